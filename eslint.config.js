@@ -1,0 +1,113 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'net',
+  'stream',
+  'url',
+  'events',
+];
+
+/** Environment rules from docs/ARCHITECTURE.md, enforced as import restrictions. */
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      '.tsbuild/**',
+      'node_modules/**',
+      'artifacts/**',
+      'test-results/**',
+      'e2e/fixtures/lint/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: restrict(
+      [
+        ...nodeBuiltins,
+        'electron',
+        'react',
+        'react-dom',
+        '**/main/**',
+        '**/renderer/**',
+        '**/preload/**',
+      ],
+      'shared/ is environment-neutral: no Node, Electron, DOM or app-layer imports.',
+    ),
+  },
+  {
+    files: ['main/services/**/*.ts'],
+    rules: restrict(
+      [
+        'electron',
+        '**/ipc/registerIpc',
+        '**/main/ipc/**',
+        '../../ipc/**',
+        '../ipc/**',
+        '**/web/**',
+        '**/window/**',
+      ],
+      'main/services is the Electron-free host core: no electron, IPC or shell imports.',
+    ),
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', '**/main/**', '**/preload/**'],
+      'The renderer is a sandboxed view: no Node, Electron or main-process imports.',
+    ),
+  },
+  {
+    files: ['renderer/features/**/*.{ts,tsx}', 'renderer/components/**/*.{ts,tsx}'],
+    rules: restrict(
+      [...nodeBuiltins, 'electron', '**/main/**', '**/preload/**', '**/host/*', '**/host'],
+      'Components dispatch store actions; only stores talk to the host client.',
+    ),
+  },
+  {
+    files: ['renderer/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

@@ -1,0 +1,106 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BrowserWindow, app, ipcMain, safeStorage, session } from 'electron';
+import { createDispatcher } from './ipc/createDispatcher';
+import { registerIpc } from './ipc/registerIpc';
+import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
+import { createLogger } from './platform/Logger';
+import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
+import { appVersion } from './platform/appVersion';
+import { appPaths, resolveDataDir } from './platform/resolveDataDir';
+import { createHostCore } from './services/createHostCore';
+import { createMainWindow } from './window/createMainWindow';
+import {
+  APP_ORIGIN,
+  handleAppProtocol,
+  registerAppSchemePrivileges,
+} from './window/registerAppProtocol';
+
+/** Electron composition root: window, adapters, IPC. The domain lives in services/. */
+const dataDir = resolveDataDir({
+  argv: process.argv,
+  env: process.env,
+  platform: process.platform,
+  homedir: homedir(),
+});
+app.setPath('userData', dataDir);
+registerAppSchemePrivileges();
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (e) => e.preventDefault());
+  });
+  app.whenReady().then(start, (error: unknown) => {
+    process.stderr.write(`Switchboard failed to start: ${String(error)}\n`);
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  const paths = appPaths(dataDir);
+  const log = createLogger({ file: join(paths.logsDir, 'main.log') }, 'electron');
+  const opener = new ElectronExternalOpener();
+  const core = await createHostCore(
+    {
+      shell: 'electron',
+      version: appVersion,
+      paths,
+      secrets: new SafeStorageSecretStore(paths.secretsFile, safeStorage),
+      opener,
+      env: process.env,
+    },
+    log,
+  );
+
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
+    callback(false),
+  );
+  session.defaultSession.setPermissionCheckHandler(() => false);
+
+  const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+  handleAppProtocol(rendererDir);
+  const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+  const allowedOrigins = devUrl ? [APP_ORIGIN, new URL(devUrl).origin] : [APP_ORIGIN];
+
+  const disposeIpc = registerIpc({
+    ipcMain,
+    dispatch: createDispatcher(core.handlers, log.child('ipc')),
+    events: core.events,
+    allowedOrigins,
+    windows: () => BrowserWindow.getAllWindows(),
+  });
+
+  const openWindow = (): void => {
+    createMainWindow({
+      preload: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
+      url: devUrl ?? `${APP_ORIGIN}/index.html`,
+      onExternalLink: (url) => void opener.openExternal(url),
+    });
+  };
+  openWindow();
+
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  let quitting = false;
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    disposeIpc();
+    void core.dispose().finally(() => app.exit(0));
+  });
+}

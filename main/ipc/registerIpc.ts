@@ -1,0 +1,41 @@
+import type { IpcMain } from 'electron';
+import { AppError, AppErrorCode } from '../../shared/errors';
+import { fail } from '../../shared/ipc/envelope';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/names';
+import type { HostEvents } from '../services/HostEvents';
+import type { Dispatch } from './createDispatcher';
+import { isTrustedSender } from './isTrustedSender';
+
+/** The part of a BrowserWindow this adapter uses. */
+export interface IpcWindow {
+  isDestroyed(): boolean;
+  webContents: { id: number; send(channel: string, ...args: unknown[]): void };
+}
+
+export interface IpcOptions {
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  dispatch: Dispatch;
+  events: HostEvents;
+  allowedOrigins: readonly string[];
+  windows: () => readonly IpcWindow[];
+}
+
+/** Electron adapter of the contract: sender check, then the shared dispatcher. */
+export function registerIpc(options: IpcOptions): () => void {
+  options.ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, input: unknown) => {
+    const fromOurWindow = options.windows().some((w) => w.webContents.id === event.sender.id);
+    if (!fromOurWindow || !isTrustedSender(event.senderFrame?.url, options.allowedOrigins)) {
+      return fail(new AppError(AppErrorCode.Forbidden, 'IPC from an untrusted frame'));
+    }
+    return options.dispatch(name, input);
+  });
+  const unsubscribe = options.events.subscribe((name, payload) => {
+    for (const win of options.windows()) {
+      if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, name, payload);
+    }
+  });
+  return () => {
+    unsubscribe();
+    options.ipcMain.removeHandler(INVOKE_CHANNEL);
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * What differs between shells reaches the host core through these small interfaces,
+ * so `main/services` never imports Electron.
+ */
+export interface SecretStore {
+  /** A label for diagnostics ("OS keychain", "file"). */
+  readonly kind: string;
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+}
+
+export interface ExternalOpener {
+  /** Opens an https URL outside the app, after the shell's own confirmation. */
+  openExternal(url: string): Promise<boolean>;
+}
+
+export interface AppPaths {
+  dataDir: string;
+  logsDir: string;
+  settingsFile: string;
+  secretsFile: string;
+  serversFile: string;
+}
+
+export interface PlatformServices {
+  shell: 'electron' | 'web';
+  version: string;
+  paths: AppPaths;
+  secrets: SecretStore;
+  opener: ExternalOpener;
+  /** Environment the host was started with (API key fallback, base URL override). */
+  env: Readonly<Record<string, string | undefined>>;
+}

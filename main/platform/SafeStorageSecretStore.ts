@@ -1,0 +1,69 @@
+import { readFile } from 'node:fs/promises';
+import { AppError, AppErrorCode } from '../../shared/errors';
+import type { SecretStore } from './PlatformServices';
+import { writeFileAtomic } from './writeFileAtomic';
+
+/** The part of Electron's `safeStorage` this store uses; injected so it can be tested. */
+export interface StringEncryptor {
+  isEncryptionAvailable(): boolean;
+  encryptString(plain: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+/**
+ * Secrets encrypted with the OS keychain (Electron `safeStorage`), stored as base64 in a
+ * 0600 file. Refuses to store anything when the keychain is unavailable rather than falling
+ * back to plaintext.
+ */
+export class SafeStorageSecretStore implements SecretStore {
+  readonly kind = 'os-keychain';
+
+  constructor(
+    private readonly file: string,
+    private readonly encryptor: StringEncryptor,
+  ) {}
+
+  async get(name: string): Promise<string | undefined> {
+    const all = await this.readAll();
+    const value = all[name];
+    if (value === undefined) return undefined;
+    this.assertAvailable();
+    return this.encryptor.decryptString(Buffer.from(value, 'base64'));
+  }
+
+  async set(name: string, value: string): Promise<void> {
+    this.assertAvailable();
+    const all = await this.readAll();
+    all[name] = this.encryptor.encryptString(value).toString('base64');
+    await writeFileAtomic(this.file, JSON.stringify(all, null, 2), 0o600);
+  }
+
+  async delete(name: string): Promise<void> {
+    const all = await this.readAll();
+    if (!(name in all)) return;
+    const { [name]: _removed, ...rest } = all;
+    await writeFileAtomic(this.file, JSON.stringify(rest, null, 2), 0o600);
+  }
+
+  private assertAvailable(): void {
+    if (!this.encryptor.isEncryptionAvailable()) {
+      throw new AppError(
+        AppErrorCode.SecretStoreUnavailable,
+        'The OS keychain is not available, so secrets cannot be stored safely.',
+      );
+    }
+  }
+
+  private async readAll(): Promise<Record<string, string>> {
+    try {
+      const parsed: unknown = JSON.parse(await readFile(this.file, 'utf8'));
+      if (typeof parsed !== 'object' || parsed === null) return {};
+      return Object.fromEntries(
+        Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import { homedir } from 'node:os';
+import { FileSecretStore } from './FileSecretStore';
+import { NodeExternalOpener } from './NodeExternalOpener';
+import type { PlatformServices } from './PlatformServices';
+import { appVersion } from './appVersion';
+import { appPaths, resolveDataDir } from './resolveDataDir';
+
+export interface NodePlatformOptions {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  print: (line: string) => void;
+  openUrls: boolean;
+}
+
+/** Platform services for the web shell and the CLI (no Electron). */
+export function createNodePlatform(options: NodePlatformOptions): PlatformServices {
+  const dataDir = resolveDataDir({
+    argv: options.argv,
+    env: options.env,
+    platform: process.platform,
+    homedir: homedir(),
+  });
+  const paths = appPaths(dataDir);
+  return {
+    shell: 'web',
+    version: appVersion,
+    paths,
+    secrets: new FileSecretStore(paths.secretsFile),
+    opener: new NodeExternalOpener(options.print, options.openUrls),
+    env: options.env,
+  };
+}

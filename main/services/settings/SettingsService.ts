@@ -1,0 +1,98 @@
+import { readFile, rename } from 'node:fs/promises';
+import {
+  defaultSettings,
+  storedSettingsSchema,
+  type SettingsPatch,
+  type SettingsSnapshot,
+  type StoredSettings,
+} from '../../../shared/domain/settings';
+import type { Logger } from '../../platform/Logger';
+import type { SecretStore } from '../../platform/PlatformServices';
+import { writeFileAtomic } from '../../platform/writeFileAtomic';
+import type { HostEvents } from '../HostEvents';
+
+export const API_KEY_SECRET = 'anthropic.apiKey';
+
+export interface SettingsServiceOptions {
+  file: string;
+  secrets: SecretStore;
+  events: HostEvents;
+  env: Readonly<Record<string, string | undefined>>;
+  log: Logger;
+}
+
+/** Owns settings.json and the API key. The key only ever leaves through `getApiKey()` in main. */
+export class SettingsService {
+  private settings: StoredSettings = defaultSettings;
+  private storedKey = false;
+
+  constructor(private readonly options: SettingsServiceOptions) {}
+
+  async load(): Promise<void> {
+    this.settings = await this.readFile();
+    this.storedKey = (await this.options.secrets.get(API_KEY_SECRET)) !== undefined;
+  }
+
+  snapshot(): SettingsSnapshot {
+    const apiKeySource = this.storedKey
+      ? 'secret-store'
+      : this.options.env.ANTHROPIC_API_KEY
+        ? 'environment'
+        : 'none';
+    return { ...this.settings, apiKeySource };
+  }
+
+  async update(patch: SettingsPatch): Promise<SettingsSnapshot> {
+    const next = storedSettingsSchema.parse({ ...this.settings, ...patch });
+    await writeFileAtomic(this.options.file, JSON.stringify(next, null, 2) + '\n');
+    this.settings = next;
+    return this.changed();
+  }
+
+  async setApiKey(apiKey: string): Promise<SettingsSnapshot> {
+    await this.options.secrets.set(API_KEY_SECRET, apiKey);
+    this.storedKey = true;
+    this.options.log.info('api key stored', { store: this.options.secrets.kind });
+    return this.changed();
+  }
+
+  async clearApiKey(): Promise<SettingsSnapshot> {
+    await this.options.secrets.delete(API_KEY_SECRET);
+    this.storedKey = false;
+    return this.changed();
+  }
+
+  /** For main-side services only (the model client). */
+  async getApiKey(): Promise<string | undefined> {
+    return (await this.options.secrets.get(API_KEY_SECRET)) ?? this.options.env.ANTHROPIC_API_KEY;
+  }
+
+  private changed(): SettingsSnapshot {
+    const snapshot = this.snapshot();
+    this.options.events.emit('settings.changed', snapshot);
+    return snapshot;
+  }
+
+  private async readFile(): Promise<StoredSettings> {
+    let text: string;
+    try {
+      text = await readFile(this.options.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultSettings;
+      throw error;
+    }
+    try {
+      // Missing keys take defaults so older files keep working.
+      const parsed = storedSettingsSchema.safeParse({ ...defaultSettings, ...JSON.parse(text) });
+      if (parsed.success) return parsed.data;
+      this.options.log.warn('settings file invalid; using defaults', {
+        issues: parsed.error.issues.map((i) => i.message),
+      });
+    } catch (error) {
+      this.options.log.warn('settings file is not JSON; using defaults', { error });
+    }
+    // Keep the unreadable file for the person instead of overwriting it on the next save.
+    await rename(this.options.file, `${this.options.file}.invalid-${Date.now()}`).catch(() => {});
+    return defaultSettings;
+  }
+}

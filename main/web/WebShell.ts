@@ -1,0 +1,206 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { resolve } from 'node:path';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { AppError, AppErrorCode } from '../../shared/errors';
+import { fail } from '../../shared/ipc/envelope';
+import {
+  MAX_REQUEST_BYTES,
+  WS_PATH,
+  type InvokeFrame,
+  type ServerFrame,
+} from '../../shared/ipc/wsProtocol';
+import type { Dispatch } from '../ipc/createDispatcher';
+import type { Logger } from '../platform/Logger';
+import { contentSecurityPolicy } from '../platform/contentSecurityPolicy';
+import type { HostEvents } from '../services/HostEvents';
+import {
+  TOKEN_COOKIE,
+  isAllowedHost,
+  isAllowedOrigin,
+  requestToken,
+  tokensEqual,
+} from './requestGuards';
+import { serveStatic } from './serveStatic';
+
+export interface WebShellOptions {
+  dispatch: Dispatch;
+  events: HostEvents;
+  /** Directory of the built renderer. */
+  rendererDir: string;
+  log: Logger;
+  /** 0 = any free port. */
+  port?: number;
+  /** Fixed token for tests; random per launch otherwise. */
+  token?: string;
+}
+
+/** Socket frames above this are dropped by `ws` itself (connection closed with 1009). */
+const MAX_FRAME_BYTES = 8 * MAX_REQUEST_BYTES;
+
+/**
+ * The web shell: serves the built renderer and carries the IPC contract over a WebSocket,
+ * on 127.0.0.1 only, behind a per-launch token and Host/Origin checks.
+ */
+export class WebShell {
+  readonly token: string;
+  private readonly server: Server;
+  private readonly wss: WebSocketServer;
+  private readonly rendererDir: string;
+  private unsubscribe: (() => void) | undefined;
+  private port = 0;
+
+  constructor(private readonly options: WebShellOptions) {
+    this.token = options.token ?? randomBytes(32).toString('base64url');
+    this.rendererDir = resolve(options.rendererDir);
+    this.server = createServer((req, res) => {
+      this.handleHttp(req, res).catch((error: unknown) => {
+        options.log.error('http handler failed', { error });
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
+    });
+    this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+    this.server.on('upgrade', (req, socket, head) => this.handleUpgrade(req, socket, head));
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((done, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port ?? 0, '127.0.0.1', () => {
+        this.server.off('error', reject);
+        done();
+      });
+    });
+    this.port = (this.server.address() as AddressInfo).port;
+    this.unsubscribe = this.options.events.subscribe((name, payload) => {
+      const frame = JSON.stringify({ kind: 'event', name, payload } satisfies ServerFrame);
+      for (const client of this.wss.clients)
+        if (client.readyState === client.OPEN) client.send(frame);
+    });
+    return this.url;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/?token=${this.token}`;
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    for (const client of this.wss.clients) client.terminate();
+    this.wss.close();
+    await new Promise<void>((done) => this.server.close(() => done()));
+  }
+
+  private securityHeaders(): Record<string, string> {
+    return {
+      'Content-Security-Policy': contentSecurityPolicy([
+        `ws://127.0.0.1:${this.port}`,
+        `ws://localhost:${this.port}`,
+      ]),
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'X-Frame-Options': 'DENY',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Resource-Policy': 'same-origin',
+    };
+  }
+
+  private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isAllowedHost(req.headers.host, this.port)) {
+      res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Host not allowed.\n');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (!tokensEqual(requestToken(req, url), this.token)) {
+      res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Missing or wrong token. Open the URL that `npm run web` printed.\n');
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' });
+      res.end();
+      return;
+    }
+    const headers = {
+      ...this.securityHeaders(),
+      // The cookie lets assets and reloads through without the token in every URL.
+      'Set-Cookie': `${TOKEN_COOKIE}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
+    };
+    if (await serveStatic(this.rendererDir, url.pathname, res, headers)) return;
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not found.\n');
+  }
+
+  private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const refuse = (status: number, text: string): void => {
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.destroy();
+    };
+    const host = req.headers.host;
+    if (!isAllowedHost(host, this.port)) return refuse(403, 'Forbidden');
+    const url = new URL(req.url ?? '/', `http://${host}`);
+    if (url.pathname !== WS_PATH) return refuse(404, 'Not Found');
+    if (!isAllowedOrigin(req.headers.origin, host, this.port)) return refuse(403, 'Forbidden');
+    if (!tokensEqual(requestToken(req, url), this.token)) return refuse(401, 'Unauthorized');
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws));
+  }
+
+  private attach(ws: WebSocket): void {
+    ws.on('error', (error) => this.options.log.warn('socket error', { error }));
+    ws.on('message', (data, isBinary) => {
+      this.onMessage(ws, data, isBinary).catch((error: unknown) =>
+        this.options.log.error('socket message failed', { error }),
+      );
+    });
+  }
+
+  private async onMessage(ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+    const send = (frame: ServerFrame): void => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+    };
+    const bytes = Array.isArray(data)
+      ? data.reduce((n, b) => n + b.length, 0)
+      : data instanceof ArrayBuffer
+        ? data.byteLength
+        : data.length;
+    const invalid = (id: number | null, message: string): void =>
+      send({ kind: 'result', id, result: fail(new AppError(AppErrorCode.Validation, message)) });
+    if (isBinary) return invalid(null, 'Binary frames are not accepted');
+    if (bytes > MAX_REQUEST_BYTES) {
+      return invalid(null, `Request too large (${bytes} bytes; limit ${MAX_REQUEST_BYTES})`);
+    }
+    let frame: unknown;
+    try {
+      frame = JSON.parse(rawToString(data));
+    } catch {
+      return invalid(null, 'Request is not valid JSON');
+    }
+    const id = readId(frame);
+    if (!isInvokeFrame(frame))
+      return invalid(id, 'Request must be {kind:"invoke", id, name, input}');
+    const result = await this.options.dispatch(frame.name, frame.input);
+    send({ kind: 'result', id: frame.id, result });
+  }
+}
+
+function rawToString(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+  return data.toString('utf8');
+}
+
+function readId(frame: unknown): number | null {
+  if (typeof frame !== 'object' || frame === null) return null;
+  const id = (frame as { id?: unknown }).id;
+  return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+}
+
+function isInvokeFrame(frame: unknown): frame is InvokeFrame {
+  if (typeof frame !== 'object' || frame === null) return false;
+  const f = frame as Partial<InvokeFrame>;
+  return f.kind === 'invoke' && readId(frame) !== null && typeof f.name === 'string';
+}

@@ -1,0 +1,36 @@
+import { readFile } from 'node:fs/promises';
+import { protocol } from 'electron';
+import { contentSecurityPolicy } from '../platform/contentSecurityPolicy';
+import { contentTypeOf } from '../platform/contentTypeOf';
+import { resolveInside } from '../platform/resolveInside';
+
+export const APP_SCHEME = 'app';
+export const APP_ORIGIN = 'app://switchboard';
+
+/** Must run before `app.ready`: the packaged renderer is served from a secure standard scheme. */
+export function registerAppSchemePrivileges(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Serves the built renderer with the CSP header; nothing outside its folder. */
+export function handleAppProtocol(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === 'switchboard' ? resolveInside(rendererDir, url.pathname) : undefined;
+    if (!file) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(file);
+      return new Response(body, {
+        headers: {
+          'Content-Type': contentTypeOf(file),
+          'Content-Security-Policy': contentSecurityPolicy(),
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}

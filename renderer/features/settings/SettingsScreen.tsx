@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../stores/StoresContext';
+import { ApiKeyField } from './ApiKeyField';
+import { AppearanceFields } from './AppearanceFields';
+import { ModelFields } from './ModelFields';
+
+/** Settings: API, appearance, about. */
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const info = useAppStore((s) => s.info);
+  const setView = useAppStore((s) => s.setView);
+  return (
+    <div className="settings" data-testid="settings">
+      <header className="settings__header">
+        <h1>{t('settings.title')}</h1>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('settings.close')}
+          title={`${t('settings.close')} (Esc)`}
+          onClick={() => setView('home')}
+        >
+          ✕
+        </button>
+      </header>
+      <section className="card" aria-labelledby="settings-api">
+        <h2 id="settings-api" className="card__title">
+          {t('settings.apiSection')}
+        </h2>
+        <ApiKeyField />
+        <ModelFields />
+      </section>
+      <section className="card" aria-labelledby="settings-appearance">
+        <h2 id="settings-appearance" className="card__title">
+          {t('settings.appearanceSection')}
+        </h2>
+        <AppearanceFields />
+      </section>
+      <section className="card" aria-labelledby="settings-about">
+        <h2 id="settings-about" className="card__title">
+          {t('settings.aboutSection')}
+        </h2>
+        <p className="muted" data-testid="about">
+          {t('settings.version', {
+            version: info.version,
+            shell: info.shell,
+            platform: info.platform,
+          })}
+        </p>
+      </section>
+    </div>
+  );
+}

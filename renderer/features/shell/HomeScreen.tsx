@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore, useSettingsStore } from '../../stores/StoresContext';
+
+/** The main pane before any conversation exists: what to do first. */
+export function HomeScreen() {
+  const { t } = useTranslation();
+  const keySet = useSettingsStore((s) => s.snapshot.apiKeySource !== 'none');
+  const setView = useAppStore((s) => s.setView);
+  return (
+    <div className="home" data-testid="home">
+      <h1 className="home__title">{t('home.title')}</h1>
+      <p className="home__subtitle">{t('home.subtitle')}</p>
+      <ol className="steps">
+        <li className={`step${keySet ? ' step--done' : ''}`}>
+          <span className="step__mark" aria-hidden="true">
+            {keySet ? '✓' : '1'}
+          </span>
+          <span className="step__text">{keySet ? t('home.stepKeyDone') : t('home.stepKey')}</span>
+          <button type="button" className="button" onClick={() => setView('settings')}>
+            {t('home.openSettings')}
+          </button>
+        </li>
+        <li className="step step--later">
+          <span className="step__mark" aria-hidden="true">
+            2
+          </span>
+          <span className="step__text">{t('home.stepServers')}</span>
+          <span className="badge">{t('home.comingSoon')}</span>
+        </li>
+        <li className="step step--later">
+          <span className="step__mark" aria-hidden="true">
+            3
+          </span>
+          <span className="step__text">{t('home.stepChat')}</span>
+          <span className="badge">{t('home.comingSoon')}</span>
+        </li>
+      </ol>
+    </div>
+  );
+}

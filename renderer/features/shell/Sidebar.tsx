@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../stores/StoresContext';
+
+/** Left column: conversations, servers, settings. */
+export function Sidebar() {
+  const { t } = useTranslation();
+  const view = useAppStore((s) => s.view);
+  const setView = useAppStore((s) => s.setView);
+  return (
+    <aside className="sidebar" aria-label={t('sidebar.navigation')}>
+      <div className="sidebar__brand">
+        <span className="sidebar__logo" aria-hidden="true" />
+        <span>{t('app.name')}</span>
+      </div>
+      <button
+        type="button"
+        className="button button--primary sidebar__new"
+        onClick={() => setView('home')}
+        data-testid="new-chat"
+      >
+        <span aria-hidden="true">＋</span> {t('sidebar.newChat')}
+      </button>
+      <section className="sidebar__section" aria-labelledby="sidebar-conversations">
+        <h2 id="sidebar-conversations" className="sidebar__heading">
+          {t('sidebar.conversations')}
+        </h2>
+        <p className="sidebar__empty">{t('sidebar.noConversations')}</p>
+      </section>
+      <section className="sidebar__section" aria-labelledby="sidebar-servers">
+        <h2 id="sidebar-servers" className="sidebar__heading">
+          {t('sidebar.servers')}
+        </h2>
+        <p className="sidebar__empty">{t('sidebar.noServers')}</p>
+      </section>
+      <div className="sidebar__footer">
+        <button
+          type="button"
+          className={`sidebar__item${view === 'settings' ? ' sidebar__item--active' : ''}`}
+          aria-current={view === 'settings' ? 'page' : undefined}
+          onClick={() => setView(view === 'settings' ? 'home' : 'settings')}
+          data-testid="open-settings"
+          title={`${t('sidebar.settings')} (Ctrl+,)`}
+        >
+          <span aria-hidden="true">⚙</span> {t('sidebar.settings')}
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const themeSchema = z.enum(['system', 'light', 'dark']);
+export const languageSchema = z.enum(['en', 'zh-CN']);
+
+export type Theme = z.infer<typeof themeSchema>;
+export type Language = z.infer<typeof languageSchema>;
+
+export const DEFAULT_API_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }));
+
+/** What is stored on disk (never the API key). */
+export const storedSettingsSchema = z.object({
+  apiBaseUrl: httpUrl,
+  defaultModel: z.string().trim().min(1).max(200),
+  theme: themeSchema,
+  language: languageSchema,
+});
+export type StoredSettings = z.infer<typeof storedSettingsSchema>;
+
+export const defaultSettings: StoredSettings = {
+  apiBaseUrl: DEFAULT_API_BASE_URL,
+  defaultModel: DEFAULT_MODEL,
+  theme: 'system',
+  language: 'en',
+};
+
+/** Where the API key comes from; the key itself never leaves main. */
+export const apiKeySourceSchema = z.enum(['none', 'secret-store', 'environment']);
+
+/** What the renderer sees. */
+export const settingsSnapshotSchema = storedSettingsSchema.extend({
+  apiKeySource: apiKeySourceSchema,
+});
+export type SettingsSnapshot = z.infer<typeof settingsSnapshotSchema>;
+
+/** A partial update; unknown keys are rejected so typos fail loudly. */
+export const settingsPatchSchema = storedSettingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -1,0 +1,55 @@
+/** Error codes that cross the IPC boundary. String values so logs and tests stay readable. */
+export enum AppErrorCode {
+  Validation = 'VALIDATION',
+  Forbidden = 'FORBIDDEN',
+  NotFound = 'NOT_FOUND',
+  Cancelled = 'CANCELLED',
+  Internal = 'INTERNAL',
+  ConfigInvalid = 'CONFIG_INVALID',
+  McpSpawnFailed = 'MCP_SPAWN_FAILED',
+  McpTimeout = 'MCP_TIMEOUT',
+  McpClosed = 'MCP_CLOSED',
+  McpProtocol = 'MCP_PROTOCOL',
+  LlmRateLimited = 'LLM_RATE_LIMITED',
+  LlmAuth = 'LLM_AUTH',
+  SecretStoreUnavailable = 'SECRET_STORE_UNAVAILABLE',
+}
+
+/** The serialisable shape of an error inside an envelope. */
+export interface AppErrorData {
+  code: AppErrorCode;
+  message: string;
+  data?: unknown;
+}
+
+/** An error with a stable code; the only error type services throw across their edge. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly data: unknown;
+
+  constructor(code: AppErrorCode, message: string, data?: unknown) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.data = data;
+  }
+
+  toJSON(): AppErrorData {
+    return this.data === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, data: this.data };
+  }
+
+  static from(value: unknown): AppError {
+    if (value instanceof AppError) return value;
+    if (value instanceof Error) return new AppError(AppErrorCode.Internal, value.message);
+    return new AppError(AppErrorCode.Internal, String(value));
+  }
+}
+
+const codes = new Set<string>(Object.values(AppErrorCode));
+
+/** True for a string that names a known error code (used when decoding envelopes). */
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === 'string' && codes.has(value);
+}

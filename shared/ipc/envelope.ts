@@ -1,0 +1,25 @@
+import { AppError, AppErrorCode, isAppErrorCode, type AppErrorData } from '../errors';
+
+/** Every request result crosses IPC as one of these two branches. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
+
+export function ok<T>(value: T): Envelope<T> {
+  return { ok: true, value };
+}
+
+export function fail(error: unknown): Envelope<never> {
+  return { ok: false, error: AppError.from(error).toJSON() };
+}
+
+/** Unwraps an envelope received from the other side; throws AppError on the error branch. */
+export function unwrap(envelope: unknown): unknown {
+  if (typeof envelope !== 'object' || envelope === null || !('ok' in envelope)) {
+    throw new AppError(AppErrorCode.Internal, 'Malformed response envelope');
+  }
+  const env = envelope as { ok: unknown; value?: unknown; error?: unknown };
+  if (env.ok === true) return env.value;
+  const error = (env.error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const code = isAppErrorCode(error.code) ? error.code : AppErrorCode.Internal;
+  const message = typeof error.message === 'string' ? error.message : 'Unknown error';
+  throw new AppError(code, message, error.data);
+}

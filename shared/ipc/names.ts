@@ -1,0 +1,32 @@
+/**
+ * The names of every request and event, as plain data so the sandboxed preload can check
+ * names without bundling zod. `contract.ts` proves at compile time that these lists and the
+ * schemas agree.
+ */
+export const requestNames = [
+  'app.bootstrap',
+  'settings.get',
+  'settings.update',
+  'settings.setApiKey',
+  'settings.clearApiKey',
+] as const;
+
+export const eventNames = ['settings.changed'] as const;
+
+export type RequestName = (typeof requestNames)[number];
+export type EventName = (typeof eventNames)[number];
+
+const requestSet = new Set<string>(requestNames);
+const eventSet = new Set<string>(eventNames);
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && requestSet.has(name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && eventSet.has(name);
+}
+
+/** Electron IPC channels: one for requests, one for events. */
+export const INVOKE_CHANNEL = 'switchboard:invoke';
+export const EVENT_CHANNEL = 'switchboard:event';

@@ -1,0 +1,29 @@
+import type { Envelope } from './envelope';
+
+/** Frames of the web shell's WebSocket: the same contract as Electron IPC, as JSON. */
+export interface InvokeFrame {
+  kind: 'invoke';
+  id: number;
+  name: string;
+  input: unknown;
+}
+
+export interface ResultFrame {
+  kind: 'result';
+  /** null when the request frame was too broken to carry an id. */
+  id: number | null;
+  result: Envelope<unknown>;
+}
+
+export interface EventFrame {
+  kind: 'event';
+  name: string;
+  payload: unknown;
+}
+
+export type ServerFrame = ResultFrame | EventFrame;
+
+/** Path of the socket endpoint. */
+export const WS_PATH = '/ipc';
+/** Largest request the shell will parse; larger ones get a validation error. */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
