@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * One MCP server as the host runs it: the servers file after validation, type inference
+ * (`command` → stdio, `url` → http), defaults and `${env:NAME}` substitution.
+ * The file format itself (unknown keys, warnings, line/column errors) lives in
+ * main/services/config; everything downstream sees only this normalized shape.
+ */
+export const protocolPreferenceSchema = z.enum(['auto', 'legacy', 'modern']);
+export type ProtocolPreference = z.infer<typeof protocolPreferenceSchema>;
+
+export const DEFAULT_STARTUP_MS = 30_000;
+export const DEFAULT_REQUEST_MS = 60_000;
+
+export const serverTimeoutsSchema = z.object({
+  /** From spawn/connect to initialized; extended while a package install is visibly working. */
+  startupMs: z.number().int().positive().max(3_600_000),
+  /** Per request; reset by progress notifications. */
+  requestMs: z.number().int().positive().max(3_600_000),
+});
+export type ServerTimeouts = z.infer<typeof serverTimeoutsSchema>;
+
+const common = {
+  name: z.string().min(1).max(200),
+  disabled: z.boolean(),
+  timeouts: serverTimeoutsSchema,
+  protocol: protocolPreferenceSchema,
+};
+
+export const stdioServerConfigSchema = z.object({
+  ...common,
+  transport: z.literal('stdio'),
+  command: z.string().min(1),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+  cwd: z.string().optional(),
+});
+
+export const httpServerConfigSchema = z.object({
+  ...common,
+  transport: z.enum(['http', 'sse']),
+  url: z.url({ protocol: /^https?$/ }),
+  headers: z.record(z.string(), z.string()),
+});
+
+export const serverConfigSchema = z.discriminatedUnion('transport', [
+  stdioServerConfigSchema,
+  httpServerConfigSchema,
+]);
+
+export type StdioServerConfig = z.infer<typeof stdioServerConfigSchema>;
+export type HttpServerConfig = z.infer<typeof httpServerConfigSchema>;
+export type ServerConfig = z.infer<typeof serverConfigSchema>;

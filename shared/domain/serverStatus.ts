@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Which MCP era a connection speaks: `legacy` = 2025-11-25 and older, `modern` = 2026-07-28+. */
+export const protocolEraSchema = z.enum(['legacy', 'modern']);
+export type ProtocolEra = z.infer<typeof protocolEraSchema>;
+
+export const serverFailureSchema = z.object({
+  /** An AppErrorCode value (MCP_SPAWN_FAILED, MCP_TIMEOUT, MCP_CLOSED, …). */
+  code: z.string(),
+  message: z.string(),
+  exitCode: z.number().int().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  /** Last lines the server wrote to stderr, oldest first. */
+  stderrTail: z.array(z.string()),
+  at: z.number(),
+});
+export type ServerFailure = z.infer<typeof serverFailureSchema>;
+
+export const serverInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  title: z.string().optional(),
+});
+
+/**
+ * The public status of one server. Each kind carries only what is valid in it.
+ */
+export const serverStatusSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('stopped') }),
+  z.object({ kind: z.literal('disabled') }),
+  z.object({
+    kind: z.literal('starting'),
+    since: z.number(),
+    /** What a person sees while waiting ("installing package…" from stderr, "probing era…"). */
+    detail: z.string().optional(),
+  }),
+  z.object({
+    kind: z.literal('ready'),
+    since: z.number(),
+    era: protocolEraSchema,
+    protocolVersion: z.string(),
+    serverInfo: serverInfoSchema,
+    pid: z.number().int().optional(),
+    toolCount: z.number().int(),
+  }),
+  z.object({ kind: z.literal('error'), failure: serverFailureSchema }),
+  z.object({
+    kind: z.literal('restarting'),
+    attempt: z.number().int(),
+    nextRetryAt: z.number(),
+    lastFailure: serverFailureSchema,
+  }),
+]);
+export type ServerStatus = z.infer<typeof serverStatusSchema>;
+export type ServerStatusKind = ServerStatus['kind'];
