@@ -62,6 +62,21 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    files: ['scripts/**/*.mjs', 'e2e/fixtures/**/*.mjs'],
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+      },
+    },
+  },
+  {
     files: ['shared/**/*.ts'],
     rules: restrict(
       [
@@ -78,18 +93,21 @@ export default tseslint.config(
   },
   {
     files: ['main/services/**/*.ts'],
-    rules: restrict(
-      [
-        'electron',
-        '**/ipc/registerIpc',
-        '**/main/ipc/**',
-        '../../ipc/**',
-        '../ipc/**',
-        '**/web/**',
-        '**/window/**',
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'main/services is the Electron-free host core.' }],
+          patterns: [
+            {
+              // Up the tree into main/ipc, main/web, main/window, main/cli, at any depth.
+              regex: '^(\\.\\./)+(ipc|web|window|cli|index)(/|$)',
+              message: 'main/services must not import IPC adapters or shells.',
+            },
+          ],
+        },
       ],
-      'main/services is the Electron-free host core: no electron, IPC or shell imports.',
-    ),
+    },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],

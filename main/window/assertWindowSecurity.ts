@@ -18,6 +18,9 @@ export function assertWindowSecurity(prefs: WebPreferences): void {
   must('allowRunningInsecureContent', false);
   must('experimentalFeatures', false);
   must('webviewTag', false);
+  if (!prefs.disableBlinkFeatures?.split(',').includes('Auxclick')) {
+    problems.push('disableBlinkFeatures must include Auxclick');
+  }
   if (!prefs.preload) problems.push('preload must be set');
   if (problems.length > 0) {
     throw new Error(`Insecure window settings: ${problems.join('; ')}`);

@@ -15,5 +15,7 @@ export function secureWebPreferences(preload: string): WebPreferences {
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: true,
+    // Middle-click must not open new windows behind the window-open handler's back.
+    disableBlinkFeatures: 'Auxclick',
   };
 }

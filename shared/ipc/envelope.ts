@@ -7,7 +7,7 @@ export function ok<T>(value: T): Envelope<T> {
   return { ok: true, value };
 }
 
-export function fail(error: unknown): Envelope<never> {
+export function fail(error: unknown): { ok: false; error: AppErrorData } {
   return { ok: false, error: AppError.from(error).toJSON() };
 }
 

@@ -9,7 +9,7 @@ export function Sidebar() {
   return (
     <aside className="sidebar" aria-label={t('sidebar.navigation')}>
       <div className="sidebar__brand">
-        <span className="sidebar__logo" aria-hidden="true" />
+        <img className="sidebar__logo" src="./favicon.svg" alt="" width={22} height={22} />
         <span>{t('app.name')}</span>
       </div>
       <button

@@ -1,0 +1,39 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { RunningShell } from '../fixtures/startWebShell';
+
+/** Page object for the app shell and the settings screen. */
+export class AppPage {
+  constructor(
+    readonly page: Page,
+    readonly shell: RunningShell,
+  ) {}
+
+  async open(): Promise<void> {
+    await this.page.goto(this.shell.url);
+    await expect(this.page.getByTestId('home').or(this.page.getByTestId('settings'))).toBeVisible();
+  }
+
+  async openSettings(): Promise<void> {
+    await this.page.getByTestId('open-settings').click();
+    await expect(this.settings).toBeVisible();
+  }
+
+  get settings(): Locator {
+    return this.page.getByTestId('settings');
+  }
+
+  async chooseLanguage(value: 'en' | 'zh-CN'): Promise<void> {
+    await this.page.getByTestId('language').selectOption(value);
+  }
+
+  async chooseTheme(value: 'system' | 'light' | 'dark'): Promise<void> {
+    // Controlled by main's answer, so the radio changes after a round trip, not on click.
+    const radio = this.page.getByTestId(`theme-${value}`);
+    await radio.click();
+    await expect(radio).toBeChecked();
+  }
+
+  async theme(): Promise<string | undefined> {
+    return this.page.evaluate(() => document.documentElement.dataset.theme);
+  }
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '../../shared/domain/settings';
+import { AppError, AppErrorCode } from '../../shared/errors';
+import type { RequestHandlers } from '../../shared/ipc/contract';
+import { createLogger } from '../platform/Logger';
+import { createDispatcher } from './createDispatcher';
+
+const snapshot = { ...defaultSettings, apiKeySource: 'none' as const };
+const log = createLogger({ consoleLevel: 'silent' });
+
+function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
+  return {
+    'app.bootstrap': () => ({ version: '1', platform: 'linux', shell: 'web', settings: snapshot }),
+    'settings.get': () => snapshot,
+    'settings.update': (patch) => ({ ...snapshot, ...patch }),
+    'settings.setApiKey': () => ({ ...snapshot, apiKeySource: 'secret-store' }),
+    'settings.clearApiKey': () => snapshot,
+    ...overrides,
+  };
+}
+
+describe('createDispatcher', () => {
+  it('calls the handler with parsed input and wraps the result', async () => {
+    const dispatch = createDispatcher(handlers(), log);
+    expect(await dispatch('settings.update', { theme: 'dark' })).toEqual({
+      ok: true,
+      value: { ...snapshot, theme: 'dark' },
+    });
+  });
+
+  it('answers unknown names with a validation error', async () => {
+    const dispatch = createDispatcher(handlers(), log);
+    for (const name of ['nope', '', 'constructor', '__proto__', 12, null, { a: 1 }]) {
+      const result = await dispatch(name, {});
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe(AppErrorCode.Validation);
+    }
+  });
+
+  it('answers invalid input with the failing paths', async () => {
+    const dispatch = createDispatcher(handlers(), log);
+    const result = await dispatch('settings.update', { theme: 7, language: 'xx' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe(AppErrorCode.Validation);
+    const paths = (result.error.data as { issues: { path: string }[] }).issues.map((i) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(['theme', 'language']));
+  });
+
+  it('keeps AppError codes and hides foreign errors behind INTERNAL', async () => {
+    const dispatch = createDispatcher(
+      handlers({
+        'settings.get': () => {
+          throw new AppError(AppErrorCode.SecretStoreUnavailable, 'no keychain');
+        },
+        'settings.clearApiKey': () => {
+          throw new Error('disk on fire');
+        },
+      }),
+      log,
+    );
+    expect(await dispatch('settings.get', {})).toEqual({
+      ok: false,
+      error: { code: 'SECRET_STORE_UNAVAILABLE', message: 'no keychain' },
+    });
+    const internal = await dispatch('settings.clearApiKey', {});
+    expect(internal.ok || internal.error.code).toBe('INTERNAL');
+  });
+});

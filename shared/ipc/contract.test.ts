@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '../domain/settings';
+import { events, requests } from './contract';
+import { eventNames, isEventName, isRequestName, requestNames } from './names';
+
+describe('IPC contract', () => {
+  it('lists every request and event name exactly once', () => {
+    expect(new Set(requestNames).size).toBe(requestNames.length);
+    expect(new Set(eventNames).size).toBe(eventNames.length);
+    expect([...requestNames].sort()).toEqual(Object.keys(requests).sort());
+    expect([...eventNames].sort()).toEqual(Object.keys(events).sort());
+  });
+
+  it('names requests domain.verb and events domain.pastTense', () => {
+    for (const name of requestNames) expect(name).toMatch(/^[a-z]+\.[a-z][A-Za-z]*$/);
+    for (const name of eventNames) expect(name).toMatch(/^[a-z]+\.[a-z][A-Za-z]*(ed|Requested)$/);
+  });
+
+  it('documents every entry', () => {
+    for (const def of [...Object.values(requests), ...Object.values(events)]) {
+      expect(def.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('rejects names outside the contract', () => {
+    expect(isRequestName('settings.get')).toBe(true);
+    expect(isRequestName('settings.getApiKey')).toBe(false);
+    expect(isRequestName('__proto__')).toBe(false);
+    expect(isRequestName(42)).toBe(false);
+    expect(isEventName('settings.changed')).toBe(true);
+    expect(isEventName('settings.get')).toBe(false);
+  });
+
+  it('round-trips representative values through every schema', () => {
+    const snapshot = { ...defaultSettings, apiKeySource: 'none' as const };
+    const samples: Record<string, { input: unknown; output: unknown }> = {
+      'app.bootstrap': {
+        input: {},
+        output: { version: '1.0.0', platform: 'linux', shell: 'web', settings: snapshot },
+      },
+      'settings.get': { input: {}, output: snapshot },
+      'settings.update': { input: { theme: 'dark', language: 'zh-CN' }, output: snapshot },
+      'settings.setApiKey': { input: { apiKey: 'sk-ant-test' }, output: snapshot },
+      'settings.clearApiKey': { input: {}, output: snapshot },
+    };
+    for (const name of requestNames) {
+      const sample = samples[name];
+      expect(sample, `sample for ${name}`).toBeDefined();
+      if (!sample) continue;
+      const def = requests[name];
+      const input: unknown = def.input.parse(sample.input);
+      expect(def.input.parse(JSON.parse(JSON.stringify(input)))).toEqual(input);
+      const output: unknown = def.output.parse(sample.output);
+      expect(def.output.parse(JSON.parse(JSON.stringify(output)))).toEqual(output);
+    }
+    expect(events['settings.changed'].payload.parse(snapshot)).toEqual(snapshot);
+  });
+
+  it('rejects wrong types, unknown keys and oversized values', () => {
+    expect(requests['settings.update'].input.safeParse({ theme: 'purple' }).success).toBe(false);
+    expect(requests['settings.update'].input.safeParse({ apiKey: 'x' }).success).toBe(false);
+    expect(requests['settings.update'].input.safeParse({ apiBaseUrl: 'file:///etc' }).success).toBe(
+      false,
+    );
+    expect(
+      requests['settings.setApiKey'].input.safeParse({ apiKey: 'x'.repeat(10_000) }).success,
+    ).toBe(false);
+    expect(requests['app.bootstrap'].input.safeParse({ extra: 1 }).success).toBe(false);
+  });
+
+  it('never carries the API key in any output schema', () => {
+    const snapshot = { ...defaultSettings, apiKeySource: 'secret-store', apiKey: 'sk-ant-secret' };
+    const parsed = requests['settings.get'].output.parse(snapshot);
+    expect(JSON.stringify(parsed)).not.toContain('sk-ant-secret');
+  });
+});
