@@ -12,6 +12,16 @@ export enum AppErrorCode {
   McpProtocol = 'MCP_PROTOCOL',
   LlmRateLimited = 'LLM_RATE_LIMITED',
   LlmAuth = 'LLM_AUTH',
+  /** The API is overloaded (HTTP 529 or an `overloaded_error` event). */
+  LlmOverloaded = 'LLM_OVERLOADED',
+  /** The API failed on its side (HTTP 5xx, `api_error`). */
+  LlmServer = 'LLM_SERVER',
+  /** The API could not be reached, or the connection broke before the response was complete. */
+  LlmNetwork = 'LLM_NETWORK',
+  /** The response stream went silent for longer than the idle limit. */
+  LlmStalled = 'LLM_STALLED',
+  /** The API rejected the request itself (HTTP 400, 404, 413, 422, …); retrying will not help. */
+  LlmBadRequest = 'LLM_BAD_REQUEST',
   SecretStoreUnavailable = 'SECRET_STORE_UNAVAILABLE',
 }
 
