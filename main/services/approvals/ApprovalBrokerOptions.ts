@@ -1,0 +1,50 @@
+import type {
+  ApprovalOutcome,
+  ApprovalPolicy,
+  ToolAnnotations,
+} from '../../../shared/domain/approvals';
+import type { Logger } from '../../platform/Logger';
+import type { Unsubscribe } from '../mcp/session/Emitter';
+import type { GrantRepository } from './GrantRepository';
+import type { PinnableTool } from './pinTool';
+
+/** The tool as the server lists it (the broker pins name, description and input schema). */
+export interface ApprovalTool extends PinnableTool {
+  title?: string | undefined;
+  annotations?: ToolAnnotations | undefined;
+}
+
+/** One tool call the model wants to make. */
+export interface ApprovalCall {
+  conversationId: string;
+  /** The server's name in the servers file. */
+  server: string;
+  tool: ApprovalTool;
+  /** The name the model called the tool by. */
+  modelName: string;
+  arguments: Record<string, unknown>;
+}
+
+/** A settled request, for windows that must close their dialog. */
+export interface ApprovalResolution {
+  requestId: string;
+  outcome: ApprovalOutcome;
+}
+
+/** Subscribes a listener to one of the broker's events. */
+export type Subscribe<T> = (listener: (value: T) => void) => Unsubscribe;
+
+/** Where decisions come from: a person (`headless` off), or a run without one. */
+export type ApprovalMode =
+  | { headless?: false; policy?: undefined }
+  /** Without a policy, grants still apply and anything that would ask is denied. */
+  | { headless: true; policy?: ApprovalPolicy | undefined };
+
+export type ApprovalBrokerOptions = ApprovalMode & {
+  grants: GrantRepository;
+  /** The per-server `trustReadOnlyHint` setting (off by default). */
+  isReadOnlyTrusted: (server: string) => boolean | Promise<boolean>;
+  log?: Logger;
+  now?: () => number;
+  newId?: () => string;
+};
