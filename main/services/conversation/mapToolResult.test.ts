@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { mapToolResult } from './mapToolResult';
+
+describe('mapToolResult', () => {
+  it('maps text, images and embedded text resources in order', () => {
+    expect(
+      mapToolResult({
+        content: [
+          { type: 'text', text: 'hello' },
+          { type: 'image', data: 'iVBO', mimeType: 'image/PNG' },
+          {
+            type: 'resource',
+            resource: { uri: 'file:///a', mimeType: 'text/plain', text: 'body' },
+          },
+        ],
+      }),
+    ).toEqual([
+      { type: 'text', text: 'hello' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'iVBO' } },
+      { type: 'text', text: 'body' },
+    ]);
+  });
+
+  it('sends structuredContent as JSON only when there is no text', () => {
+    expect(mapToolResult({ content: [], structuredContent: { a: 1 } })).toEqual([
+      { type: 'text', text: '{"a":1}' },
+    ]);
+    expect(
+      mapToolResult({ content: [{ type: 'text', text: 'a is 1' }], structuredContent: { a: 1 } }),
+    ).toEqual([{ type: 'text', text: 'a is 1' }]);
+  });
+
+  it('notes what the model cannot take instead of dropping it silently', () => {
+    const blocks = mapToolResult({
+      content: [
+        { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/svg+xml' },
+        { type: 'resource', resource: { uri: 'file:///b.bin', blob: 'AAAA' } },
+        {
+          type: 'resource',
+          resource: { uri: 'file:///c.jpg', mimeType: 'image/jpeg', blob: 'AAAA' },
+        },
+        { type: 'resource_link', uri: 'file:///d', name: 'd', description: 'a file' },
+        { type: 'text', text: '' },
+      ],
+    });
+    expect(blocks).toEqual([
+      { type: 'text', text: '[audio (audio/wav, 3 bytes) not sent to the model]' },
+      {
+        type: 'text',
+        text: '[image of type image/svg+xml not shown to the model: unsupported type]',
+      },
+      {
+        type: 'text',
+        text: '[binary resource file:///b.bin (unknown type, 3 bytes) not sent to the model]',
+      },
+      { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'AAAA' } },
+      { type: 'text', text: '[resource link: d <file:///d> — a file]' },
+    ]);
+  });
+});

@@ -1,0 +1,122 @@
+import type { ToolResultStatus } from '../../../shared/domain/conversationEvents';
+import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
+import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
+import type { ExecuteTool, ToolCall, ToolProgress } from './ExecuteTool';
+import { mapToolResult } from './mapToolResult';
+import type { CompletedToolUse } from './MessageAccumulator';
+import { truncateResult } from './truncateResult';
+import type { TurnEventSink } from './TurnEventSink';
+import { isAborted, untilAborted } from './untilAborted';
+
+/** The tool calls of one assistant message and what running them needs. */
+export interface ToolCallsContext {
+  step: number;
+  calls: readonly CompletedToolUse[];
+  /** Model names offered in this turn; anything else is answered as unknown, never executed. */
+  knownTools: ReadonlySet<string>;
+  executeTool: ExecuteTool;
+  signal: AbortSignal;
+  budgetChars: number;
+  sink: TurnEventSink;
+  now: () => number;
+  /** When set, no call runs: each is answered with this text (e.g. the step limit was hit). */
+  skipReason?: string;
+}
+
+interface Obtained {
+  outcome: ToolOutcome;
+  status: ToolResultStatus;
+}
+
+const CANCELLED_TEXT = 'Cancelled: the turn was stopped before this tool finished.';
+
+/**
+ * Runs all tool calls of one assistant message concurrently and returns their `tool_result`
+ * blocks in the order of the calls, one for every call whatever happened to it (the API
+ * requires that). Each call gets a `toolUseStarted` and a `toolResult` event; the latter holds
+ * the full outcome and exactly what the model was sent.
+ */
+export async function runToolCalls(context: ToolCallsContext): Promise<ToolResultBlock[]> {
+  return Promise.all(context.calls.map((call) => runOne(context, call)));
+}
+
+async function runOne(context: ToolCallsContext, call: CompletedToolUse): Promise<ToolResultBlock> {
+  const { sink, step } = context;
+  sink.emit({
+    type: 'toolUseStarted',
+    step,
+    toolUseId: call.id,
+    modelName: call.name,
+    input: call.input,
+  });
+  const startedAt = context.now();
+  const { outcome, status } = await obtain(context, call);
+  const result = truncateResult(mapToolResult(outcome), context.budgetChars);
+  const sent: ToolResultBlock = { type: 'tool_result', tool_use_id: call.id };
+  if (result.content.length > 0) sent.content = result.content;
+  if (outcome.isError) sent.is_error = true;
+  sink.emit({
+    type: 'toolResult',
+    step,
+    toolUseId: call.id,
+    modelName: call.name,
+    status,
+    outcome,
+    sent,
+    truncated: result.truncated,
+    totalChars: result.totalChars,
+    sentChars: result.sentChars,
+    durationMs: Math.max(0, context.now() - startedAt),
+  });
+  return sent;
+}
+
+async function obtain(context: ToolCallsContext, call: CompletedToolUse): Promise<Obtained> {
+  if (context.skipReason !== undefined) return failure(context.skipReason, 'skipped');
+  if (!context.knownTools.has(call.name)) {
+    return failure(`Unknown tool "${call.name}". Only the tools offered can be called.`, 'error');
+  }
+  if (call.inputError !== undefined) {
+    return failure(`The tool input was not valid JSON: ${call.inputError}`, 'error');
+  }
+  const { signal, sink } = context;
+  if (signal.aborted) return failure(CANCELLED_TEXT, 'cancelled');
+  let running = true;
+  const reportProgress = (progress: ToolProgress): void => {
+    // Late reports (after the result, or after a stop) would only confuse the view.
+    if (!running || signal.aborted) return;
+    sink.emit({
+      type: 'toolProgress',
+      step: context.step,
+      toolUseId: call.id,
+      progress: progress.progress,
+      ...(progress.total !== undefined ? { total: progress.total } : {}),
+      ...(progress.message !== undefined ? { message: progress.message } : {}),
+    });
+  };
+  const toolCall: ToolCall = { toolUseId: call.id, modelName: call.name, input: call.input };
+  try {
+    // Called inside a promise chain so a synchronous throw is a rejection like any other.
+    const pending = Promise.resolve().then(() =>
+      context.executeTool(toolCall, signal, reportProgress),
+    );
+    const parsed = toolOutcomeSchema.safeParse(await untilAborted(pending, signal));
+    if (!parsed.success) {
+      return failure(
+        `The tool returned a result that could not be read: ${parsed.error.message}`,
+        'error',
+      );
+    }
+    return { outcome: parsed.data, status: parsed.data.isError ? 'error' : 'ok' };
+  } catch (error) {
+    if (isAborted(signal)) return failure(CANCELLED_TEXT, 'cancelled');
+    const message = error instanceof Error ? error.message : String(error);
+    return failure(`The tool call failed: ${message}`, 'error');
+  } finally {
+    running = false;
+  }
+}
+
+function failure(text: string, status: ToolResultStatus): Obtained {
+  return { outcome: { content: [{ type: 'text', text }], isError: true }, status };
+}

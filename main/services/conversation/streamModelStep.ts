@@ -1,0 +1,126 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { Logger } from '../../platform/Logger';
+import { startIdleWatchdog } from './idleWatchdog';
+import { MessageAccumulator } from './MessageAccumulator';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from './ModelClient';
+import { retryDelay, type RetryPolicy } from './retryPolicy';
+import type { TurnEventSink } from './TurnEventSink';
+import { isAborted, untilAborted } from './untilAborted';
+
+/** Everything one step (one model response, retries included) needs. */
+export interface ModelStepContext {
+  client: ModelClient;
+  request: ModelRequest;
+  step: number;
+  /** The turn's signal: aborting it stops the step. */
+  signal: AbortSignal;
+  idleTimeoutMs: number;
+  retryPolicy: RetryPolicy;
+  sink: TurnEventSink;
+  random?: () => number;
+  log?: Logger;
+}
+
+/** How a step ended; `message` holds whatever arrived, complete or not. */
+export type ModelStepOutcome =
+  | { kind: 'complete'; message: MessageAccumulator }
+  | { kind: 'failed'; error: AppError; message: MessageAccumulator }
+  | { kind: 'stopped'; message: MessageAccumulator };
+
+interface Attempt {
+  message: MessageAccumulator;
+  error?: AppError;
+  stopped?: boolean;
+}
+
+/**
+ * Streams one model response, emitting text deltas as they arrive. A failure before anything
+ * visible has streamed is retried as the policy says, with a `retrying` event carrying the
+ * delay; a failure after that ends the step with what arrived. A stream that goes silent for
+ * `idleTimeoutMs` is aborted and fails with LLM_STALLED.
+ */
+export async function streamModelStep(context: ModelStepContext): Promise<ModelStepOutcome> {
+  const { sink, step } = context;
+  for (let attempt = 1; ; attempt++) {
+    sink.emit({ type: 'requestStarted', step, attempt });
+    const result = await attemptOnce(context);
+    if (result.stopped) return { kind: 'stopped', message: result.message };
+    if (!result.error) return { kind: 'complete', message: result.message };
+    const error = result.error;
+    const delayMs = result.message.hasContent
+      ? undefined
+      : retryDelay(error, attempt, context.retryPolicy, context.random);
+    if (delayMs === undefined) return { kind: 'failed', error, message: result.message };
+    context.log?.info('model request failed; retrying', {
+      step,
+      attempt,
+      delayMs,
+      code: error.code,
+    });
+    sink.emit({
+      type: 'retrying',
+      step,
+      attempt: attempt + 1,
+      delayMs,
+      reason: { code: error.code, message: error.message },
+    });
+    try {
+      await sleep(delayMs, undefined, { signal: context.signal });
+    } catch {
+      return { kind: 'stopped', message: new MessageAccumulator() };
+    }
+  }
+}
+
+async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
+  const message = new MessageAccumulator();
+  if (context.signal.aborted) return { message, stopped: true };
+  // One controller per attempt: the turn's stop and the watchdog both end this request only.
+  const controller = new AbortController();
+  const onTurnAbort = (): void => controller.abort();
+  context.signal.addEventListener('abort', onTurnAbort, { once: true });
+  const watchdog = startIdleWatchdog(context.idleTimeoutMs, () => controller.abort());
+  const onText = (blockIndex: number, text: string): void => {
+    context.sink.emit({ type: 'textDelta', step: context.step, blockIndex, text });
+  };
+  let iterator: AsyncIterator<ModelStreamEvent> | undefined;
+  let finished = false;
+  try {
+    iterator = context.client.stream(context.request, controller.signal)[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await untilAborted(iterator.next(), controller.signal);
+      if (next.done) break;
+      watchdog.touch();
+      message.apply(next.value, onText);
+    }
+    finished = true;
+    if (!message.complete) {
+      throw new AppError(
+        AppErrorCode.LlmNetwork,
+        'The connection to the Anthropic API closed before the response was complete.',
+      );
+    }
+    return { message };
+  } catch (error) {
+    if (isAborted(context.signal)) return { message, stopped: true };
+    if (watchdog.fired) return { message, error: stalledError(context.idleTimeoutMs) };
+    return { message, error: AppError.from(error) };
+  } finally {
+    watchdog.stop();
+    context.signal.removeEventListener('abort', onTurnAbort);
+    controller.abort();
+    if (iterator && !finished) {
+      // Lets a generator run its cleanup; it may reject once aborted, which changes nothing.
+      void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    }
+  }
+}
+
+function stalledError(idleTimeoutMs: number): AppError {
+  const seconds = Math.round(idleTimeoutMs / 100) / 10;
+  return new AppError(
+    AppErrorCode.LlmStalled,
+    `The Anthropic API sent nothing for ${seconds} s, so the response was ended.`,
+  );
+}

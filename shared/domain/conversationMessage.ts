@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Conversation messages in the Anthropic Messages API's own `MessageParam` shape (snake_case
+ * and all), restricted to the blocks Switchboard produces. Keeping the wire shape means a
+ * stored conversation is sent back to the API as it is, with nothing to translate.
+ */
+export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
+
+/** The image types the Messages API accepts inline. */
+export const imageMediaTypeSchema = z.enum(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+export type ImageMediaType = z.infer<typeof imageMediaTypeSchema>;
+
+export const imageBlockSchema = z.object({
+  type: z.literal('image'),
+  source: z.object({
+    type: z.literal('base64'),
+    media_type: imageMediaTypeSchema,
+    data: z.string(),
+  }),
+});
+
+export const toolUseBlockSchema = z.object({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  /** The model-facing tool name (see the catalog for how it maps to a server and tool). */
+  name: z.string(),
+  input: z.unknown(),
+});
+
+export const toolResultBlockSchema = z.object({
+  type: z.literal('tool_result'),
+  tool_use_id: z.string(),
+  content: z.array(z.discriminatedUnion('type', [textBlockSchema, imageBlockSchema])).optional(),
+  is_error: z.boolean().optional(),
+});
+
+/** Kept only so a history with thinking stays valid when it is sent back; never shown. */
+export const thinkingBlockSchema = z.object({
+  type: z.literal('thinking'),
+  thinking: z.string(),
+  signature: z.string(),
+});
+
+export const redactedThinkingBlockSchema = z.object({
+  type: z.literal('redacted_thinking'),
+  data: z.string(),
+});
+
+export const messageBlockSchema = z.discriminatedUnion('type', [
+  textBlockSchema,
+  imageBlockSchema,
+  toolUseBlockSchema,
+  toolResultBlockSchema,
+  thinkingBlockSchema,
+  redactedThinkingBlockSchema,
+]);
+
+export type TextBlock = z.infer<typeof textBlockSchema>;
+export type ImageBlock = z.infer<typeof imageBlockSchema>;
+export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
+export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
+export type MessageBlock = z.infer<typeof messageBlockSchema>;
+
+export const conversationMessageSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: z.union([z.string(), z.array(messageBlockSchema)]),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
