@@ -11,6 +11,7 @@ export default defineConfig({
         input: {
           index: resolve('main/index.ts'),
           web: resolve('main/web/main.ts'),
+          cli: resolve('main/cli/main.ts'),
         },
       },
     },
