@@ -1,0 +1,45 @@
+/**
+ * One server as written in the servers file (before validation, defaults and `${env:NAME}`
+ * substitution). Import produces these, and `addServers` writes them verbatim.
+ * Unknown keys are allowed: they are kept in the file and reported as warnings.
+ */
+export interface ServerEntry {
+  type?: string;
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  cwd?: string;
+  url?: string;
+  headers?: Record<string, string>;
+  disabled?: boolean;
+  timeouts?: { startupMs?: number; requestMs?: number };
+  protocol?: string;
+  [key: string]: unknown;
+}
+
+/** The key under which servers live, as in Claude Desktop's `claude_desktop_config.json`. */
+export const SERVERS_KEY = 'mcpServers';
+
+/** Keys Switchboard understands inside a server entry; anything else is an unknown key. */
+export const KNOWN_SERVER_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'url',
+  'headers',
+  'disabled',
+  'timeouts',
+  'protocol',
+]);
+
+/** Keys that only mean something for one kind of transport. */
+export const STDIO_ONLY_KEYS: readonly string[] = ['command', 'args', 'env', 'cwd'];
+export const HTTP_ONLY_KEYS: readonly string[] = ['url', 'headers'];
+
+/** Keys understood inside `timeouts`. */
+export const KNOWN_TIMEOUT_KEYS: ReadonlySet<string> = new Set(['startupMs', 'requestMs']);
+
+/** Upper bound for any timeout, matching shared/domain/serverConfig.ts. */
+export const MAX_TIMEOUT_MS = 3_600_000;

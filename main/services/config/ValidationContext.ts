@@ -1,0 +1,98 @@
+import type { Node } from 'jsonc-parser';
+import type { ConfigProblem, ConfigProblemKind, ConfigProblemSeverity } from './ConfigProblem';
+import type { TextPosition } from './createLineLocator';
+import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import type { EnvLookup } from './substituteEnv';
+
+/** What the schema walk over a parse tree needs: where to look things up and where to report. */
+export interface ValidationContext {
+  env: EnvLookup;
+  locate: (offset: number) => TextPosition;
+  problems: ConfigProblem[];
+}
+
+/** A property of a JSON object: its key node (for pointing at names) and its value node. */
+export interface PropertyNodes {
+  key: Node;
+  value: Node;
+}
+
+/** Records a problem located at `node`. */
+export function report(
+  ctx: ValidationContext,
+  node: Node,
+  severity: ConfigProblemSeverity,
+  kind: ConfigProblemKind,
+  path: readonly JsonPathSegment[],
+  message: string,
+): void {
+  const { line, column } = ctx.locate(node.offset);
+  const problem: ConfigProblem = {
+    severity,
+    kind,
+    message,
+    line,
+    column,
+    offset: node.offset,
+    length: node.length,
+  };
+  if (path.length > 0) problem.path = formatJsonPath(path);
+  ctx.problems.push(problem);
+}
+
+/** Number of errors recorded so far; compare before/after to know whether a part was valid. */
+export function errorCount(ctx: ValidationContext): number {
+  return ctx.problems.filter((p) => p.severity === 'error').length;
+}
+
+/**
+ * The properties of an object node, by name. A repeated key is an error: JSON parsers silently
+ * keep the last one, and the person would not know which of their two entries is in effect.
+ */
+export function readProperties(
+  ctx: ValidationContext,
+  node: Node,
+  path: readonly JsonPathSegment[],
+): Map<string, PropertyNodes> {
+  const properties = new Map<string, PropertyNodes>();
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key?.type !== 'string' || value === undefined) continue;
+    const name = String(key.value);
+    const first = properties.get(name);
+    if (first) {
+      const { line } = ctx.locate(first.key.offset);
+      report(
+        ctx,
+        key,
+        'error',
+        'schema',
+        [...path, name],
+        `${formatJsonPath([...path, name])} appears twice (first on line ${line}); keep only one`,
+      );
+      continue;
+    }
+    properties.set(name, { key, value });
+  }
+  return properties;
+}
+
+/** "a string", "an array", … for messages like "must be a string, but it is a number". */
+export function describeNode(node: Node): string {
+  switch (node.type) {
+    case 'object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'string':
+      return 'a string';
+    case 'number':
+      return 'a number';
+    case 'boolean':
+      return `the boolean ${String(node.value)}`;
+    case 'null':
+      return 'null';
+    default:
+      return 'something else';
+  }
+}

@@ -1,0 +1,254 @@
+import type { Node } from 'jsonc-parser';
+import {
+  DEFAULT_REQUEST_MS,
+  DEFAULT_STARTUP_MS,
+  httpServerConfigSchema,
+  protocolPreferenceSchema,
+  serverConfigSchema,
+  type ServerConfig,
+  type ServerTimeouts,
+} from '../../../shared/domain/serverConfig';
+import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import {
+  readBoolean,
+  readEnum,
+  readMilliseconds,
+  readString,
+  readStringArray,
+  readStringRecord,
+} from './readJsonValues';
+import {
+  HTTP_ONLY_KEYS,
+  KNOWN_SERVER_KEYS,
+  KNOWN_TIMEOUT_KEYS,
+  MAX_TIMEOUT_MS,
+  SERVERS_KEY,
+  STDIO_ONLY_KEYS,
+} from './ServerEntry';
+import {
+  errorCount,
+  readProperties,
+  report,
+  type PropertyNodes,
+  type ValidationContext,
+} from './ValidationContext';
+
+type Transport = ServerConfig['transport'];
+type Properties = Map<string, PropertyNodes>;
+
+const MAX_NAME_LENGTH = 200;
+
+/**
+ * Validates one `mcpServers.<name>` entry and turns it into the normalized ServerConfig:
+ * transport inferred, defaults applied, `${env:NAME}` substituted. Reports every problem it
+ * finds (not just the first) and returns undefined if any of them is an error.
+ */
+export function normalizeServerEntry(
+  ctx: ValidationContext,
+  name: string,
+  keyNode: Node,
+  node: Node,
+): ServerConfig | undefined {
+  const path: JsonPathSegment[] = [SERVERS_KEY, name];
+  const where = formatJsonPath(path);
+  const before = errorCount(ctx);
+  if (name.length === 0 || name.length > MAX_NAME_LENGTH) {
+    report(ctx, keyNode, 'error', 'schema', path, nameLengthMessage(name));
+  }
+  if (node.type !== 'object') {
+    report(
+      ctx,
+      node,
+      'error',
+      'schema',
+      path,
+      `${where} must be an object like { "command": "..." } or { "url": "..." }`,
+    );
+    return undefined;
+  }
+  const props = readProperties(ctx, node, path);
+  for (const [key, property] of props) {
+    if (KNOWN_SERVER_KEYS.has(key)) continue;
+    report(
+      ctx,
+      property.key,
+      'warning',
+      'unknown-key',
+      [...path, key],
+      `unknown key "${key}" in server "${name}" is kept in the file but ignored`,
+    );
+  }
+
+  const transport = resolveTransport(ctx, name, keyNode, props, path);
+  const common = {
+    name,
+    disabled:
+      optional(props, 'disabled', (n) => readBoolean(ctx, n, [...path, 'disabled'])) ?? false,
+    timeouts: readTimeouts(ctx, props, path),
+    protocol:
+      optional(props, 'protocol', (n) =>
+        readEnum(ctx, n, [...path, 'protocol'], protocolPreferenceSchema.options),
+      ) ?? 'auto',
+  };
+  let config: unknown;
+  if (transport === 'stdio') {
+    ignoreKeys(ctx, props, path, HTTP_ONLY_KEYS, 'a stdio server');
+    const command = required(ctx, props, 'command', keyNode, path, (n) =>
+      readString(ctx, n, [...path, 'command'], { nonEmpty: true }),
+    );
+    const args = optional(props, 'args', (n) => readStringArray(ctx, n, [...path, 'args']));
+    const env = optional(props, 'env', (n) => readStringRecord(ctx, n, [...path, 'env']));
+    const cwd = optional(props, 'cwd', (n) => readString(ctx, n, [...path, 'cwd']));
+    const cwdPart = cwd === undefined ? {} : { cwd };
+    config = { ...common, transport, command, args: args ?? [], env: env ?? {}, ...cwdPart };
+  } else if (transport !== undefined) {
+    ignoreKeys(ctx, props, path, STDIO_ONLY_KEYS, `an ${transport} server`);
+    const url = required(ctx, props, 'url', keyNode, path, (n) =>
+      readUrl(ctx, n, [...path, 'url']),
+    );
+    const headers = optional(props, 'headers', (n) =>
+      readStringRecord(ctx, n, [...path, 'headers']),
+    );
+    config = { ...common, transport, url, headers: headers ?? {} };
+  }
+  if (transport === undefined || errorCount(ctx) > before) return undefined;
+
+  // The walk above mirrors the shared schema; parsing again guarantees downstream code only
+  // ever sees what the schema promises, even if the two drift apart.
+  const parsed = serverConfigSchema.safeParse(config);
+  if (!parsed.success) {
+    const reasons = parsed.error.issues.map((issue) => issue.message).join('; ');
+    report(ctx, keyNode, 'error', 'schema', path, `${where} is not valid: ${reasons}`);
+    return undefined;
+  }
+  return parsed.data;
+}
+
+function resolveTransport(
+  ctx: ValidationContext,
+  name: string,
+  keyNode: Node,
+  props: Properties,
+  path: readonly JsonPathSegment[],
+): Transport | undefined {
+  const type = props.get('type');
+  if (type) return readEnum(ctx, type.value, [...path, 'type'], ['stdio', 'http', 'sse']);
+  const hasCommand = props.has('command');
+  const hasUrl = props.has('url');
+  if (hasCommand && !hasUrl) return 'stdio';
+  if (hasUrl && !hasCommand) return 'http';
+  const message = hasCommand
+    ? `server "${name}" has both "command" and "url"; add "type": "stdio" or "type": "http" to say which one to use`
+    : `server "${name}" needs "command" (to run a local program) or "url" (to connect to a remote server)`;
+  report(ctx, keyNode, 'error', 'schema', path, message);
+  return undefined;
+}
+
+function readTimeouts(
+  ctx: ValidationContext,
+  props: Properties,
+  path: readonly JsonPathSegment[],
+): ServerTimeouts {
+  const defaults = { startupMs: DEFAULT_STARTUP_MS, requestMs: DEFAULT_REQUEST_MS };
+  const property = props.get('timeouts');
+  if (!property) return defaults;
+  const timeoutsPath = [...path, 'timeouts'];
+  if (property.value.type !== 'object') {
+    report(
+      ctx,
+      property.value,
+      'error',
+      'schema',
+      timeoutsPath,
+      `${formatJsonPath(timeoutsPath)} must be an object like { "startupMs": 30000, "requestMs": 60000 }`,
+    );
+    return defaults;
+  }
+  const inner = readProperties(ctx, property.value, timeoutsPath);
+  for (const [key, nodes] of inner) {
+    if (KNOWN_TIMEOUT_KEYS.has(key)) continue;
+    report(
+      ctx,
+      nodes.key,
+      'warning',
+      'unknown-key',
+      [...timeoutsPath, key],
+      `unknown key "${key}" in ${formatJsonPath(timeoutsPath)} is kept in the file but ignored (known: startupMs, requestMs)`,
+    );
+  }
+  const read = (key: keyof ServerTimeouts): number =>
+    optional(inner, key, (n) => readMilliseconds(ctx, n, [...timeoutsPath, key], MAX_TIMEOUT_MS)) ??
+    defaults[key];
+  return { startupMs: read('startupMs'), requestMs: read('requestMs') };
+}
+
+function readUrl(
+  ctx: ValidationContext,
+  node: Node,
+  path: readonly JsonPathSegment[],
+): string | undefined {
+  const value = readString(ctx, node, path, { nonEmpty: true });
+  if (value === undefined) return undefined;
+  if (httpServerConfigSchema.shape.url.safeParse(value).success) return value;
+  // Quote what was written, not the substituted value, which may carry a secret from the env.
+  report(
+    ctx,
+    node,
+    'error',
+    'schema',
+    path,
+    `${formatJsonPath(path)} must be an http:// or https:// URL, but it is ${JSON.stringify(String(node.value))}`,
+  );
+  return undefined;
+}
+
+/** Keys that belong to the other transport are kept but would do nothing; say so. */
+function ignoreKeys(
+  ctx: ValidationContext,
+  props: Properties,
+  path: readonly JsonPathSegment[],
+  keys: readonly string[],
+  what: string,
+): void {
+  for (const key of keys) {
+    const property = props.get(key);
+    if (!property) continue;
+    report(
+      ctx,
+      property.key,
+      'warning',
+      'schema',
+      [...path, key],
+      `"${key}" has no effect on ${what} and is ignored`,
+    );
+  }
+}
+
+function optional<T>(
+  props: Properties,
+  key: string,
+  read: (node: Node) => T | undefined,
+): T | undefined {
+  const property = props.get(key);
+  return property ? read(property.value) : undefined;
+}
+
+function required<T>(
+  ctx: ValidationContext,
+  props: Properties,
+  key: string,
+  keyNode: Node,
+  path: readonly JsonPathSegment[],
+  read: (node: Node) => T | undefined,
+): T | undefined {
+  const property = props.get(key);
+  if (property) return read(property.value);
+  report(ctx, keyNode, 'error', 'schema', path, `${formatJsonPath(path)} is missing "${key}"`);
+  return undefined;
+}
+
+function nameLengthMessage(name: string): string {
+  return name.length === 0
+    ? 'a server name must not be empty'
+    : `server name "${name.slice(0, 40)}…" is longer than ${MAX_NAME_LENGTH} characters`;
+}

@@ -1,0 +1,145 @@
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { ConfigProblem } from './ConfigProblem';
+import { createLineLocator, type TextPosition } from './createLineLocator';
+
+export interface JsonDocument {
+  /** The parse tree; undefined for an empty (whitespace-only) text or when nothing parsed. */
+  root: Node | undefined;
+  /** Syntax errors, in text order. When there are any, `root` is a best-effort recovery. */
+  problems: ConfigProblem[];
+  /** Offset → 1-based line/column in this text. */
+  locate: (offset: number) => TextPosition;
+}
+
+export interface ParseJsonOptions {
+  /**
+   * The servers file is strict JSON; files we import (VS Code's `mcp.json`) may carry comments
+   * and trailing commas, which their own apps accept.
+   */
+  lenient: boolean;
+}
+
+// A cascade of recovery errors after the first real one helps nobody.
+const MAX_SYNTAX_PROBLEMS = 20;
+
+/**
+ * Parses JSON with jsonc-parser (for offsets and error recovery) and turns its error codes into
+ * sentences a person can act on.
+ */
+export function parseJsonDocument(text: string, options: ParseJsonOptions): JsonDocument {
+  // A UTF-8 BOM is not JSON but editors on Windows write one; a space keeps every offset intact.
+  const source = text.startsWith('\uFEFF') ? ' ' + text.slice(1) : text;
+  const locate = createLineLocator(text);
+  if (source.trim() === '') return { root: undefined, problems: [], locate };
+  const errors: ParseError[] = [];
+  const root = parseTree(source, errors, {
+    disallowComments: !options.lenient,
+    allowTrailingComma: options.lenient,
+    allowEmptyContent: false,
+  });
+  const problems: ConfigProblem[] = [];
+  const seenOffsets = new Set<number>();
+  for (const error of errors) {
+    const described = describe(error, source);
+    // jsonc-parser often reports two codes for one mistake at the same place; keep the first.
+    if (seenOffsets.has(described.offset)) continue;
+    seenOffsets.add(described.offset);
+    const { line, column } = locate(described.offset);
+    problems.push({
+      severity: 'error',
+      kind: 'syntax',
+      message: described.message,
+      line,
+      column,
+      offset: described.offset,
+      length: described.length,
+    });
+    if (problems.length >= MAX_SYNTAX_PROBLEMS) break;
+  }
+  return { root, problems, locate };
+}
+
+interface Described {
+  message: string;
+  offset: number;
+  length: number;
+}
+
+function describe(error: ParseError, text: string): Described {
+  const { offset, length } = error;
+  const at = (message: string): Described => ({ message, offset, length });
+  const found = text.slice(offset, offset + Math.max(length, 1));
+  const atEnd = text.slice(offset).trim() === '';
+  // `ParseErrorCode` is an ambient const enum (unusable under isolatedModules); its names are not.
+  const code = printParseErrorCode(error.error);
+  switch (code) {
+    case 'PropertyNameExpected':
+    case 'ValueExpected': {
+      const comma = trailingCommaBefore(text, offset);
+      if (comma !== undefined) {
+        return {
+          message: `trailing comma: JSON does not allow a comma before "${found}"`,
+          offset: comma,
+          length: 1,
+        };
+      }
+      if (atEnd) return at('unexpected end of file: the JSON is incomplete');
+      if (code === 'ValueExpected') {
+        return at(`expected a value (a string, number, object, array, true, false or null)`);
+      }
+      return at(
+        found.startsWith("'")
+          ? 'property names need double quotes, not single quotes'
+          : `expected a property name in double quotes, found ${quote(found)}`,
+      );
+    }
+    case 'InvalidSymbol':
+      return at(
+        found.startsWith("'")
+          ? 'strings need double quotes, not single quotes'
+          : `unexpected ${quote(found)}`,
+      );
+    case 'InvalidNumberFormat':
+      return at('invalid number');
+    case 'ColonExpected':
+      return at('expected ":" after the property name');
+    case 'CommaExpected':
+      return at('missing comma between items');
+    case 'CloseBraceExpected':
+      return at(atEnd ? 'unexpected end of file: missing "}"' : 'expected "," or "}"');
+    case 'CloseBracketExpected':
+      return at(atEnd ? 'unexpected end of file: missing "]"' : 'expected "," or "]"');
+    case 'EndOfFileExpected':
+      return at('unexpected content after the end of the JSON value');
+    case 'InvalidCommentToken':
+      return at('comments are not allowed in JSON');
+    case 'UnexpectedEndOfComment':
+      return at('unterminated comment');
+    case 'UnexpectedEndOfString':
+      return at('unterminated string: missing closing double quote');
+    case 'UnexpectedEndOfNumber':
+      return at('incomplete number');
+    case 'InvalidUnicode':
+      return at('invalid \\u escape: expected four hex digits');
+    case 'InvalidEscapeCharacter':
+      return at('invalid escape sequence in string (backslashes must be written as \\\\)');
+    case 'InvalidCharacter':
+      return at('control character in string: line breaks and tabs must be escaped (\\n, \\t)');
+    default:
+      return at('invalid JSON');
+  }
+}
+
+/** Offset of a comma directly before `offset` (only whitespace between), if there is one. */
+function trailingCommaBefore(text: string, offset: number): number | undefined {
+  const next = text[offset];
+  if (next !== '}' && next !== ']') return undefined;
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i] ?? '')) i--;
+  return text[i] === ',' ? i : undefined;
+}
+
+function quote(fragment: string): string {
+  const short = fragment.length > 20 ? fragment.slice(0, 20) + '…' : fragment;
+  return JSON.stringify(short);
+}
