@@ -1,7 +1,7 @@
 import type { RequestHandlers } from '../../shared/ipc/contract';
-import { AppError, AppErrorCode } from '../../shared/errors';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
+import { ImportCoordinator } from './config/ImportCoordinator';
 import { ServersFileService } from './config/ServersFileService';
 import { HostEvents } from './HostEvents';
 import { createMcpHandlers } from './mcp/createMcpHandlers';
@@ -53,6 +53,7 @@ export async function createHostCore(
     env: platform.env,
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
   });
+  const imports = new ImportCoordinator(files);
   // Servers never block the first frame: the window bootstraps while they start.
   const ready = mcp.start().catch((error: unknown) => log.error('servers failed to start', { error }));
 
@@ -77,12 +78,8 @@ export async function createHostCore(
       const problems = toConfigDocument({ ...result.state, errors: result.errors, warnings: [] }).problems;
       return { saved: false, document: { ...toConfigDocument(result.state), text, problems } };
     },
-    'config.listImports': () => {
-      throw new AppError(AppErrorCode.Internal, 'not wired yet');
-    },
-    'config.applyImport': () => {
-      throw new AppError(AppErrorCode.Internal, 'not wired yet');
-    },
+    'config.listImports': async () => ({ sources: await imports.list() }),
+    'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
   };
 
   return {

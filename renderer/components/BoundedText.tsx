@@ -13,7 +13,12 @@ interface BoundedTextProps {
 }
 
 /** A possibly huge text, shown as a bounded preview with the rest on demand. */
-export function BoundedText({ text, mono = true, limit = PREVIEW_CHARS, className }: BoundedTextProps) {
+export function BoundedText({
+  text,
+  mono = true,
+  limit = PREVIEW_CHARS,
+  className,
+}: BoundedTextProps) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const cut = !all && text.length > limit;
@@ -25,7 +30,10 @@ export function BoundedText({ text, mono = true, limit = PREVIEW_CHARS, classNam
       {cut && (
         <div className="bounded__more">
           <span className="muted">
-            {t('common.previewOf', { shown: limit.toLocaleString(), total: text.length.toLocaleString() })}
+            {t('common.previewOf', {
+              shown: limit.toLocaleString(),
+              total: text.length.toLocaleString(),
+            })}
           </span>
           <button type="button" className="button button--small" onClick={() => setAll(true)}>
             {t('common.showAll')}

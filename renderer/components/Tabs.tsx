@@ -29,16 +29,26 @@ function tabId(idPrefix: string, id: string): string {
  * ARIA tabs with a roving tab stop: Tab enters the list at the selected tab, arrows,
  * Home and End move and select (automatic activation), Tab again goes into the panel.
  */
-export function Tabs<Id extends string>({ label, idPrefix, tabs, selected, onSelect }: TabsProps<Id>) {
+export function Tabs<Id extends string>({
+  label,
+  idPrefix,
+  tabs,
+  selected,
+  onSelect,
+}: TabsProps<Id>) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const index = tabs.findIndex((t) => t.id === selected);
     const last = tabs.length - 1;
     const target =
       event.key === 'ArrowRight'
-        ? index >= last ? 0 : index + 1
+        ? index >= last
+          ? 0
+          : index + 1
         : event.key === 'ArrowLeft'
-          ? index <= 0 ? last : index - 1
+          ? index <= 0
+            ? last
+            : index - 1
           : event.key === 'Home'
             ? 0
             : event.key === 'End'

@@ -136,7 +136,9 @@ export type ConfigDocument = z.infer<typeof configDocumentSchema>;
 
 export const importSourceSchema = z.object({
   id: z.string(),
-  kind: z.enum(['claude-desktop', 'cursor', 'vscode', 'mcp-json']),
+  kind: z.enum(['claude-desktop', 'cursor', 'vscode-workspace', 'vscode-user', 'mcp-json']),
+  /** For the person: "Claude Desktop", "VS Code (workspace)", … */
+  label: z.string(),
   path: z.string(),
   servers: z.array(
     z.object({

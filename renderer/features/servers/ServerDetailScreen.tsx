@@ -43,7 +43,10 @@ export function ServerDetailScreen({ name }: { name: string }) {
 
   const toolCount = valueOf(detail)?.tools.length;
   const labels: Record<ServerTab, string> = {
-    tools: toolCount === undefined ? t('server.tabs.tools') : t('server.tabs.toolsCount', { count: toolCount }),
+    tools:
+      toolCount === undefined
+        ? t('server.tabs.tools')
+        : t('server.tabs.toolsCount', { count: toolCount }),
     resources: t('server.tabs.resources'),
     prompts: t('server.tabs.prompts'),
     logs: t('server.tabs.logs'),
@@ -84,7 +87,11 @@ export function ServerDetailScreen({ name }: { name: string }) {
         selected={tab}
         onSelect={setTab}
       />
-      <TabPanel idPrefix={idPrefix} id={tab} className={`server-detail__panel server-detail__panel--${tab}`}>
+      <TabPanel
+        idPrefix={idPrefix}
+        id={tab}
+        className={`server-detail__panel server-detail__panel--${tab}`}
+      >
         {tab === 'tools' && <ToolsTab server={server} detail={detail} />}
         {tab === 'resources' && <ResourcesTab server={server} detail={valueOf(detail)} />}
         {tab === 'prompts' && <PromptsTab server={server} detail={valueOf(detail)} />}
