@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { LineReader } from './LineReader';
+
+describe('LineReader', () => {
+  it('splits on newlines, across chunks, dropping the CR of CRLF', () => {
+    const reader = new LineReader(1024);
+    expect(reader.push(Buffer.from('{"a":1}\n{"b"'))).toEqual({ lines: ['{"a":1}'], oversized: 0 });
+    expect(reader.bufferedBytes).toBe(4);
+    expect(reader.push(Buffer.from(':2}\r\n\n'))).toEqual({ lines: ['{"b":2}', ''], oversized: 0 });
+    expect(reader.bufferedBytes).toBe(0);
+  });
+
+  it('keeps multi-byte characters split across chunks intact', () => {
+    const reader = new LineReader(1024);
+    const bytes = Buffer.from('"日本語"\n');
+    expect(reader.push(bytes.subarray(0, 3)).lines).toEqual([]);
+    expect(reader.push(bytes.subarray(3)).lines).toEqual(['"日本語"']);
+  });
+
+  it('drops a line over the cap, counts it once, and carries on after its newline', () => {
+    const reader = new LineReader(10);
+    expect(reader.push(Buffer.from('ok\n0123456789'))).toEqual({ lines: ['ok'], oversized: 0 });
+    expect(reader.push(Buffer.from('ABCDEF'))).toEqual({ lines: [], oversized: 1 });
+    expect(reader.push(Buffer.from('more of the same'))).toEqual({ lines: [], oversized: 0 });
+    expect(reader.push(Buffer.from('end\nnext\n'))).toEqual({ lines: ['next'], oversized: 0 });
+    expect(reader.push(Buffer.from('x'.repeat(11) + '\nafter\n'))).toEqual({
+      lines: ['after'],
+      oversized: 1,
+    });
+  });
+
+  it('accepts a line of exactly the cap', () => {
+    const reader = new LineReader(10);
+    expect(reader.push(Buffer.from('0123456789\n')).lines).toEqual(['0123456789']);
+  });
+});

@@ -1,0 +1,231 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { stat } from 'node:fs/promises';
+import type { Readable, Writable } from 'node:stream';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { buildWindowsSpawn } from './buildWindowsSpawn';
+import { killProcessGroup } from './killProcessGroup';
+import type { PidLedger } from './PidLedger';
+import { resolveCommand } from './resolveCommand';
+import { settleWithin } from './settleWithin';
+import { taskkillTree } from './taskkillTree';
+
+/** What to start. */
+export interface ServerProcessSpec {
+  /** As configured: a bare name searched in `env.PATH`, or a path (relative to `cwd`). */
+  command: string;
+  args: readonly string[];
+  /** The complete environment of the server (see `buildServerEnv`); nothing else is inherited. */
+  env: Readonly<Record<string, string>>;
+  cwd?: string | undefined;
+  /** Name used in messages and in the PID ledger. */
+  serverName?: string;
+  /** When given, the process is recorded while its tree lives. */
+  ledger?: PidLedger | undefined;
+  /** Grace used when the leader exits on its own and leftovers of its group are ended. */
+  sweepGraceMs?: number;
+}
+
+/** How the server's main process ended. */
+export interface ProcessExit {
+  code: number | null;
+  signal: string | null;
+}
+
+/** Options of {@link ServerProcess.killTree}. */
+export interface KillTreeOptions {
+  /** Wait after closing stdin, and again after SIGTERM. Default 2000 ms. */
+  graceMs?: number;
+}
+
+/** A running server process and everything it started. */
+export interface ServerProcess {
+  readonly pid: number;
+  /** POSIX process group (equal to `pid`: the server leads its own group). Undefined on Windows. */
+  readonly pgid: number | undefined;
+  /** Absolute path that was executed (the `.cmd` shim on Windows, not cmd.exe). */
+  readonly resolvedCommand: string;
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Resolves when the main process exits (its descendants may outlive it; see killTree). */
+  readonly exited: Promise<ProcessExit>;
+  /** The exit, once it happened. */
+  readonly exitInfo: ProcessExit | undefined;
+  /**
+   * Ends the whole tree. POSIX: close stdin, wait `graceMs` for the server to leave on its own,
+   * SIGTERM the group, wait `graceMs`, SIGKILL the group. Windows: close stdin, wait, then
+   * `taskkill /T /F`. Idempotent; never rejects; resolves when nothing is left (or given up).
+   */
+  killTree(options?: KillTreeOptions): Promise<void>;
+}
+
+/**
+ * Starts a server the way the host must: resolved command (clear error when missing), no
+ * shell, only the given environment, piped stdio, and on POSIX its own process group so the
+ * whole tree — wrappers like `npx`, `uvx`, `sh -c` and what they start — can be ended at once.
+ * When the main process exits by itself, whatever it left running in its group is ended too.
+ *
+ * @throws AppError(McpSpawnFailed) when the command or working directory is missing, or the
+ *   operating system refuses to start it (ENOENT, EACCES, …).
+ */
+export async function spawnServerProcess(spec: ServerProcessSpec): Promise<ServerProcess> {
+  const windows = process.platform === 'win32';
+  const label = spec.serverName ? `server '${spec.serverName}'` : 'the server';
+  if (spec.cwd !== undefined) await assertDirectory(spec.cwd, label);
+  const resolvedCommand = await resolveCommand(spec.command, {
+    PATH: spec.env.PATH ?? (windows ? lookupPath(spec.env) : undefined),
+    PATHEXT: spec.env.PATHEXT,
+    cwd: spec.cwd,
+  });
+  const launch = windows
+    ? buildWindowsSpawn(resolvedCommand, spec.args, process.env.ComSpec ?? 'cmd.exe')
+    : { file: resolvedCommand, args: [...spec.args], windowsVerbatimArguments: false };
+
+  const child = spawn(launch.file, launch.args, {
+    cwd: spec.cwd,
+    env: { ...spec.env },
+    shell: false,
+    detached: !windows,
+    windowsHide: true,
+    windowsVerbatimArguments: launch.windowsVerbatimArguments,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException): void => {
+      child.off('spawn', onSpawn);
+      reject(spawnError(error, resolvedCommand, label));
+    };
+    const onSpawn = (): void => {
+      child.off('error', onError);
+      resolve();
+    };
+    child.once('error', onError);
+    child.once('spawn', onSpawn);
+  });
+  return new ServerProcessHandle(child, resolvedCommand, spec, windows);
+}
+
+class ServerProcessHandle implements ServerProcess {
+  readonly pid: number;
+  readonly pgid: number | undefined;
+  readonly stdin: Writable;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  readonly exited: Promise<ProcessExit>;
+  exitInfo: ProcessExit | undefined;
+  private killing: Promise<void> | undefined;
+
+  constructor(
+    child: ChildProcess,
+    readonly resolvedCommand: string,
+    private readonly spec: ServerProcessSpec,
+    private readonly windows: boolean,
+  ) {
+    const { pid, stdin, stdout, stderr } = child;
+    if (pid === undefined || !stdin || !stdout || !stderr) {
+      throw new AppError(AppErrorCode.McpSpawnFailed, `Could not start ${resolvedCommand}.`);
+    }
+    this.pid = pid;
+    this.pgid = windows ? undefined : pid;
+    this.stdin = stdin;
+    this.stdout = stdout;
+    this.stderr = stderr;
+    // Unhandled stream errors would crash the host; EPIPE after the child died is expected.
+    for (const stream of [stdin, stdout, stderr]) stream.on('error', () => undefined);
+    child.on('error', () => undefined);
+    this.exited = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+      });
+    });
+    void spec.ledger?.record({
+      pid,
+      pgid: this.pgid ?? pid,
+      server: spec.serverName ?? '',
+      command: resolvedCommand,
+    });
+    // A leader that exits on its own may leave its group behind (npx killed, server orphaned).
+    void this.exited.then(() => this.killTree({ graceMs: spec.sweepGraceMs ?? 1000 }));
+  }
+
+  killTree(options: KillTreeOptions = {}): Promise<void> {
+    this.killing ??= this.runKill(options.graceMs ?? 2000).catch(() => undefined);
+    return this.killing;
+  }
+
+  private async runKill(graceMs: number): Promise<void> {
+    try {
+      this.stdin.end();
+    } catch {
+      // Already closed.
+    }
+    if (!this.exitInfo) await settleWithin(this.exited, graceMs);
+    let gone = true;
+    if (this.windows) {
+      if (!this.exitInfo) {
+        gone = await taskkillTree(this.pid);
+        await settleWithin(this.exited, 5000);
+      }
+    } else {
+      gone = await killProcessGroup(this.pid, { graceMs });
+      // The leader is gone once its group is; let Node observe the exit too.
+      await settleWithin(this.exited, 1000);
+    }
+    await this.releaseStreams(1000);
+    if (gone) await this.spec.ledger?.remove(this.pid);
+  }
+
+  /**
+   * Lets the pipes drain (the last message may still be buffered after the exit), then
+   * destroys them: a process outside the group that inherited them must not keep them open.
+   */
+  private async releaseStreams(timeoutMs: number): Promise<void> {
+    const closed = [this.stdout, this.stderr].map((stream) =>
+      stream.closed ? Promise.resolve() : once(stream, 'close'),
+    );
+    await settleWithin(Promise.all(closed), timeoutMs);
+    this.stdin.destroy();
+    this.stdout.destroy();
+    this.stderr.destroy();
+  }
+}
+
+async function assertDirectory(cwd: string, label: string): Promise<void> {
+  const isDirectory = await stat(cwd).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (!isDirectory) {
+    throw new AppError(
+      AppErrorCode.McpSpawnFailed,
+      `The working directory of ${label} does not exist: ${cwd}`,
+      { cwd },
+    );
+  }
+}
+
+function spawnError(error: NodeJS.ErrnoException, command: string, label: string): AppError {
+  const reason =
+    error.code === 'EACCES'
+      ? 'permission denied (is it executable, and is its folder accessible?)'
+      : error.code === 'ENOENT'
+        ? 'it or its interpreter (the #! line) was not found'
+        : error.code === 'ENOEXEC'
+          ? 'it is not a program this system can run'
+          : error.message;
+  return new AppError(
+    AppErrorCode.McpSpawnFailed,
+    `Could not start ${label} (${command}): ${reason}.`,
+    {
+      command,
+      errno: error.code,
+    },
+  );
+}
+
+function lookupPath(env: Readonly<Record<string, string>>): string | undefined {
+  for (const [key, value] of Object.entries(env)) if (key.toUpperCase() === 'PATH') return value;
+  return undefined;
+}

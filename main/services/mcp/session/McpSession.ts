@@ -1,0 +1,382 @@
+import { ProtocolError, type Client } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../../../shared/domain/serverConfig';
+import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { configHash } from './configHash';
+import { reconnectLegacyHttp } from './connectHttp';
+import { createConnectionContext } from './createConnectionContext';
+import { establishSession } from './establishSession';
+import { isRetrySafeTool, isStaleSessionError } from './isStaleSessionError';
+import { mapSdkError } from './mapSdkError';
+import type {
+  CallToolOptions,
+  McpSessionOptions,
+  SessionConnectOptions,
+  SessionInfo,
+  SessionState,
+} from './McpSessionOptions';
+import type {
+  CallToolResult,
+  GetPromptResult,
+  Progress,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  Tool,
+  TransportKind,
+} from './mcpTypes';
+import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
+import { SessionEvents } from './SessionEvents';
+import { StartupDeadline } from './StartupDeadline';
+
+export type {
+  CallToolOptions,
+  McpSessionOptions,
+  SessionClosedEvent,
+  SessionConnectOptions,
+  SessionInfo,
+  SessionState,
+} from './McpSessionOptions';
+
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+
+/**
+ * One connection to one MCP server: the only place in the app that wraps the SDK `Client`.
+ * Speaks both protocol eras, remembers era verdicts, taps traffic, maps SDK errors to
+ * {@link AppError}, and recovers a stale legacy HTTP session once.
+ */
+export class McpSession {
+  private readonly events = new SessionEvents((error) => this.listenerFailed(error));
+  /** Fires with the fresh tool list after the server announced a change (or a reconnect). */
+  readonly onDidChangeTools = this.events.tools.event;
+  /** Fires with the fresh prompt list after the server announced a change. */
+  readonly onDidChangePrompts = this.events.prompts.event;
+  /** Fires with the fresh resource list after the server announced a change. */
+  readonly onDidChangeResources = this.events.resources.event;
+  /** Server log records (`notifications/message`, legacy-era logging). */
+  readonly onLog = this.events.logs.event;
+  /** Every JSON-RPC message in and out, for the Traffic tab. */
+  readonly onTraffic = this.events.traffic.event;
+  /** Fires once when the session ends, whether by `close()` or because the connection died. */
+  readonly onDidClose = this.events.closed.event;
+
+  private readonly config: ServerConfig;
+  private stateValue: SessionState = 'idle';
+  private connection: Connection | undefined;
+  /** The connect attempt in flight, closed when the startup deadline fires. */
+  private pending: Connection | undefined;
+  private deadline: StartupDeadline | undefined;
+  private infoValue: SessionInfo | undefined;
+  private reconnecting: Promise<void> | undefined;
+  /** Last known tools by name: their annotations decide whether a call may be repeated. */
+  private readonly tools = new Map<string, Tool>();
+
+  constructor(private readonly options: McpSessionOptions) {
+    this.config = options.config;
+  }
+
+  /** Where the session is in its lifecycle. */
+  get state(): SessionState {
+    return this.stateValue;
+  }
+
+  /** How the server is reached; known once connected (`http` may have fallen back to `sse`). */
+  get transportKind(): TransportKind | undefined {
+    return this.connection?.kind;
+  }
+
+  /** What the connect established; `undefined` before. */
+  get info(): SessionInfo | undefined {
+    return this.infoValue;
+  }
+
+  /** `legacy` (initialize handshake) or `modern` (2026-07-28); `undefined` before connect. */
+  getProtocolEra(): ProtocolEra | undefined {
+    return this.infoValue?.era;
+  }
+
+  /**
+   * Connects within the startup budget. Rejects with MCP_TIMEOUT, CANCELLED, MCP_SPAWN_FAILED,
+   * MCP_CLOSED or MCP_PROTOCOL; a session whose connect failed is closed for good.
+   */
+  async connect(options: SessionConnectOptions = {}): Promise<SessionInfo> {
+    if (this.stateValue !== 'idle') {
+      throw new AppError(AppErrorCode.Internal, `connect() called on a ${this.stateValue} session`);
+    }
+    this.stateValue = 'connecting';
+    const deadline = new StartupDeadline(
+      options.startupMs ?? this.config.timeouts.startupMs,
+      options.signal,
+    );
+    this.deadline = deadline;
+    // Closing the attempt in flight is what actually stops the SDK (and kills the process).
+    const stopPending = (): void => {
+      if (this.pending) void closeConnection(this.pending);
+    };
+    deadline.signal.addEventListener('abort', stopPending, { once: true });
+    try {
+      const { connection, info } = await establishSession({
+        options: this.options,
+        deadline,
+        context: this.context(deadline.signal),
+        stillWanted: () => this.stateValue === 'connecting',
+      });
+      this.adopt(connection);
+      this.infoValue = info;
+      this.stateValue = 'connected';
+      return info;
+    } catch (error) {
+      this.stateValue = 'closed';
+      throw error;
+    } finally {
+      deadline.signal.removeEventListener('abort', stopPending);
+      deadline.dispose();
+      this.deadline = undefined;
+    }
+  }
+
+  /**
+   * Gives a connect in progress at least `ms` more from now (never shortens it). The supervisor
+   * calls this while a package install is visibly working. No effect outside a connect.
+   */
+  extendStartupDeadline(ms: number): void {
+    this.deadline?.extend(ms);
+  }
+
+  /** Every tool, all pages. */
+  async listTools(): Promise<Tool[]> {
+    const { tools } = await this.run('tools/list', true, undefined, (client) =>
+      client.listTools(undefined, { timeout: this.config.timeouts.requestMs }),
+    );
+    this.indexTools(tools);
+    return tools;
+  }
+
+  /** Every resource, all pages. */
+  async listResources(): Promise<Resource[]> {
+    const { resources } = await this.run('resources/list', true, undefined, (client) =>
+      client.listResources(undefined, { timeout: this.config.timeouts.requestMs }),
+    );
+    return resources;
+  }
+
+  /** Every resource template, all pages. */
+  async listResourceTemplates(): Promise<ResourceTemplate[]> {
+    const result = await this.run('resources/templates/list', true, undefined, (client) =>
+      client.listResourceTemplates(undefined, { timeout: this.config.timeouts.requestMs }),
+    );
+    return result.resourceTemplates;
+  }
+
+  /** Reads one resource (a read, so safe to repeat after a stale session). */
+  readResource(uri: string): Promise<ReadResourceResult> {
+    return this.run(`resources/read ${uri}`, true, undefined, (client) =>
+      client.readResource({ uri }, { timeout: this.config.timeouts.requestMs }),
+    );
+  }
+
+  /** Every prompt, all pages. */
+  async listPrompts(): Promise<Prompt[]> {
+    const { prompts } = await this.run('prompts/list', true, undefined, (client) =>
+      client.listPrompts(undefined, { timeout: this.config.timeouts.requestMs }),
+    );
+    return prompts;
+  }
+
+  /** Renders one prompt with its arguments (a read, so safe to repeat). */
+  getPrompt(name: string, args: Record<string, string> = {}): Promise<GetPromptResult> {
+    return this.run(`prompts/get ${name}`, true, undefined, (client) =>
+      client.getPrompt({ name, arguments: args }, { timeout: this.config.timeouts.requestMs }),
+    );
+  }
+
+  /**
+   * Calls a tool. Tool failures (including arguments the server's schema rejects) come back as
+   * `isError` results; an unknown tool rejects with MCP_PROTOCOL carrying the server's JSON-RPC
+   * code. A cancel rejects with CANCELLED, a timeout with MCP_TIMEOUT.
+   */
+  callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: CallToolOptions = {},
+  ): Promise<CallToolResult> {
+    const { onProgress, signal, maxTotalTimeoutMs } = options;
+    const safe = isRetrySafeTool(this.tools.get(name));
+    return this.run(`tools/call ${name}`, safe, signal, (client) =>
+      client.callTool(
+        { name, arguments: args },
+        {
+          timeout: options.timeoutMs ?? this.config.timeouts.requestMs,
+          resetTimeoutOnProgress: true,
+          ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
+          ...(signal ? { signal } : {}),
+          // Always ask for progress: the SDK sends a progress token only with a callback, and
+          // without reports the idle timeout could never be reset by a working server.
+          onprogress: (progress: Progress) => {
+            try {
+              onProgress?.(progress);
+            } catch (error) {
+              this.listenerFailed(error);
+            }
+          },
+        },
+      ),
+    );
+  }
+
+  /** Ends the session: closes the connection (and the server process on stdio). Idempotent. */
+  async close(): Promise<void> {
+    if (this.stateValue === 'closed') return;
+    this.stateValue = 'closed';
+    const connections = [this.pending, this.connection];
+    this.connection = undefined;
+    for (const connection of connections) {
+      if (!connection) continue;
+      connection.client.onclose = undefined;
+      await closeConnection(connection);
+    }
+    this.events.closed.fire({ expected: true });
+    this.events.dispose();
+  }
+
+  private context(signal: AbortSignal): ConnectionContext {
+    return createConnectionContext(signal, {
+      options: this.options,
+      events: this.events,
+      onTools: (tools) => this.indexTools(tools),
+      track: (connection) => {
+        this.pending = connection;
+      },
+    });
+  }
+
+  private adopt(connection: Connection): void {
+    this.connection = connection;
+    connection.client.onerror = (error) => {
+      // Known SDK race (#2580): a progress report just ahead of the result is dropped. Noise.
+      const noisy = /progress notification for an unknown token/i.test(error.message);
+      if (noisy) this.options.logger?.debug('sdk', { error });
+      else this.options.logger?.warn('mcp client error', { error });
+    };
+    connection.client.onclose = () => {
+      if (this.connection !== connection || this.stateValue !== 'connected') return;
+      this.end(new AppError(AppErrorCode.McpClosed, 'The connection to the server closed'));
+    };
+  }
+
+  /** The connection died or could not be rebuilt: the session is over, say why once. */
+  private end(error: AppError): void {
+    const connection = this.connection;
+    this.connection = undefined;
+    this.stateValue = 'closed';
+    if (connection) {
+      connection.client.onclose = undefined;
+      void closeConnection(connection);
+    }
+    this.events.closed.fire({ expected: false, error });
+    this.events.dispose();
+  }
+
+  /**
+   * Runs one request and maps its failure. A stale legacy HTTP session (the server restarted)
+   * is rebuilt once, and the request repeated only when `retrySafe`.
+   */
+  private async run<T>(
+    operation: string,
+    retrySafe: boolean,
+    signal: AbortSignal | undefined,
+    request: (client: Client) => Promise<T>,
+  ): Promise<T> {
+    const connection = this.requireConnection(operation);
+    try {
+      return await request(connection.client);
+    } catch (error) {
+      if (signal?.aborted) throw mapSdkError(error, { operation, cancelled: true });
+      if (!isStaleSessionError(error, connection.tap.sessionId !== undefined)) {
+        throw this.failed(error, operation);
+      }
+      this.options.logger?.info('server lost our HTTP session; reconnecting', { operation });
+      await this.recoverStaleSession(connection);
+      if (!retrySafe) {
+        throw new AppError(
+          AppErrorCode.McpClosed,
+          'The server restarted and lost this session. It is reconnected, but the call was not repeated because it may not be safe to run twice.',
+          { operation, staleSession: true, retried: false },
+        );
+      }
+    }
+    try {
+      return await request(this.requireConnection(operation).client);
+    } catch (retryError) {
+      if (signal?.aborted) throw mapSdkError(retryError, { operation, cancelled: true });
+      throw this.failed(retryError, operation);
+    }
+  }
+
+  private failed(error: unknown, operation: string): AppError {
+    const staleModernVerdict =
+      error instanceof ProtocolError &&
+      error.code === UNSUPPORTED_PROTOCOL_VERSION &&
+      this.infoValue?.eraSource === 'cache';
+    // A remembered modern verdict the server no longer honours: re-probe next time.
+    if (staleModernVerdict) void this.options.eraCache?.delete(configHash(this.config));
+    return mapSdkError(error, { operation });
+  }
+
+  /** Single-flight: concurrent calls that all hit the stale session share one reconnect. */
+  private async recoverStaleSession(stale: Connection): Promise<void> {
+    if (this.connection === stale) {
+      this.reconnecting ??= this.reconnect(stale).finally(() => {
+        this.reconnecting = undefined;
+      });
+    }
+    await this.reconnecting;
+  }
+
+  private async reconnect(stale: Connection): Promise<void> {
+    if (this.config.transport === 'stdio') return;
+    let fresh: Connection;
+    try {
+      fresh = await reconnectLegacyHttp((signal) => this.context(signal), this.config);
+    } catch (error) {
+      const mapped = mapSdkError(error, { operation: 'reconnect' });
+      if (this.connection === stale) this.end(mapped);
+      throw mapped;
+    }
+    if (this.connection !== stale || this.stateValue !== 'connected') {
+      await closeConnection(fresh);
+      throw new AppError(AppErrorCode.McpClosed, 'The session was closed while reconnecting');
+    }
+    stale.client.onclose = undefined;
+    void closeConnection(stale);
+    this.adopt(fresh);
+    void this.refreshToolsAfterReconnect();
+  }
+
+  /** A restarted server may have a different tool set: tell listeners, best effort. */
+  private async refreshToolsAfterReconnect(): Promise<void> {
+    if (!this.infoValue?.capabilities.tools) return;
+    try {
+      this.events.tools.fire(await this.listTools());
+    } catch (error) {
+      this.options.logger?.warn('tool refresh after reconnect failed', { error });
+    }
+  }
+
+  private requireConnection(operation: string): Connection {
+    if (this.stateValue === 'connected' && this.connection) return this.connection;
+    throw new AppError(AppErrorCode.McpClosed, `Not connected (${this.stateValue})`, {
+      operation,
+    });
+  }
+
+  private indexTools(tools: Tool[]): void {
+    this.tools.clear();
+    for (const tool of tools) this.tools.set(tool.name, tool);
+  }
+
+  private listenerFailed(error: unknown): void {
+    this.options.logger?.warn('session listener threw', { error });
+  }
+}

@@ -1,0 +1,81 @@
+import type { Transport } from '@modelcontextprotocol/client';
+import type { ServerConfig } from '../../../../shared/domain/serverConfig';
+import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
+import type { AppError } from '../../../../shared/errors';
+import type { Logger } from '../../../platform/Logger';
+import type { TransportFactory } from './connectStdio';
+import type { EraVerdictCache } from './EraVerdictCache';
+import type { InteractionHandlers } from './InteractionHandlers';
+import type { Implementation, Progress, ServerCapabilities, TransportKind } from './mcpTypes';
+import type { EraSource } from './openConnection';
+
+/** Default `auto` probe timeout: bounded so a silent stdio server costs seconds, not a minute. */
+export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
+
+/** Options for `McpSession`. */
+export interface McpSessionOptions {
+  config: ServerConfig;
+  /**
+   * stdio configs: the transport, or better a factory making a fresh one per call (needed to
+   * restart a server that exits on the era probe). Ignored for URL configs, whose transports
+   * the session builds itself.
+   */
+  transport?: Transport | TransportFactory;
+  /** Answers to sampling / elicitation / roots; defaults decline politely. */
+  handlers?: InteractionHandlers;
+  /** Remembers era verdicts across connects; without it `auto` probes every time. */
+  eraCache?: EraVerdictCache;
+  /** Session diagnostics (SDK errors, fallbacks, reconnects); secrets are redacted by it. */
+  logger?: Logger;
+  /** How the host introduces itself to servers; defaults to `switchboard`. */
+  clientInfo?: Implementation;
+  /** `auto` probe timeout (default 3 s): what a silent legacy stdio server costs per connect. */
+  probeTimeoutMs?: number;
+}
+
+/** What the connect established. */
+export interface SessionInfo {
+  era: ProtocolEra;
+  /** The negotiated revision, e.g. `2025-11-25` or `2026-07-28`. */
+  protocolVersion: string;
+  /** Absent when a modern server did not identify itself (a SHOULD in 2026-07-28). */
+  serverInfo?: Implementation;
+  capabilities: ServerCapabilities;
+  /** The server's usage hints for the model, if it sent any. */
+  instructions?: string;
+  /** How the server is reached (`http` configs may end up on `sse`). */
+  transportKind: TransportKind;
+  /** Whether the era came from a probe, a remembered verdict, or the config. */
+  eraSource: EraSource;
+  /** Server process id (stdio transports that expose one). */
+  pid?: number;
+}
+
+/** Options for `McpSession.connect`. */
+export interface SessionConnectOptions {
+  /** Cancels the connect (rejects with CANCELLED). */
+  signal?: AbortSignal;
+  /** Startup budget; defaults to `config.timeouts.startupMs`. */
+  startupMs?: number;
+}
+
+/** Options for `McpSession.callTool`. */
+export interface CallToolOptions {
+  /** Aborting cancels the call on the server and rejects with CANCELLED. */
+  signal?: AbortSignal;
+  /** Progress reports (best effort: the SDK may drop one that races the result). */
+  onProgress?: (progress: Progress) => void;
+  /** Idle timeout, reset by every progress report; defaults to `config.timeouts.requestMs`. */
+  timeoutMs?: number;
+  /** Hard cap regardless of progress; none by default. */
+  maxTotalTimeoutMs?: number;
+}
+
+/** Why the session ended: `expected` after `close()`, otherwise with the error seen. */
+export interface SessionClosedEvent {
+  expected: boolean;
+  error?: AppError;
+}
+
+/** Lifecycle of a session; a session connects at most once (make a new one to reconnect). */
+export type SessionState = 'idle' | 'connecting' | 'connected' | 'closed';

@@ -1,0 +1,296 @@
+import {
+  deserializeMessage,
+  serializeMessage,
+  type JSONRPCMessage,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { Readable } from 'node:stream';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { LineReader } from '../launch/LineReader';
+import type { PidLedger } from '../launch/PidLedger';
+import type { RotatingLogFile } from '../launch/RotatingLogFile';
+import { settleWithin } from '../launch/settleWithin';
+import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
+import {
+  spawnServerProcess,
+  type ProcessExit,
+  type ServerProcess,
+} from '../launch/spawnServerProcess';
+
+/** Default cap on one incoming JSON-RPC message: large tool results are legitimate. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+/** A stdout line that was not a JSON-RPC message. */
+export interface NonJsonLine {
+  /** The line, cut to 1000 characters. */
+  line: string;
+  reason: 'not-json' | 'not-jsonrpc';
+  /** Such lines seen so far on this process, this one included. */
+  count: number;
+}
+
+/** Options of a {@link StdioProcessTransport}. */
+export interface StdioProcessTransportOptions {
+  /** As configured: a bare name searched in `env.PATH`, or a path relative to `cwd`. */
+  command: string;
+  args: readonly string[];
+  /** The complete environment of the server (see `buildServerEnv`). */
+  env: Readonly<Record<string, string>>;
+  cwd?: string | undefined;
+  serverName: string;
+  /** Largest accepted incoming message in bytes. Default {@link DEFAULT_MAX_MESSAGE_BYTES}. */
+  maxMessageBytes?: number;
+  /** Grace per step of the tree kill on close. Default 2000 ms. */
+  killGraceMs?: number;
+  stderrRing?: StderrRingOptions;
+  /** Receives stderr lines and lifecycle notes, with timestamps. Owned by the caller. */
+  logFile?: RotatingLogFile | undefined;
+  ledger?: PidLedger | undefined;
+  /** Each complete stderr line (e.g. to show "installing…" while a package downloads). */
+  onStderrLine?: (line: string) => void;
+  /** Each stdout line that is not JSON-RPC; such lines are skipped, never fatal. */
+  onNonJsonLine?: (event: NonJsonLine) => void;
+}
+
+type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
+
+/**
+ * The MCP client transport for stdio servers, built on the launch layer instead of the SDK's
+ * own stdio transport: the command is resolved with a clear error, the environment is exactly
+ * what the caller built, the server runs in its own process group and `close()` ends the whole
+ * tree. Newline-delimited JSON-RPC with a deliberate size cap (64 MiB by default, not the SDK's
+ * 10 MB), stdout noise counted and reported rather than silently dropped, stderr kept as a
+ * bounded tail, written to the server's log file and forwarded line by line.
+ *
+ * `pid` and `stderr` are public because the SDK recognises stdio transports by those two keys.
+ */
+export class StdioProcessTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: ((message: JSONRPCMessage) => void) | undefined;
+
+  private state: State = 'new';
+  private proc: ServerProcess | undefined;
+  private readonly ring: StderrRing;
+  private readonly reader: LineReader;
+  private nonJsonLines = 0;
+  private closed: Promise<void> | undefined;
+  private closeReported = false;
+  private spawning: Promise<ServerProcess> | undefined;
+
+  constructor(private readonly options: StdioProcessTransportOptions) {
+    this.ring = new StderrRing(options.stderrRing);
+    this.reader = new LineReader(options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+  }
+
+  /** PID of the server's main process, once started. */
+  get pid(): number | null {
+    return this.proc?.pid ?? null;
+  }
+
+  /** The raw stderr stream (already consumed here; use {@link stderrTail} or `onStderrLine`). */
+  get stderr(): Readable | null {
+    return this.proc?.stderr ?? null;
+  }
+
+  /** The process handle, once started. */
+  get process(): ServerProcess | undefined {
+    return this.proc;
+  }
+
+  /** Resolves when the main process exits; undefined before start. */
+  get exited(): Promise<ProcessExit> | undefined {
+    return this.proc?.exited;
+  }
+
+  /** How the main process exited, once it did. */
+  get exitInfo(): ProcessExit | undefined {
+    return this.proc?.exitInfo;
+  }
+
+  /** The last stderr lines, oldest first. */
+  get stderrTail(): string[] {
+    return this.ring.tail();
+  }
+
+  /** Stdout lines skipped because they were not JSON-RPC. */
+  get nonJsonLineCount(): number {
+    return this.nonJsonLines;
+  }
+
+  /**
+   * Spawns the server. Called by the SDK's `connect()`.
+   * @throws AppError(McpSpawnFailed) when it cannot be started.
+   */
+  async start(): Promise<void> {
+    if (this.state !== 'new') {
+      throw new AppError(AppErrorCode.Internal, 'StdioProcessTransport can only start once.');
+    }
+    this.state = 'starting';
+    const { options } = this;
+    this.spawning = spawnServerProcess({
+      command: options.command,
+      args: options.args,
+      env: options.env,
+      cwd: options.cwd,
+      serverName: options.serverName,
+      ledger: options.ledger,
+    });
+    try {
+      this.proc = await this.spawning;
+    } catch (error) {
+      this.state = 'closed';
+      this.log(`could not start: ${error instanceof Error ? error.message : String(error)}`);
+      throw error;
+    }
+    const proc = this.proc;
+    this.log(`started pid ${proc.pid}: ${proc.resolvedCommand}`);
+    proc.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    proc.stderr.on('data', (chunk: Buffer) => this.onStderrLines(this.ring.push(chunk)));
+    proc.stderr.on('end', () => this.onStderrLines(this.ring.end()));
+    void proc.exited.then((exit) => this.onExit(exit));
+    // close() may have been called while spawning (read through a call: TypeScript keeps the
+    // narrowing from before the await).
+    if (this.currentState() === 'starting') this.state = 'open';
+  }
+
+  /** Writes one message as a line on the server's stdin; resolves once it is handed to the OS. */
+  send(message: JSONRPCMessage): Promise<void> {
+    const proc = this.proc;
+    if (this.state !== 'open' || !proc || proc.exitInfo || !proc.stdin.writable) {
+      return Promise.reject(
+        new AppError(AppErrorCode.McpClosed, `Server '${this.options.serverName}' is not running.`),
+      );
+    }
+    return new Promise((resolve, reject) => {
+      proc.stdin.write(serializeMessage(message), (error) => {
+        if (error) reject(error);
+        else resolve();
+      });
+    });
+  }
+
+  /** Ends the server's whole process tree, then reports the close. Never rejects. */
+  close(): Promise<void> {
+    this.closed ??= this.runClose();
+    return this.closed;
+  }
+
+  private async runClose(): Promise<void> {
+    if (this.state === 'starting') {
+      // Let the spawn settle so a process that is about to exist gets killed too.
+      this.state = 'closing';
+      await this.spawning?.catch(() => undefined);
+    }
+    if (this.state !== 'closed') this.state = 'closing';
+    if (this.proc) await this.proc.killTree({ graceMs: this.options.killGraceMs ?? 2000 });
+    this.finish();
+  }
+
+  private currentState(): State {
+    return this.state;
+  }
+
+  private onStdout(chunk: Buffer): void {
+    const { lines, oversized } = this.reader.push(chunk);
+    for (const line of lines) this.onLine(line);
+    if (oversized > 0) {
+      const limit = this.reader.maxLineBytes;
+      this.log(`closing: a message exceeded the ${limit}-byte limit`);
+      this.emitError(
+        new AppError(
+          AppErrorCode.McpProtocol,
+          `Server '${this.options.serverName}' sent a message larger than ${limit} bytes; the connection was closed.`,
+          { maxMessageBytes: limit },
+        ),
+      );
+      // A request waiting for that message would otherwise hang until its timeout.
+      void this.close();
+    }
+  }
+
+  private onLine(line: string): void {
+    if (line.trim() === '') return;
+    let message: JSONRPCMessage;
+    try {
+      message = deserializeMessage(line);
+    } catch (error) {
+      this.reportNonJson(line, error instanceof SyntaxError ? 'not-json' : 'not-jsonrpc');
+      return;
+    }
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.emitError(error);
+    }
+  }
+
+  private reportNonJson(line: string, reason: NonJsonLine['reason']): void {
+    this.nonJsonLines++;
+    const cut = line.length > 1000 ? `${line.slice(0, 1000)}…` : line;
+    this.log(`stdout (${reason}): ${cut}`);
+    const callback = this.options.onNonJsonLine;
+    if (!callback) return;
+    try {
+      callback({ line: cut, reason, count: this.nonJsonLines });
+    } catch {
+      // A listener's failure must not break the stream.
+    }
+  }
+
+  private onStderrLines(lines: string[]): void {
+    const callback = this.options.onStderrLine;
+    for (const line of lines) {
+      this.options.logFile?.appendLine(`${new Date().toISOString()} ${line}`);
+      if (!callback) continue;
+      try {
+        callback(line);
+      } catch {
+        // A listener's failure must not break the stream.
+      }
+    }
+  }
+
+  private async onExit(exit: ProcessExit): Promise<void> {
+    const proc = this.proc;
+    if (proc) {
+      // Let the last messages and stderr lines drain; a grandchild holding the pipes open
+      // must not delay the close for long.
+      const drained = [proc.stdout, proc.stderr].map((stream) =>
+        stream.readableEnded || stream.destroyed
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              stream.once('end', resolve);
+              stream.once('close', resolve);
+            }),
+      );
+      await settleWithin(Promise.all(drained), 250);
+    }
+    this.log(`exited: code ${exit.code ?? 'none'}, signal ${exit.signal ?? 'none'}`);
+    if (this.state === 'closing') return; // close() reports once the tree is gone.
+    this.finish();
+  }
+
+  private finish(): void {
+    this.state = 'closed';
+    if (this.closeReported) return;
+    this.closeReported = true;
+    try {
+      this.onclose?.();
+    } catch (error) {
+      this.emitError(error);
+    }
+  }
+
+  private emitError(error: unknown): void {
+    try {
+      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    } catch {
+      // Never throw from a stream listener.
+    }
+  }
+
+  private log(note: string): void {
+    this.options.logFile?.appendLine(`${new Date().toISOString()} [switchboard] ${note}`);
+  }
+}

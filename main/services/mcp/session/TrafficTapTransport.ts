@@ -1,0 +1,120 @@
+import type { JSONRPCMessage, Transport, TransportSendOptions } from '@modelcontextprotocol/client';
+import type { TransportKind } from './mcpTypes';
+
+/** One JSON-RPC message seen on the wire, for the "Traffic" tab. */
+export interface TrafficEvent {
+  direction: 'in' | 'out';
+  /** The message as sent or received. Shared with the SDK: listeners must not mutate it. */
+  message: Readonly<JSONRPCMessage>;
+  /** Epoch ms when the tap saw it. */
+  at: number;
+  /** UTF-8 size of its JSON encoding (stdio adds one newline on the wire). */
+  bytes: number;
+}
+
+/** Options for {@link TrafficTapTransport}. */
+export interface TrafficTapOptions {
+  kind: TransportKind;
+  /** Receives every message; must not throw (errors are swallowed to keep traffic flowing). */
+  onTraffic: (event: TrafficEvent) => void;
+  /** Lets the tap skip JSON-encoding sizes when nobody watches. */
+  isWatched?: () => boolean;
+}
+
+/**
+ * A transport that forwards everything to `inner` and reports each JSON-RPC message in and out.
+ *
+ * It also records whether the inner transport closed (used to recognise a stdio server that
+ * exited on the era probe) and, for stdio, exposes `pid` and `stderr`: the SDK recognises a
+ * stdio transport *structurally* by those two properties, and only then treats a silent or
+ * closing probe as "legacy server" instead of an outage. Without them an in-place probe on a
+ * wrapped stdio transport would fail instead of falling back.
+ */
+export class TrafficTapTransport implements Transport {
+  onclose?: (() => void) | undefined;
+  onerror?: ((error: Error) => void) | undefined;
+  onmessage?: Transport['onmessage'];
+  /** Defined only for stdio (see class comment); `declare` keeps the key absent otherwise. */
+  declare readonly pid?: number | null;
+  declare readonly stderr?: unknown;
+  private closedFlag = false;
+  private closeRequested = false;
+  private peerClosedFlag = false;
+
+  constructor(
+    readonly inner: Transport,
+    private readonly options: TrafficTapOptions,
+  ) {
+    inner.onmessage = (message, extra) => {
+      this.report('in', message);
+      this.onmessage?.(message, extra);
+    };
+    inner.onerror = (error) => this.onerror?.(error);
+    inner.onclose = () => {
+      this.closedFlag = true;
+      if (!this.closeRequested) this.peerClosedFlag = true;
+      this.onclose?.();
+    };
+    if (options.kind === 'stdio') {
+      const source = inner as { pid?: unknown; stderr?: unknown };
+      Object.defineProperty(this, 'pid', {
+        get: () => (typeof source.pid === 'number' ? source.pid : null),
+        enumerable: true,
+      });
+      Object.defineProperty(this, 'stderr', { get: () => source.stderr ?? null, enumerable: true });
+    }
+  }
+
+  /** True once the inner transport reported that it closed. */
+  get closed(): boolean {
+    return this.closedFlag;
+  }
+
+  /**
+   * True when the other side closed the connection before anyone called `close()` here — for
+   * stdio, the server process exited on its own (for example on the era probe).
+   */
+  get closedByPeer(): boolean {
+    return this.peerClosedFlag;
+  }
+
+  get sessionId(): string | undefined {
+    return this.inner.sessionId;
+  }
+
+  get hasPerRequestStream(): boolean | undefined {
+    return this.inner.hasPerRequestStream;
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    this.report('out', message);
+    return this.inner.send(message, options);
+  }
+
+  close(): Promise<void> {
+    this.closeRequested = true;
+    return this.inner.close();
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  setSupportedProtocolVersions(versions: string[]): void {
+    this.inner.setSupportedProtocolVersions?.(versions);
+  }
+
+  private report(direction: 'in' | 'out', message: JSONRPCMessage): void {
+    if (this.options.isWatched && !this.options.isWatched()) return;
+    try {
+      const bytes = Buffer.byteLength(JSON.stringify(message), 'utf8');
+      this.options.onTraffic({ direction, message, at: Date.now(), bytes });
+    } catch {
+      // The tap is an observer: it must never change what flows through it.
+    }
+  }
+}

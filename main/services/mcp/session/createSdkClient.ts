@@ -1,0 +1,94 @@
+import {
+  Client,
+  type ClientOptions,
+  type Implementation,
+  type VersionNegotiationOptions,
+} from '@modelcontextprotocol/client';
+import type { InteractionHandlers } from './InteractionHandlers';
+import type { Prompt, Resource, ServerLogLevel, Tool } from './mcpTypes';
+
+/** A log record a server sent with `notifications/message` (legacy-era logging). */
+export interface ServerLogEntry {
+  level: ServerLogLevel;
+  logger?: string;
+  data: unknown;
+  at: number;
+}
+
+/** Where the SDK client's callbacks go; every callback must be safe to call at any time. */
+export interface SdkClientHooks {
+  serverName: string;
+  handlers: InteractionHandlers;
+  onToolsChanged: (tools: Tool[]) => void;
+  onPromptsChanged: (prompts: Prompt[]) => void;
+  onResourcesChanged: (resources: Resource[]) => void;
+  onListRefreshFailed: (list: 'tools' | 'prompts' | 'resources', error: Error) => void;
+  onLog: (entry: ServerLogEntry) => void;
+}
+
+/**
+ * The capabilities Switchboard declares. They must be set at construction: the SDK refuses a
+ * request handler whose capability was not declared first.
+ */
+export const CLIENT_CAPABILITIES = {
+  sampling: { tools: {} },
+  elicitation: { form: { applyDefaults: true }, url: {} },
+  roots: { listChanged: true },
+} satisfies ClientOptions['capabilities'];
+
+/**
+ * Builds one SDK `Client` for one connection attempt. A fresh client per attempt keeps state
+ * from a failed Streamable HTTP try (or a stale session) out of the next one.
+ */
+export function createSdkClient(
+  clientInfo: Implementation,
+  versionNegotiation: VersionNegotiationOptions,
+  hooks: SdkClientHooks,
+): Client {
+  const client = new Client(clientInfo, {
+    capabilities: CLIENT_CAPABILITIES,
+    versionNegotiation,
+    // The SDK's own list_changed machinery works in both eras (it opens subscriptions/listen on
+    // modern connections); registering our own notification handler would silently replace it.
+    listChanged: {
+      tools: {
+        onChanged: (error, tools) => {
+          if (error) hooks.onListRefreshFailed('tools', error);
+          else if (tools) hooks.onToolsChanged(tools);
+        },
+      },
+      prompts: {
+        onChanged: (error, prompts) => {
+          if (error) hooks.onListRefreshFailed('prompts', error);
+          else if (prompts) hooks.onPromptsChanged(prompts);
+        },
+      },
+      resources: {
+        onChanged: (error, resources) => {
+          if (error) hooks.onListRefreshFailed('resources', error);
+          else if (resources) hooks.onResourcesChanged(resources);
+        },
+      },
+    },
+  });
+
+  const context = (signal: AbortSignal) => ({ serverName: hooks.serverName, signal });
+  client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+    hooks.handlers.sampling(request, context(ctx.mcpReq.signal)),
+  );
+  client.setRequestHandler('elicitation/create', (request, ctx) =>
+    hooks.handlers.elicitation(request, context(ctx.mcpReq.signal)),
+  );
+  client.setRequestHandler('roots/list', (_request, ctx) =>
+    hooks.handlers.roots(context(ctx.mcpReq.signal)),
+  );
+  client.setNotificationHandler('notifications/message', (notification) => {
+    const { level, logger, data } = notification.params;
+    hooks.onLog(
+      logger === undefined
+        ? { level, data, at: Date.now() }
+        : { level, logger, data, at: Date.now() },
+    );
+  });
+  return client;
+}
