@@ -4,7 +4,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sources = ['main', 'preload', 'renderer', 'shared', 'package.json', 'electron.vite.config.ts'];
+const sources = [
+  'main',
+  'preload',
+  'renderer',
+  'shared',
+  'package.json',
+  'electron.vite.config.ts',
+];
 const outputs = ['out/main/web.js', 'out/main/cli.js', 'out/renderer/index.html'];
 
 function newest(path) {
@@ -20,8 +27,12 @@ export function ensureBuilt() {
   const changed = Math.max(...sources.filter(existsSync).map(newest));
   if (built > changed) return;
   process.stderr.write('Building Switchboard…\n');
-  const build = spawnSync(process.execPath, ['node_modules/electron-vite/bin/electron-vite.js', 'build'], {
-    stdio: ['ignore', 2, 2],
-  });
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/electron-vite/bin/electron-vite.js', 'build'],
+    {
+      stdio: ['ignore', 2, 2],
+    },
+  );
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -29,7 +29,12 @@ export class CliContext {
     readonly args: CliArgs,
     readonly env: Readonly<Record<string, string | undefined>>,
   ) {
-    this.dataDir = resolveDataDir({ argv: flagArgv(args), env, platform: process.platform, homedir: homedir() });
+    this.dataDir = resolveDataDir({
+      argv: flagArgv(args),
+      env,
+      platform: process.platform,
+      homedir: homedir(),
+    });
     const config = flagString(args, 'config');
     this.configFile = resolveServersFile({
       argv: config ? ['--config', config] : [],
@@ -37,7 +42,10 @@ export class CliContext {
       dataDir: this.dataDir,
     });
     this.timeoutMs = flagNumber(args, 'timeout', 30_000);
-    this.log = createLogger({ file: join(appPaths(this.dataDir).logsDir, 'cli.log'), consoleLevel: 'silent' }, 'cli');
+    this.log = createLogger(
+      { file: join(appPaths(this.dataDir).logsDir, 'cli.log'), consoleLevel: 'silent' },
+      'cli',
+    );
   }
 
   /**
@@ -45,7 +53,11 @@ export class CliContext {
    * clear message when the file is invalid (the CLI has no last good config to fall back on).
    */
   async startServers(only?: string): Promise<McpService> {
-    const files = new ServersFileService({ file: this.configFile, env: this.env, log: this.log.child('config') });
+    const files = new ServersFileService({
+      file: this.configFile,
+      env: this.env,
+      log: this.log.child('config'),
+    });
     const state = await files.load();
     if (!state.valid) {
       files.dispose();

@@ -1,7 +1,12 @@
 import { AppError } from '../../shared/errors';
 import { CliContext, type CommandResult } from './CliContext';
 import { callCommand } from './commands/callCommand';
-import { promptCommand, promptsCommand, readCommand, resourcesCommand } from './commands/resourceCommands';
+import {
+  promptCommand,
+  promptsCommand,
+  readCommand,
+  resourcesCommand,
+} from './commands/resourceCommands';
 import { serversCommand } from './commands/serversCommand';
 import { toolsCommand } from './commands/toolsCommand';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
@@ -56,8 +61,15 @@ export async function runCli(
   const json = args.flags.has('json');
   const command = args.command ? commands[args.command] : undefined;
   if (args.flags.has('help') || !command) {
-    if (json) out(JSON.stringify({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) + '\n');
-    else (command ? out : err)(`${args.command && !command ? `Unknown command: ${args.command}\n\n` : ''}${USAGE}\n`);
+    if (json)
+      out(
+        JSON.stringify({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) +
+          '\n',
+      );
+    else
+      (command ? out : err)(
+        `${args.command && !command ? `Unknown command: ${args.command}\n\n` : ''}${USAGE}\n`,
+      );
     return args.flags.has('help') && !args.command ? 0 : 1;
   }
   let ctx: CliContext | undefined;
@@ -74,7 +86,8 @@ export async function runCli(
   } catch (error) {
     if (error instanceof CliUsageError) {
       err(`${error.message}\n\n${USAGE}\n`);
-      if (json) out(JSON.stringify({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
+      if (json)
+        out(JSON.stringify({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
       return 1;
     }
     const appError = AppError.from(error);
@@ -85,4 +98,3 @@ export async function runCli(
     await ctx?.dispose();
   }
 }
-

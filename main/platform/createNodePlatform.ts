@@ -21,7 +21,10 @@ export function createNodePlatform(options: NodePlatformOptions): PlatformServic
     platform: process.platform,
     homedir: homedir(),
   });
-  const paths = { ...appPaths(dataDir), serversFile: resolveServersFile({ argv: options.argv, env: options.env, dataDir }) };
+  const paths = {
+    ...appPaths(dataDir),
+    serversFile: resolveServersFile({ argv: options.argv, env: options.env, dataDir }),
+  };
   return {
     shell: 'web',
     version: appVersion,

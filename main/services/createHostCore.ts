@@ -55,7 +55,9 @@ export async function createHostCore(
   });
   const imports = new ImportCoordinator(files);
   // Servers never block the first frame: the window bootstraps while they start.
-  const ready = mcp.start().catch((error: unknown) => log.error('servers failed to start', { error }));
+  const ready = mcp
+    .start()
+    .catch((error: unknown) => log.error('servers failed to start', { error }));
 
   const handlers: RequestHandlers = {
     'app.bootstrap': () => ({
@@ -75,7 +77,11 @@ export async function createHostCore(
       const result = await files.saveText(text);
       if (result.saved) return { saved: true, document: toConfigDocument(result.state) };
       // Not written: hand back the person's text with its problems, so nothing is lost.
-      const problems = toConfigDocument({ ...result.state, errors: result.errors, warnings: [] }).problems;
+      const problems = toConfigDocument({
+        ...result.state,
+        errors: result.errors,
+        warnings: [],
+      }).problems;
       return { saved: false, document: { ...toConfigDocument(result.state), text, problems } };
     },
     'config.listImports': async () => ({ sources: await imports.list() }),

@@ -36,7 +36,13 @@ describe('IPC contract', () => {
     const samples: Record<string, { input: unknown; output: unknown }> = {
       'app.bootstrap': {
         input: {},
-        output: { version: '1.0.0', platform: 'linux', shell: 'web', settings: snapshot },
+        output: {
+          version: '1.0.0',
+          platform: 'linux',
+          shell: 'web',
+          settings: snapshot,
+          servers: [],
+        },
       },
       'settings.get': { input: {}, output: snapshot },
       'settings.update': { input: { theme: 'dark', language: 'zh-CN' }, output: snapshot },

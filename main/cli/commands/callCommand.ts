@@ -11,7 +11,9 @@ export async function callCommand(ctx: CliContext): Promise<CommandResult> {
   const text = result.content
     .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
     .join('\n');
-  const structured = result.structuredContent ? `\n${JSON.stringify(result.structuredContent, null, 2)}` : '';
+  const structured = result.structuredContent
+    ? `\n${JSON.stringify(result.structuredContent, null, 2)}`
+    : '';
   return {
     json: result,
     text: `${result.isError ? 'Tool error:\n' : ''}${text}${structured}`,

@@ -25,9 +25,16 @@ export async function resourcesCommand(ctx: CliContext): Promise<CommandResult> 
 export async function readCommand(ctx: CliContext): Promise<CommandResult> {
   const [server, uri] = ctx.args.positionals;
   if (!server || !uri) throw new CliUsageError('read needs <server> <uri>');
-  const result = await (await ctx.startServers(server)).supervisor(server).ready().readResource(uri);
+  const result = await (
+    await ctx.startServers(server)
+  )
+    .supervisor(server)
+    .ready()
+    .readResource(uri);
   const text = result.contents
-    .map((c) => ('text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} ${c.uri}]`))
+    .map((c) =>
+      'text' in c && typeof c.text === 'string' ? c.text : `[${c.mimeType ?? 'binary'} ${c.uri}]`,
+    )
     .join('\n');
   return { json: result, text, exitCode: 0 };
 }
@@ -38,7 +45,10 @@ export async function promptsCommand(ctx: CliContext): Promise<CommandResult> {
   const session = (await ctx.startServers(server)).supervisor(server).ready();
   const prompts = session.info?.capabilities.prompts ? await session.listPrompts() : [];
   const text = prompts
-    .map((p) => `${p.name}${p.arguments?.length ? `(${p.arguments.map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? `  ${p.description}` : ''}`)
+    .map(
+      (p) =>
+        `${p.name}${p.arguments?.length ? `(${p.arguments.map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')})` : ''}${p.description ? `  ${p.description}` : ''}`,
+    )
     .join('\n');
   return { json: { prompts }, text: text || 'No prompts.', exitCode: 0 };
 }
@@ -48,8 +58,15 @@ export async function promptCommand(ctx: CliContext): Promise<CommandResult> {
   const [server, name] = ctx.args.positionals;
   if (!server || !name) throw new CliUsageError('prompt needs <server> <name>');
   const raw = flagJsonObject(ctx.args, 'args');
-  const args = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
-  const result = await (await ctx.startServers(server)).supervisor(server).ready().getPrompt(name, args);
+  const args = Object.fromEntries(
+    Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
+  const result = await (
+    await ctx.startServers(server)
+  )
+    .supervisor(server)
+    .ready()
+    .getPrompt(name, args);
   const text = result.messages
     .map((m) => `${m.role}: ${m.content.type === 'text' ? m.content.text : `[${m.content.type}]`}`)
     .join('\n');

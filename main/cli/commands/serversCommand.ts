@@ -3,9 +3,30 @@ import type { CliContext, CommandResult } from '../CliContext';
 /** `servers`: connect every enabled server, wait until each settles, report, shut down. */
 export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
   const mcp = await ctx.startServers();
-  const rows = mcp.registry.list().map((s) => {
+  interface Row {
+    name: string;
+    status: string;
+    transport: string;
+    era: string | null;
+    protocolVersion: string | null;
+    serverInfo: { name: string; version: string } | null;
+    toolCount: number;
+    error?: {
+      code: string;
+      message: string;
+      exitCode?: number | null;
+      signal?: string | null;
+      stderrTail: string[];
+    };
+  }
+  const rows = mcp.registry.list().map((s): Row => {
     const status = s.status;
-    const failure = status.kind === 'error' ? status.failure : status.kind === 'restarting' ? status.lastFailure : undefined;
+    const failure =
+      status.kind === 'error'
+        ? status.failure
+        : status.kind === 'restarting'
+          ? status.lastFailure
+          : undefined;
     return {
       name: s.config.name,
       status: status.kind,
@@ -25,7 +46,13 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
             },
           }
         : status.kind === 'starting'
-          ? { error: { code: 'MCP_TIMEOUT', message: `Still starting after ${ctx.timeoutMs} ms`, stderrTail: s.stderrTail } }
+          ? {
+              error: {
+                code: 'MCP_TIMEOUT',
+                message: `Still starting after ${ctx.timeoutMs} ms`,
+                stderrTail: s.stderrTail,
+              },
+            }
           : {}),
     };
   });
@@ -37,7 +64,10 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
         return `${head}  ${String(r.era)} ${String(r.protocolVersion)}  ${r.serverInfo?.name ?? ''} ${r.serverInfo?.version ?? ''}  ${r.toolCount} tools`;
       }
       if (!r.error) return head;
-      const tail = r.error.stderrTail.slice(-5).map((l) => `    | ${l}`).join('\n');
+      const tail = r.error.stderrTail
+        .slice(-5)
+        .map((l) => `    | ${l}`)
+        .join('\n');
       return `${head}\n  ${r.error.code}: ${r.error.message}${tail ? `\n${tail}` : ''}`;
     })
     .join('\n');

@@ -10,6 +10,11 @@ export async function toolsCommand(ctx: CliContext): Promise<CommandResult> {
     description: e.tool.description ?? '',
     inputSchema: e.tool.inputSchema,
   }));
-  const text = tools.map((t) => `${t.name}  (${t.server} › ${t.originalName})${t.description ? `\n    ${t.description.split('\n')[0] ?? ''}` : ''}`).join('\n');
+  const text = tools
+    .map(
+      (t) =>
+        `${t.name}  (${t.server} › ${t.originalName})${t.description ? `\n    ${t.description.split('\n')[0] ?? ''}` : ''}`,
+    )
+    .join('\n');
   return { json: { tools }, text: text || 'No tools.', exitCode: 0 };
 }

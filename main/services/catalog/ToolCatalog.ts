@@ -53,8 +53,10 @@ export class ToolCatalog {
     const current = new Set(this.prefs.disabledTools[server] ?? []);
     if (enabled) current.delete(tool);
     else current.add(tool);
-    const disabledTools = { ...this.prefs.disabledTools, [server]: [...current].sort() };
-    if (current.size === 0) delete disabledTools[server];
+    const others = Object.entries(this.prefs.disabledTools).filter(([name]) => name !== server);
+    const disabledTools = Object.fromEntries(
+      current.size === 0 ? others : [...others, [server, [...current].sort()]],
+    );
     this.prefs = { version: 1, disabledTools };
     const snapshot = JSON.stringify(this.prefs, null, 2) + '\n';
     // Writes are chained so the file always ends with the latest state.
@@ -69,8 +71,8 @@ export class ToolCatalog {
       modelName: modelToolName(server, tool.name),
       ...(tool.title ? { title: tool.title } : {}),
       ...(tool.description ? { description: tool.description } : {}),
-      inputSchema: tool.inputSchema as Record<string, unknown>,
-      ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {}),
       enabled: this.isEnabled(server, tool.name),
     };
@@ -81,12 +83,18 @@ export class ToolCatalog {
     return servers.flatMap((server) =>
       server.tools
         .filter((tool) => this.isEnabled(server.name, tool.name))
-        .map((tool) => ({ modelName: modelToolName(server.name, tool.name), server: server.name, tool })),
+        .map((tool) => ({
+          modelName: modelToolName(server.name, tool.name),
+          server: server.name,
+          tool,
+        })),
     );
   }
 }
 
-function pickAnnotations(a: NonNullable<Tool['annotations']>): NonNullable<ToolView['annotations']> {
+function pickAnnotations(
+  a: NonNullable<Tool['annotations']>,
+): NonNullable<ToolView['annotations']> {
   return {
     ...(a.title !== undefined ? { title: a.title } : {}),
     ...(a.readOnlyHint !== undefined ? { readOnlyHint: a.readOnlyHint } : {}),

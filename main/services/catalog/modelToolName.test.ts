@@ -37,7 +37,8 @@ describe('modelToolName', () => {
 
   it('gives 1000 generated colliding pairs distinct names', () => {
     const seen = new Set<string>();
-    for (let i = 0; i < 1000; i++) seen.add(modelToolName(`srv.${i % 10}`, `tool.${Math.floor(i / 10)}`));
+    for (let i = 0; i < 1000; i++)
+      seen.add(modelToolName(`srv.${i % 10}`, `tool.${Math.floor(i / 10)}`));
     expect(seen.size).toBe(1000);
   });
 });

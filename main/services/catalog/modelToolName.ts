@@ -23,7 +23,8 @@ export function modelToolName(server: string, tool: string, hashLength = 8): str
     tool.length > 0 &&
     plain.length <= MAX;
   if (exact) return plain;
-  const suffix = '_' + createHash('sha256').update(`${server}\0${tool}`).digest('hex').slice(0, hashLength);
+  const suffix =
+    '_' + createHash('sha256').update(`${server}\0${tool}`).digest('hex').slice(0, hashLength);
   return plain.slice(0, MAX - suffix.length) + suffix;
 }
 

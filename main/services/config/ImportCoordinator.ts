@@ -62,16 +62,29 @@ export class ImportCoordinator {
   }
 
   async apply(request: ImportRequest): Promise<ServersFileState> {
-    const source = (await detectImportSources(this.context)).find((s) => s.path === request.sourceId);
-    if (!source) throw new AppError(AppErrorCode.NotFound, `No import source at ${request.sourceId}.`);
+    const source = (await detectImportSources(this.context)).find(
+      (s) => s.path === request.sourceId,
+    );
+    if (!source)
+      throw new AppError(AppErrorCode.NotFound, `No import source at ${request.sourceId}.`);
     const imported = await readImportSource(source, this.context);
-    const answered = imported.inputs.length > 0 ? imported.applyAnswers(request.inputs) : { servers: imported.servers, errors: [] };
-    const chosen = Object.fromEntries(Object.entries(answered.servers).filter(([name]) => request.names.includes(name)));
+    const answered =
+      imported.inputs.length > 0
+        ? imported.applyAnswers(request.inputs)
+        : { servers: imported.servers, errors: [] };
+    const chosen = Object.fromEntries(
+      Object.entries(answered.servers).filter(([name]) => request.names.includes(name)),
+    );
     const missing = request.names.filter((name) => !(name in chosen));
     if (missing.length > 0) {
-      throw new AppError(AppErrorCode.Validation, `Not importable: ${missing.join(', ')}`, { errors: answered.errors });
+      throw new AppError(AppErrorCode.Validation, `Not importable: ${missing.join(', ')}`, {
+        errors: answered.errors,
+      });
     }
-    const plan = planImport(this.files.state.servers.map((s) => s.name), chosen);
+    const plan = planImport(
+      this.files.state.servers.map((s) => s.name),
+      chosen,
+    );
     const toAdd = acceptImportPlan(plan, request.renames);
     if (Object.keys(toAdd).length === 0) return this.files.state;
     return this.files.addServers(toAdd);
@@ -81,6 +94,8 @@ export class ImportCoordinator {
 function describeEntry(entry: ServerEntry): string {
   const e = entry as { command?: unknown; args?: unknown; url?: unknown };
   if (typeof e.url === 'string') return e.url;
-  const args = Array.isArray(e.args) ? e.args.filter((a): a is string => typeof a === 'string') : [];
+  const args = Array.isArray(e.args)
+    ? e.args.filter((a): a is string => typeof a === 'string')
+    : [];
   return [typeof e.command === 'string' ? e.command : '', ...args].join(' ').trim();
 }

@@ -34,7 +34,9 @@ export interface McpServiceOptions {
   env: Readonly<Record<string, string | undefined>>;
   handlers?: InteractionHandlers;
   /** Overrides for tests and benchmarks (backoff, grace periods). */
-  supervisor?: Partial<Pick<SupervisorDeps, 'policy' | 'killGraceMs' | 'installGraceMs' | 'maxMessageBytes'>>;
+  supervisor?: Partial<
+    Pick<SupervisorDeps, 'policy' | 'killGraceMs' | 'installGraceMs' | 'maxMessageBytes'>
+  >;
   /** Only these servers are run (the CLI's single-server commands). */
   include?: (config: ServerConfig) => boolean;
   /** Skip the login shell (tests, CLI with `--no-login-shell`): use `env` as it is. */
@@ -60,10 +62,17 @@ export class McpService {
   constructor(private readonly options: McpServiceOptions) {
     const { events, log } = options;
     this.catalog = new ToolCatalog(join(options.dataDir, 'tools.json'), log.child('catalog'));
-    this.ledger = new PidLedger({ file: join(options.dataDir, 'server-pids.json'), logger: log.child('ledger') });
+    this.ledger = new PidLedger({
+      file: join(options.dataDir, 'server-pids.json'),
+      logger: log.child('ledger'),
+    });
     this.eraCache = new EraVerdictCache({ file: join(options.dataDir, 'era-verdicts.json') });
-    this.logBatch = new EventBatcher((server, entries) => events.emit('mcp.logAppended', { server, entries }));
-    this.trafficBatch = new EventBatcher((server, entries) => events.emit('mcp.trafficRecorded', { server, entries }));
+    this.logBatch = new EventBatcher((server, entries) =>
+      events.emit('mcp.logAppended', { server, entries }),
+    );
+    this.trafficBatch = new EventBatcher((server, entries) =>
+      events.emit('mcp.trafficRecorded', { server, entries }),
+    );
     this.registry = new ServerRegistry(
       (config) => this.createSupervisor(config),
       (supervisor) => [
@@ -79,7 +88,9 @@ export class McpService {
   async start(): Promise<void> {
     const reaped = await this.ledger.reapLeftovers();
     if (reaped.reaped.length > 0) {
-      this.options.log.warn('ended server processes left by an earlier run', { count: reaped.reaped.length });
+      this.options.log.warn('ended server processes left by an earlier run', {
+        count: reaped.reaped.length,
+      });
     }
     await this.catalog.load();
     const state = await this.options.files.start();
@@ -96,7 +107,12 @@ export class McpService {
     const deadline = Date.now() + timeoutMs;
     await this.applying;
     const unsettled = () =>
-      this.registry.list().some((s) => ['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled);
+      this.registry
+        .list()
+        .some(
+          (s) =>
+            ['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled,
+        );
     while (unsettled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }
 
@@ -122,7 +138,7 @@ export class McpService {
     return {
       server: toServerView(supervisor.config, supervisor.status),
       ...(info?.serverInfo ? { serverInfo: info.serverInfo } : {}),
-      ...(info ? { protocolVersion: info.protocolVersion, capabilities: info.capabilities as Record<string, unknown> } : {}),
+      ...(info ? { protocolVersion: info.protocolVersion, capabilities: info.capabilities } : {}),
       ...(info?.instructions ? { instructions: info.instructions } : {}),
       tools: supervisor.tools.map((tool) => this.catalog.view(name, tool)),
       stderrTail: supervisor.stderrTail,
@@ -160,7 +176,8 @@ export class McpService {
 
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<ToolView> {
     const found = this.supervisor(server).tools.find((t) => t.name === tool);
-    if (!found) throw new AppError(AppErrorCode.NotFound, `Server “${server}” has no tool “${tool}”.`);
+    if (!found)
+      throw new AppError(AppErrorCode.NotFound, `Server “${server}” has no tool “${tool}”.`);
     await this.catalog.setEnabled(server, tool, enabled);
     this.options.events.emit('mcp.toolsChanged', { server });
     return this.catalog.view(server, found);
@@ -195,7 +212,10 @@ export class McpService {
     return new ServerSupervisor(config, {
       log: this.options.log.child(`server.${config.name}`),
       serverEnv: (c) => this.serverEnv(c),
-      logFile: new RotatingLogFile({ dir: join(this.options.logsDir, 'servers'), name: config.name }),
+      logFile: new RotatingLogFile({
+        dir: join(this.options.logsDir, 'servers'),
+        name: config.name,
+      }),
       ledger: this.ledger,
       eraCache: this.eraCache,
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),

@@ -59,7 +59,9 @@ export class ServerRegistry {
       this.supervisors.set(config.name, supervisor);
       this.unsubscribers.set(config.name, [
         supervisor.onDidChangeStatus(() => this.changed.fire()),
-        supervisor.onDidChangeTools((tools) => this.toolsChanged.fire({ server: config.name, tools })),
+        supervisor.onDidChangeTools((tools) =>
+          this.toolsChanged.fire({ server: config.name, tools }),
+        ),
         ...this.attach(supervisor),
       ]);
       supervisor.start();

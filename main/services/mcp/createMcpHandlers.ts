@@ -3,7 +3,7 @@ import type { McpService } from './McpService';
 
 type McpRequestName = Extract<keyof RequestHandlers, `mcp.${string}`>;
 
-const strip = <T extends object>(value: T): Record<string, unknown> =>
+const strip = (value: object): Record<string, unknown> =>
   JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
 /** Handlers of the `mcp.*` requests over the servers service. */
@@ -23,7 +23,10 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
       const session = mcp.supervisor(server).ready();
       const caps = session.info?.capabilities;
       if (!caps?.resources) return { resources: [], templates: [] };
-      const [resources, templates] = await Promise.all([session.listResources(), session.listResourceTemplates()]);
+      const [resources, templates] = await Promise.all([
+        session.listResources(),
+        session.listResourceTemplates(),
+      ]);
       return {
         resources: resources.map((r) => ({
           uri: r.uri,
@@ -70,7 +73,11 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
         messages: result.messages.map((m) => strip(m)),
       };
     },
-    'mcp.getLogs': ({ server, sinceSeq }) => ({ entries: mcp.supervisor(server).logsSince(sinceSeq) }),
-    'mcp.getTraffic': ({ server, sinceSeq }) => ({ entries: mcp.supervisor(server).trafficSince(sinceSeq) }),
+    'mcp.getLogs': ({ server, sinceSeq }) => ({
+      entries: mcp.supervisor(server).logsSince(sinceSeq),
+    }),
+    'mcp.getTraffic': ({ server, sinceSeq }) => ({
+      entries: mcp.supervisor(server).trafficSince(sinceSeq),
+    }),
   };
 }

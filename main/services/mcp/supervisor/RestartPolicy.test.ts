@@ -4,13 +4,26 @@ import { RestartPolicy } from './RestartPolicy';
 import { isInstallActivity } from './isInstallActivity';
 
 describe('RestartPolicy', () => {
-  const policy = () => new RestartPolicy({ baseMs: 1000, maxMs: 8000, maxAttempts: 5, stableMs: 60_000, random: () => 0.5 });
+  const policy = () =>
+    new RestartPolicy({
+      baseMs: 1000,
+      maxMs: 8000,
+      maxAttempts: 5,
+      stableMs: 60_000,
+      random: () => 0.5,
+    });
 
   it('backs off exponentially up to the cap, then gives up on a crash loop', () => {
     const p = policy();
     const delays = [1, 2, 3, 4, 5].map(() => p.onFailure(0, AppErrorCode.McpClosed));
-    expect(delays.map((d) => (d.kind === 'retry' ? d.delayMs : -1))).toEqual([1000, 2000, 4000, 8000, 8000]);
-    expect(p.onFailure(0, AppErrorCode.McpClosed)).toEqual({ kind: 'give-up', attempts: 6, reason: 'crash-loop' });
+    expect(delays.map((d) => (d.kind === 'retry' ? d.delayMs : -1))).toEqual([
+      1000, 2000, 4000, 8000, 8000,
+    ]);
+    expect(p.onFailure(0, AppErrorCode.McpClosed)).toEqual({
+      kind: 'give-up',
+      attempts: 6,
+      reason: 'crash-loop',
+    });
   });
 
   it('starts over after a stable run', () => {
@@ -22,7 +35,10 @@ describe('RestartPolicy', () => {
   });
 
   it('does not retry what another attempt cannot fix', () => {
-    expect(policy().onFailure(0, AppErrorCode.McpSpawnFailed)).toMatchObject({ kind: 'give-up', reason: 'not-retryable' });
+    expect(policy().onFailure(0, AppErrorCode.McpSpawnFailed)).toMatchObject({
+      kind: 'give-up',
+      reason: 'not-retryable',
+    });
   });
 });
 

@@ -44,7 +44,8 @@ export class RestartPolicy {
   onFailure(now: number, code: string): RestartDecision {
     if (this.readyAt !== undefined && now - this.readyAt >= this.stableMs) this.attempts = 0;
     this.readyAt = undefined;
-    if (NOT_RETRYABLE.has(code)) return { kind: 'give-up', attempts: this.attempts + 1, reason: 'not-retryable' };
+    if (NOT_RETRYABLE.has(code))
+      return { kind: 'give-up', attempts: this.attempts + 1, reason: 'not-retryable' };
     this.attempts += 1;
     if (this.attempts > this.maxAttempts) {
       return { kind: 'give-up', attempts: this.attempts, reason: 'crash-loop' };

@@ -141,14 +141,21 @@ export class ServerSupervisor {
   }
 
   /** Calls a tool on the ready server; rejects with MCP_CLOSED when it is not ready. */
-  callTool(name: string, args: Record<string, unknown>, options?: CallToolOptions): Promise<CallToolResult> {
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult> {
     return this.ready().callTool(name, args, options);
   }
 
   /** The connected session, for listings and reads; rejects when the server is not ready. */
   ready(): McpSession {
     if (this.statusValue.kind !== 'ready' || !this.session) {
-      throw new AppError(AppErrorCode.McpClosed, `Server “${this.config.name}” is not ready (${this.statusValue.kind}).`);
+      throw new AppError(
+        AppErrorCode.McpClosed,
+        `Server “${this.config.name}” is not ready (${this.statusValue.kind}).`,
+      );
     }
     return this.session;
   }
@@ -173,7 +180,9 @@ export class ServerSupervisor {
     this.note('info', `Starting (${this.describeTarget()})`);
     const session = new McpSession({
       config: this.config,
-      ...(this.config.transport === 'stdio' ? { transport: () => this.createTransport(this.config as StdioServerConfig, generation) } : {}),
+      ...(this.config.transport === 'stdio'
+        ? { transport: () => this.createTransport(this.config as StdioServerConfig, generation) }
+        : {}),
       ...(this.deps.eraCache ? { eraCache: this.deps.eraCache } : {}),
       ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
       logger: this.deps.log,
@@ -208,7 +217,10 @@ export class ServerSupervisor {
         if (generation !== this.generation || event.expected) return;
         this.session = undefined;
         this.sessionInfo = undefined;
-        void this.failed(generation, event.error ?? new AppError(AppErrorCode.McpClosed, 'The connection closed.'));
+        void this.failed(
+          generation,
+          event.error ?? new AppError(AppErrorCode.McpClosed, 'The connection closed.'),
+        );
       });
       this.setTools(tools);
       this.policy.onReady(this.now());
@@ -221,7 +233,10 @@ export class ServerSupervisor {
         ...(info.pid !== undefined ? { pid: info.pid } : {}),
         toolCount: tools.length,
       });
-      this.note('info', `Ready: ${info.era} era, protocol ${info.protocolVersion}, ${tools.length} tools`);
+      this.note(
+        'info',
+        `Ready: ${info.era} era, protocol ${info.protocolVersion}, ${tools.length} tools`,
+      );
     } catch (error) {
       if (this.connecting === session) this.connecting = undefined;
       await session.close().catch(() => {});
@@ -243,7 +258,10 @@ export class ServerSupervisor {
       at: this.now(),
     };
     const decision = this.policy.onFailure(this.now(), failure.code);
-    this.note('error', `${failure.message}${exit ? ` (exit code ${String(exit.code)}, signal ${String(exit.signal)})` : ''}`);
+    this.note(
+      'error',
+      `${failure.message}${exit ? ` (exit code ${String(exit.code)}, signal ${String(exit.signal)})` : ''}`,
+    );
     if (decision.kind === 'give-up') {
       if (decision.reason === 'crash-loop') {
         failure.message = `Stopped retrying after ${decision.attempts} failed starts in a row. Last error: ${failure.message}`;
@@ -252,8 +270,16 @@ export class ServerSupervisor {
       return;
     }
     const nextRetryAt = this.now() + decision.delayMs;
-    this.setStatus({ kind: 'restarting', attempt: decision.attempt, nextRetryAt, lastFailure: failure });
-    this.note('info', `Restarting in ${Math.round(decision.delayMs / 100) / 10} s (attempt ${decision.attempt})`);
+    this.setStatus({
+      kind: 'restarting',
+      attempt: decision.attempt,
+      nextRetryAt,
+      lastFailure: failure,
+    });
+    this.note(
+      'info',
+      `Restarting in ${Math.round(decision.delayMs / 100) / 10} s (attempt ${decision.attempt})`,
+    );
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       if (generation === this.generation) void this.runAttempt(++this.generation);
@@ -266,11 +292,16 @@ export class ServerSupervisor {
     if (transport.exitInfo) return transport.exitInfo;
     const exited = transport.exited;
     if (!exited) return undefined;
-    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500).unref());
+    const timeout = new Promise<undefined>((resolve) =>
+      setTimeout(() => resolve(undefined), 500).unref(),
+    );
     return Promise.race([exited, timeout]);
   }
 
-  private async createTransport(config: StdioServerConfig, generation: number): Promise<StdioProcessTransport> {
+  private async createTransport(
+    config: StdioServerConfig,
+    generation: number,
+  ): Promise<StdioProcessTransport> {
     const env = await this.deps.serverEnv(config);
     let installing = 0;
     const transport = new StdioProcessTransport({
@@ -287,18 +318,30 @@ export class ServerSupervisor {
         if (generation !== this.generation) return;
         this.addLog('stderr', 'info', line);
         const budget = this.deps.installGraceMs ?? 10 * 60_000;
-        if (this.statusValue.kind === 'starting' && isInstallActivity(line) && installing < budget) {
+        if (
+          this.statusValue.kind === 'starting' &&
+          isInstallActivity(line) &&
+          installing < budget
+        ) {
           // Give a visibly working install another full startup period, up to the budget.
           installing += config.timeouts.startupMs;
           this.connecting?.extendStartupDeadline(config.timeouts.startupMs);
           if (this.statusValue.detail !== 'installing') {
-            this.setStatus({ kind: 'starting', since: this.statusValue.since, detail: 'installing' });
+            this.setStatus({
+              kind: 'starting',
+              since: this.statusValue.since,
+              detail: 'installing',
+            });
           }
         }
       },
       onNonJsonLine: (event) => {
         if (generation === this.generation && (event.count <= 20 || event.count % 100 === 0)) {
-          this.addLog('host', 'warning', `Ignored a non-JSON line on stdout (${event.count} so far): ${event.line}`);
+          this.addLog(
+            'host',
+            'warning',
+            `Ignored a non-JSON line on stdout (${event.count} so far): ${event.line}`,
+          );
         }
       },
     });
@@ -307,7 +350,9 @@ export class ServerSupervisor {
   }
 
   private describeTarget(): string {
-    return this.config.transport === 'stdio' ? [this.config.command, ...this.config.args].join(' ') : this.config.url;
+    return this.config.transport === 'stdio'
+      ? [this.config.command, ...this.config.args].join(' ')
+      : this.config.url;
   }
 
   private clearRetry(): void {

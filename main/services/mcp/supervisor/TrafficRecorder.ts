@@ -24,7 +24,9 @@ export class TrafficRecorder {
   }
 
   record(event: RawTraffic): TrafficEntry {
-    const msg = (typeof event.message === 'object' && event.message !== null ? event.message : {}) as {
+    const msg = (
+      typeof event.message === 'object' && event.message !== null ? event.message : {}
+    ) as {
       id?: unknown;
       method?: unknown;
       error?: unknown;
@@ -55,7 +57,7 @@ export class TrafficRecorder {
     }
     let json: string;
     try {
-      json = JSON.stringify(event.message) ?? 'undefined';
+      json = JSON.stringify(event.message);
     } catch {
       json = '"[unserializable]"';
     }
