@@ -78,6 +78,8 @@ export class CliContext {
       log: this.log,
       env: this.env,
       useLoginShell: !this.args.flags.has('no-login-shell'),
+      // A script wants a verdict, not a long backoff: retry a crash twice, quickly.
+      supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
     });
     this.mcp = mcp;
     await mcp.start();

@@ -252,7 +252,7 @@ export class ServerSupervisor {
     if (generation !== this.generation) return;
     const failure: ServerFailure = {
       code: appError.code,
-      message: appError.message,
+      message: describeFailure(appError, exit, this.statusValue.kind === 'starting'),
       ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
       stderrTail: this.stderrTail,
       at: this.now(),
@@ -383,4 +383,18 @@ export class ServerSupervisor {
     const entry = this.logs.push((seq) => ({ seq, at: this.now(), source, level, text }));
     this.logAdded.fire(entry);
   }
+}
+
+/** Says what happened in a person's words: an exit code beats "Connection closed". */
+function describeFailure(
+  error: AppError,
+  exit: { code: number | null; signal: string | null } | undefined,
+  starting: boolean,
+): string {
+  if (!exit || error.code !== AppErrorCode.McpClosed) return error.message;
+  const when = starting ? ' while starting' : '';
+  if (exit.signal) return `The server was stopped by ${exit.signal}${when}.`;
+  if (exit.code !== null && exit.code !== 0)
+    return `The server exited with code ${exit.code}${when}.`;
+  return `The server exited${when}.`;
 }
