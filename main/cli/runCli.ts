@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { CliContext, type CommandResult } from './CliContext';
 import { callCommand } from './commands/callCommand';
+import { conformanceCommand } from './commands/conformanceCommand';
 import {
   promptCommand,
   promptsCommand,
@@ -21,6 +22,8 @@ Commands:
   read <server> <uri>              read one resource
   prompts <server>                 list prompts
   prompt <server> <name> [--args J]  get a prompt
+  conformance <url>                the client the MCP conformance suite runs (npm run conformance);
+                                   reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 
 Options:
   --config PATH     servers file (default: SWITCHBOARD_CONFIG, then <data dir>/servers.json)
@@ -41,6 +44,7 @@ const commands: Record<string, Command> = {
   read: readCommand,
   prompts: promptsCommand,
   prompt: promptCommand,
+  conformance: conformanceCommand,
 };
 
 /** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */

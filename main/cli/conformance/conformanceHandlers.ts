@@ -1,6 +1,5 @@
-import { ProtocolError } from '@modelcontextprotocol/client';
 import {
-  USER_REJECTED_CODE,
+  declineAllInteractions,
   type InteractionHandlers,
 } from '../../services/mcp/session/InteractionHandlers';
 
@@ -9,14 +8,13 @@ import {
  * A form is accepted with nothing filled in: the session declares
  * `elicitation.form.applyDefaults`, so the SDK completes the answer with the schema's defaults,
  * which is what the suite checks. URL mode needs a browser and consent, so it is declined;
- * sampling needs a model and a reviewer, so it is rejected the way a person would.
+ * sampling needs a model and a reviewer, so it is refused the way a person would refuse it.
  */
 export const conformanceHandlers: InteractionHandlers = {
   elicitation: (request) =>
     Promise.resolve(
       request.params.mode === 'url' ? { action: 'decline' } : { action: 'accept', content: {} },
     ),
-  sampling: () =>
-    Promise.reject(new ProtocolError(USER_REJECTED_CODE, 'No one is here to review sampling')),
-  roots: () => Promise.resolve({ roots: [] }),
+  sampling: declineAllInteractions.sampling,
+  roots: declineAllInteractions.roots,
 };

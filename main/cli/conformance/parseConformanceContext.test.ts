@@ -34,9 +34,9 @@ describe('parseConformanceContext', () => {
     expect(() => parseConformanceContext('{')).toThrow(
       expect.objectContaining({ code: AppErrorCode.Validation }),
     );
-    expect(() => parseConformanceContext(JSON.stringify({ toolCalls: [{ arguments: {} }] }))).toThrow(
-      expect.objectContaining({ code: AppErrorCode.Validation }),
-    );
+    expect(() =>
+      parseConformanceContext(JSON.stringify({ toolCalls: [{ arguments: {} }] })),
+    ).toThrow(expect.objectContaining({ code: AppErrorCode.Validation }));
     expect(() => parseConformanceContext(JSON.stringify({ toolCalls: 'x' }))).toThrow(
       expect.objectContaining({ code: AppErrorCode.Validation }),
     );

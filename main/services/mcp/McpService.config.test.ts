@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -112,5 +113,34 @@ describe('config applied live', () => {
         (t) => t.method === 'tools/list' && t.kind === 'response' && t.durationMs !== undefined,
       ),
     ).toBe(true);
+  });
+});
+
+describe('remote servers', () => {
+  it('connects a Streamable HTTP server (modern era) and calls a tool', async () => {
+    const server = spawn(process.execPath, [fixtureServer('modern-v2-http.mjs'), '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /MCP_URL=(\S+)/.exec(out);
+          if (match?.[1]) resolve(match[1]);
+        });
+        server.on('exit', () => reject(new Error('fixture exited')));
+      });
+      harness = await McpHarness.start({ remote: { url, headers: { 'X-Fixture': 'yes' } } });
+      const status = await harness.until('remote', 'ready');
+      expect(status).toMatchObject({ era: 'modern' });
+      expect(harness.mcp.servers()[0]).toMatchObject({ transport: 'http', target: url });
+      const result = await harness.mcp
+        .supervisor('remote')
+        .callTool('echo', { message: 'over http' });
+      expect(JSON.stringify(result.content)).toContain('over http');
+    } finally {
+      server.kill('SIGKILL');
+    }
   });
 });

@@ -44,6 +44,24 @@ describe('servers that fail on purpose', () => {
     expect(status.lastFailure.code).toBe('MCP_TIMEOUT');
   });
 
+  it('a cold install that outlasts the startup timeout is not killed while it visibly works', async () => {
+    harness = await McpHarness.start({
+      installing: nodeServer(fixtureServer('slow-install.mjs'), {
+        env: { INSTALL_MS: '2500' },
+        timeouts: { startupMs: 1000 },
+      }),
+    });
+    await expect
+      .poll(() => {
+        const s = harness?.status('installing');
+        return s?.kind === 'starting' ? s.detail : s?.kind;
+      })
+      .toBe('installing');
+    const ready = await harness.until('installing', 'ready');
+    expect(ready.kind).toBe('ready');
+    // Without install output the same timeout does end a silent start (see the hang test).
+  });
+
   it('exits in the middle of a call: the call fails promptly and the server comes back', async () => {
     harness = await McpHarness.start({ crashy: nodeServer(fixtureServer('exit-mid-call.mjs')) });
     await harness.until('crashy', 'ready');
