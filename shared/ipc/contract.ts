@@ -188,6 +188,10 @@ export const events = {
     payload: z.object({ server: serverName }),
     description: 'A server’s tools or their enable state changed.',
   },
+  'mcp.listChanged': {
+    payload: z.object({ server: serverName, list: z.enum(['prompts', 'resources']) }),
+    description: 'A server announced new prompts or resources.',
+  },
   'mcp.logAppended': {
     payload: z.object({ server: serverName, entries: z.array(logEntrySchema) }),
     description: 'New log lines of a server (batched).',

@@ -31,6 +31,7 @@ export const eventNames = [
   'settings.changed',
   'mcp.serversChanged',
   'mcp.toolsChanged',
+  'mcp.listChanged',
   'mcp.logAppended',
   'mcp.trafficRecorded',
   'config.changed',

@@ -78,6 +78,9 @@ export class McpService {
       (supervisor) => [
         supervisor.onLog((entry) => this.logBatch.add(supervisor.config.name, entry)),
         supervisor.onTraffic((entry) => this.trafficBatch.add(supervisor.config.name, entry)),
+        supervisor.onDidChangeList((list) =>
+          events.emit('mcp.listChanged', { server: supervisor.config.name, list }),
+        ),
       ],
     );
     this.registry.onDidChange(() => this.serversChanged());

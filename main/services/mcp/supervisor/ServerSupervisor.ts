@@ -45,10 +45,13 @@ export class ServerSupervisor {
   private readonly toolsChanged = new Emitter<Tool[]>();
   private readonly logAdded = new Emitter<LogEntry>();
   private readonly trafficAdded = new Emitter<TrafficEntry>();
+  private readonly listChanged = new Emitter<'prompts' | 'resources'>();
   readonly onDidChangeStatus = this.statusChanged.event;
   readonly onDidChangeTools = this.toolsChanged.event;
   readonly onLog = this.logAdded.event;
   readonly onTraffic = this.trafficAdded.event;
+  /** The server announced new prompts or resources (both eras). */
+  readonly onDidChangeList = this.listChanged.event;
 
   private statusValue: ServerStatus = { kind: 'stopped' };
   private session: McpSession | undefined;
@@ -138,6 +141,7 @@ export class ServerSupervisor {
     this.toolsChanged.clear();
     this.logAdded.clear();
     this.trafficAdded.clear();
+    this.listChanged.clear();
   }
 
   /** Calls a tool on the ready server; rejects with MCP_CLOSED when it is not ready. */
@@ -212,6 +216,12 @@ export class ServerSupervisor {
       this.sessionInfo = info;
       session.onDidChangeTools((next) => {
         if (generation === this.generation) this.setTools(next);
+      });
+      session.onDidChangePrompts(() => {
+        if (generation === this.generation) this.listChanged.fire('prompts');
+      });
+      session.onDidChangeResources(() => {
+        if (generation === this.generation) this.listChanged.fire('resources');
       });
       session.onDidClose((event) => {
         if (generation !== this.generation || event.expected) return;
