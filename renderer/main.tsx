@@ -11,8 +11,10 @@ import { createServersStore } from './stores/serversStore';
 import { createSettingsStore } from './stores/settingsStore';
 import { StoresProvider, type Stores } from './stores/StoresContext';
 import './styles/app.css';
+import './styles/components.css';
 import './styles/servers.css';
 import './styles/serverDetail.css';
+import './styles/streams.css';
 import './styles/config.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */

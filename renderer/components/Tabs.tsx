@@ -58,7 +58,7 @@ export function Tabs<Id extends string>({
     if (!tab) return;
     event.preventDefault();
     onSelect(tab.id);
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(idPrefix, tab.id))}`)?.focus();
+    list.current?.querySelectorAll<HTMLElement>('[role="tab"]')[target ?? 0]?.focus();
   };
   return (
     <div className="tabs" role="tablist" aria-label={label} ref={list} onKeyDown={onKeyDown}>

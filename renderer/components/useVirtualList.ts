@@ -1,5 +1,5 @@
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useState, type RefObject, type UIEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject, type UIEvent } from 'react';
 
 interface VirtualListOptions {
   /** The scrolling element; owned by the component so rendering never reads it from here. */
@@ -15,16 +15,24 @@ export interface VirtualList {
   /** Whether the list keeps showing the newest row as rows arrive. */
   following: boolean;
   onScroll: (event: UIEvent<HTMLDivElement>) => void;
+  /** Attach to wheel, touch, pointer and key events: marks the next scroll as the person's. */
+  onUserScroll: () => void;
   /** Back to the newest row, and keep following. */
   jumpToEnd: () => void;
+  /** Stop following (the person picked a row and wants it to stay put). */
+  pause: () => void;
 }
 
 /** Distance from the bottom (px) that still counts as "at the end". */
 const AT_END = 24;
+/** How long after an input event a scroll still counts as the person's doing. */
+const USER_SCROLL_MS = 400;
 
 /**
  * A virtualized, append-only list that follows its tail like a terminal: new rows scroll
  * into view while the person is at the bottom, and stop doing so once they scroll up.
+ * Only the person's own scrolling stops following; the list's own catch-up scrolls, and
+ * rows growing as they are measured, never do.
  */
 export function useVirtualList({
   scrollRef,
@@ -33,6 +41,7 @@ export function useVirtualList({
   measured = false,
 }: VirtualListOptions): VirtualList {
   const [following, setFollowing] = useState(true);
+  const userInputAt = useRef(0);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
@@ -40,14 +49,20 @@ export function useVirtualList({
     overscan: 12,
     ...(measured ? {} : { measureElement: () => estimateSize }),
   });
+  const totalSize = virtualizer.getTotalSize();
 
   useEffect(() => {
     if (following && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  }, [following, count, virtualizer]);
+  }, [following, count, totalSize, virtualizer]);
 
   const onScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
     const el = event.currentTarget;
-    setFollowing(el.scrollHeight - el.scrollTop - el.clientHeight <= AT_END);
+    if (el.scrollHeight - el.scrollTop - el.clientHeight <= AT_END) setFollowing(true);
+    else if (performance.now() - userInputAt.current < USER_SCROLL_MS) setFollowing(false);
+  }, []);
+
+  const onUserScroll = useCallback(() => {
+    userInputAt.current = performance.now();
   }, []);
 
   const jumpToEnd = useCallback(() => {
@@ -55,5 +70,7 @@ export function useVirtualList({
     if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [count, virtualizer]);
 
-  return { virtualizer, following, onScroll, jumpToEnd };
+  const pause = useCallback(() => setFollowing(false), []);
+
+  return { virtualizer, following, onScroll, onUserScroll, jumpToEnd, pause };
 }

@@ -82,7 +82,12 @@ export function CodeEditor({ value, onChange, onSave, diagnostics, label, ref }:
     const editor = view.current;
     if (!editor || editor.state.doc.toString() === value) return;
     replacing.current = true;
-    editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    // A reload or revert: a different document, so start at its top.
+    editor.dispatch({
+      changes: { from: 0, to: editor.state.doc.length, insert: value },
+      selection: { anchor: 0 },
+      scrollIntoView: true,
+    });
     replacing.current = false;
   }, [value]);
 

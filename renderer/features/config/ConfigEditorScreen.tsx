@@ -56,6 +56,7 @@ export function ConfigEditorScreen() {
           )}
         </div>
         <div className="config__actions">
+          <SaveStatus />
           <button
             type="button"
             className="button"
@@ -86,7 +87,7 @@ export function ConfigEditorScreen() {
         </div>
       </header>
       {external && <ExternalChangeNotice />}
-      {notice && (
+      {notice && model.draft === null && (
         <p className="notice notice--ok" role="status">
           {notice}
         </p>
@@ -106,7 +107,6 @@ export function ConfigEditorScreen() {
           )}
         </div>
       )}
-      <SaveStatus />
       {disk ? (
         <div className="config__editor">
           <CodeEditor

@@ -80,7 +80,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
                   onChange={() => setChosen(s.id)}
                 />
                 <span className="import__source-text">
-                  <strong>{t(`import.kinds.${s.kind}`)}</strong>
+                  <strong>{t(`import.kinds.${s.kind}`, { defaultValue: s.label })}</strong>
                   <code className="import__path">{s.path}</code>
                   <span className={s.error ? 'field__error' : 'muted'}>
                     {s.error ?? t('import.serverCount', { count: s.servers.length })}

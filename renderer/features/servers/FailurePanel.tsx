@@ -19,7 +19,11 @@ export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) 
         ? t('failure.exitCode', { code: failure.exitCode })
         : null;
   return (
-    <section className="failure" aria-labelledby="failure-title" data-testid="failure-panel">
+    <section
+      className={retry ? 'failure failure--retrying' : 'failure'}
+      aria-labelledby="failure-title"
+      data-testid="failure-panel"
+    >
       <div className="failure__head">
         <h2 id="failure-title" className="failure__title">
           {retry ? t('failure.titleRetrying') : t('failure.title')}

@@ -45,6 +45,10 @@ export function LogsTab({ server }: { server: string }) {
         className="stream__scroll"
         ref={scrollRef}
         onScroll={list.onScroll}
+        onWheel={list.onUserScroll}
+        onTouchMove={list.onUserScroll}
+        onPointerDown={list.onUserScroll}
+        onKeyDown={list.onUserScroll}
         tabIndex={0}
         role="log"
         aria-label={t('logs.label')}

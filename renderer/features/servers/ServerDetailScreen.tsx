@@ -41,10 +41,11 @@ export function ServerDetailScreen({ name }: { name: string }) {
     );
   }
 
-  const toolCount = valueOf(detail)?.tools.length;
+  const toolCount = valueOf(detail)?.tools.length ?? 0;
   const labels: Record<ServerTab, string> = {
+    // A count of 0 from a server that is not running says nothing: leave it out.
     tools:
-      toolCount === undefined
+      !toolCount && server.status.kind !== 'ready'
         ? t('server.tabs.tools')
         : t('server.tabs.toolsCount', { count: toolCount }),
     resources: t('server.tabs.resources'),

@@ -81,6 +81,16 @@ export function ToolCard({ tool }: { tool: ToolView }) {
           className="tool__description"
         />
       )}
+      <details className="disclosure">
+        <summary>{t('tools.inputSchema')}</summary>
+        <JsonBlock value={tool.inputSchema} />
+      </details>
+      {tool.outputSchema && (
+        <details className="disclosure">
+          <summary>{t('tools.outputSchema')}</summary>
+          <JsonBlock value={tool.outputSchema} />
+        </details>
+      )}
       <div className="tool__actions">
         <button
           type="button"
@@ -92,16 +102,6 @@ export function ToolCard({ tool }: { tool: ToolView }) {
           {trying ? t('tools.hideTry') : t('tools.tryIt')}
         </button>
       </div>
-      <details className="disclosure">
-        <summary>{t('tools.inputSchema')}</summary>
-        <JsonBlock value={tool.inputSchema} />
-      </details>
-      {tool.outputSchema && (
-        <details className="disclosure">
-          <summary>{t('tools.outputSchema')}</summary>
-          <JsonBlock value={tool.outputSchema} />
-        </details>
-      )}
       {trying && <ToolTryForm tool={tool} />}
     </article>
   );

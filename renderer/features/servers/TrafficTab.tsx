@@ -27,9 +27,11 @@ export function TrafficTab({ server }: { server: string }) {
     const entry = shown[index];
     if (!entry) return;
     setSelectedSeq(entry.seq);
+    list.pause();
     list.virtualizer.scrollToIndex(index, { align: 'auto' });
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    list.onUserScroll();
     const last = shown.length - 1;
     const from = selectedIndex === -1 ? last + 1 : selectedIndex;
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW * 10) / ROW) - 1);
@@ -82,6 +84,9 @@ export function TrafficTab({ server }: { server: string }) {
         className="stream__scroll stream__scroll--traffic"
         ref={scrollRef}
         onScroll={list.onScroll}
+        onWheel={list.onUserScroll}
+        onTouchMove={list.onUserScroll}
+        onPointerDown={list.onUserScroll}
         onKeyDown={onKeyDown}
         tabIndex={0}
         role="listbox"
