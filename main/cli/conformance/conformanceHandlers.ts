@@ -15,6 +15,6 @@ export const conformanceHandlers: InteractionHandlers = {
     Promise.resolve(
       request.params.mode === 'url' ? { action: 'decline' } : { action: 'accept', content: {} },
     ),
-  sampling: declineAllInteractions.sampling,
-  roots: declineAllInteractions.roots,
+  sampling: (request, ctx) => declineAllInteractions.sampling(request, ctx),
+  roots: (ctx) => declineAllInteractions.roots(ctx),
 };
