@@ -12,8 +12,10 @@ import { createSettingsStore } from './stores/settingsStore';
 import { StoresProvider, type Stores } from './stores/StoresContext';
 import './styles/app.css';
 import './styles/components.css';
+import './styles/controls.css';
 import './styles/servers.css';
 import './styles/serverDetail.css';
+import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';
 

@@ -46,7 +46,9 @@ export function createExplorerSlice<S extends ExplorerSlice>(
   };
   /** Runs a request into one keyed entry: loading, then its answer or its error. */
   const track = async (key: Keys, id: string, request: () => Promise<unknown>): Promise<void> => {
-    setEntry(key, id, { state: 'loading' } as S[Keys][string]);
+    // Lists being refreshed keep showing their last answer; a run always says it is running.
+    const keep = (key === 'resources' || key === 'prompts') && get()[key][id]?.state === 'ready';
+    if (!keep) setEntry(key, id, { state: 'loading' } as S[Keys][string]);
     try {
       setEntry(key, id, { state: 'ready', value: await request() } as S[Keys][string]);
     } catch (error) {

@@ -88,6 +88,21 @@ describe('serversStore: list and details', () => {
     expect(detail?.state === 'ready' && detail.value.tools.map((t) => t.name)).toEqual(['new']);
   });
 
+  it('asks again for resource and prompt lists that changed, if they were shown', async () => {
+    const { client, emit, callsOf } = host({
+      'mcp.listResources': () => ({ resources: [], templates: [] }),
+      'mcp.listPrompts': () => ({ prompts: [] }),
+    });
+    const store = createServersStore(client, [serverView('a'), serverView('b')]);
+    await store.getState().listResources('a');
+    emit('mcp.listChanged', { server: 'a', list: 'resources' });
+    emit('mcp.listChanged', { server: 'a', list: 'prompts' });
+    emit('mcp.listChanged', { server: 'b', list: 'resources' });
+    await settle();
+    expect(callsOf('mcp.listResources')).toEqual([{ server: 'a' }, { server: 'a' }]);
+    expect(callsOf('mcp.listPrompts')).toEqual([]);
+  });
+
   it('forgets everything about a server that is removed', async () => {
     const { client, emit } = host();
     const store = createServersStore(client, [serverView('a'), serverView('b')]);

@@ -191,6 +191,12 @@ export function createServersStore(client: HostClient, initial: ServerView[]): S
   };
 
   client.on('mcp.serversChanged', ({ servers }) => applyServers(servers));
+  client.on('mcp.listChanged', ({ server, list }) => {
+    // Only lists someone looked at are asked for again; the others load when opened.
+    const state = store.getState();
+    if (list === 'resources' && state.resources[server]) void state.listResources(server);
+    if (list === 'prompts' && state.prompts[server]) void state.listPrompts(server);
+  });
   client.on('mcp.toolsChanged', ({ server }) => {
     if (store.getState().details[server]) void store.getState().refreshDetail(server);
   });

@@ -69,15 +69,18 @@ export function ServerList() {
           })}
         </ul>
       )}
-      <button
-        type="button"
-        className={`sidebar__item sidebar__item--subtle${editing ? ' sidebar__item--active' : ''}`}
-        aria-current={editing ? 'page' : undefined}
-        onClick={() => setView({ kind: 'config' })}
-        data-testid="open-config"
-      >
-        <span aria-hidden="true">✎</span> {t('servers.editFile')}
-      </button>
+      {/* With no servers, "Add a server" above already opens the editor. */}
+      {servers.length > 0 && (
+        <button
+          type="button"
+          className={`sidebar__item sidebar__item--subtle${editing ? ' sidebar__item--active' : ''}`}
+          aria-current={editing ? 'page' : undefined}
+          onClick={() => setView({ kind: 'config' })}
+          data-testid="open-config"
+        >
+          <span aria-hidden="true">✎</span> {t('servers.editFile')}
+        </button>
+      )}
     </section>
   );
 }
