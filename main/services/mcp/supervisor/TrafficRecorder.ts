@@ -1,4 +1,5 @@
 import type { TrafficEntry } from '../../../../shared/domain/mcpViews';
+import { previewJson } from './previewJson';
 import { SeqRing } from './SeqRing';
 
 /** Longest JSON kept per message for the Traffic tab; the full message is not retained. */
@@ -8,7 +9,6 @@ interface RawTraffic {
   direction: 'in' | 'out';
   message: unknown;
   at: number;
-  bytes?: number;
 }
 
 /**
@@ -55,13 +55,7 @@ export class TrafficRecorder {
         this.started.delete(key);
       }
     }
-    let json: string;
-    try {
-      json = JSON.stringify(event.message);
-    } catch {
-      json = '"[unserializable]"';
-    }
-    const truncated = json.length > TRAFFIC_PREVIEW_CHARS;
+    const { preview, bytes, truncated } = previewJson(event.message, TRAFFIC_PREVIEW_CHARS);
     return this.ring.push((seq) => ({
       seq,
       at: event.at,
@@ -69,9 +63,9 @@ export class TrafficRecorder {
       kind,
       ...(shownMethod ? { method: shownMethod } : {}),
       ...(id !== undefined ? { id } : {}),
-      bytes: event.bytes ?? Buffer.byteLength(json),
+      bytes,
       ...(durationMs !== undefined ? { durationMs } : {}),
-      preview: truncated ? json.slice(0, TRAFFIC_PREVIEW_CHARS) : json,
+      preview,
       truncated,
     }));
   }
