@@ -1,6 +1,6 @@
 import { json } from '@codemirror/lang-json';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
@@ -33,6 +33,8 @@ export function CodeEditor({ value, onChange, onSave, diagnostics, label, ref }:
   const callbacks = useRef({ onChange, onSave });
   // Set while we replace the text ourselves, so it is not reported back as an edit.
   const replacing = useRef(false);
+  // The accessible name follows the app's language without rebuilding the editor.
+  const labelSlot = useRef(new Compartment());
 
   useEffect(() => {
     callbacks.current = { onChange, onSave };
@@ -62,7 +64,9 @@ export function CodeEditor({ value, onChange, onSave, diagnostics, label, ref }:
           json(),
           lintGutter(),
           editorTheme,
-          EditorView.contentAttributes.of({ 'aria-label': initial.current.label }),
+          labelSlot.current.of(
+            EditorView.contentAttributes.of({ 'aria-label': initial.current.label }),
+          ),
           EditorView.updateListener.of((update) => {
             if (update.docChanged && !replacing.current) {
               callbacks.current.onChange(update.state.doc.toString());
@@ -90,6 +94,14 @@ export function CodeEditor({ value, onChange, onSave, diagnostics, label, ref }:
     });
     replacing.current = false;
   }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: labelSlot.current.reconfigure(
+        EditorView.contentAttributes.of({ 'aria-label': label }),
+      ),
+    });
+  }, [label]);
 
   useEffect(() => {
     const editor = view.current;

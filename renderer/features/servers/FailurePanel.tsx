@@ -11,7 +11,7 @@ interface FailurePanelProps {
 
 /** Why a server is not running, in plain words first and the raw facts after. */
 export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const exit =
     failure.signal != null
       ? t('failure.signal', { signal: failure.signal })
@@ -46,7 +46,7 @@ export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) 
         )}
         <div className="facts__item">
           <dt>{t('failure.at')}</dt>
-          <dd>{new Date(failure.at).toLocaleTimeString()}</dd>
+          <dd>{new Date(failure.at).toLocaleTimeString(i18n.language)}</dd>
         </div>
       </dl>
       {failure.stderrTail.length > 0 ? (

@@ -30,7 +30,7 @@ export function LogsTab({ server }: { server: string }) {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
-        <span className="muted stream__count" aria-live="polite">
+        <span className="muted stream__count">
           {filter.trim()
             ? t('logs.countFiltered', { shown: shown.length, total: entries.length })
             : t('logs.count', { count: entries.length })}
@@ -51,6 +51,9 @@ export function LogsTab({ server }: { server: string }) {
         onKeyDown={list.onUserScroll}
         tabIndex={0}
         role="log"
+        // Read at the person's pace: announcing every line of a chatty server would drown
+        // everything else out.
+        aria-live="off"
         aria-label={t('logs.label')}
       >
         {shown.length === 0 ? (

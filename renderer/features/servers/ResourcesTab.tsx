@@ -1,4 +1,4 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { useServersStore } from '../../stores/StoresContext';
@@ -14,6 +14,7 @@ export function ResourcesTab({ server, detail }: { server: ServerView; detail?: 
   const listResources = useServersStore((s) => s.listResources);
   const readResource = useServersStore((s) => s.readResource);
   const [uri, setUri] = useState('');
+  const uriInput = useRef<HTMLInputElement>(null);
   const gate = sessionGate(server, detail, 'resources');
   const session = gate.kind === 'ready' ? gate.session : null;
 
@@ -79,7 +80,7 @@ export function ResourcesTab({ server, detail }: { server: ServerView; detail?: 
                     title={t('resources.useTemplate')}
                     onClick={() => {
                       setUri(tpl.uriTemplate);
-                      document.getElementById('resource-uri')?.focus();
+                      uriInput.current?.focus();
                     }}
                   >
                     <span className="pick-list__title">{tpl.title ?? tpl.name}</span>
@@ -99,6 +100,7 @@ export function ResourcesTab({ server, detail }: { server: ServerView; detail?: 
           </label>
           <input
             id="resource-uri"
+            ref={uriInput}
             className="input code-input"
             placeholder={t('resources.uriPlaceholder')}
             spellCheck={false}
