@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
-/** One build for all shells: Electron main + web shell + CLI entries, preload, renderer. */
+/** One build for all shells: Electron main + web shell + CLI + bench entries, preload, renderer. */
 export default defineConfig({
   main: {
     build: {
@@ -11,6 +11,8 @@ export default defineConfig({
         input: {
           index: resolve('main/index.ts'),
           web: resolve('main/web/main.ts'),
+          cli: resolve('main/cli/main.ts'),
+          bench: resolve('scripts/bench/main.ts'),
         },
       },
     },

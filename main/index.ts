@@ -9,6 +9,7 @@ import { createLogger } from './platform/Logger';
 import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
 import { appVersion } from './platform/appVersion';
 import { appPaths, resolveDataDir } from './platform/resolveDataDir';
+import { resolveServersFile } from './services/config/resolveServersFile';
 import { createHostCore } from './services/createHostCore';
 import { createMainWindow } from './window/createMainWindow';
 import {
@@ -47,7 +48,10 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  const paths = appPaths(dataDir);
+  const paths = {
+    ...appPaths(dataDir),
+    serversFile: resolveServersFile({ argv: process.argv, env: process.env, dataDir }),
+  };
   const log = createLogger({ file: join(paths.logsDir, 'main.log') }, 'electron');
   const opener = new ElectronExternalOpener();
   const core = await createHostCore(

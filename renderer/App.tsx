@@ -1,10 +1,13 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfigEditorScreen } from './features/config/ConfigEditorScreen';
+import { ServerDetailScreen } from './features/servers/ServerDetailScreen';
 import { HomeScreen } from './features/shell/HomeScreen';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
+import { homeView, type View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
 /** The app shell: sidebar, main pane, connection banner, global shortcuts. */
@@ -22,8 +25,9 @@ export function App() {
 
   const shortcuts = useMemo(
     () => ({
-      'Mod+,': () => setView(view === 'settings' ? 'home' : 'settings'),
-      Escape: () => setView('home'),
+      'Mod+,': () => setView(view.kind === 'settings' ? homeView : { kind: 'settings' }),
+      // Esc closes settings only: elsewhere it belongs to editors, menus and dialogs.
+      Escape: () => view.kind === 'settings' && setView(homeView),
     }),
     [view, setView],
   );
@@ -41,8 +45,22 @@ export function App() {
             {connection === 'connecting' ? t('app.connecting') : t('app.connectionLost')}
           </div>
         )}
-        {view === 'settings' ? <SettingsScreen /> : <HomeScreen />}
+        <Screen view={view} />
       </main>
     </div>
   );
+}
+
+function Screen({ view }: { view: View }) {
+  switch (view.kind) {
+    case 'settings':
+      return <SettingsScreen />;
+    case 'config':
+      return <ConfigEditorScreen />;
+    case 'server':
+      // Keyed so each server starts on its own first tab with fresh local state.
+      return <ServerDetailScreen key={view.name} name={view.name} />;
+    default:
+      return <HomeScreen />;
+  }
 }

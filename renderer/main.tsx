@@ -6,9 +6,18 @@ import { createI18n } from './i18n/createI18n';
 import { createHostClient } from './host/HostClient';
 import { createWsBridge, webSocketUrl, type ConnectionState } from './host/createWsBridge';
 import { createAppStore } from './stores/appStore';
+import { createConfigStore } from './stores/configStore';
+import { createServersStore } from './stores/serversStore';
 import { createSettingsStore } from './stores/settingsStore';
-import { StoresProvider } from './stores/StoresContext';
+import { StoresProvider, type Stores } from './stores/StoresContext';
 import './styles/app.css';
+import './styles/components.css';
+import './styles/controls.css';
+import './styles/servers.css';
+import './styles/serverDetail.css';
+import './styles/tools.css';
+import './styles/streams.css';
+import './styles/config.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {
@@ -16,9 +25,14 @@ async function start(): Promise<void> {
   const bridge =
     window.host ?? createWsBridge(webSocketUrl(window.location), (s) => onConnection(s));
   const client = createHostClient(bridge);
-  const { settings, ...info } = await client.invoke('app.bootstrap', {});
+  const { settings, servers, ...info } = await client.invoke('app.bootstrap', {});
   const app = createAppStore(info);
-  const stores = { app, settings: createSettingsStore(client, settings) };
+  const stores: Stores = {
+    app,
+    settings: createSettingsStore(client, settings),
+    servers: createServersStore(client, servers),
+    config: createConfigStore(client),
+  };
   onConnection = (state) => {
     app.getState().setConnection(state);
     // After a reconnect, refresh what may have changed while away.
@@ -26,6 +40,8 @@ async function start(): Promise<void> {
       void client
         .invoke('settings.get', {})
         .then((snapshot) => stores.settings.setState({ snapshot }));
+      void stores.servers.getState().resync();
+      if (stores.config.getState().disk) void stores.config.getState().load();
     }
   };
   const i18n = await createI18n(settings.language);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/domain/settings';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import type { RequestHandlers } from '../../shared/ipc/contract';
+import { requestNames } from '../../shared/ipc/names';
 import { createLogger } from '../platform/Logger';
 import { createDispatcher } from './createDispatcher';
 
@@ -9,8 +10,24 @@ const snapshot = { ...defaultSettings, apiKeySource: 'none' as const };
 const log = createLogger({ consoleLevel: 'silent' });
 
 function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
+  // Entries a test does not use answer NOT_FOUND; the ones below are real.
+  const unused = Object.fromEntries(
+    requestNames.map((name) => [
+      name,
+      () => {
+        throw new AppError(AppErrorCode.NotFound, `${name} unused here`);
+      },
+    ]),
+  ) as unknown as RequestHandlers;
   return {
-    'app.bootstrap': () => ({ version: '1', platform: 'linux', shell: 'web', settings: snapshot }),
+    ...unused,
+    'app.bootstrap': () => ({
+      version: '1',
+      platform: 'linux',
+      shell: 'web',
+      settings: snapshot,
+      servers: [],
+    }),
     'settings.get': () => snapshot,
     'settings.update': (patch) => ({ ...snapshot, ...patch }),
     'settings.setApiKey': () => ({ ...snapshot, apiKeySource: 'secret-store' }),

@@ -4,6 +4,7 @@ import { NodeExternalOpener } from './NodeExternalOpener';
 import type { PlatformServices } from './PlatformServices';
 import { appVersion } from './appVersion';
 import { appPaths, resolveDataDir } from './resolveDataDir';
+import { resolveServersFile } from '../services/config/resolveServersFile';
 
 export interface NodePlatformOptions {
   argv: readonly string[];
@@ -20,7 +21,10 @@ export function createNodePlatform(options: NodePlatformOptions): PlatformServic
     platform: process.platform,
     homedir: homedir(),
   });
-  const paths = appPaths(dataDir);
+  const paths = {
+    ...appPaths(dataDir),
+    serversFile: resolveServersFile({ argv: options.argv, env: options.env, dataDir }),
+  };
   return {
     shell: 'web',
     version: appVersion,

@@ -38,3 +38,39 @@ describe('locales', () => {
     expect(same.sort()).toEqual(['app.name', 'settings.apiKeyPlaceholder', 'settings.apiSection']);
   });
 });
+
+describe('keys used in code', () => {
+  // Source of every renderer module, to find the keys passed to t().
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+  const has = (path: string): boolean => {
+    const node = path
+      .split('.')
+      .reduce<unknown>(
+        (n, k) => (n && typeof n === 'object' ? (n as Record<string, unknown>)[k] : undefined),
+        en,
+      );
+    return node !== undefined;
+  };
+  const plural = (key: string): boolean => has(`${key}_one`) && has(`${key}_other`);
+
+  it('exist in the English locale (plural forms and dynamic groups included)', () => {
+    const missing: string[] = [];
+    for (const [file, text] of Object.entries(sources)) {
+      for (const match of text.matchAll(/\bt\(\s*(['`])([\w.]+)(\$\{[^}]*\})?\1/g)) {
+        const key = match[2] ?? '';
+        // `group.${x}`: the group must exist; the members are checked by type elsewhere.
+        const ok = match[3] ? has(key.replace(/\.$/, '')) : has(key) || plural(key);
+        if (!ok) missing.push(`${file}: ${key}`);
+      }
+      for (const match of text.matchAll(/'((?:status|tools|server|failure)\.[\w.]+)'/g)) {
+        const key = match[1] ?? '';
+        if (!has(key) && !plural(key)) missing.push(`${file}: ${key}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,11 +1,15 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState, AppStore } from './appStore';
+import type { ConfigState, ConfigStore } from './configStore';
+import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 
 export interface Stores {
   app: AppStore;
   settings: SettingsStore;
+  servers: ServersStore;
+  config: ConfigStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -27,4 +31,12 @@ export function useAppStore<T>(selector: (state: AppState) => T): T {
 
 export function useSettingsStore<T>(selector: (state: SettingsState) => T): T {
   return useStore(useStores().settings, selector);
+}
+
+export function useServersStore<T>(selector: (state: ServersState) => T): T {
+  return useStore(useStores().servers, selector);
+}
+
+export function useConfigStore<T>(selector: (state: ConfigState) => T): T {
+  return useStore(useStores().config, selector);
 }

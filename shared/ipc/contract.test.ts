@@ -33,15 +33,149 @@ describe('IPC contract', () => {
 
   it('round-trips representative values through every schema', () => {
     const snapshot = { ...defaultSettings, apiKeySource: 'none' as const };
+    const server = {
+      name: 'fs',
+      transport: 'stdio',
+      target: 'npx fs',
+      disabled: false,
+      protocol: 'auto',
+      status: {
+        kind: 'restarting',
+        attempt: 2,
+        nextRetryAt: 5,
+        lastFailure: {
+          code: 'MCP_CLOSED',
+          message: 'x',
+          exitCode: 1,
+          signal: null,
+          stderrTail: [],
+          at: 1,
+        },
+      },
+    };
+    const tool = {
+      server: 'fs',
+      name: 'read',
+      modelName: 'fs__read',
+      inputSchema: { type: 'object' },
+      annotations: { readOnlyHint: true },
+      enabled: true,
+    };
+    const document = {
+      path: '/x/servers.json',
+      exists: true,
+      text: '{}',
+      problems: [
+        {
+          severity: 'error',
+          message: 'bad',
+          path: 'mcpServers',
+          line: 1,
+          column: 2,
+          offset: 1,
+          length: 1,
+        },
+      ],
+    };
     const samples: Record<string, { input: unknown; output: unknown }> = {
       'app.bootstrap': {
         input: {},
-        output: { version: '1.0.0', platform: 'linux', shell: 'web', settings: snapshot },
+        output: {
+          version: '1.0.0',
+          platform: 'linux',
+          shell: 'web',
+          settings: snapshot,
+          servers: [],
+        },
       },
       'settings.get': { input: {}, output: snapshot },
       'settings.update': { input: { theme: 'dark', language: 'zh-CN' }, output: snapshot },
       'settings.setApiKey': { input: { apiKey: 'sk-ant-test' }, output: snapshot },
       'settings.clearApiKey': { input: {}, output: snapshot },
+      'mcp.listServers': { input: {}, output: { servers: [server] } },
+      'mcp.getServer': {
+        input: { name: 'fs' },
+        output: {
+          server,
+          serverInfo: { name: 'fs', version: '1' },
+          protocolVersion: '2025-11-25',
+          capabilities: { tools: {} },
+          instructions: 'Use carefully',
+          tools: [tool],
+          stderrTail: ['started'],
+          nonJsonLines: 0,
+          pid: 42,
+        },
+      },
+      'mcp.restartServer': { input: { name: 'fs' }, output: server },
+      'mcp.setServerEnabled': { input: { name: 'fs', enabled: false }, output: server },
+      'mcp.setToolEnabled': { input: { server: 'fs', tool: 'read', enabled: true }, output: tool },
+      'mcp.callTool': {
+        input: { server: 'fs', tool: 'read', arguments: { path: '/x' } },
+        output: { result: { content: [{ type: 'text', text: 'hi' }] }, durationMs: 3 },
+      },
+      'mcp.listResources': {
+        input: { server: 'fs' },
+        output: {
+          resources: [{ uri: 'file:///a', name: 'a', mimeType: 'text/plain' }],
+          templates: [{ uriTemplate: 'file:///{path}', name: 'file' }],
+        },
+      },
+      'mcp.readResource': {
+        input: { server: 'fs', uri: 'file:///a' },
+        output: { contents: [{ uri: 'file:///a', text: 'x' }] },
+      },
+      'mcp.listPrompts': {
+        input: { server: 'fs' },
+        output: { prompts: [{ name: 'p', arguments: [{ name: 'a', required: true }] }] },
+      },
+      'mcp.getPrompt': {
+        input: { server: 'fs', name: 'p', arguments: { a: '1' } },
+        output: { messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] },
+      },
+      'mcp.getLogs': {
+        input: { server: 'fs', sinceSeq: 3 },
+        output: { entries: [{ seq: 4, at: 1, source: 'stderr', level: 'info', text: 'x' }] },
+      },
+      'mcp.getTraffic': {
+        input: { server: 'fs' },
+        output: {
+          entries: [
+            {
+              seq: 1,
+              at: 1,
+              direction: 'out',
+              kind: 'request',
+              method: 'tools/list',
+              id: 1,
+              bytes: 50,
+              preview: '{}',
+              truncated: false,
+            },
+          ],
+        },
+      },
+      'config.get': { input: {}, output: document },
+      'config.save': { input: { text: '{}' }, output: { saved: true, document } },
+      'config.listImports': {
+        input: {},
+        output: {
+          sources: [
+            {
+              id: '/home/a/.cursor/mcp.json',
+              kind: 'cursor',
+              label: 'Cursor',
+              path: '/home/a/.cursor/mcp.json',
+              servers: [{ name: 'fs', target: 'npx fs', conflict: true, suggestedName: 'fs-2' }],
+              inputs: [{ id: 'token', password: true }],
+            },
+          ],
+        },
+      },
+      'config.applyImport': {
+        input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
+        output: document,
+      },
     };
     for (const name of requestNames) {
       const sample = samples[name];

@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import {
+  configDocumentSchema,
+  importSourceSchema,
+  logEntrySchema,
+  promptViewSchema,
+  resourceTemplateViewSchema,
+  resourceViewSchema,
+  serverDetailSchema,
+  serverViewSchema,
+  toolViewSchema,
+  trafficEntrySchema,
+} from '../domain/mcpViews';
 import { settingsPatchSchema, settingsSnapshotSchema } from '../domain/settings';
 import type { EventName, RequestName } from './names';
 
@@ -16,6 +28,13 @@ export interface EventDef<P extends z.ZodType = z.ZodType> {
 }
 
 const empty = z.object({}).strict();
+const serverName = z.string().min(1).max(200);
+const jsonObject = z.record(z.string(), z.unknown());
+const server = z.object({ server: serverName }).strict();
+/** Arguments typed by a person or a script; bounded so one request cannot exhaust main. */
+const toolArguments = jsonObject.refine((v) => JSON.stringify(v).length <= 512 * 1024, {
+  message: 'Arguments larger than 512 KiB',
+});
 
 export const shellKindSchema = z.enum(['electron', 'web']);
 
@@ -24,6 +43,7 @@ export const bootstrapSchema = z.object({
   platform: z.string(),
   shell: shellKindSchema,
   settings: settingsSnapshotSchema,
+  servers: z.array(serverViewSchema),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -54,6 +74,104 @@ export const requests = {
     output: settingsSnapshotSchema,
     description: 'Forgets the stored API key.',
   },
+  'mcp.listServers': {
+    input: empty,
+    output: z.object({ servers: z.array(serverViewSchema) }),
+    description: 'Every configured server with its current status.',
+  },
+  'mcp.getServer': {
+    input: z.object({ name: serverName }).strict(),
+    output: serverDetailSchema,
+    description: 'One server in detail: info, capabilities, instructions, tools, stderr tail.',
+  },
+  'mcp.restartServer': {
+    input: z.object({ name: serverName }).strict(),
+    output: serverViewSchema,
+    description: 'Restarts one server now (also leaves a crash-loop error state).',
+  },
+  'mcp.setServerEnabled': {
+    input: z.object({ name: serverName, enabled: z.boolean() }).strict(),
+    output: serverViewSchema,
+    description: 'Sets `disabled` in the servers file (an explicit save) and applies it.',
+  },
+  'mcp.setToolEnabled': {
+    input: z.object({ server: serverName, tool: z.string().min(1), enabled: z.boolean() }).strict(),
+    output: toolViewSchema,
+    description: 'Offers a tool to the model or not; persisted.',
+  },
+  'mcp.callTool': {
+    input: z
+      .object({ server: serverName, tool: z.string().min(1), arguments: toolArguments })
+      .strict(),
+    output: z.object({ result: jsonObject, durationMs: z.number() }),
+    description: 'Calls a tool by its original name, as the person asked from the server view.',
+  },
+  'mcp.listResources': {
+    input: server,
+    output: z.object({
+      resources: z.array(resourceViewSchema),
+      templates: z.array(resourceTemplateViewSchema),
+    }),
+    description: 'Resources and resource templates of one server.',
+  },
+  'mcp.readResource': {
+    input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
+    output: z.object({ contents: z.array(jsonObject) }),
+    description: 'Reads one resource.',
+  },
+  'mcp.listPrompts': {
+    input: server,
+    output: z.object({ prompts: z.array(promptViewSchema) }),
+    description: 'Prompts of one server.',
+  },
+  'mcp.getPrompt': {
+    input: z
+      .object({
+        server: serverName,
+        name: z.string().min(1),
+        arguments: z.record(z.string(), z.string().max(64 * 1024)),
+      })
+      .strict(),
+    output: z.object({ description: z.string().optional(), messages: z.array(jsonObject) }),
+    description: 'Gets a prompt with arguments.',
+  },
+  'mcp.getLogs': {
+    input: z.object({ server: serverName, sinceSeq: z.number().int().optional() }).strict(),
+    output: z.object({ entries: z.array(logEntrySchema) }),
+    description: 'Kept log lines of one server (stderr, log notifications, host notes).',
+  },
+  'mcp.getTraffic': {
+    input: z.object({ server: serverName, sinceSeq: z.number().int().optional() }).strict(),
+    output: z.object({ entries: z.array(trafficEntrySchema) }),
+    description: 'Kept JSON-RPC traffic of one server, in order.',
+  },
+  'config.get': {
+    input: empty,
+    output: configDocumentSchema,
+    description: 'The servers file: path, text and problems.',
+  },
+  'config.save': {
+    input: z.object({ text: z.string().max(4 * 1024 * 1024) }).strict(),
+    output: z.object({ saved: z.boolean(), document: configDocumentSchema }),
+    description: 'Saves the servers file atomically if it is valid; applies it live.',
+  },
+  'config.listImports': {
+    input: empty,
+    output: z.object({ sources: z.array(importSourceSchema) }),
+    description: 'Other hosts’ server files found on this machine, with what they would add.',
+  },
+  'config.applyImport': {
+    input: z
+      .object({
+        sourceId: z.string(),
+        names: z.array(z.string()),
+        renames: z.record(z.string(), serverName),
+        inputs: z.record(z.string(), z.string()),
+      })
+      .strict(),
+    output: configDocumentSchema,
+    description: 'Adds the chosen servers of an import source; never overwrites existing names.',
+  },
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -61,6 +179,30 @@ export const events = {
   'settings.changed': {
     payload: settingsSnapshotSchema,
     description: 'Settings changed (from any window or shell).',
+  },
+  'mcp.serversChanged': {
+    payload: z.object({ servers: z.array(serverViewSchema) }),
+    description: 'A server was added, removed, or changed status (coalesced).',
+  },
+  'mcp.toolsChanged': {
+    payload: z.object({ server: serverName }),
+    description: 'A server’s tools or their enable state changed.',
+  },
+  'mcp.listChanged': {
+    payload: z.object({ server: serverName, list: z.enum(['prompts', 'resources']) }),
+    description: 'A server announced new prompts or resources.',
+  },
+  'mcp.logAppended': {
+    payload: z.object({ server: serverName, entries: z.array(logEntrySchema) }),
+    description: 'New log lines of a server (batched).',
+  },
+  'mcp.trafficRecorded': {
+    payload: z.object({ server: serverName, entries: z.array(trafficEntrySchema) }),
+    description: 'New JSON-RPC traffic of a server (batched).',
+  },
+  'config.changed': {
+    payload: configDocumentSchema,
+    description: 'The servers file changed (in the app or outside it).',
   },
 } as const satisfies Record<EventName, EventDef>;
 

@@ -9,9 +9,33 @@ export const requestNames = [
   'settings.update',
   'settings.setApiKey',
   'settings.clearApiKey',
+  'mcp.listServers',
+  'mcp.getServer',
+  'mcp.restartServer',
+  'mcp.setServerEnabled',
+  'mcp.setToolEnabled',
+  'mcp.callTool',
+  'mcp.listResources',
+  'mcp.readResource',
+  'mcp.listPrompts',
+  'mcp.getPrompt',
+  'mcp.getLogs',
+  'mcp.getTraffic',
+  'config.get',
+  'config.save',
+  'config.listImports',
+  'config.applyImport',
 ] as const;
 
-export const eventNames = ['settings.changed'] as const;
+export const eventNames = [
+  'settings.changed',
+  'mcp.serversChanged',
+  'mcp.toolsChanged',
+  'mcp.listChanged',
+  'mcp.logAppended',
+  'mcp.trafficRecorded',
+  'config.changed',
+] as const;
 
 export type RequestName = (typeof requestNames)[number];
 export type EventName = (typeof eventNames)[number];

@@ -16,7 +16,9 @@ beforeEach(async () => {
 function service(env: Record<string, string> = {}) {
   const events = new HostEvents();
   const seen: SettingsSnapshot[] = [];
-  events.subscribe((_name, payload) => seen.push(payload));
+  events.subscribe((name, payload) => {
+    if (name === 'settings.changed') seen.push(payload as SettingsSnapshot);
+  });
   const secrets = new FileSecretStore(join(dir, 'secrets.json'));
   const settings = new SettingsService({
     file: join(dir, 'settings.json'),

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { homeView } from '../../stores/appStore';
 import { useAppStore } from '../../stores/StoresContext';
 import { ApiKeyField } from './ApiKeyField';
 import { AppearanceFields } from './AppearanceFields';
@@ -18,7 +19,7 @@ export function SettingsScreen() {
           className="icon-button"
           aria-label={t('settings.close')}
           title={`${t('settings.close')} (Esc)`}
-          onClick={() => setView('home')}
+          onClick={() => setView(homeView)}
         >
           ✕
         </button>

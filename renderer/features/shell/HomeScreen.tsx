@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useSettingsStore } from '../../stores/StoresContext';
+import { useAppStore, useServersStore, useSettingsStore } from '../../stores/StoresContext';
 
 /** The main pane before any conversation exists: what to do first. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const keySet = useSettingsStore((s) => s.snapshot.apiKeySource !== 'none');
+  const serverCount = useServersStore((s) => s.servers.length);
   const setView = useAppStore((s) => s.setView);
+  const serversDone = serverCount > 0;
   return (
     <div className="home" data-testid="home">
       <h1 className="home__title">{t('home.title')}</h1>
@@ -16,16 +18,22 @@ export function HomeScreen() {
             {keySet ? '✓' : '1'}
           </span>
           <span className="step__text">{keySet ? t('home.stepKeyDone') : t('home.stepKey')}</span>
-          <button type="button" className="button" onClick={() => setView('settings')}>
+          <button type="button" className="button" onClick={() => setView({ kind: 'settings' })}>
             {t('home.openSettings')}
           </button>
         </li>
-        <li className="step step--later">
+        <li className={`step${serversDone ? ' step--done' : ''}`}>
           <span className="step__mark" aria-hidden="true">
-            2
+            {serversDone ? '✓' : '2'}
           </span>
-          <span className="step__text">{t('home.stepServers')}</span>
-          <span className="badge">{t('home.comingSoon')}</span>
+          <span className="step__text">
+            {serversDone
+              ? t('home.stepServersDone', { count: serverCount })
+              : t('home.stepServers')}
+          </span>
+          <button type="button" className="button" onClick={() => setView({ kind: 'config' })}>
+            {t('servers.editFile')}
+          </button>
         </li>
         <li className="step step--later">
           <span className="step__mark" aria-hidden="true">

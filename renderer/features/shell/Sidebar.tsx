@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
+import { homeView } from '../../stores/appStore';
 import { useAppStore } from '../../stores/StoresContext';
+import { ServerList } from '../servers/ServerList';
 
 /** Left column: conversations, servers, settings. */
 export function Sidebar() {
   const { t } = useTranslation();
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
+  const inSettings = view.kind === 'settings';
   return (
     <aside className="sidebar" aria-label={t('sidebar.navigation')}>
       <div className="sidebar__brand">
@@ -15,7 +18,7 @@ export function Sidebar() {
       <button
         type="button"
         className="button button--primary sidebar__new"
-        onClick={() => setView('home')}
+        onClick={() => setView(homeView)}
         data-testid="new-chat"
       >
         <span aria-hidden="true">＋</span> {t('sidebar.newChat')}
@@ -26,18 +29,13 @@ export function Sidebar() {
         </h2>
         <p className="sidebar__empty">{t('sidebar.noConversations')}</p>
       </section>
-      <section className="sidebar__section" aria-labelledby="sidebar-servers">
-        <h2 id="sidebar-servers" className="sidebar__heading">
-          {t('sidebar.servers')}
-        </h2>
-        <p className="sidebar__empty">{t('sidebar.noServers')}</p>
-      </section>
+      <ServerList />
       <div className="sidebar__footer">
         <button
           type="button"
-          className={`sidebar__item${view === 'settings' ? ' sidebar__item--active' : ''}`}
-          aria-current={view === 'settings' ? 'page' : undefined}
-          onClick={() => setView(view === 'settings' ? 'home' : 'settings')}
+          className={`sidebar__item${inSettings ? ' sidebar__item--active' : ''}`}
+          aria-current={inSettings ? 'page' : undefined}
+          onClick={() => setView(inSettings ? homeView : { kind: 'settings' })}
           data-testid="open-settings"
           title={`${t('sidebar.settings')} (Ctrl+,)`}
         >

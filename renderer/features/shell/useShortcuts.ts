@@ -1,22 +1,25 @@
 import { useEffect } from 'react';
 
-export type ShortcutMap = Record<string, (event: KeyboardEvent) => void>;
+export type ShortcutMap = Record<string, (event: KeyboardEvent) => unknown>;
 
 /** Normalises a key event to `Mod+,` / `Escape` form (Mod = Cmd on macOS, Ctrl elsewhere). */
 export function shortcutOf(event: KeyboardEvent): string {
   const mod = event.metaKey || event.ctrlKey;
-  return `${mod ? 'Mod+' : ''}${event.shiftKey && event.key.length > 1 ? 'Shift+' : ''}${event.key}`;
+  const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+  return `${mod ? 'Mod+' : ''}${event.shiftKey && event.key.length > 1 ? 'Shift+' : ''}${key}`;
 }
 
-/** Window-level keyboard shortcuts. */
+/**
+ * Window-level keyboard shortcuts. A key something else already handled (an editor, a
+ * dialog) is left alone, so Esc closing a search panel does not also leave the screen.
+ * A handler that returns `false` did not act, and the key keeps its default.
+ */
 export function useShortcuts(map: ShortcutMap): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented) return;
       const handler = map[shortcutOf(event)];
-      if (handler) {
-        event.preventDefault();
-        handler(event);
-      }
+      if (handler && handler(event) !== false) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

@@ -35,9 +35,7 @@ describe('TrafficTapTransport', () => {
       'out:tools/call',
       'in:result',
     ]);
-    expect(events.every((e) => e.bytes === Buffer.byteLength(JSON.stringify(e.message)))).toBe(
-      true,
-    );
+    expect(events.every((e) => e.at > 0)).toBe(true);
     expect('pid' in tap).toBe(false);
     await client.close();
     expect(tap.closed).toBe(true);

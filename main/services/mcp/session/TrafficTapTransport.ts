@@ -8,8 +8,6 @@ export interface TrafficEvent {
   message: Readonly<JSONRPCMessage>;
   /** Epoch ms when the tap saw it. */
   at: number;
-  /** UTF-8 size of its JSON encoding (stdio adds one newline on the wire). */
-  bytes: number;
 }
 
 /** Options for {@link TrafficTapTransport}. */
@@ -111,8 +109,9 @@ export class TrafficTapTransport implements Transport {
   private report(direction: 'in' | 'out', message: JSONRPCMessage): void {
     if (this.options.isWatched && !this.options.isWatched()) return;
     try {
-      const bytes = Buffer.byteLength(JSON.stringify(message), 'utf8');
-      this.options.onTraffic({ direction, message, at: Date.now(), bytes });
+      // No serialization here: a 20 MB result must not be stringified just to be observed.
+      // The recorder measures it in one bounded pass.
+      this.options.onTraffic({ direction, message, at: Date.now() });
     } catch {
       // The tap is an observer: it must never change what flows through it.
     }

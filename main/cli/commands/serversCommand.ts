@@ -1,0 +1,79 @@
+import type { CliContext, CommandResult } from '../CliContext';
+
+/** `servers`: connect every enabled server, wait until each settles, report, shut down. */
+export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
+  const mcp = await ctx.startServers();
+  interface Row {
+    name: string;
+    status: string;
+    transport: string;
+    era: string | null;
+    protocolVersion: string | null;
+    serverInfo: { name: string; version: string } | null;
+    toolCount: number;
+    error?: {
+      code: string;
+      message: string;
+      exitCode?: number | null;
+      signal?: string | null;
+      stderrTail: string[];
+    };
+  }
+  const rows = mcp.registry.list().map((s): Row => {
+    const status = s.status;
+    const failure =
+      status.kind === 'error'
+        ? status.failure
+        : status.kind === 'restarting'
+          ? status.lastFailure
+          : undefined;
+    return {
+      name: s.config.name,
+      status: status.kind,
+      transport: s.info?.transportKind ?? s.config.transport,
+      era: s.info?.era ?? null,
+      protocolVersion: s.info?.protocolVersion ?? null,
+      serverInfo: s.info?.serverInfo ?? null,
+      toolCount: status.kind === 'ready' ? status.toolCount : 0,
+      ...(failure
+        ? {
+            error: {
+              code: failure.code,
+              message: failure.message,
+              exitCode: failure.exitCode ?? null,
+              signal: failure.signal ?? null,
+              stderrTail: failure.stderrTail,
+            },
+          }
+        : status.kind === 'starting'
+          ? {
+              error: {
+                code: 'MCP_TIMEOUT',
+                message: `Still starting after ${ctx.timeoutMs} ms`,
+                stderrTail: s.stderrTail,
+              },
+            }
+          : {}),
+    };
+  });
+  const failed = rows.filter((r) => r.status !== 'ready' && r.status !== 'disabled');
+  const text = rows
+    .map((r) => {
+      const head = `${r.name}  ${r.status}  ${r.transport}`;
+      if (r.status === 'ready') {
+        return `${head}  ${String(r.era)} ${String(r.protocolVersion)}  ${r.serverInfo?.name ?? ''} ${r.serverInfo?.version ?? ''}  ${r.toolCount} tools`;
+      }
+      if (!r.error) return head;
+      const tail = r.error.stderrTail
+        .slice(-5)
+        .map((l) => `    | ${l}`)
+        .join('\n');
+      return `${head}\n  ${r.error.code}: ${r.error.message}${tail ? `\n${tail}` : ''}`;
+    })
+    .join('\n');
+  return {
+    json: { configFile: ctx.configFile, servers: rows },
+    text: rows.length === 0 ? `No servers configured in ${ctx.configFile}.` : text,
+    exitCode: failed.length === 0 ? 0 : 1,
+  };
+}

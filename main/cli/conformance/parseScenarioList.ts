@@ -1,0 +1,43 @@
+// Also imported by scripts/conformance.mjs through Node's type stripping: keep this file free
+// of imports and of syntax that needs more than erasing types.
+
+/** One client scenario as `conformance list --client` prints it. */
+export interface ListedScenario {
+  name: string;
+  /** Spec versions the scenario applies to, or `['extension']`. */
+  tags: string[];
+}
+
+const LINE = /^\s*-\s+(\S+)\s+\[([^\]]*)\]\s*$/;
+
+/**
+ * Reads the output of `conformance list --client`: lines like
+ * `  - tools_call [2025-06-18,2025-11-25,2026-07-28]` or `  - auth/dpop [extension]`.
+ * Headings and anything else are skipped.
+ */
+export function parseScenarioList(output: string): ListedScenario[] {
+  const scenarios: ListedScenario[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const match = LINE.exec(line);
+    if (!match?.[1] || match[2] === undefined) continue;
+    const tags = match[2]
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '');
+    scenarios.push({ name: match[1], tags });
+  }
+  return scenarios;
+}
+
+/**
+ * The scenarios `npm run conformance` runs at one spec version: those that apply to it, minus
+ * authorization (`auth/*`, a separate piece of work) and extensions (optional by definition).
+ */
+export function scenariosFor(listed: readonly ListedScenario[], version: string): string[] {
+  return listed
+    .filter(
+      (s) =>
+        s.tags.includes(version) && !s.tags.includes('extension') && !s.name.startsWith('auth/'),
+    )
+    .map((s) => s.name);
+}

@@ -1,0 +1,68 @@
+/** `cli <command> [positionals…] [--flag value] [--switch]`, parsed without surprises. */
+export interface CliArgs {
+  command: string | undefined;
+  positionals: string[];
+  flags: Map<string, string | true>;
+}
+
+const SWITCHES = new Set(['json', 'help', 'no-login-shell']);
+
+export function parseCliArgs(argv: readonly string[]): CliArgs {
+  const positionals: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      const name = arg.slice(2, eq < 0 ? undefined : eq);
+      if (eq >= 0) flags.set(name, arg.slice(eq + 1));
+      else if (SWITCHES.has(name)) flags.set(name, true);
+      else {
+        const value = argv[i + 1];
+        if (value === undefined) throw new CliUsageError(`--${name} needs a value`);
+        flags.set(name, value);
+        i++;
+      }
+    } else {
+      positionals.push(arg);
+    }
+  }
+  const [command, ...rest] = positionals;
+  return { command, positionals: rest, flags };
+}
+
+/** Wrong usage: printed with the usage text, exit code 1. */
+export class CliUsageError extends Error {}
+
+export function flagString(args: CliArgs, name: string): string | undefined {
+  const value = args.flags.get(name);
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function flagNumber(args: CliArgs, name: string, fallback: number): number {
+  const value = flagString(args, name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new CliUsageError(`--${name} must be a positive number`);
+  return n;
+}
+
+/** `--args JSON` as an object. */
+export function flagJsonObject(args: CliArgs, name: string): Record<string, unknown> {
+  const value = flagString(args, name);
+  if (value === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch (error) {
+    throw new CliUsageError(`--${name} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new CliUsageError(`--${name} must be a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}

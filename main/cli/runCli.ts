@@ -1,0 +1,104 @@
+import { AppError } from '../../shared/errors';
+import { CliContext, type CommandResult } from './CliContext';
+import { callCommand } from './commands/callCommand';
+import { conformanceCommand } from './commands/conformanceCommand';
+import {
+  promptCommand,
+  promptsCommand,
+  readCommand,
+  resourcesCommand,
+} from './commands/resourceCommands';
+import { serversCommand } from './commands/serversCommand';
+import { toolsCommand } from './commands/toolsCommand';
+import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
+
+const USAGE = `Usage: npm run --silent cli -- <command> [options]
+
+Commands:
+  servers                          connect every enabled server and report its status
+  tools                            list the tool catalogue (model-facing names)
+  call <server> <tool> [--args J]  call one tool by its original name
+  resources <server>               list resources and templates
+  read <server> <uri>              read one resource
+  prompts <server>                 list prompts
+  prompt <server> <name> [--args J]  get a prompt
+  conformance <url>                the client the MCP conformance suite runs (npm run conformance);
+                                   reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
+
+Options:
+  --config PATH     servers file (default: SWITCHBOARD_CONFIG, then <data dir>/servers.json)
+  --data-dir DIR    data folder (default: SWITCHBOARD_DATA_DIR, then the app's)
+  --json            print one JSON document on stdout and nothing else
+  --timeout MS      how long to wait for servers and calls (default 30000)
+  --no-login-shell  use this environment's PATH instead of the login shell's
+
+Exit code 0 on success, 1 on failure (for servers: any enabled server not ready).`;
+
+type Command = (ctx: CliContext) => Promise<CommandResult>;
+
+const commands: Record<string, Command> = {
+  servers: serversCommand,
+  tools: toolsCommand,
+  call: callCommand,
+  resources: resourcesCommand,
+  read: readCommand,
+  prompts: promptsCommand,
+  prompt: promptCommand,
+  conformance: conformanceCommand,
+};
+
+/** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */
+export async function runCli(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  out: (text: string) => void,
+  err: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<number> {
+  let args: CliArgs;
+  try {
+    args = parseCliArgs(argv);
+  } catch (error) {
+    err(`${(error as Error).message}\n\n${USAGE}\n`);
+    return 1;
+  }
+  const json = args.flags.has('json');
+  const command = args.command ? commands[args.command] : undefined;
+  if (args.flags.has('help') || !command) {
+    if (json)
+      out(
+        JSON.stringify({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) +
+          '\n',
+      );
+    else
+      (command ? out : err)(
+        `${args.command && !command ? `Unknown command: ${args.command}\n\n` : ''}${USAGE}\n`,
+      );
+    return args.flags.has('help') && !args.command ? 0 : 1;
+  }
+  let ctx: CliContext | undefined;
+  try {
+    ctx = new CliContext(args, env);
+    const context = ctx;
+    // Ctrl+C must not leave servers running: stop them, then report the interruption.
+    const interrupted = new Promise<never>((_, reject) => {
+      signal?.addEventListener('abort', () => reject(new Error('Interrupted')), { once: true });
+    });
+    const result = await Promise.race([command(context), interrupted]);
+    out(json ? JSON.stringify(result.json, null, 2) + '\n' : result.text + '\n');
+    return result.exitCode;
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      err(`${error.message}\n\n${USAGE}\n`);
+      if (json)
+        out(JSON.stringify({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
+      return 1;
+    }
+    const appError = AppError.from(error);
+    if (json) out(JSON.stringify({ error: appError.toJSON() }, null, 2) + '\n');
+    else err(`Error (${appError.code}): ${appError.message}\n`);
+    return 1;
+  } finally {
+    await ctx?.dispose();
+  }
+}

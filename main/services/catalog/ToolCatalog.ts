@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { ToolView } from '../../../shared/domain/mcpViews';
+import type { Logger } from '../../platform/Logger';
+import { writeFileAtomic } from '../../platform/writeFileAtomic';
+import type { Tool } from '../mcp/session/mcpTypes';
+import { modelToolName } from './modelToolName';
+
+const prefsSchema = z.object({
+  version: z.literal(1),
+  /** server → tool names the person switched off. */
+  disabledTools: z.record(z.string(), z.array(z.string())),
+});
+type Prefs = z.infer<typeof prefsSchema>;
+
+/** A tool offered to the model: its model-facing name and where it really lives. */
+export interface CatalogEntry {
+  modelName: string;
+  server: string;
+  tool: Tool;
+}
+
+/**
+ * MCP tools ⇄ model tools: model-facing names (see modelToolName), per-tool enable state
+ * (persisted in the data dir), and the reverse map from a model's tool_use to a server call.
+ */
+export class ToolCatalog {
+  private prefs: Prefs = { version: 1, disabledTools: {} };
+  private write: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly file: string,
+    private readonly log: Logger,
+  ) {}
+
+  async load(): Promise<void> {
+    try {
+      const parsed = prefsSchema.safeParse(JSON.parse(await readFile(this.file, 'utf8')));
+      if (parsed.success) this.prefs = parsed.data;
+      else this.log.warn('tool preferences unreadable; all tools enabled', { file: this.file });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.log.warn('tool preferences unreadable; all tools enabled', { error });
+      }
+    }
+  }
+
+  isEnabled(server: string, tool: string): boolean {
+    return !(this.prefs.disabledTools[server] ?? []).includes(tool);
+  }
+
+  async setEnabled(server: string, tool: string, enabled: boolean): Promise<void> {
+    const current = new Set(this.prefs.disabledTools[server] ?? []);
+    if (enabled) current.delete(tool);
+    else current.add(tool);
+    const others = Object.entries(this.prefs.disabledTools).filter(([name]) => name !== server);
+    const disabledTools = Object.fromEntries(
+      current.size === 0 ? others : [...others, [server, [...current].sort()]],
+    );
+    this.prefs = { version: 1, disabledTools };
+    const snapshot = JSON.stringify(this.prefs, null, 2) + '\n';
+    // Writes are chained so the file always ends with the latest state.
+    this.write = this.write.then(() => writeFileAtomic(this.file, snapshot));
+    await this.write;
+  }
+
+  view(server: string, tool: Tool): ToolView {
+    return {
+      server,
+      name: tool.name,
+      modelName: modelToolName(server, tool.name),
+      ...(tool.title ? { title: tool.title } : {}),
+      ...(tool.description ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+      ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {}),
+      enabled: this.isEnabled(server, tool.name),
+    };
+  }
+
+  /** The enabled tools of the given servers, as the model will see them. */
+  entries(servers: readonly { name: string; tools: readonly Tool[] }[]): CatalogEntry[] {
+    return servers.flatMap((server) =>
+      server.tools
+        .filter((tool) => this.isEnabled(server.name, tool.name))
+        .map((tool) => ({
+          modelName: modelToolName(server.name, tool.name),
+          server: server.name,
+          tool,
+        })),
+    );
+  }
+}
+
+function pickAnnotations(
+  a: NonNullable<Tool['annotations']>,
+): NonNullable<ToolView['annotations']> {
+  return {
+    ...(a.title !== undefined ? { title: a.title } : {}),
+    ...(a.readOnlyHint !== undefined ? { readOnlyHint: a.readOnlyHint } : {}),
+    ...(a.destructiveHint !== undefined ? { destructiveHint: a.destructiveHint } : {}),
+    ...(a.idempotentHint !== undefined ? { idempotentHint: a.idempotentHint } : {}),
+    ...(a.openWorldHint !== undefined ? { openWorldHint: a.openWorldHint } : {}),
+  };
+}

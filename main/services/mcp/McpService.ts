@@ -1,0 +1,253 @@
+import { join } from 'node:path';
+import type {
+  ConfigDocument,
+  ServerDetail,
+  ServerView,
+  ToolView,
+} from '../../../shared/domain/mcpViews';
+import type { ServerConfig, StdioServerConfig } from '../../../shared/domain/serverConfig';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { Logger } from '../../platform/Logger';
+import { ToolCatalog, type CatalogEntry } from '../catalog/ToolCatalog';
+import type { ServersFileService } from '../config/ServersFileService';
+import type { ServersFileState } from '../config/ServersFileState';
+import type { HostEvents } from '../HostEvents';
+import { buildServerEnv } from './launch/buildServerEnv';
+import { PidLedger } from './launch/PidLedger';
+import { resolveLoginShellEnv, type LoginShellEnv } from './launch/resolveLoginShellEnv';
+import { RotatingLogFile } from './launch/RotatingLogFile';
+import { EraVerdictCache } from './session/EraVerdictCache';
+import type { InteractionHandlers } from './session/InteractionHandlers';
+import { EventBatcher } from './EventBatcher';
+import { ServerRegistry } from './ServerRegistry';
+import { ServerSupervisor, type SupervisorDeps } from './supervisor/ServerSupervisor';
+import { toServerView } from './toServerView';
+import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
+
+export interface McpServiceOptions {
+  dataDir: string;
+  logsDir: string;
+  files: ServersFileService;
+  events: HostEvents;
+  log: Logger;
+  /** Environment the host runs in: the login shell is resolved from its SHELL. */
+  env: Readonly<Record<string, string | undefined>>;
+  handlers?: InteractionHandlers;
+  /** Overrides for tests and benchmarks (backoff, grace periods). */
+  supervisor?: Partial<
+    Pick<SupervisorDeps, 'policy' | 'killGraceMs' | 'installGraceMs' | 'maxMessageBytes'>
+  >;
+  /** Only these servers are run (the CLI's single-server commands). */
+  include?: (config: ServerConfig) => boolean;
+  /** Skip the login shell (tests, CLI with `--no-login-shell`): use `env` as it is. */
+  useLoginShell?: boolean;
+}
+
+/**
+ * The servers side of the host core: config file → registry of supervisors → catalogue, plus
+ * the views and events the renderer and CLI see.
+ */
+export class McpService {
+  readonly registry: ServerRegistry;
+  readonly catalog: ToolCatalog;
+  private readonly ledger: PidLedger;
+  private readonly eraCache: EraVerdictCache;
+  private loginEnv: Promise<LoginShellEnv> | undefined;
+  private readonly logBatch: EventBatcher<LogEntry>;
+  private readonly trafficBatch: EventBatcher<TrafficEntry>;
+  private serversTimer: NodeJS.Timeout | undefined;
+  private unsubscribeFiles: (() => void) | undefined;
+  private applying: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly options: McpServiceOptions) {
+    const { events, log } = options;
+    this.catalog = new ToolCatalog(join(options.dataDir, 'tools.json'), log.child('catalog'));
+    this.ledger = new PidLedger({
+      file: join(options.dataDir, 'server-pids.json'),
+      logger: log.child('ledger'),
+    });
+    this.eraCache = new EraVerdictCache({ file: join(options.dataDir, 'era-verdicts.json') });
+    this.logBatch = new EventBatcher((server, entries) =>
+      events.emit('mcp.logAppended', { server, entries }),
+    );
+    this.trafficBatch = new EventBatcher((server, entries) =>
+      events.emit('mcp.trafficRecorded', { server, entries }),
+    );
+    this.registry = new ServerRegistry(
+      (config) => this.createSupervisor(config),
+      (supervisor) => [
+        supervisor.onLog((entry) => this.logBatch.add(supervisor.config.name, entry)),
+        supervisor.onTraffic((entry) => this.trafficBatch.add(supervisor.config.name, entry)),
+        supervisor.onDidChangeList((list) =>
+          events.emit('mcp.listChanged', { server: supervisor.config.name, list }),
+        ),
+      ],
+    );
+    this.registry.onDidChange(() => this.serversChanged());
+    this.registry.onDidChangeTools(({ server }) => events.emit('mcp.toolsChanged', { server }));
+  }
+
+  /** Reaps leftovers of a crashed run, loads the config and starts the enabled servers. */
+  async start(): Promise<void> {
+    const reaped = await this.ledger.reapLeftovers();
+    if (reaped.reaped.length > 0) {
+      this.options.log.warn('ended server processes left by an earlier run', {
+        count: reaped.reaped.length,
+      });
+    }
+    await this.catalog.load();
+    const state = await this.options.files.start();
+    this.unsubscribeFiles = this.options.files.onDidChange((next) => {
+      this.options.events.emit('config.changed', toConfigDocument(next));
+      this.applyState(next);
+    });
+    this.applyState(state);
+    await this.applying;
+  }
+
+  /** Resolves once every server settled (ready, error, disabled), or the timeout passed. */
+  async settled(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    await this.applying;
+    const unsettled = () =>
+      this.registry
+        .list()
+        .some(
+          (s) =>
+            ['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled,
+        );
+    while (unsettled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  }
+
+  async dispose(): Promise<void> {
+    this.unsubscribeFiles?.();
+    this.options.files.dispose();
+    await this.applying.catch(() => {});
+    await this.registry.disposeAll();
+    this.logBatch.flush();
+    this.trafficBatch.flush();
+    this.logBatch.dispose();
+    this.trafficBatch.dispose();
+    if (this.serversTimer) clearTimeout(this.serversTimer);
+  }
+
+  servers(): ServerView[] {
+    return this.registry.list().map((s) => toServerView(s.config, s.status));
+  }
+
+  detail(name: string): ServerDetail {
+    const supervisor = this.supervisor(name);
+    const info = supervisor.info;
+    return {
+      server: toServerView(supervisor.config, supervisor.status),
+      ...(info?.serverInfo ? { serverInfo: info.serverInfo } : {}),
+      ...(info ? { protocolVersion: info.protocolVersion, capabilities: info.capabilities } : {}),
+      ...(info?.instructions ? { instructions: info.instructions } : {}),
+      tools: supervisor.tools.map((tool) => this.catalog.view(name, tool)),
+      stderrTail: supervisor.stderrTail,
+      nonJsonLines: supervisor.nonJsonLines,
+      ...(supervisor.pid !== undefined ? { pid: supervisor.pid } : {}),
+    };
+  }
+
+  /** Enabled tools of ready servers, as offered to the model. */
+  catalogEntries(): CatalogEntry[] {
+    return this.catalog.entries(
+      this.registry
+        .list()
+        .filter((s) => s.status.kind === 'ready')
+        .map((s) => ({ name: s.config.name, tools: s.tools })),
+    );
+  }
+
+  async restart(name: string): Promise<ServerView> {
+    const supervisor = this.supervisor(name);
+    if (supervisor.config.disabled) {
+      throw new AppError(AppErrorCode.Validation, `Server “${name}” is disabled; enable it first.`);
+    }
+    await supervisor.restart();
+    return toServerView(supervisor.config, supervisor.status);
+  }
+
+  async setEnabled(name: string, enabled: boolean): Promise<ServerView> {
+    this.supervisor(name);
+    const state = await this.options.files.setServerDisabled(name, !enabled);
+    this.applyState(state);
+    await this.applying;
+    return toServerView(this.supervisor(name).config, this.supervisor(name).status);
+  }
+
+  async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<ToolView> {
+    const found = this.supervisor(server).tools.find((t) => t.name === tool);
+    if (!found)
+      throw new AppError(AppErrorCode.NotFound, `Server “${server}” has no tool “${tool}”.`);
+    await this.catalog.setEnabled(server, tool, enabled);
+    this.options.events.emit('mcp.toolsChanged', { server });
+    return this.catalog.view(server, found);
+  }
+
+  supervisor(name: string): ServerSupervisor {
+    const supervisor = this.registry.get(name);
+    if (!supervisor) throw new AppError(AppErrorCode.NotFound, `No server named “${name}”.`);
+    return supervisor;
+  }
+
+  configDocument(): ConfigDocument {
+    return toConfigDocument(this.options.files.state);
+  }
+
+  private applyState(state: ServersFileState): void {
+    // Applies run one after another so a burst of edits converges on the last one.
+    this.applying = this.applying
+      .then(() => this.registry.apply(state.servers.filter(this.options.include ?? (() => true))))
+      .catch((error: unknown) => this.options.log.error('applying servers failed', { error }));
+  }
+
+  private serversChanged(): void {
+    // Coalesced: thirty servers starting at once make one update, not ninety.
+    this.serversTimer ??= setTimeout(() => {
+      this.serversTimer = undefined;
+      this.options.events.emit('mcp.serversChanged', { servers: this.servers() });
+    }, 30);
+  }
+
+  private createSupervisor(config: ServerConfig): ServerSupervisor {
+    return new ServerSupervisor(config, {
+      log: this.options.log.child(`server.${config.name}`),
+      serverEnv: (c) => this.serverEnv(c),
+      logFile: new RotatingLogFile({
+        dir: join(this.options.logsDir, 'servers'),
+        name: config.name,
+      }),
+      ledger: this.ledger,
+      eraCache: this.eraCache,
+      ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
+      ...this.options.supervisor,
+    });
+  }
+
+  private async serverEnv(config: StdioServerConfig): Promise<Record<string, string>> {
+    if (this.options.useLoginShell === false) return buildServerEnv(config.env, this.options.env);
+    this.loginEnv ??= resolveLoginShellEnv({ env: this.options.env });
+    const login = await this.loginEnv;
+    return buildServerEnv(config.env, login.env);
+  }
+}
+
+/** The servers file as the editor sees it. */
+export function toConfigDocument(state: ServersFileState): ConfigDocument {
+  return {
+    path: state.file,
+    exists: state.exists,
+    text: state.text,
+    problems: [...state.errors, ...state.warnings].map((p) => ({
+      severity: p.severity,
+      message: p.message,
+      ...(p.path !== undefined ? { path: p.path } : {}),
+      line: p.line,
+      column: p.column,
+      offset: p.offset,
+      length: p.length,
+    })),
+  };
+}

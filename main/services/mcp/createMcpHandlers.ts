@@ -1,0 +1,83 @@
+import type { RequestHandlers } from '../../../shared/ipc/contract';
+import type { McpService } from './McpService';
+
+type McpRequestName = Extract<keyof RequestHandlers, `mcp.${string}`>;
+
+const strip = (value: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+
+/** Handlers of the `mcp.*` requests over the servers service. */
+export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpRequestName> {
+  return {
+    'mcp.listServers': () => ({ servers: mcp.servers() }),
+    'mcp.getServer': ({ name }) => mcp.detail(name),
+    'mcp.restartServer': ({ name }) => mcp.restart(name),
+    'mcp.setServerEnabled': ({ name, enabled }) => mcp.setEnabled(name, enabled),
+    'mcp.setToolEnabled': ({ server, tool, enabled }) => mcp.setToolEnabled(server, tool, enabled),
+    'mcp.callTool': async ({ server, tool, arguments: args }) => {
+      const started = performance.now();
+      const result = await mcp.supervisor(server).callTool(tool, args);
+      return { result: strip(result), durationMs: Math.round(performance.now() - started) };
+    },
+    'mcp.listResources': async ({ server }) => {
+      const session = mcp.supervisor(server).ready();
+      const caps = session.info?.capabilities;
+      if (!caps?.resources) return { resources: [], templates: [] };
+      const [resources, templates] = await Promise.all([
+        session.listResources(),
+        session.listResourceTemplates(),
+      ]);
+      return {
+        resources: resources.map((r) => ({
+          uri: r.uri,
+          name: r.name,
+          ...(r.title ? { title: r.title } : {}),
+          ...(r.description ? { description: r.description } : {}),
+          ...(r.mimeType ? { mimeType: r.mimeType } : {}),
+          ...(typeof r.size === 'number' ? { size: r.size } : {}),
+        })),
+        templates: templates.map((t) => ({
+          uriTemplate: t.uriTemplate,
+          name: t.name,
+          ...(t.title ? { title: t.title } : {}),
+          ...(t.description ? { description: t.description } : {}),
+          ...(t.mimeType ? { mimeType: t.mimeType } : {}),
+        })),
+      };
+    },
+    'mcp.readResource': async ({ server, uri }) => {
+      const result = await mcp.supervisor(server).ready().readResource(uri);
+      return { contents: result.contents.map((c) => strip(c)) };
+    },
+    'mcp.listPrompts': async ({ server }) => {
+      const session = mcp.supervisor(server).ready();
+      if (!session.info?.capabilities.prompts) return { prompts: [] };
+      const prompts = await session.listPrompts();
+      return {
+        prompts: prompts.map((p) => ({
+          name: p.name,
+          ...(p.title ? { title: p.title } : {}),
+          ...(p.description ? { description: p.description } : {}),
+          arguments: (p.arguments ?? []).map((a) => ({
+            name: a.name,
+            ...(a.description ? { description: a.description } : {}),
+            ...(a.required !== undefined ? { required: a.required } : {}),
+          })),
+        })),
+      };
+    },
+    'mcp.getPrompt': async ({ server, name, arguments: args }) => {
+      const result = await mcp.supervisor(server).ready().getPrompt(name, args);
+      return {
+        ...(result.description ? { description: result.description } : {}),
+        messages: result.messages.map((m) => strip(m)),
+      };
+    },
+    'mcp.getLogs': ({ server, sinceSeq }) => ({
+      entries: mcp.supervisor(server).logsSince(sinceSeq),
+    }),
+    'mcp.getTraffic': ({ server, sinceSeq }) => ({
+      entries: mcp.supervisor(server).trafficSince(sinceSeq),
+    }),
+  };
+}

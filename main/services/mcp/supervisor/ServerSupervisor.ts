@@ -1,0 +1,410 @@
+import type { LogEntry, TrafficEntry } from '../../../../shared/domain/mcpViews';
+import type { ServerConfig, StdioServerConfig } from '../../../../shared/domain/serverConfig';
+import type { ServerFailure, ServerStatus } from '../../../../shared/domain/serverStatus';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import type { Logger } from '../../../platform/Logger';
+import type { PidLedger } from '../launch/PidLedger';
+import type { RotatingLogFile } from '../launch/RotatingLogFile';
+import { Emitter } from '../session/Emitter';
+import type { EraVerdictCache } from '../session/EraVerdictCache';
+import type { InteractionHandlers } from '../session/InteractionHandlers';
+import { McpSession, type CallToolOptions, type SessionInfo } from '../session/McpSession';
+import type { CallToolResult, Tool } from '../session/mcpTypes';
+import { StdioProcessTransport } from '../session/StdioProcessTransport';
+import { isInstallActivity } from './isInstallActivity';
+import { RestartPolicy, type RestartPolicyOptions } from './RestartPolicy';
+import { SeqRing } from './SeqRing';
+import { TrafficRecorder } from './TrafficRecorder';
+
+export interface SupervisorDeps {
+  log: Logger;
+  /** The full environment a stdio server gets (allow-listed login env + its configured env). */
+  serverEnv: (config: StdioServerConfig) => Promise<Record<string, string>>;
+  /** The per-server log file (stderr and lifecycle notes). */
+  logFile?: RotatingLogFile;
+  ledger?: PidLedger;
+  eraCache?: EraVerdictCache;
+  handlers?: InteractionHandlers;
+  policy?: RestartPolicyOptions;
+  /** How long in total an install seen on stderr may extend the startup timeout. */
+  installGraceMs?: number;
+  /** Grace per kill step when stopping a stdio server. */
+  killGraceMs?: number;
+  maxMessageBytes?: number;
+  now?: () => number;
+}
+
+const STDERR_TAIL_LINES = 40;
+
+/**
+ * One server's lifecycle: start, watch, restart with backoff, stop. Failures become state a
+ * person can read (code, message, exit code or signal, stderr tail), never only log lines.
+ */
+export class ServerSupervisor {
+  private readonly statusChanged = new Emitter<ServerStatus>();
+  private readonly toolsChanged = new Emitter<Tool[]>();
+  private readonly logAdded = new Emitter<LogEntry>();
+  private readonly trafficAdded = new Emitter<TrafficEntry>();
+  private readonly listChanged = new Emitter<'prompts' | 'resources'>();
+  readonly onDidChangeStatus = this.statusChanged.event;
+  readonly onDidChangeTools = this.toolsChanged.event;
+  readonly onLog = this.logAdded.event;
+  readonly onTraffic = this.trafficAdded.event;
+  /** The server announced new prompts or resources (both eras). */
+  readonly onDidChangeList = this.listChanged.event;
+
+  private statusValue: ServerStatus = { kind: 'stopped' };
+  private session: McpSession | undefined;
+  /** The session whose connect is in flight (its startup deadline can be extended). */
+  private connecting: McpSession | undefined;
+  private sessionInfo: SessionInfo | undefined;
+  private toolList: Tool[] = [];
+  private transport: StdioProcessTransport | undefined;
+  private generation = 0;
+  private abort: AbortController | undefined;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly policy: RestartPolicy;
+  private readonly logs = new SeqRing<LogEntry>(5000);
+  private readonly traffic = new TrafficRecorder(5000);
+  private readonly now: () => number;
+  private disposed = false;
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly deps: SupervisorDeps,
+  ) {
+    this.policy = new RestartPolicy(deps.policy);
+    this.now = deps.now ?? Date.now;
+    if (config.disabled) this.statusValue = { kind: 'disabled' };
+  }
+
+  get status(): ServerStatus {
+    return this.statusValue;
+  }
+
+  get info(): SessionInfo | undefined {
+    return this.sessionInfo;
+  }
+
+  get tools(): readonly Tool[] {
+    return this.toolList;
+  }
+
+  get stderrTail(): string[] {
+    return this.transport?.stderrTail.slice(-STDERR_TAIL_LINES) ?? [];
+  }
+
+  get nonJsonLines(): number {
+    return this.transport?.nonJsonLineCount ?? 0;
+  }
+
+  get pid(): number | undefined {
+    return this.transport?.pid ?? undefined;
+  }
+
+  logsSince(seq?: number): LogEntry[] {
+    return this.logs.since(seq);
+  }
+
+  trafficSince(seq?: number): TrafficEntry[] {
+    return this.traffic.since(seq);
+  }
+
+  /** Starts the server unless it is disabled or already running. */
+  start(): void {
+    if (this.disposed || this.config.disabled) return;
+    if (this.statusValue.kind === 'starting' || this.statusValue.kind === 'ready') return;
+    this.clearRetry();
+    void this.runAttempt(++this.generation);
+  }
+
+  /** Stops now and starts afresh, forgetting earlier failures (also leaves a crash-loop error). */
+  async restart(): Promise<void> {
+    if (this.disposed || this.config.disabled) return;
+    this.policy.reset();
+    await this.halt();
+    this.note('info', 'Restart requested');
+    this.start();
+  }
+
+  /** Stops the server and its whole process tree. */
+  async stop(): Promise<void> {
+    await this.halt();
+    this.setStatus(this.config.disabled ? { kind: 'disabled' } : { kind: 'stopped' });
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    await this.stop();
+    this.disposed = true;
+    this.statusChanged.clear();
+    this.toolsChanged.clear();
+    this.logAdded.clear();
+    this.trafficAdded.clear();
+    this.listChanged.clear();
+  }
+
+  /** Calls a tool on the ready server; rejects with MCP_CLOSED when it is not ready. */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options?: CallToolOptions,
+  ): Promise<CallToolResult> {
+    return this.ready().callTool(name, args, options);
+  }
+
+  /** The connected session, for listings and reads; rejects when the server is not ready. */
+  ready(): McpSession {
+    if (this.statusValue.kind !== 'ready' || !this.session) {
+      throw new AppError(
+        AppErrorCode.McpClosed,
+        `Server “${this.config.name}” is not ready (${this.statusValue.kind}).`,
+      );
+    }
+    return this.session;
+  }
+
+  private async halt(): Promise<void> {
+    this.generation++;
+    this.clearRetry();
+    this.abort?.abort();
+    const session = this.session;
+    this.session = undefined;
+    this.sessionInfo = undefined;
+    this.setTools([]);
+    if (session) await session.close().catch(() => {});
+    // A connect in flight owns its transport; make sure its process tree is gone too.
+    await this.transport?.close().catch(() => {});
+  }
+
+  private async runAttempt(generation: number): Promise<void> {
+    const abort = new AbortController();
+    this.abort = abort;
+    this.setStatus({ kind: 'starting', since: this.now() });
+    this.note('info', `Starting (${this.describeTarget()})`);
+    const session = new McpSession({
+      config: this.config,
+      ...(this.config.transport === 'stdio'
+        ? { transport: () => this.createTransport(this.config as StdioServerConfig, generation) }
+        : {}),
+      ...(this.deps.eraCache ? { eraCache: this.deps.eraCache } : {}),
+      ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
+      logger: this.deps.log,
+    });
+    session.onTraffic((event) => {
+      if (generation === this.generation) this.trafficAdded.fire(this.traffic.record(event));
+    });
+    session.onLog((entry) => {
+      if (generation !== this.generation) return;
+      const text = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
+      this.addLog('notification', entry.level, entry.logger ? `[${entry.logger}] ${text}` : text);
+    });
+    this.connecting = session;
+    try {
+      const info = await session.connect({ signal: abort.signal });
+      this.connecting = undefined;
+      if (generation !== this.generation) {
+        await session.close().catch(() => {});
+        return;
+      }
+      const tools = info.capabilities.tools ? await session.listTools() : [];
+      if (generation !== this.generation) {
+        await session.close().catch(() => {});
+        return;
+      }
+      this.session = session;
+      this.sessionInfo = info;
+      session.onDidChangeTools((next) => {
+        if (generation === this.generation) this.setTools(next);
+      });
+      session.onDidChangePrompts(() => {
+        if (generation === this.generation) this.listChanged.fire('prompts');
+      });
+      session.onDidChangeResources(() => {
+        if (generation === this.generation) this.listChanged.fire('resources');
+      });
+      session.onDidClose((event) => {
+        if (generation !== this.generation || event.expected) return;
+        this.session = undefined;
+        this.sessionInfo = undefined;
+        void this.failed(
+          generation,
+          event.error ?? new AppError(AppErrorCode.McpClosed, 'The connection closed.'),
+        );
+      });
+      this.setTools(tools);
+      this.policy.onReady(this.now());
+      this.setStatus({
+        kind: 'ready',
+        since: this.now(),
+        era: info.era,
+        protocolVersion: info.protocolVersion,
+        serverInfo: info.serverInfo ?? { name: this.config.name, version: 'unknown' },
+        ...(info.pid !== undefined ? { pid: info.pid } : {}),
+        toolCount: tools.length,
+      });
+      this.note(
+        'info',
+        `Ready: ${info.era} era, protocol ${info.protocolVersion}, ${tools.length} tools`,
+      );
+    } catch (error) {
+      if (this.connecting === session) this.connecting = undefined;
+      await session.close().catch(() => {});
+      if (generation === this.generation) await this.failed(generation, error);
+    }
+  }
+
+  private async failed(generation: number, error: unknown): Promise<void> {
+    const appError = AppError.from(error);
+    this.setTools([]);
+    // The exit code arrives with the process's exit, which may trail the closed pipe a little.
+    const exit = await this.exitInfo();
+    if (generation !== this.generation) return;
+    const failure: ServerFailure = {
+      code: appError.code,
+      message: describeFailure(appError, exit, this.statusValue.kind === 'starting'),
+      ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
+      stderrTail: this.stderrTail,
+      at: this.now(),
+    };
+    const decision = this.policy.onFailure(this.now(), failure.code);
+    this.note(
+      'error',
+      `${failure.message}${exit ? ` (exit code ${String(exit.code)}, signal ${String(exit.signal)})` : ''}`,
+    );
+    if (decision.kind === 'give-up') {
+      if (decision.reason === 'crash-loop') {
+        failure.message = `Stopped retrying after ${decision.attempts} failed starts in a row. Last error: ${failure.message}`;
+      }
+      this.setStatus({ kind: 'error', failure });
+      return;
+    }
+    const nextRetryAt = this.now() + decision.delayMs;
+    this.setStatus({
+      kind: 'restarting',
+      attempt: decision.attempt,
+      nextRetryAt,
+      lastFailure: failure,
+    });
+    this.note(
+      'info',
+      `Restarting in ${Math.round(decision.delayMs / 100) / 10} s (attempt ${decision.attempt})`,
+    );
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (generation === this.generation) void this.runAttempt(++this.generation);
+    }, decision.delayMs);
+  }
+
+  private async exitInfo(): Promise<{ code: number | null; signal: string | null } | undefined> {
+    const transport = this.transport;
+    if (!transport) return undefined;
+    if (transport.exitInfo) return transport.exitInfo;
+    const exited = transport.exited;
+    if (!exited) return undefined;
+    const timeout = new Promise<undefined>((resolve) =>
+      setTimeout(() => resolve(undefined), 500).unref(),
+    );
+    return Promise.race([exited, timeout]);
+  }
+
+  private async createTransport(
+    config: StdioServerConfig,
+    generation: number,
+  ): Promise<StdioProcessTransport> {
+    const env = await this.deps.serverEnv(config);
+    let installing = 0;
+    const transport = new StdioProcessTransport({
+      command: config.command,
+      args: config.args,
+      env,
+      cwd: config.cwd,
+      serverName: config.name,
+      ...(this.deps.maxMessageBytes ? { maxMessageBytes: this.deps.maxMessageBytes } : {}),
+      ...(this.deps.killGraceMs !== undefined ? { killGraceMs: this.deps.killGraceMs } : {}),
+      ...(this.deps.logFile ? { logFile: this.deps.logFile } : {}),
+      ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
+      onStderrLine: (line) => {
+        if (generation !== this.generation) return;
+        this.addLog('stderr', 'info', line);
+        const budget = this.deps.installGraceMs ?? 10 * 60_000;
+        if (
+          this.statusValue.kind === 'starting' &&
+          isInstallActivity(line) &&
+          installing < budget
+        ) {
+          // Give a visibly working install another full startup period, up to the budget.
+          installing += config.timeouts.startupMs;
+          this.connecting?.extendStartupDeadline(config.timeouts.startupMs);
+          if (this.statusValue.detail !== 'installing') {
+            this.setStatus({
+              kind: 'starting',
+              since: this.statusValue.since,
+              detail: 'installing',
+            });
+          }
+        }
+      },
+      onNonJsonLine: (event) => {
+        if (generation === this.generation && (event.count <= 20 || event.count % 100 === 0)) {
+          this.addLog(
+            'host',
+            'warning',
+            `Ignored a non-JSON line on stdout (${event.count} so far): ${event.line}`,
+          );
+        }
+      },
+    });
+    this.transport = transport;
+    return transport;
+  }
+
+  private describeTarget(): string {
+    return this.config.transport === 'stdio'
+      ? [this.config.command, ...this.config.args].join(' ')
+      : this.config.url;
+  }
+
+  private clearRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+  }
+
+  private setTools(tools: Tool[]): void {
+    if (tools.length === 0 && this.toolList.length === 0) return;
+    this.toolList = tools;
+    if (this.statusValue.kind === 'ready' && this.statusValue.toolCount !== tools.length) {
+      this.setStatus({ ...this.statusValue, toolCount: tools.length });
+    }
+    this.toolsChanged.fire(tools);
+  }
+
+  private setStatus(status: ServerStatus): void {
+    this.statusValue = status;
+    this.statusChanged.fire(status);
+  }
+
+  private note(level: string, text: string): void {
+    this.addLog('host', level, text);
+    this.deps.log.info(text, { server: this.config.name });
+  }
+
+  private addLog(source: LogEntry['source'], level: string, text: string): void {
+    const entry = this.logs.push((seq) => ({ seq, at: this.now(), source, level, text }));
+    this.logAdded.fire(entry);
+  }
+}
+
+/** Says what happened in a person's words: an exit code beats "Connection closed". */
+function describeFailure(
+  error: AppError,
+  exit: { code: number | null; signal: string | null } | undefined,
+  starting: boolean,
+): string {
+  if (!exit || error.code !== AppErrorCode.McpClosed) return error.message;
+  const when = starting ? ' while starting' : '';
+  if (exit.signal) return `The server was stopped by ${exit.signal}${when}.`;
+  if (exit.code !== null && exit.code !== 0)
+    return `The server exited with code ${exit.code}${when}.`;
+  return `The server exited${when}.`;
+}

@@ -1,0 +1,25 @@
+import type { ServerView } from '../../../shared/domain/mcpViews';
+import type { ServerConfig } from '../../../shared/domain/serverConfig';
+import type { ServerStatus } from '../../../shared/domain/serverStatus';
+
+/** The renderer's view of a server: no env values, header values or URL query strings. */
+export function toServerView(config: ServerConfig, status: ServerStatus): ServerView {
+  return {
+    name: config.name,
+    transport: config.transport,
+    target: describeTarget(config),
+    disabled: config.disabled,
+    protocol: config.protocol,
+    status,
+  };
+}
+
+export function describeTarget(config: ServerConfig): string {
+  if (config.transport === 'stdio') return [config.command, ...config.args].join(' ');
+  try {
+    const url = new URL(config.url);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return config.url;
+  }
+}

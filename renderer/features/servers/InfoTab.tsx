@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
+import { BoundedText, JsonBlock } from '../../components/BoundedText';
+
+/** What the server declared about itself: capabilities and instructions. */
+export function InfoTab({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
+  const { t } = useTranslation();
+  if (!detail) return <p className="muted">{t('common.loading')}</p>;
+  return (
+    <div className="info" data-testid="server-info">
+      {detail.nonJsonLines > 0 && (
+        <p className="notice notice--warn">
+          {t('info.nonJsonLines', { count: detail.nonJsonLines })}
+        </p>
+      )}
+      <section className="info__section" aria-labelledby="info-instructions">
+        <h3 id="info-instructions" className="explorer__heading">
+          {t('info.instructions')}
+        </h3>
+        {detail.instructions ? (
+          <BoundedText text={detail.instructions} mono={false} className="info__instructions" />
+        ) : (
+          <p className="muted">{t('info.noInstructions')}</p>
+        )}
+      </section>
+      <section className="info__section" aria-labelledby="info-capabilities">
+        <h3 id="info-capabilities" className="explorer__heading">
+          {t('info.capabilities')}
+        </h3>
+        {detail.capabilities ? (
+          <JsonBlock value={detail.capabilities} />
+        ) : (
+          <p className="muted">{t('info.noCapabilities')}</p>
+        )}
+      </section>
+      <section className="info__section" aria-labelledby="info-config">
+        <h3 id="info-config" className="explorer__heading">
+          {t('info.configuration')}
+        </h3>
+        <dl className="facts facts--stacked">
+          <div className="facts__item">
+            <dt>{t('server.transport')}</dt>
+            <dd>{t(`server.transports.${server.transport}`)}</dd>
+          </div>
+          <div className="facts__item">
+            <dt>{t('info.target')}</dt>
+            <dd>
+              <code>{server.target}</code>
+            </dd>
+          </div>
+          <div className="facts__item">
+            <dt>{t('info.protocolPreference')}</dt>
+            <dd>{t(`info.protocolPreferences.${server.protocol}`)}</dd>
+          </div>
+          {detail.pid !== undefined && (
+            <div className="facts__item">
+              <dt>{t('server.pid')}</dt>
+              <dd>{detail.pid}</dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      {detail.stderrTail.length > 0 && (
+        <section className="info__section" aria-labelledby="info-stderr">
+          <h3 id="info-stderr" className="explorer__heading">
+            {t('info.recentStderr')}
+          </h3>
+          <BoundedText text={detail.stderrTail.join('\n')} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TabPanel, Tabs } from '../../components/Tabs';
+import { valueOf } from '../../stores/loadable';
+import { useAppStore, useServersStore } from '../../stores/StoresContext';
+import { FailurePanel } from './FailurePanel';
+import { InfoTab } from './InfoTab';
+import { LogsTab } from './LogsTab';
+import { PromptsTab } from './PromptsTab';
+import { ResourcesTab } from './ResourcesTab';
+import { ServerHeader } from './ServerHeader';
+import { ToolsTab } from './ToolsTab';
+import { TrafficTab } from './TrafficTab';
+
+const tabIds = ['tools', 'resources', 'prompts', 'logs', 'traffic', 'info'] as const;
+export type ServerTab = (typeof tabIds)[number];
+
+/** One server: who it is, how it is doing, and everything it offers and said. */
+export function ServerDetailScreen({ name }: { name: string }) {
+  const { t } = useTranslation();
+  const server = useServersStore((s) => s.servers.find((v) => v.name === name));
+  const detail = useServersStore((s) => s.details[name]);
+  const openServer = useServersStore((s) => s.openServer);
+  const setView = useAppStore((s) => s.setView);
+  const [tab, setTab] = useState<ServerTab>('tools');
+  const exists = server !== undefined;
+
+  useEffect(() => {
+    if (exists) void openServer(name);
+  }, [exists, name, openServer]);
+
+  if (!server) {
+    return (
+      <div className="server-detail server-detail--missing" data-testid="server-detail">
+        <h1 className="server-detail__missing-title">{t('server.missingTitle', { name })}</h1>
+        <p className="muted">{t('server.missingBody')}</p>
+        <button type="button" className="button" onClick={() => setView({ kind: 'config' })}>
+          {t('servers.editFile')}
+        </button>
+      </div>
+    );
+  }
+
+  const toolCount = valueOf(detail)?.tools.length ?? 0;
+  const labels: Record<ServerTab, string> = {
+    // A count of 0 from a server that is not running says nothing: leave it out.
+    tools:
+      !toolCount && server.status.kind !== 'ready'
+        ? t('server.tabs.tools')
+        : t('server.tabs.toolsCount', { count: toolCount }),
+    resources: t('server.tabs.resources'),
+    prompts: t('server.tabs.prompts'),
+    logs: t('server.tabs.logs'),
+    traffic: t('server.tabs.traffic'),
+    info: t('server.tabs.info'),
+  };
+  const idPrefix = 'server-tabs';
+  const status = server.status;
+
+  return (
+    <div className="server-detail" data-testid="server-detail">
+      <ServerHeader server={server} detail={valueOf(detail)} />
+      {status.kind === 'error' && (
+        <FailurePanel failure={status.failure} onShowLogs={() => setTab('logs')} />
+      )}
+      {status.kind === 'restarting' && (
+        <FailurePanel
+          failure={status.lastFailure}
+          retry={{ attempt: status.attempt, at: status.nextRetryAt }}
+          onShowLogs={() => setTab('logs')}
+        />
+      )}
+      {status.kind === 'starting' && (
+        <p className="server-detail__starting" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {status.detail ?? t('server.startingHint')}
+        </p>
+      )}
+      {detail?.state === 'failed' && (
+        <p className="field__error" role="alert">
+          {t('server.detailFailed', { message: detail.error.message })}
+        </p>
+      )}
+      <Tabs
+        label={t('server.tabs.label')}
+        idPrefix={idPrefix}
+        tabs={tabIds.map((id) => ({ id, label: labels[id] }))}
+        selected={tab}
+        onSelect={setTab}
+      />
+      <TabPanel
+        idPrefix={idPrefix}
+        id={tab}
+        className={`server-detail__panel server-detail__panel--${tab}`}
+      >
+        {tab === 'tools' && <ToolsTab server={server} detail={detail} />}
+        {tab === 'resources' && <ResourcesTab server={server} detail={valueOf(detail)} />}
+        {tab === 'prompts' && <PromptsTab server={server} detail={valueOf(detail)} />}
+        {tab === 'logs' && <LogsTab server={name} />}
+        {tab === 'traffic' && <TrafficTab server={name} />}
+        {tab === 'info' && <InfoTab server={server} detail={valueOf(detail)} />}
+      </TabPanel>
+    </div>
+  );
+}

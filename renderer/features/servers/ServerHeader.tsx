@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
+import { useServersStore } from '../../stores/StoresContext';
+import { StatusDot } from './StatusDot';
+import { StatusText } from './StatusText';
+import { statusSummary } from './statusSummary';
+
+/** Name, status, how it is reached and what it said it is; Restart and Enable/Disable. */
+export function ServerHeader({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
+  const { t } = useTranslation();
+  const pending = useServersStore((s) => s.pending[server.name]);
+  const actionError = useServersStore((s) => s.actionErrors[server.name]);
+  const restart = useServersStore((s) => s.restart);
+  const setEnabled = useServersStore((s) => s.setEnabled);
+  const status = server.status;
+  const ready = status.kind === 'ready' ? status : undefined;
+  const info = ready?.serverInfo ?? detail?.serverInfo;
+  const protocolVersion = ready?.protocolVersion ?? detail?.protocolVersion;
+  const tone = statusSummary(status, 0).tone;
+
+  const facts: { label: string; value: string }[] = [
+    { label: t('server.transport'), value: t(`server.transports.${server.transport}`) },
+  ];
+  if (ready) facts.push({ label: t('server.era'), value: t(`server.eras.${ready.era}`) });
+  if (protocolVersion) facts.push({ label: t('server.protocol'), value: protocolVersion });
+  if (info) {
+    const name = info.title ? `${info.title} (${info.name})` : info.name;
+    facts.push({ label: t('server.implementation'), value: `${name} ${info.version}` });
+  }
+  if (ready?.pid !== undefined) facts.push({ label: t('server.pid'), value: String(ready.pid) });
+
+  return (
+    <header className="server-header">
+      <div className="server-header__top">
+        <h1 className="server-header__name">{server.name}</h1>
+        <span className={`status-badge status-badge--${tone}`} data-testid="server-status">
+          <StatusDot status={status} />
+          <StatusText status={status} />
+        </span>
+        <div className="server-header__actions">
+          <button
+            type="button"
+            className="button"
+            disabled={pending !== undefined || server.disabled}
+            onClick={() => void restart(server.name)}
+            data-testid="server-restart"
+          >
+            {pending === 'restart' ? t('server.restarting') : t('server.restart')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={pending !== undefined}
+            onClick={() => void setEnabled(server.name, server.disabled)}
+            data-testid="server-toggle"
+          >
+            {server.disabled ? t('server.enable') : t('server.disable')}
+          </button>
+        </div>
+      </div>
+      <code className="server-header__target" title={server.target}>
+        {server.target}
+      </code>
+      <dl className="facts">
+        {facts.map((fact) => (
+          <div key={fact.label} className="facts__item">
+            <dt>{fact.label}</dt>
+            <dd>{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {actionError && (
+        <p className="field__error" role="alert">
+          {t('server.actionFailed', { message: actionError.message })}
+        </p>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore, useServersStore } from '../../stores/StoresContext';
+import { StatusDot } from './StatusDot';
+import { StatusText } from './StatusText';
+
+/** The sidebar's servers: status at a glance, one click (or Enter) to the detail. */
+export function ServerList() {
+  const { t } = useTranslation();
+  const servers = useServersStore((s) => s.servers);
+  const view = useAppStore((s) => s.view);
+  const setView = useAppStore((s) => s.setView);
+  const editing = view.kind === 'config';
+  return (
+    <section className="sidebar__section" aria-labelledby="sidebar-servers">
+      <h2 id="sidebar-servers" className="sidebar__heading">
+        {t('sidebar.servers')}
+      </h2>
+      {servers.length === 0 ? (
+        <div className="server-list__empty" data-testid="servers-empty">
+          <p className="sidebar__empty">{t('sidebar.noServers')}</p>
+          <div className="server-list__empty-actions">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setView({ kind: 'config' })}
+            >
+              {t('servers.addServer')}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => setView({ kind: 'config', importing: true })}
+            >
+              {t('servers.import')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <ul className="server-list" data-testid="server-list">
+          {servers.map((server) => {
+            const active = view.kind === 'server' && view.name === server.name;
+            const status = server.status;
+            return (
+              <li key={server.name}>
+                <button
+                  type="button"
+                  className={`sidebar__item server-item${active ? ' sidebar__item--active' : ''}`}
+                  aria-current={active ? 'page' : undefined}
+                  onClick={() => setView({ kind: 'server', name: server.name })}
+                  data-testid={`server-item-${server.name}`}
+                  title={server.target}
+                >
+                  <StatusDot status={status} />
+                  <span className="server-item__name">{server.name}</span>
+                  <span className="server-item__status">
+                    {status.kind === 'ready' ? (
+                      <>
+                        {/* The green dot says "ready" to the eye; this says it to a reader. */}
+                        <span className="sr-only">{t('status.ready')}, </span>
+                        {t('servers.toolCount', { count: status.toolCount })}
+                      </>
+                    ) : (
+                      <StatusText status={status} />
+                    )}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {/* With no servers, "Add a server" above already opens the editor. */}
+      {servers.length > 0 && (
+        <button
+          type="button"
+          className={`sidebar__item sidebar__item--subtle${editing ? ' sidebar__item--active' : ''}`}
+          aria-current={editing ? 'page' : undefined}
+          onClick={() => setView({ kind: 'config' })}
+          data-testid="open-config"
+        >
+          <span aria-hidden="true">✎</span> {t('servers.editFile')}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ToolView } from '../../../shared/domain/mcpViews';
+import { BoundedText, JsonBlock } from '../../components/BoundedText';
+import { useServersStore } from '../../stores/StoresContext';
+import { ToolTryForm } from './ToolTryForm';
+
+const hints = [
+  { key: 'readOnlyHint', label: 'tools.hintReadOnly', tone: 'ok' },
+  { key: 'destructiveHint', label: 'tools.hintDestructive', tone: 'danger' },
+  { key: 'idempotentHint', label: 'tools.hintIdempotent', tone: 'plain' },
+  { key: 'openWorldHint', label: 'tools.hintOpenWorld', tone: 'plain' },
+] as const;
+
+/** One tool: names, hints, description, enable switch, schema, and a way to try it. */
+export function ToolCard({ tool }: { tool: ToolView }) {
+  const { t } = useTranslation();
+  const setToolEnabled = useServersStore((s) => s.setToolEnabled);
+  const [trying, setTrying] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const title = tool.title ?? tool.annotations?.title;
+  const headingId = `tool-${tool.modelName}`;
+  const shownHints = hints.filter((h) => tool.annotations?.[h.key] === true);
+
+  const toggle = async (enabled: boolean): Promise<void> => {
+    setBusy(true);
+    const result = await setToolEnabled(tool.server, tool.name, enabled);
+    setBusy(false);
+    setError(result.ok ? null : result.error.message);
+  };
+
+  return (
+    <article className="tool" aria-labelledby={headingId} data-testid={`tool-${tool.name}`}>
+      <div className="tool__head">
+        <div className="tool__names">
+          <h3 id={headingId} className="tool__title">
+            {title ?? tool.name}
+          </h3>
+          <p className="tool__ids">
+            {title && <code>{tool.name}</code>}
+            <span className="muted">
+              {t('tools.modelName')} <code>{tool.modelName}</code>
+            </span>
+          </p>
+        </div>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={tool.enabled}
+            disabled={busy}
+            onChange={(e) => void toggle(e.target.checked)}
+            data-testid={`tool-enabled-${tool.name}`}
+          />
+          <span className="switch__track" aria-hidden="true" />
+          <span className="switch__label">
+            {tool.enabled ? t('tools.enabled') : t('tools.disabled')}
+          </span>
+        </label>
+      </div>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+      {shownHints.length > 0 && (
+        <ul className="chips" aria-label={t('tools.hints')}>
+          {shownHints.map((h) => (
+            <li key={h.key} className={`chip chip--${h.tone}`} title={t('tools.hintNote')}>
+              {t(h.label)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {tool.description && (
+        <BoundedText
+          text={tool.description}
+          mono={false}
+          limit={1500}
+          className="tool__description"
+        />
+      )}
+      <details className="disclosure">
+        <summary>{t('tools.inputSchema')}</summary>
+        <JsonBlock value={tool.inputSchema} />
+      </details>
+      {tool.outputSchema && (
+        <details className="disclosure">
+          <summary>{t('tools.outputSchema')}</summary>
+          <JsonBlock value={tool.outputSchema} />
+        </details>
+      )}
+      <div className="tool__actions">
+        <button
+          type="button"
+          className="button button--small"
+          aria-expanded={trying}
+          onClick={() => setTrying((v) => !v)}
+          data-testid={`tool-try-${tool.name}`}
+        >
+          {trying ? t('tools.hideTry') : t('tools.tryIt')}
+        </button>
+      </div>
+      {trying && <ToolTryForm tool={tool} />}
+    </article>
+  );
+}

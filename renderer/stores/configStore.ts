@@ -1,0 +1,90 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ImportSource } from '../../shared/domain/mcpViews';
+import type { RequestInput } from '../../shared/ipc/contract';
+import type { HostClient } from '../host/HostClient';
+import {
+  documentArrived,
+  draftEdited,
+  editorText,
+  emptyConfigModel,
+  externalResolved,
+  reverted,
+  saveFailed,
+  saveFinished,
+  saveStarted,
+  type ConfigModel,
+} from './configReducers';
+import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
+
+export type ImportRequest = RequestInput<'config.applyImport'>;
+
+export interface ConfigState extends ConfigModel {
+  loadError: ErrorInfo | null;
+  /** Other hosts' server files, asked for when the import dialog opens. */
+  imports: Loadable<ImportSource[]> | null;
+  load: () => Promise<void>;
+  edit: (text: string) => void;
+  /** Sends the editor's text to main, which alone validates and writes. */
+  save: () => Promise<void>;
+  revert: () => void;
+  resolveExternal: (choice: 'reload' | 'keep') => void;
+  listImports: () => Promise<void>;
+  applyImport: (request: ImportRequest) => Promise<ActionResult>;
+}
+
+export type ConfigStore = StoreApi<ConfigState>;
+
+/** Projection of the servers file, plus the person's unsaved edits of it. */
+export function createConfigStore(client: HostClient): ConfigStore {
+  const store = createStore<ConfigState>()((set, get) => {
+    const reduce = (reducer: (model: ConfigModel) => ConfigModel): void => set((s) => reducer(s));
+    return {
+      ...emptyConfigModel,
+      loadError: null,
+      imports: null,
+      load: async () => {
+        try {
+          const doc = await client.invoke('config.get', {});
+          set({ loadError: null });
+          reduce((m) => documentArrived(m, doc));
+        } catch (error) {
+          set({ loadError: errorInfo(error) });
+        }
+      },
+      edit: (text) => reduce((m) => draftEdited(m, text)),
+      save: async () => {
+        const text = editorText(get());
+        if (get().savingText !== null) return;
+        reduce((m) => saveStarted(m, text));
+        try {
+          const answer = await client.invoke('config.save', { text });
+          reduce((m) => saveFinished(m, text, answer));
+        } catch (error) {
+          reduce((m) => saveFailed(m, errorInfo(error)));
+        }
+      },
+      revert: () => reduce(reverted),
+      resolveExternal: (choice) => reduce((m) => externalResolved(m, choice)),
+      listImports: async () => {
+        set({ imports: { state: 'loading' } });
+        try {
+          const { sources } = await client.invoke('config.listImports', {});
+          set({ imports: { state: 'ready', value: sources } });
+        } catch (error) {
+          set({ imports: { state: 'failed', error: errorInfo(error) } });
+        }
+      },
+      applyImport: async (request) => {
+        try {
+          const doc = await client.invoke('config.applyImport', request);
+          reduce((m) => documentArrived(m, doc));
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: errorInfo(error) };
+        }
+      },
+    };
+  });
+  client.on('config.changed', (doc) => store.setState((s) => documentArrived(s, doc)));
+  return store;
+}

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { protocolPreferenceSchema } from './serverConfig';
+import { serverInfoSchema, serverStatusSchema } from './serverStatus';
+
+/** What the renderer sees of one configured server (never env values or header values). */
+export const serverViewSchema = z.object({
+  name: z.string(),
+  transport: z.enum(['stdio', 'http', 'sse']),
+  /** `command arg…` for stdio, the URL for remote servers: enough to recognise it. */
+  target: z.string(),
+  disabled: z.boolean(),
+  protocol: protocolPreferenceSchema,
+  status: serverStatusSchema,
+});
+export type ServerView = z.infer<typeof serverViewSchema>;
+
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const toolAnnotationsSchema = z.object({
+  title: z.string().optional(),
+  readOnlyHint: z.boolean().optional(),
+  destructiveHint: z.boolean().optional(),
+  idempotentHint: z.boolean().optional(),
+  openWorldHint: z.boolean().optional(),
+});
+
+/** One tool as the catalogue knows it: original and model-facing names, enable state. */
+export const toolViewSchema = z.object({
+  server: z.string(),
+  name: z.string(),
+  /** Unique across servers, matches the model API's tool-name rule, stable across restarts. */
+  modelName: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: jsonObject,
+  outputSchema: jsonObject.optional(),
+  annotations: toolAnnotationsSchema.optional(),
+  enabled: z.boolean(),
+});
+export type ToolView = z.infer<typeof toolViewSchema>;
+
+export const serverDetailSchema = z.object({
+  server: serverViewSchema,
+  serverInfo: serverInfoSchema.optional(),
+  protocolVersion: z.string().optional(),
+  capabilities: jsonObject.optional(),
+  instructions: z.string().optional(),
+  tools: z.array(toolViewSchema),
+  stderrTail: z.array(z.string()),
+  /** Non-JSON lines the server printed on stdout (reported, not fatal). */
+  nonJsonLines: z.number().int(),
+  pid: z.number().int().optional(),
+});
+export type ServerDetail = z.infer<typeof serverDetailSchema>;
+
+export const resourceViewSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+  size: z.number().optional(),
+});
+export type ResourceView = z.infer<typeof resourceViewSchema>;
+
+export const resourceTemplateViewSchema = z.object({
+  uriTemplate: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+export type ResourceTemplateView = z.infer<typeof resourceTemplateViewSchema>;
+
+export const promptViewSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  arguments: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string().optional(),
+      required: z.boolean().optional(),
+    }),
+  ),
+});
+export type PromptView = z.infer<typeof promptViewSchema>;
+
+/** A line of a server's log: its stderr, its log notifications, or the host's notes about it. */
+export const logEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  source: z.enum(['stderr', 'notification', 'host']),
+  level: z.string(),
+  text: z.string(),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+/** One JSON-RPC message on the wire, in order. */
+export const trafficEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.number(),
+  direction: z.enum(['in', 'out']),
+  kind: z.enum(['request', 'response', 'error', 'notification']),
+  method: z.string().optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+  bytes: z.number().int(),
+  /** For responses: time since the matching request. */
+  durationMs: z.number().optional(),
+  /** The message as JSON, cut at a preview limit (`truncated` says so). */
+  preview: z.string(),
+  truncated: z.boolean(),
+});
+export type TrafficEntry = z.infer<typeof trafficEntrySchema>;
+
+export const configProblemSchema = z.object({
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  /** JSON path such as `mcpServers.fs.args[1]`. */
+  path: z.string().optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+  offset: z.number().int().optional(),
+  length: z.number().int().optional(),
+});
+export type ConfigProblemView = z.infer<typeof configProblemSchema>;
+
+/** The servers file as the editor shows it. */
+export const configDocumentSchema = z.object({
+  path: z.string(),
+  exists: z.boolean(),
+  text: z.string(),
+  problems: z.array(configProblemSchema),
+});
+export type ConfigDocument = z.infer<typeof configDocumentSchema>;
+
+export const importSourceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['claude-desktop', 'cursor', 'vscode-workspace', 'vscode-user', 'mcp-json']),
+  /** For the person: "Claude Desktop", "VS Code (workspace)", … */
+  label: z.string(),
+  path: z.string(),
+  servers: z.array(
+    z.object({
+      name: z.string(),
+      target: z.string(),
+      /** A server of this name already exists; importing uses `suggestedName` unless renamed. */
+      conflict: z.boolean(),
+      suggestedName: z.string(),
+    }),
+  ),
+  inputs: z.array(
+    z.object({ id: z.string(), description: z.string().optional(), password: z.boolean() }),
+  ),
+  error: z.string().optional(),
+});
+export type ImportSource = z.infer<typeof importSourceSchema>;
