@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { checkIntegrity } from './checkIntegrity';
+import type {
+  ConversationPatch,
+  ConversationRecord,
+  ConversationSearchResult,
+  ConversationSummary,
+  CreateConversationInput,
+  ListConversationsOptions,
+  SearchOptions,
+} from './ConversationRecord';
+import type { ConversationStoreOptions } from './ConversationStoreOptions';
+import { ConversationTable, clampLimit } from './ConversationTable';
+import { ensureSearchIndex, type SearchMode } from './ensureSearchIndex';
+import type { GrantChange, GrantRecord, ListGrantsFilter, SaveGrantInput } from './GrantRecord';
+import { GrantTable } from './GrantTable';
+import type {
+  AppendMessageInput,
+  BeginAssistantMessageInput,
+  FinishMessageInput,
+  MessageRecord,
+  StoredContentBlock,
+  UsageTotals,
+} from './MessageRecord';
+import type { ConversationWithMessages, ListMessagesOptions, MessagePage } from './MessagePage';
+import { MessageTable } from './MessageTable';
+import { MessageWriter } from './MessageWriter';
+import { allMigrations } from './migrations/allMigrations';
+import { notFound, throwNotFound } from './notFound';
+import { openDatabase } from './openDatabase';
+import { recoverInterrupted, type RecoveryReport } from './recoverInterrupted';
+import { runMigrations, type MigrationReport } from './runMigrations';
+import { searchConversations } from './searchConversations';
+import type {
+  ApprovalRecord,
+  FinishToolCallInput,
+  RecordApprovalInput,
+  RecordToolCallInput,
+  ToolCallDetail,
+  ToolCallRecord,
+} from './ToolCallRecord';
+import { ToolCallTable } from './ToolCallTable';
+import { UsageTable } from './UsageTable';
+import { withTransaction } from './withTransaction';
+
+/**
+ * The crash-safe history store: conversations, messages (streamed incrementally), tool calls,
+ * approval decisions, grants and token usage in one SQLite file. Synchronous: a method returns
+ * once its data is committed — except streamed deltas, committed within `flushIntervalMs`.
+ * Opening repairs what an unclean exit left behind (streaming → interrupted), so one writer
+ * process per file: a second process opening it would mark the first one's live replies.
+ */
+export class ConversationStore {
+  /** How `search` runs on this SQLite build. */
+  readonly searchMode: SearchMode;
+  /** What opening repaired. */
+  readonly recovery: RecoveryReport;
+  /** What opening migrated. */
+  readonly migration: MigrationReport;
+
+  private readonly conversations: ConversationTable;
+  private readonly messages: MessageTable;
+  private readonly toolCalls: ToolCallTable;
+  private readonly grants: GrantTable;
+  private readonly usage: UsageTable;
+  private readonly writer: MessageWriter;
+  private readonly now: () => number;
+  private closed = false;
+
+  private constructor(
+    private readonly db: DatabaseSync,
+    options: ConversationStoreOptions,
+  ) {
+    const log = options.log;
+    this.now = options.now ?? Date.now;
+    this.migration = runMigrations(db, options.migrations ?? allMigrations, this.now);
+    this.searchMode = ensureSearchIndex(db, log);
+    this.conversations = new ConversationTable(db);
+    this.messages = new MessageTable(db);
+    this.toolCalls = new ToolCallTable(db);
+    this.grants = new GrantTable(db);
+    this.usage = new UsageTable(db);
+    this.recovery = withTransaction(db, () =>
+      recoverInterrupted(this.messages, this.toolCalls, this.now()),
+    );
+    const { interruptedMessages, cancelledToolCalls } = this.recovery;
+    if (interruptedMessages.length + cancelledToolCalls.length > 0) {
+      log?.warn('history store recovered from an unclean exit', {
+        interruptedMessages: interruptedMessages.length,
+        cancelledToolCalls: cancelledToolCalls.length,
+      });
+    }
+    this.writer = new MessageWriter({
+      db,
+      conversations: this.conversations,
+      messages: this.messages,
+      usage: this.usage,
+      now: this.now,
+      streaming: {
+        flushIntervalMs: options.flushIntervalMs,
+        onFlushed: options.onFlushed,
+        onError: (error) => log?.error('streamed text could not be saved; retrying', { error }),
+      },
+    });
+  }
+
+  /** Opens (creating, migrating and repairing as needed) the store in `options.file`. */
+  static open(options: ConversationStoreOptions): ConversationStore {
+    const db = openDatabase(options.file, options);
+    try {
+      return new ConversationStore(db, options);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  // ── Conversations ──────────────────────────────────────────────────────────────────────────
+
+  /** Creates an empty conversation. */
+  createConversation(input: CreateConversationInput = {}): ConversationRecord {
+    const at = this.now();
+    const record: ConversationRecord = {
+      id: input.id ?? randomUUID(),
+      title: input.title ?? '',
+      model: input.model ?? null,
+      systemPrompt: input.systemPrompt ?? null,
+      archived: false,
+      createdAt: at,
+      updatedAt: at,
+    };
+    this.conversations.insert(record);
+    return record;
+  }
+
+  /** The conversation, or undefined. */
+  findConversation(id: string): ConversationRecord | undefined {
+    return this.conversations.get(id);
+  }
+
+  /** Changes title, model, system prompt or archived flag. Throws NOT_FOUND. */
+  updateConversation(id: string, patch: ConversationPatch): ConversationRecord {
+    if (!this.conversations.update(id, patch, this.now())) throw notFound('conversation', id);
+    return this.requireConversation(id);
+  }
+
+  /** Sets the title. Throws NOT_FOUND. */
+  renameConversation(id: string, title: string): ConversationRecord {
+    return this.updateConversation(id, { title });
+  }
+
+  /** Deletes a conversation with its messages, tool calls, decisions and chat-scoped grants. */
+  deleteConversation(id: string): boolean {
+    const deleted = withTransaction(this.db, () => this.conversations.delete(id));
+    this.writer.forgetConversation(id);
+    return deleted;
+  }
+
+  /** Newest first, each with a preview of its newest message that has text. */
+  listConversations(options?: ListConversationsOptions): ConversationSummary[] {
+    return this.conversations.list(options);
+  }
+
+  /** Conversations whose title or messages contain every word of `query` (substring match). */
+  search(query: string, options?: SearchOptions): ConversationSearchResult[] {
+    return searchConversations(this.db, this.searchMode, query, options);
+  }
+
+  /** A conversation with its newest page of messages (default 100). Throws NOT_FOUND. */
+  getConversation(id: string, options: { limit?: number } = {}): ConversationWithMessages {
+    const conversation = this.requireConversation(id);
+    return { conversation, ...this.listMessages(id, { limit: options.limit }) };
+  }
+
+  // ── Messages ───────────────────────────────────────────────────────────────────────────────
+
+  /** A page of messages in ascending order, with their tool calls; see `ListMessagesOptions`. */
+  listMessages(conversationId: string, options: ListMessagesOptions = {}): MessagePage {
+    const limit = clampLimit(options.limit, 100, 1000);
+    const page = this.messages.page(conversationId, options, limit);
+    const messages = page.messages.map((message) => this.writer.withLiveContent(message));
+    const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
+    return { messages, toolCalls, hasMore: page.hasMore };
+  }
+
+  /** One message (a streaming one with its newest, possibly not yet committed, content). */
+  getMessage(id: string): MessageRecord | undefined {
+    const message = this.messages.get(id);
+    return message && this.writer.withLiveContent(message);
+  }
+
+  /** Appends a whole message (the person's message, tool results, an imported reply). */
+  appendMessage(conversationId: string, input: AppendMessageInput): MessageRecord {
+    return this.writer.insert(conversationId, { ...input, status: input.status ?? 'complete' });
+  }
+
+  /** Appends an assistant message in status `streaming`; feed it with `appendDelta`. */
+  beginAssistantMessage(
+    conversationId: string,
+    input: BeginAssistantMessageInput = {},
+  ): MessageRecord {
+    return this.writer.begin(conversationId, input);
+  }
+
+  /**
+   * Adds streamed text to a text or thinking block (`blockIndex` = block count starts a new
+   * text block). Memory only; committed within `flushIntervalMs`.
+   */
+  appendDelta(messageId: string, blockIndex: number, textDelta: string): void {
+    this.writer.appendDelta(messageId, blockIndex, textDelta);
+  }
+
+  /** Sets a whole block of a streaming message (e.g. a tool_use block once its input is known). */
+  setBlock(messageId: string, blockIndex: number, block: StoredContentBlock): void {
+    this.writer.setBlock(messageId, blockIndex, block);
+  }
+
+  /** Ends a streaming message: final content, status, usage and error commit together. */
+  finishMessage(messageId: string, input: FinishMessageInput): MessageRecord {
+    return this.writer.finish(messageId, input);
+  }
+
+  /** Makes an interrupted, stopped or failed assistant message stream again ("continue"). */
+  resumeAssistantMessage(messageId: string): MessageRecord {
+    return this.writer.resume(messageId);
+  }
+
+  /** Deletes the message at `ordinal` and all later ones (edit-and-resend, retry). */
+  deleteMessagesFrom(conversationId: string, ordinal: number): number {
+    return this.writer.deleteFrom(conversationId, ordinal);
+  }
+
+  /** Commits buffered deltas now (normally the timer does, within `flushIntervalMs`). */
+  flush(): void {
+    this.writer.flush();
+  }
+
+  /** Token totals of a conversation, or of one turn in it. */
+  getUsage(conversationId: string, turnId?: string): UsageTotals {
+    return this.usage.totals(conversationId, turnId);
+  }
+
+  // ── Tool calls and approvals ───────────────────────────────────────────────────────────────
+
+  /** Records a tool call the model asked for (default status `pending`). Throws NOT_FOUND. */
+  recordToolCall(input: RecordToolCallInput): ToolCallRecord {
+    if (!this.toolCalls.insert(input, this.now())) throw notFound('message', input.messageId);
+    return this.requireToolCall(input.id);
+  }
+
+  /** pending → running. Throws VALIDATION if the call is not pending. */
+  startToolCall(id: string): ToolCallRecord {
+    if (!this.toolCalls.start(id, this.now())) {
+      const call = this.requireToolCall(id);
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Tool call ${id} is ${call.status}, not pending.`,
+      );
+    }
+    return this.requireToolCall(id);
+  }
+
+  /** Ends a tool call with its full result and what the model was given. Throws NOT_FOUND. */
+  finishToolCall(id: string, input: FinishToolCallInput): ToolCallRecord {
+    if (!this.toolCalls.finish(id, input, this.now())) throw notFound('tool call', id);
+    return this.requireToolCall(id);
+  }
+
+  /** A tool call with its full result bodies ("show the whole result"). */
+  getToolCall(id: string): ToolCallDetail | undefined {
+    return this.toolCalls.getDetail(id);
+  }
+
+  /** Records who allowed or denied a tool call and how far the decision reaches. */
+  recordApproval(input: RecordApprovalInput): ApprovalRecord {
+    this.requireToolCall(input.toolCallId);
+    return this.toolCalls.insertApproval(input, this.now());
+  }
+
+  /** Every decision about a tool call, oldest first. */
+  listApprovals(toolCallId: string): ApprovalRecord[] {
+    return this.toolCalls.listApprovals(toolCallId);
+  }
+
+  // ── Grants ─────────────────────────────────────────────────────────────────────────────────
+
+  /** Creates a grant, or re-pins and reinstates the existing one for the same tool and reach. */
+  saveGrant(input: SaveGrantInput): GrantRecord {
+    if (input.scope === 'conversation') {
+      if (input.conversationId === undefined) {
+        throw new AppError(
+          AppErrorCode.Validation,
+          'A conversation grant needs a conversation id.',
+        );
+      }
+      this.requireConversation(input.conversationId);
+    }
+    return this.grants.save(randomUUID(), input, this.now());
+  }
+
+  /** One grant, or undefined. */
+  getGrant(id: string): GrantRecord | undefined {
+    return this.grants.get(id);
+  }
+
+  /** All grants, optionally of one server or one conversation (the grants screen). */
+  listGrants(filter?: ListGrantsFilter): GrantRecord[] {
+    return this.grants.list(filter);
+  }
+
+  /**
+   * The grant that applies to a call: this conversation's grant first, else an `always` grant.
+   * It may be suspended: the caller checks `suspended` and compares `pinHash` with the tool now.
+   */
+  findGrant(server: string, tool: string, conversationId?: string): GrantRecord | undefined {
+    return this.grants.find(server, tool, conversationId);
+  }
+
+  /** Stops a grant from allowing anything because the tool's definition changed. */
+  suspendGrant(id: string, change: GrantChange): GrantRecord {
+    return this.grants.suspend(id, change, this.now()) ?? throwNotFound('grant', id);
+  }
+
+  /** Lifts a suspension once the person approved the changed definition (its new pin). */
+  reinstateGrant(id: string, pinHash: string): GrantRecord {
+    return this.grants.reinstate(id, pinHash) ?? throwNotFound('grant', id);
+  }
+
+  /** Deletes a grant; decisions that cited it keep their history with `grantId` null. */
+  revokeGrant(id: string): boolean {
+    return this.grants.delete(id);
+  }
+
+  // ── Lifecycle ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * SQLite's integrity check, foreign keys and the search index's check; [] = healthy.
+   * Reads the whole file: for diagnostics and tests, not for every start.
+   */
+  checkIntegrity(): string[] {
+    return checkIntegrity(this.db, this.searchMode);
+  }
+
+  /**
+   * Commits buffered deltas, ends messages still streaming as `interrupted` (their writer goes
+   * away with the store) and closes the file. Idempotent.
+   */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    try {
+      this.writer.close();
+    } finally {
+      this.db.close();
+    }
+  }
+
+  private requireConversation(id: string): ConversationRecord {
+    return this.conversations.get(id) ?? throwNotFound('conversation', id);
+  }
+
+  private requireToolCall(id: string): ToolCallRecord {
+    return this.toolCalls.get(id) ?? throwNotFound('tool call', id);
+  }
+}

@@ -1,0 +1,90 @@
+import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
+
+/** Who wrote a message. Tool results travel in `user` messages, as the Messages API wants. */
+export type MessageRole = 'user' | 'assistant';
+
+/**
+ * Where a message is in its life. `streaming` only exists while a process is writing it; on the
+ * next open a leftover `streaming` message becomes `interrupted` (the UI offers "continue").
+ */
+export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'failed' | 'stopped';
+
+/** The statuses a streaming message can end in. */
+export type FinalMessageStatus = Exclude<MessageStatus, 'streaming'>;
+
+/** One content block, stored exactly in the Anthropic `MessageParam` block shape. */
+export type StoredContentBlock = ContentBlockParam;
+
+/** Tokens spent by one model call (one assistant message). */
+export interface TokenUsage {
+  input: number;
+  output: number;
+  /** Input tokens served from the prompt cache. */
+  cacheRead: number;
+  /** Input tokens written to the prompt cache. */
+  cacheWrite: number;
+}
+
+/** Why a message failed, in the app's error vocabulary. */
+export interface MessageError {
+  code: string;
+  message: string;
+}
+
+/** A stored message. */
+export interface MessageRecord {
+  id: string;
+  conversationId: string;
+  /** Position in the conversation: 0, 1, 2… with no reuse; the paging key. */
+  ordinal: number;
+  role: MessageRole;
+  content: StoredContentBlock[];
+  status: MessageStatus;
+  /** Groups the messages of one user turn (the tool loop makes several model calls). */
+  turnId: string | null;
+  model: string | null;
+  stopReason: string | null;
+  error: MessageError | null;
+  usage: TokenUsage | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Input of `appendMessage`. */
+export interface AppendMessageInput {
+  role: MessageRole;
+  content: StoredContentBlock[];
+  /** Defaults to `complete`; `streaming` is only reachable through `beginAssistantMessage`. */
+  status?: FinalMessageStatus;
+  id?: string;
+  turnId?: string;
+  model?: string;
+  stopReason?: string;
+  usage?: TokenUsage;
+  error?: MessageError;
+}
+
+/** Input of `beginAssistantMessage`. */
+export interface BeginAssistantMessageInput {
+  id?: string;
+  turnId?: string;
+  model?: string;
+  /** Blocks already known when the stream starts (rare; normally empty). */
+  content?: StoredContentBlock[];
+}
+
+/** Input of `finishMessage`. */
+export interface FinishMessageInput {
+  status: FinalMessageStatus;
+  usage?: TokenUsage;
+  error?: MessageError;
+  stopReason?: string;
+  /** The authoritative final blocks (e.g. the SDK's final message); replaces the streamed ones. */
+  content?: StoredContentBlock[];
+}
+
+/** Token totals, e.g. for a conversation. */
+export interface UsageTotals extends TokenUsage {
+  /** Number of model calls that reported usage. */
+  calls: number;
+}

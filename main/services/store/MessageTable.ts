@@ -1,0 +1,204 @@
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { MessageRecord, MessageStatus, StoredContentBlock, TokenUsage } from './MessageRecord';
+import { allRows, fromJson, getRow, toJson } from './sqlRows';
+
+interface MessageRow {
+  id: string;
+  conversation_id: string;
+  ordinal: number;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  turn_id: string | null;
+  model: string | null;
+  stop_reason: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  usage: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+const columns = `id, conversation_id, ordinal, role, content, status, turn_id, model, stop_reason,
+  error_code, error_message, usage, created_at, updated_at`;
+
+/** A message row about to be inserted; the ordinal is assigned by the insert. */
+export interface NewMessageRow extends Omit<MessageRecord, 'ordinal'> {
+  text: string;
+}
+
+/** Final fields written when a message stops streaming (or is written whole). */
+export interface MessageOutcome {
+  status: MessageStatus;
+  content: readonly StoredContentBlock[];
+  text: string;
+  stopReason: string | null;
+  error: { code: string; message: string } | null;
+  usage: TokenUsage | null;
+  at: number;
+}
+
+/**
+ * The message queries, exported so tests can check their plans: every page query must be a
+ * range on the (conversation_id, ordinal) index, never a scan or a sort.
+ */
+export const messageSql = {
+  // The next ordinal comes from the newest row through the paging index (one probe, not a scan).
+  insert: `INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status, turn_id,
+      model, stop_reason, error_code, error_message, usage, created_at, updated_at)
+    VALUES (:id, :conversationId,
+      ifnull((SELECT ordinal + 1 FROM messages WHERE conversation_id = :conversationId
+              ORDER BY ordinal DESC LIMIT 1), 0),
+      :role, :content, :text, :status, :turnId, :model, :stopReason, :errorCode, :errorMessage,
+      :usage, :createdAt, :updatedAt)
+    RETURNING ordinal`,
+  get: `SELECT ${columns} FROM messages WHERE id = ?`,
+  tail: `SELECT ${columns} FROM messages WHERE conversation_id = ? ORDER BY ordinal DESC LIMIT ?`,
+  before: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND ordinal < ?
+    ORDER BY ordinal DESC LIMIT ?`,
+  after: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND ordinal > ?
+    ORDER BY ordinal ASC LIMIT ?`,
+  writeStreamingContent: `UPDATE messages SET content = ?, updated_at = ?
+    WHERE id = ? AND status = 'streaming'`,
+  writeOutcome: `UPDATE messages SET status = :status, content = :content, text = :text,
+      stop_reason = :stopReason, error_code = :errorCode, error_message = :errorMessage,
+      usage = :usage, updated_at = :at
+    WHERE id = :id`,
+  deleteFrom: 'DELETE FROM messages WHERE conversation_id = ? AND ordinal >= ?',
+  listStreaming: `SELECT ${columns} FROM messages WHERE status = 'streaming'`,
+} as const;
+
+function toMessageRecord(row: MessageRow): MessageRecord {
+  return {
+    id: row.id,
+    conversationId: row.conversation_id,
+    ordinal: row.ordinal,
+    role: row.role,
+    content: JSON.parse(row.content) as StoredContentBlock[],
+    status: row.status,
+    turnId: row.turn_id,
+    model: row.model,
+    stopReason: row.stop_reason,
+    error:
+      row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    usage: fromJson(row.usage) as TokenUsage | null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Prepared statements over `messages`. Every page query is a range on (conversation_id, ordinal). */
+export class MessageTable {
+  private readonly insertStatement: StatementSync;
+  private readonly getStatement: StatementSync;
+  private readonly tailStatement: StatementSync;
+  private readonly beforeStatement: StatementSync;
+  private readonly afterStatement: StatementSync;
+  private readonly contentStatement: StatementSync;
+  private readonly outcomeStatement: StatementSync;
+  private readonly deleteFromStatement: StatementSync;
+  private readonly streamingStatement: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.insertStatement = db.prepare(messageSql.insert);
+    this.getStatement = db.prepare(messageSql.get);
+    this.tailStatement = db.prepare(messageSql.tail);
+    this.beforeStatement = db.prepare(messageSql.before);
+    this.afterStatement = db.prepare(messageSql.after);
+    this.contentStatement = db.prepare(messageSql.writeStreamingContent);
+    this.outcomeStatement = db.prepare(messageSql.writeOutcome);
+    this.deleteFromStatement = db.prepare(messageSql.deleteFrom);
+    this.streamingStatement = db.prepare(messageSql.listStreaming);
+  }
+
+  /** Inserts a message at the end of its conversation; returns the ordinal it got. */
+  insert(message: NewMessageRow): number {
+    const row = getRow<{ ordinal: number }>(this.insertStatement, {
+      id: message.id,
+      conversationId: message.conversationId,
+      role: message.role,
+      content: JSON.stringify(message.content),
+      text: message.text,
+      status: message.status,
+      turnId: message.turnId,
+      model: message.model,
+      stopReason: message.stopReason,
+      errorCode: message.error?.code ?? null,
+      errorMessage: message.error?.message ?? null,
+      usage: toJson(message.usage ?? undefined),
+      createdAt: message.createdAt,
+      updatedAt: message.updatedAt,
+    });
+    if (!row) throw new Error('INSERT … RETURNING returned no row');
+    return row.ordinal;
+  }
+
+  get(id: string): MessageRecord | undefined {
+    const row = getRow<MessageRow>(this.getStatement, id);
+    return row && toMessageRecord(row);
+  }
+
+  /**
+   * Up to `limit` messages in ascending order, plus whether more exist in the paging direction.
+   * One extra row is read to answer `hasMore` without a COUNT.
+   */
+  page(
+    conversationId: string,
+    cursor: { beforeOrdinal?: number; afterOrdinal?: number },
+    limit: number,
+  ): { messages: MessageRecord[]; hasMore: boolean } {
+    let rows: MessageRow[];
+    if (cursor.afterOrdinal !== undefined) {
+      rows = allRows<MessageRow>(
+        this.afterStatement,
+        conversationId,
+        cursor.afterOrdinal,
+        limit + 1,
+      );
+    } else if (cursor.beforeOrdinal !== undefined) {
+      rows = allRows<MessageRow>(
+        this.beforeStatement,
+        conversationId,
+        cursor.beforeOrdinal,
+        limit + 1,
+      );
+    } else {
+      rows = allRows<MessageRow>(this.tailStatement, conversationId, limit + 1);
+    }
+    const hasMore = rows.length > limit;
+    const kept = rows.slice(0, limit).map(toMessageRecord);
+    if (cursor.afterOrdinal === undefined) kept.reverse();
+    return { messages: kept, hasMore };
+  }
+
+  /** Writes streamed content; a no-op unless the message is still streaming. */
+  writeStreamingContent(id: string, content: readonly StoredContentBlock[], at: number): void {
+    this.contentStatement.run(JSON.stringify(content), at, id);
+  }
+
+  /** Writes the final fields of a message. */
+  writeOutcome(id: string, outcome: MessageOutcome): boolean {
+    const result = this.outcomeStatement.run({
+      id,
+      status: outcome.status,
+      content: JSON.stringify(outcome.content),
+      text: outcome.text,
+      stopReason: outcome.stopReason,
+      errorCode: outcome.error?.code ?? null,
+      errorMessage: outcome.error?.message ?? null,
+      usage: toJson(outcome.usage ?? undefined),
+      at: outcome.at,
+    });
+    return result.changes > 0;
+  }
+
+  /** Deletes the message at `ordinal` and every later one (edit-and-resend, retry). */
+  deleteFrom(conversationId: string, ordinal: number): number {
+    return Number(this.deleteFromStatement.run(conversationId, ordinal).changes);
+  }
+
+  /** Messages left `streaming` (by a writer that is gone, when called at open). */
+  listStreaming(): MessageRecord[] {
+    return allRows<MessageRow>(this.streamingStatement).map(toMessageRecord);
+  }
+}

@@ -1,0 +1,5 @@
+import type { Migration } from './Migration';
+import { schemaV1 } from './schemaV1';
+
+/** Every migration in order. Append only: a shipped migration is never edited. */
+export const allMigrations: readonly Migration[] = [schemaV1];

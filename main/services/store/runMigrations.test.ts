@@ -1,0 +1,129 @@
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppErrorCode } from '../../../shared/errors';
+import type { Migration } from './migrations/Migration';
+import { schemaV1 } from './migrations/schemaV1';
+import { readUserVersion, runMigrations } from './runMigrations';
+import { textContent, TempStoreDir } from './testing/TempStoreDir';
+
+function tables(db: DatabaseSync): string[] {
+  return db
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+    .all()
+    .map((row) => String(row.name));
+}
+
+const addPinned: Migration = {
+  version: 2,
+  name: 'pinned conversations',
+  up: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
+       CREATE TABLE pins (conversation_id TEXT NOT NULL) STRICT;`,
+};
+
+describe('runMigrations', () => {
+  let temp: TempStoreDir;
+
+  beforeEach(() => {
+    temp = new TempStoreDir();
+  });
+  afterEach(() => temp.cleanup());
+
+  it('upgrades a new file from v0 and records each step', () => {
+    const store = temp.open({ now: () => 42 });
+    expect(store.migration).toEqual({ from: 0, to: 1, applied: [1] });
+    store.close();
+
+    const db = new DatabaseSync(temp.file);
+    try {
+      expect(readUserVersion(db)).toBe(1);
+      expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([
+        { version: 1, name: 'initial schema', applied_at: 42 },
+      ]);
+      expect(tables(db)).toEqual(
+        expect.arrayContaining([
+          'approval_decisions',
+          'conversations',
+          'grants',
+          'messages',
+          'schema_migrations',
+          'token_usage',
+          'tool_calls',
+        ]),
+      );
+    } finally {
+      db.close();
+    }
+    expect(temp.open().migration).toEqual({ from: 1, to: 1, applied: [] });
+  });
+
+  it('upgrades v1 to v2 keeping the data', () => {
+    const v1 = temp.open();
+    const { id } = v1.createConversation({ title: 'kept' });
+    v1.appendMessage(id, { role: 'user', content: textContent('still here') });
+    v1.close();
+
+    const v2 = temp.open({ migrations: [schemaV1, addPinned] });
+    expect(v2.migration).toEqual({ from: 1, to: 2, applied: [2] });
+    expect(v2.getConversation(id).messages[0]?.content).toEqual(textContent('still here'));
+    expect(v2.search('still')).toHaveLength(1);
+    expect(v2.checkIntegrity()).toEqual([]);
+  });
+
+  it('rolls a failing migration back completely and stays at the previous version', () => {
+    temp.open().close();
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      up: `CREATE TABLE half_done (x INTEGER) STRICT; INSERT INTO no_such_table VALUES (1);`,
+    };
+    expect(() => temp.open({ migrations: [schemaV1, broken] })).toThrow(
+      expect.objectContaining({ code: AppErrorCode.Internal }),
+    );
+    expect(() => temp.open({ migrations: [schemaV1, broken] })).toThrow(/migration 2 \(broken\)/u);
+    const db = new DatabaseSync(temp.file);
+    try {
+      expect(readUserVersion(db)).toBe(1);
+      expect(tables(db)).not.toContain('half_done');
+      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 1 });
+    } finally {
+      db.close();
+    }
+    // The file still opens with the migrations this app knows.
+    expect(temp.open().migration.to).toBe(1);
+  });
+
+  it('runs function migrations in the same transaction', () => {
+    const db = new DatabaseSync(':memory:');
+    try {
+      const report = runMigrations(db, [
+        { version: 1, name: 'sql', up: 'CREATE TABLE t (x INTEGER) STRICT' },
+        {
+          version: 2,
+          name: 'code',
+          up: (d) => {
+            d.prepare('INSERT INTO t VALUES (?)').run(7);
+          },
+        },
+      ]);
+      expect(report).toEqual({ from: 0, to: 2, applied: [1, 2] });
+      expect(db.prepare('SELECT x FROM t').get()).toEqual({ x: 7 });
+    } finally {
+      db.close();
+    }
+  });
+
+  it('refuses a file written by a newer schema and migration lists with gaps', () => {
+    const db = new DatabaseSync(temp.file);
+    db.exec('PRAGMA user_version = 99');
+    db.close();
+    expect(() => temp.open()).toThrow(/newer than this app understands/u);
+
+    const memory = new DatabaseSync(':memory:');
+    try {
+      expect(() => runMigrations(memory, [{ ...addPinned }])).toThrow(/without gaps/u);
+      expect(readUserVersion(memory)).toBe(0);
+    } finally {
+      memory.close();
+    }
+  });
+});
