@@ -8,6 +8,12 @@ import { ServersFileService } from '../services/config/ServersFileService';
 import { resolveServersFile } from '../services/config/resolveServersFile';
 import { HostEvents } from '../services/HostEvents';
 import { McpService } from '../services/mcp/McpService';
+import type { ApprovalPolicy } from '../../shared/domain/approvals';
+import { FileSecretStore } from '../platform/FileSecretStore';
+import { NodeExternalOpener } from '../platform/NodeExternalOpener';
+import type { PlatformServices } from '../platform/PlatformServices';
+import { appVersion } from '../platform/appVersion';
+import { createHostCore, type HostCore } from '../services/createHostCore';
 import { flagNumber, flagString, type CliArgs } from './parseCliArgs';
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
@@ -24,6 +30,7 @@ export class CliContext {
   readonly configFile: string;
   private readonly dataDir: string;
   private mcp: McpService | undefined;
+  private core: HostCore | undefined;
 
   constructor(
     readonly args: CliArgs,
@@ -90,8 +97,50 @@ export class CliContext {
     return mcp;
   }
 
+  /**
+   * The whole host core for `chat`, with a headless approval broker: a policy decides tool
+   * calls, or they fail closed. Servers are started and waited for like `servers` does.
+   */
+  async startHost(policy: ApprovalPolicy | undefined): Promise<HostCore> {
+    // Validate the servers file first, with the same clear message as the other commands.
+    const files = new ServersFileService({
+      file: this.configFile,
+      env: this.env,
+      log: this.log.child('config'),
+    });
+    const state = await files.load();
+    files.dispose();
+    if (!state.valid) {
+      const first = state.errors[0];
+      throw new AppError(
+        AppErrorCode.ConfigInvalid,
+        `${this.configFile}${first ? `:${first.line}:${first.column}: ${first.message}` : ' is invalid'}`,
+        { problems: state.errors },
+      );
+    }
+    const paths = { ...appPaths(this.dataDir), serversFile: this.configFile };
+    const platform: PlatformServices = {
+      shell: 'web',
+      version: appVersion,
+      paths,
+      secrets: new FileSecretStore(paths.secretsFile),
+      opener: new NodeExternalOpener(() => {}, false),
+      env: this.env,
+    };
+    const core = await createHostCore(platform, this.log, {
+      headless: policy ? { policy } : {},
+      useLoginShell: !this.args.flags.has('no-login-shell'),
+      supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
+    });
+    this.core = core;
+    await core.ready;
+    await core.mcp.settled(this.timeoutMs);
+    return core;
+  }
+
   async dispose(): Promise<void> {
     await this.mcp?.dispose();
+    await this.core?.dispose();
   }
 }
 

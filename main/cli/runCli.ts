@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { CliContext, type CommandResult } from './CliContext';
 import { callCommand } from './commands/callCommand';
+import { chatCommand } from './commands/chatCommand';
 import { conformanceCommand } from './commands/conformanceCommand';
 import {
   promptCommand,
@@ -22,6 +23,8 @@ Commands:
   read <server> <uri>              read one resource
   prompts <server>                 list prompts
   prompt <server> <name> [--args J]  get a prompt
+  chat "<message>" [--conversation ID] [--model M] [--approve all|none|readonly]
+                                   run one chat turn (tools: all allowed, none, or read-only)
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 
@@ -45,6 +48,7 @@ const commands: Record<string, Command> = {
   prompts: promptsCommand,
   prompt: promptCommand,
   conformance: conformanceCommand,
+  chat: chatCommand,
 };
 
 /** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */

@@ -27,6 +27,8 @@ function handlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers {
       shell: 'web',
       settings: snapshot,
       servers: [],
+      conversations: [],
+      pendingApprovals: [],
     }),
     'settings.get': () => snapshot,
     'settings.update': (patch) => ({ ...snapshot, ...patch }),

@@ -7,7 +7,7 @@ export type Theme = z.infer<typeof themeSchema>;
 export type Language = z.infer<typeof languageSchema>;
 
 export const DEFAULT_API_BASE_URL = 'https://api.anthropic.com';
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_MODEL = 'claude-sonnet-5-5';
 
 const httpUrl = z
   .string()
@@ -21,6 +21,10 @@ export const storedSettingsSchema = z.object({
   defaultModel: z.string().trim().min(1).max(200),
   theme: themeSchema,
   language: languageSchema,
+  /** Added before every conversation's system prompt (server instructions follow it). */
+  systemPrompt: z.string().max(20_000),
+  /** Servers whose tools may run without asking when they declare readOnlyHint. */
+  trustReadOnlyServers: z.array(z.string().max(200)).max(500),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -29,6 +33,8 @@ export const defaultSettings: StoredSettings = {
   defaultModel: DEFAULT_MODEL,
   theme: 'system',
   language: 'en',
+  systemPrompt: '',
+  trustReadOnlyServers: [],
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

@@ -86,6 +86,8 @@ describe('IPC contract', () => {
           shell: 'web',
           settings: snapshot,
           servers: [],
+          conversations: [],
+          pendingApprovals: [],
         },
       },
       'settings.get': { input: {}, output: snapshot },

@@ -12,6 +12,20 @@ import {
   trafficEntrySchema,
 } from '../domain/mcpViews';
 import { settingsPatchSchema, settingsSnapshotSchema } from '../domain/settings';
+import {
+  approvalDecisionSchema,
+  approvalOutcomeSchema,
+  approvalRequestSchema,
+  grantViewSchema,
+} from '../domain/approvals';
+import { conversationEventSchema } from '../domain/conversationEvents';
+import {
+  conversationSummarySchema,
+  messageViewSchema,
+  toolCallViewSchema,
+} from '../domain/conversationViews';
+import { modelSummarySchema } from '../domain/modelSummary';
+import { toolOutcomeSchema } from '../domain/toolOutcome';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -28,6 +42,7 @@ export interface EventDef<P extends z.ZodType = z.ZodType> {
 }
 
 const empty = z.object({}).strict();
+const conversationId = z.string().min(1).max(200);
 const serverName = z.string().min(1).max(200);
 const jsonObject = z.record(z.string(), z.unknown());
 const server = z.object({ server: serverName }).strict();
@@ -44,6 +59,8 @@ export const bootstrapSchema = z.object({
   shell: shellKindSchema,
   settings: settingsSnapshotSchema,
   servers: z.array(serverViewSchema),
+  conversations: z.array(conversationSummarySchema),
+  pendingApprovals: z.array(approvalRequestSchema),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -172,6 +189,114 @@ export const requests = {
     output: configDocumentSchema,
     description: 'Adds the chosen servers of an import source; never overwrites existing names.',
   },
+  'conversation.list': {
+    input: z.object({ query: z.string().max(500).optional() }).strict(),
+    output: z.object({ conversations: z.array(conversationSummarySchema) }),
+    description: 'Conversations, newest first; with a query, full-text search with snippets.',
+  },
+  'conversation.create': {
+    input: z.object({ title: z.string().max(200).optional() }).strict(),
+    output: conversationSummarySchema,
+    description: 'Starts an empty conversation.',
+  },
+  'conversation.get': {
+    input: z
+      .object({
+        id: conversationId,
+        beforeOrdinal: z.number().int().optional(),
+        limit: z.number().int().min(1).max(1000).optional(),
+      })
+      .strict(),
+    output: z.object({
+      conversation: conversationSummarySchema,
+      messages: z.array(messageViewSchema),
+      toolCalls: z.array(toolCallViewSchema),
+      /** Older messages exist before the first one returned. */
+      hasMore: z.boolean(),
+    }),
+    description: 'A page of messages (newest last) with their tool calls.',
+  },
+  'conversation.rename': {
+    input: z.object({ id: conversationId, title: z.string().trim().min(1).max(200) }).strict(),
+    output: conversationSummarySchema,
+    description: 'Renames a conversation.',
+  },
+  'conversation.delete': {
+    input: z.object({ id: conversationId }).strict(),
+    output: z.object({}),
+    description: 'Deletes a conversation and everything in it (stops its turn first).',
+  },
+  'conversation.send': {
+    input: z
+      .object({
+        conversationId,
+        text: z.string().trim().min(1).max(200_000),
+        model: z.string().min(1).max(200).optional(),
+      })
+      .strict(),
+    output: z.object({ turnId: z.string() }),
+    description:
+      'Adds the person’s message and runs a turn; progress arrives as conversation.streamed.',
+  },
+  'conversation.stop': {
+    input: z.object({ conversationId }).strict(),
+    output: z.object({}),
+    description:
+      'Stops the running turn: the stream ends, tool calls are cancelled, nothing received is lost.',
+  },
+  'conversation.retry': {
+    input: z.object({ conversationId, model: z.string().min(1).max(200).optional() }).strict(),
+    output: z.object({ turnId: z.string() }),
+    description: 'Runs the last turn again (after a failure, a stop or an interruption).',
+  },
+  'conversation.edit': {
+    input: z
+      .object({
+        conversationId,
+        messageId: z.string(),
+        text: z.string().trim().min(1).max(200_000),
+      })
+      .strict(),
+    output: z.object({ turnId: z.string() }),
+    description: 'Replaces a user message and everything after it, then runs a turn.',
+  },
+  'conversation.getToolResult': {
+    input: z.object({ toolUseId: z.string().min(1).max(200) }).strict(),
+    output: z.object({ outcome: toolOutcomeSchema, durationMs: z.number().optional() }),
+    description: 'The full, untruncated result of a tool call.',
+  },
+  'models.list': {
+    input: z.object({ refresh: z.boolean().optional() }).strict(),
+    output: z.object({
+      models: z.array(modelSummarySchema),
+      defaultModel: z.string(),
+      /** Why the list is the built-in fallback (no key, offline), if it is. */
+      error: z.string().optional(),
+    }),
+    description: 'Models from the API’s model list (cached), with the default.',
+  },
+  'approvals.pending': {
+    input: empty,
+    output: z.object({ requests: z.array(approvalRequestSchema) }),
+    description: 'Tool calls waiting for the person.',
+  },
+  'approvals.respond': {
+    input: z
+      .object({ requestId: z.string().min(1).max(200), decision: approvalDecisionSchema })
+      .strict(),
+    output: z.object({}),
+    description: 'The person’s decision on a waiting tool call.',
+  },
+  'approvals.listGrants': {
+    input: empty,
+    output: z.object({ grants: z.array(grantViewSchema) }),
+    description: '“Always allow” grants, with suspended ones and what changed.',
+  },
+  'approvals.revokeGrant': {
+    input: z.object({ id: z.string().min(1).max(200) }).strict(),
+    output: z.object({}),
+    description: 'Revokes an “always allow” grant.',
+  },
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -203,6 +328,35 @@ export const events = {
   'config.changed': {
     payload: configDocumentSchema,
     description: 'The servers file changed (in the app or outside it).',
+  },
+  'conversation.updated': {
+    payload: z.object({ conversation: conversationSummarySchema }),
+    description: 'A conversation was created, renamed, started or finished a turn.',
+  },
+  'conversation.deleted': {
+    payload: z.object({ id: z.string() }),
+    description: 'A conversation was deleted.',
+  },
+  'conversation.streamed': {
+    payload: z.object({
+      event: conversationEventSchema,
+      /** For toolUseStarted/toolResult: which server and tool the model-facing name meant. */
+      tool: z.object({ server: z.string(), tool: z.string() }).optional(),
+    }),
+    description:
+      'One step of a running turn (deltas, tool calls, retries, finish). Tool results carry a bounded preview.',
+  },
+  'approvals.requested': {
+    payload: z.object({ request: approvalRequestSchema }),
+    description: 'A tool call waits for the person’s decision.',
+  },
+  'approvals.resolved': {
+    payload: z.object({ requestId: z.string(), outcome: approvalOutcomeSchema }),
+    description: 'A waiting call was decided (here, in another window, by a grant) or withdrawn.',
+  },
+  'approvals.grantsChanged': {
+    payload: z.object({ grants: z.array(grantViewSchema) }),
+    description: 'The list of “always allow” grants changed.',
   },
 } as const satisfies Record<EventName, EventDef>;
 

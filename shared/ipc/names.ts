@@ -25,6 +25,21 @@ export const requestNames = [
   'config.save',
   'config.listImports',
   'config.applyImport',
+  'conversation.list',
+  'conversation.create',
+  'conversation.get',
+  'conversation.rename',
+  'conversation.delete',
+  'conversation.send',
+  'conversation.stop',
+  'conversation.retry',
+  'conversation.edit',
+  'conversation.getToolResult',
+  'models.list',
+  'approvals.pending',
+  'approvals.respond',
+  'approvals.listGrants',
+  'approvals.revokeGrant',
 ] as const;
 
 export const eventNames = [
@@ -35,6 +50,12 @@ export const eventNames = [
   'mcp.logAppended',
   'mcp.trafficRecorded',
   'config.changed',
+  'conversation.updated',
+  'conversation.deleted',
+  'conversation.streamed',
+  'approvals.requested',
+  'approvals.resolved',
+  'approvals.grantsChanged',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto';
+import type { ConversationEvent } from '../../../shared/domain/conversationEvents';
+import {
+  TOOL_RESULT_PREVIEW_CHARS,
+  type ConversationSummary,
+  type MessageView,
+  type ToolCallView,
+} from '../../../shared/domain/conversationViews';
+import { DEFAULT_API_BASE_URL } from '../../../shared/domain/settings';
+import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { Logger } from '../../platform/Logger';
+import type { ApprovalBroker } from '../approvals/ApprovalBroker';
+import type { HostEvents } from '../HostEvents';
+import type { McpService } from '../mcp/McpService';
+import type { ConversationStore } from '../store/ConversationStore';
+import type { SettingsService } from '../settings/SettingsService';
+import { AnthropicModel } from './AnthropicModel';
+import { buildHistory } from './buildHistory';
+import { buildSystemPrompt } from './buildSystemPrompt';
+import type { AnthropicConnection } from './createAnthropicClient';
+import type { ExecuteTool } from './ExecuteTool';
+import { ModelCatalog } from './ModelCatalog';
+import type { ModelClient } from './ModelClient';
+import { runTurn, type TurnResult } from './runTurn';
+import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
+import { toToolOutcome } from './toToolOutcome';
+import { TurnRecorder } from './TurnRecorder';
+
+export interface ConversationServiceOptions {
+  store: ConversationStore;
+  mcp: McpService;
+  broker: ApprovalBroker;
+  settings: SettingsService;
+  events: HostEvents;
+  env: Readonly<Record<string, string | undefined>>;
+  log: Logger;
+  /** Tests and benchmarks may swap the model client. */
+  createModel?: (connection: AnthropicConnection) => ModelClient;
+  maxSteps?: number;
+  resultBudgetChars?: number;
+}
+
+interface RunningTurn {
+  turnId: string;
+  abort: AbortController;
+  done: Promise<TurnResult>;
+}
+
+/**
+ * Conversations end to end: the store, the tool-use loop, tools from the MCP catalogue behind
+ * the approval broker, and the events the windows fold into their views.
+ */
+export class ConversationService {
+  readonly models: ModelCatalog;
+  private readonly running = new Map<string, RunningTurn>();
+
+  constructor(private readonly options: ConversationServiceOptions) {
+    this.models = new ModelCatalog(() => this.connection());
+  }
+
+  list(query?: string): ConversationSummary[] {
+    const { store } = this.options;
+    if (query?.trim()) {
+      return store.search(query).map((hit) => {
+        const snippet = hit.snippets[0]?.parts.map((p) => p.text).join('') ?? undefined;
+        return toSummary(hit.conversation, this.running.has(hit.conversation.id), snippet);
+      });
+    }
+    return store.listConversations().map((c) => toSummary(c, this.running.has(c.id)));
+  }
+
+  create(title?: string): ConversationSummary {
+    const record = this.options.store.createConversation(title ? { title } : {});
+    return this.updated(record.id);
+  }
+
+  get(
+    id: string,
+    beforeOrdinal?: number,
+    limit = 200,
+  ): {
+    conversation: ConversationSummary;
+    messages: MessageView[];
+    toolCalls: ToolCallView[];
+    hasMore: boolean;
+  } {
+    const { store } = this.options;
+    const conversation = store.findConversation(id);
+    if (!conversation) throw new AppError(AppErrorCode.NotFound, `No conversation ${id}.`);
+    const page = store.listMessages(id, {
+      ...(beforeOrdinal !== undefined ? { beforeOrdinal } : {}),
+      limit,
+    });
+    return {
+      conversation: toSummary(conversation, this.running.has(id)),
+      messages: page.messages.map(toMessageView),
+      toolCalls: page.toolCalls.map(toToolCallView),
+      hasMore: page.hasMore,
+    };
+  }
+
+  rename(id: string, title: string): ConversationSummary {
+    this.options.store.renameConversation(id, title);
+    return this.updated(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.stop(id);
+    this.options.broker.forgetConversation(id);
+    this.options.store.deleteConversation(id);
+    this.options.events.emit('conversation.deleted', { id });
+  }
+
+  /** Adds the person's message and starts a turn; resolves once it started. */
+  send(conversationId: string, text: string, model?: string): { turnId: string } {
+    this.assertIdle(conversationId);
+    const { store } = this.options;
+    const conversation = store.findConversation(conversationId);
+    if (!conversation)
+      throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    const turnId = randomUUID();
+    store.appendMessage(conversationId, {
+      role: 'user',
+      content: [{ type: 'text', text }],
+      turnId,
+    });
+    if (!conversation.title || conversation.title === 'New conversation') {
+      store.renameConversation(conversationId, titleFrom(text));
+    }
+    if (model) store.updateConversation(conversationId, { model });
+    return this.start(conversationId, turnId);
+  }
+
+  /** Runs the last turn again: what followed the person's last message is replaced. */
+  retry(conversationId: string, model?: string): { turnId: string } {
+    this.assertIdle(conversationId);
+    const { store } = this.options;
+    const messages = store.listMessages(conversationId, { limit: 1000 }).messages;
+    const lastUser = [...messages]
+      .reverse()
+      .find((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
+    if (!lastUser) throw new AppError(AppErrorCode.Validation, 'There is no message to retry.');
+    store.deleteMessagesFrom(conversationId, lastUser.ordinal + 1);
+    if (model) store.updateConversation(conversationId, { model });
+    return this.start(conversationId, lastUser.turnId ?? randomUUID());
+  }
+
+  /** Replaces a message of the person and everything after it, then runs a turn. */
+  edit(conversationId: string, messageId: string, text: string): { turnId: string } {
+    this.assertIdle(conversationId);
+    const { store } = this.options;
+    const message = store.getMessage(messageId);
+    if (!message || message.conversationId !== conversationId || message.role !== 'user') {
+      throw new AppError(AppErrorCode.Validation, 'Only your own messages can be edited.');
+    }
+    store.deleteMessagesFrom(conversationId, message.ordinal);
+    const turnId = randomUUID();
+    store.appendMessage(conversationId, {
+      role: 'user',
+      content: [{ type: 'text', text }],
+      turnId,
+    });
+    return this.start(conversationId, turnId);
+  }
+
+  async stop(conversationId: string): Promise<void> {
+    const turn = this.running.get(conversationId);
+    if (!turn) return;
+    turn.abort.abort();
+    await turn.done.catch(() => undefined);
+  }
+
+  /** Resolves when the conversation's running turn (if any) has finished. */
+  async settled(conversationId: string): Promise<TurnResult | undefined> {
+    return this.running.get(conversationId)?.done;
+  }
+
+  getToolResult(toolUseId: string): { outcome: ToolOutcome; durationMs?: number } {
+    const detail = this.options.store.getToolCall(toolUseId);
+    if (!detail) throw new AppError(AppErrorCode.NotFound, `No tool call ${toolUseId}.`);
+    const parsed = toolOutcomeSchema.safeParse(detail.result);
+    const outcome: ToolOutcome = parsed.success
+      ? parsed.data
+      : {
+          content: [{ type: 'text', text: detail.error?.message ?? 'No result was recorded.' }],
+          isError: true,
+        };
+    return { outcome, ...(detail.durationMs !== null ? { durationMs: detail.durationMs } : {}) };
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+
+  private start(conversationId: string, turnId: string): { turnId: string } {
+    const abort = new AbortController();
+    const done = this.runTurn(conversationId, turnId, abort.signal).finally(() => {
+      this.running.delete(conversationId);
+      this.updated(conversationId);
+    });
+    this.running.set(conversationId, { turnId, abort, done });
+    this.updated(conversationId);
+    return { turnId };
+  }
+
+  private async runTurn(
+    conversationId: string,
+    turnId: string,
+    signal: AbortSignal,
+  ): Promise<TurnResult> {
+    const { store, mcp, settings, events } = this.options;
+    const conversation = store.findConversation(conversationId);
+    const model = conversation?.model ?? settings.snapshot().defaultModel;
+    const entries = mcp.catalogEntries();
+    const byName = new Map(entries.map((e) => [e.modelName, e]));
+    const recorder = new TurnRecorder(store, conversationId, turnId, model, (name) => {
+      const entry = byName.get(name);
+      return entry ? { server: entry.server, tool: entry.tool.name } : undefined;
+    });
+    const history = buildHistory(store.listMessages(conversationId, { limit: 100_000 }).messages);
+    const servers = mcp.registry
+      .list()
+      .filter((s) => s.status.kind === 'ready')
+      .map((s) => ({ name: s.config.name, instructions: s.info?.instructions }));
+    const system = buildSystemPrompt(settings.snapshot().systemPrompt, servers);
+    const executeTool: ExecuteTool = async (call, toolSignal, reportProgress) => {
+      const entry = byName.get(call.modelName);
+      if (!entry) throw new AppError(AppErrorCode.NotFound, `Unknown tool ${call.modelName}.`);
+      const args = isRecord(call.input) ? call.input : {};
+      const outcome = await this.options.broker.decide(
+        {
+          conversationId,
+          server: entry.server,
+          tool: {
+            name: entry.tool.name,
+            ...(entry.tool.title ? { title: entry.tool.title } : {}),
+            ...(entry.tool.description ? { description: entry.tool.description } : {}),
+            inputSchema: entry.tool.inputSchema,
+            ...(entry.tool.annotations ? { annotations: entry.tool.annotations } : {}),
+          },
+          modelName: call.modelName,
+          arguments: args,
+        },
+        toolSignal,
+      );
+      store.recordApproval({
+        toolCallId: call.toolUseId,
+        decision: outcome.kind === 'allowed' ? 'allow' : 'deny',
+        scope:
+          outcome.decidedBy === 'policy'
+            ? 'policy'
+            : ((outcome.kind === 'allowed' ? outcome.scope : undefined) ?? 'once'),
+        reason: outcome.reason,
+        decidedBy: outcome.decidedBy === 'readonly-hint' ? 'policy' : outcome.decidedBy,
+      });
+      if (outcome.kind === 'denied') {
+        if (!outcome.cancelled) recorder.denied.add(call.toolUseId);
+        if (outcome.cancelled) throw new AppError(AppErrorCode.Cancelled, 'The turn was stopped.');
+        return { content: [{ type: 'text', text: outcome.reason }], isError: true };
+      }
+      recorder.toolStarted(call.toolUseId);
+      const supervisor = mcp.supervisor(entry.server);
+      const result = await supervisor.callTool(entry.tool.name, args, {
+        signal: toolSignal,
+        timeoutMs: supervisor.config.timeouts.requestMs,
+        onProgress: (p) =>
+          reportProgress({
+            progress: p.progress,
+            ...(p.total !== undefined ? { total: p.total } : {}),
+            ...(p.message !== undefined ? { message: p.message } : {}),
+          }),
+      });
+      return toToolOutcome(result);
+    };
+    const connection = await this.connection();
+    const client = (this.options.createModel ?? ((c) => new AnthropicModel(c)))(connection);
+    return runTurn({
+      conversationId,
+      turnId,
+      client,
+      model,
+      ...(system ? { system } : {}),
+      messages: history,
+      tools: entries.map((e) => ({
+        modelName: e.modelName,
+        description: e.tool.description ?? e.tool.title ?? e.tool.name,
+        inputSchema: e.tool.inputSchema,
+      })),
+      executeTool,
+      signal,
+      ...(this.options.maxSteps ? { maxSteps: this.options.maxSteps } : {}),
+      ...(this.options.resultBudgetChars
+        ? { resultBudgetChars: this.options.resultBudgetChars }
+        : {}),
+      log: this.options.log,
+      onEvent: (event) => {
+        try {
+          recorder.handle(event);
+        } catch (error) {
+          this.options.log.error('could not save a turn event', { error, type: event.type });
+        }
+        const entry = 'modelName' in event ? byName.get(event.modelName) : undefined;
+        events.emit('conversation.streamed', {
+          event: boundForWindow(event),
+          ...(entry ? { tool: { server: entry.server, tool: entry.tool.name } } : {}),
+        });
+      },
+    });
+  }
+
+  private async connection(): Promise<AnthropicConnection> {
+    const { settings, env } = this.options;
+    const configured = settings.snapshot().apiBaseUrl;
+    // ANTHROPIC_BASE_URL applies while the setting is left at its default.
+    const baseURL =
+      configured === DEFAULT_API_BASE_URL && env.ANTHROPIC_BASE_URL
+        ? env.ANTHROPIC_BASE_URL
+        : configured;
+    return { apiKey: await settings.getApiKey(), baseURL };
+  }
+
+  private assertIdle(conversationId: string): void {
+    if (this.running.has(conversationId)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        'A reply is still being written in this conversation; stop it first.',
+      );
+    }
+  }
+
+  private updated(conversationId: string): ConversationSummary {
+    const record = this.options.store.findConversation(conversationId);
+    if (!record) throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    const summary = toSummary(record, this.running.has(conversationId));
+    this.options.events.emit('conversation.updated', { conversation: summary });
+    return summary;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function titleFrom(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New conversation';
+}
+
+/** Tool results go to windows as a bounded preview; "show all" asks for the rest. */
+function boundForWindow(event: ConversationEvent): ConversationEvent {
+  if (event.type !== 'toolResult') return event;
+  let budget = TOOL_RESULT_PREVIEW_CHARS;
+  const content = event.outcome.content.map((block) => {
+    if (block.type === 'text') {
+      const text = block.text.slice(0, Math.max(0, budget));
+      budget -= text.length;
+      return { ...block, text };
+    }
+    if ((block.type === 'image' || block.type === 'audio') && block.data.length > 2 * 1024 * 1024) {
+      return {
+        type: 'text' as const,
+        text: `[${block.type} ${block.mimeType}, ${Math.round(block.data.length / 1024)} KB: open the full result]`,
+      };
+    }
+    return block;
+  });
+  return { ...event, outcome: { ...event.outcome, content } };
+}

@@ -1,0 +1,52 @@
+import type { RequestHandlers } from '../../../shared/ipc/contract';
+import type { ApprovalBroker } from '../approvals/ApprovalBroker';
+import type { SettingsService } from '../settings/SettingsService';
+import type { ConversationService } from './ConversationService';
+
+type Name = Extract<
+  keyof RequestHandlers,
+  `conversation.${string}` | `models.${string}` | `approvals.${string}`
+>;
+
+/** Handlers of the conversation, model and approval requests. */
+export function createConversationHandlers(
+  conversations: ConversationService,
+  broker: ApprovalBroker,
+  settings: SettingsService,
+): Pick<RequestHandlers, Name> {
+  return {
+    'conversation.list': ({ query }) => ({ conversations: conversations.list(query) }),
+    'conversation.create': ({ title }) => conversations.create(title),
+    'conversation.get': ({ id, beforeOrdinal, limit }) =>
+      conversations.get(id, beforeOrdinal, limit),
+    'conversation.rename': ({ id, title }) => conversations.rename(id, title),
+    'conversation.delete': async ({ id }) => {
+      await conversations.delete(id);
+      return {};
+    },
+    'conversation.send': ({ conversationId, text, model }) =>
+      conversations.send(conversationId, text, model),
+    'conversation.stop': async ({ conversationId }) => {
+      await conversations.stop(conversationId);
+      return {};
+    },
+    'conversation.retry': ({ conversationId, model }) => conversations.retry(conversationId, model),
+    'conversation.edit': ({ conversationId, messageId, text }) =>
+      conversations.edit(conversationId, messageId, text),
+    'conversation.getToolResult': ({ toolUseId }) => conversations.getToolResult(toolUseId),
+    'models.list': async ({ refresh }) => ({
+      ...(await conversations.models.list(refresh)),
+      defaultModel: settings.snapshot().defaultModel,
+    }),
+    'approvals.pending': () => ({ requests: broker.pending() }),
+    'approvals.respond': async ({ requestId, decision }) => {
+      await broker.respond(requestId, decision);
+      return {};
+    },
+    'approvals.listGrants': async () => ({ grants: await broker.listGrants() }),
+    'approvals.revokeGrant': async ({ id }) => {
+      await broker.revokeGrant(id);
+      return {};
+    },
+  };
+}

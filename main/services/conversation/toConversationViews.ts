@@ -1,0 +1,91 @@
+import type { TokenUsage as EventUsage } from '../../../shared/domain/conversationEvents';
+import type { MessageBlock } from '../../../shared/domain/conversationMessage';
+import type {
+  ConversationSummary,
+  MessageView,
+  ToolCallStatus,
+  ToolCallView,
+} from '../../../shared/domain/conversationViews';
+import { AppErrorCode, isAppErrorCode } from '../../../shared/errors';
+import type { ConversationRecord } from '../store/ConversationRecord';
+import type { MessageRecord, TokenUsage } from '../store/MessageRecord';
+import type { ToolCallRecord } from '../store/ToolCallRecord';
+
+export function toSummary(
+  record: ConversationRecord & { preview?: string },
+  running: boolean,
+  snippet?: string,
+): ConversationSummary {
+  return {
+    id: record.id,
+    title: record.title,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    ...(record.model ? { model: record.model } : {}),
+    ...(record.preview ? { preview: record.preview } : {}),
+    ...(snippet ? { snippet } : {}),
+    running,
+  };
+}
+
+export function toMessageView(record: MessageRecord): MessageView {
+  return {
+    id: record.id,
+    ordinal: record.ordinal,
+    role: record.role,
+    content: record.content as MessageBlock[],
+    status: record.status,
+    ...(record.error
+      ? {
+          error: {
+            code: isAppErrorCode(record.error.code) ? record.error.code : AppErrorCode.Internal,
+            message: record.error.message,
+          },
+        }
+      : {}),
+    ...(record.usage ? { usage: toEventUsage(record.usage) } : {}),
+    createdAt: record.createdAt,
+  };
+}
+
+export function toToolCallView(record: ToolCallRecord): ToolCallView {
+  const status: ToolCallStatus = record.status === 'pending' ? 'awaiting-approval' : record.status;
+  const approval = record.approval;
+  return {
+    toolUseId: record.id,
+    server: record.server,
+    tool: record.toolName,
+    modelName: record.modelName,
+    arguments: record.arguments,
+    status,
+    ...(record.startedAt !== null ? { startedAt: record.startedAt } : {}),
+    ...(record.durationMs !== null ? { durationMs: record.durationMs } : {}),
+    ...(record.resultBytes !== null ? { totalChars: record.resultBytes } : {}),
+    ...(approval
+      ? {
+          approval:
+            approval.decision === 'allow'
+              ? {
+                  kind: 'allowed' as const,
+                  decidedBy: approval.decidedBy,
+                  ...(approval.scope !== 'policy' ? { scope: approval.scope } : {}),
+                  reason: approval.reason ?? '',
+                }
+              : {
+                  kind: 'denied' as const,
+                  decidedBy: approval.decidedBy,
+                  reason: approval.reason ?? '',
+                },
+        }
+      : {}),
+  };
+}
+
+export function toEventUsage(usage: TokenUsage): EventUsage {
+  return {
+    inputTokens: usage.input,
+    outputTokens: usage.output,
+    cacheReadInputTokens: usage.cacheRead,
+    cacheCreationInputTokens: usage.cacheWrite,
+  };
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { approvalOutcomeSchema } from './approvals';
+import { tokenUsageSchema, turnErrorSchema } from './conversationEvents';
+import { messageBlockSchema } from './conversationMessage';
+
+/** One conversation in the list. */
+export const conversationSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  model: z.string().optional(),
+  /** Start of the last message, for the list. */
+  preview: z.string().optional(),
+  /** A search hit's surrounding text, when listed by a query. */
+  snippet: z.string().optional(),
+  /** True while a turn runs in it. */
+  running: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const messageStatusSchema = z.enum([
+  'complete',
+  'streaming',
+  'interrupted',
+  'failed',
+  'stopped',
+]);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
+/** A stored message: Anthropic content blocks plus what happened to it. */
+export const messageViewSchema = z.object({
+  id: z.string(),
+  ordinal: z.number().int(),
+  role: z.enum(['user', 'assistant']),
+  content: z.array(messageBlockSchema),
+  status: messageStatusSchema,
+  error: turnErrorSchema.optional(),
+  usage: tokenUsageSchema.optional(),
+  createdAt: z.number(),
+});
+export type MessageView = z.infer<typeof messageViewSchema>;
+
+export const toolCallStatusSchema = z.enum([
+  'pending',
+  'awaiting-approval',
+  'running',
+  'done',
+  'failed',
+  'cancelled',
+  'denied',
+]);
+export type ToolCallStatus = z.infer<typeof toolCallStatusSchema>;
+
+/** A tool call as its card shows it; the full result is fetched on demand. */
+export const toolCallViewSchema = z.object({
+  toolUseId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  modelName: z.string(),
+  arguments: z.unknown(),
+  status: toolCallStatusSchema,
+  startedAt: z.number().optional(),
+  durationMs: z.number().optional(),
+  progress: z
+    .object({ progress: z.number(), total: z.number().optional(), message: z.string().optional() })
+    .optional(),
+  /** Characters of the full result and whether the model got a cut version. */
+  totalChars: z.number().int().optional(),
+  truncated: z.boolean().optional(),
+  approval: approvalOutcomeSchema.optional(),
+});
+export type ToolCallView = z.infer<typeof toolCallViewSchema>;
+
+/** Largest tool-result preview sent with events; "show all" fetches the rest. */
+export const TOOL_RESULT_PREVIEW_CHARS = 20_000;
