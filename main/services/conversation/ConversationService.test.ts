@@ -6,7 +6,11 @@ import {
   startFakeAnthropic,
   type FakeAnthropic,
 } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { scenarios } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
+import {
+  connectionCutMidStream,
+  oneToolCall,
+  plainText,
+} from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { FileSecretStore } from '../../platform/FileSecretStore';
 import { createLogger } from '../../platform/Logger';
 import { NodeExternalOpener } from '../../platform/NodeExternalOpener';
@@ -68,7 +72,7 @@ async function start(
 describe('ConversationService', () => {
   it('asks the person, runs the approved tool on the MCP server, and stores the whole turn', async () => {
     const host = await start();
-    fake.script(scenarios.oneToolCall({ name: 'echo__echo', input: { text: 'from the model' } }));
+    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'from the model' } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'Please echo something');
     await expect.poll(() => host.broker.pending().length).toBe(1);
@@ -117,7 +121,7 @@ describe('ConversationService', () => {
 
   it('a denial reaches the model as the tool’s error, with the person’s reason', async () => {
     const host = await start();
-    fake.script(scenarios.oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
+    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'echo please');
     await expect.poll(() => host.broker.pending().length).toBe(1);
@@ -133,7 +137,7 @@ describe('ConversationService', () => {
 
   it('stop during a slow tool cancels it and keeps what was received', async () => {
     const host = await start({ headless: { policy: 'all' } });
-    fake.script(scenarios.oneToolCall({ name: 'echo__slow', input: { steps: 100, delayMs: 100 } }));
+    fake.script(oneToolCall({ name: 'echo__slow', input: { steps: 100, delayMs: 100 } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'slow please');
     await expect
@@ -156,14 +160,14 @@ describe('ConversationService', () => {
 
   it('a failed turn keeps its error; retry runs it again', async () => {
     const host = await start();
-    fake.script(scenarios.connectionCutMidStream());
+    fake.script(connectionCutMidStream());
     const { id } = host.conversations.create();
     host.conversations.send(id, 'hello');
     const failed = await host.conversations.settled(id);
     expect(failed?.stop.reason).toBe('failed');
     const afterFailure = host.conversations.get(id).messages.at(-1);
     expect(afterFailure).toMatchObject({ role: 'assistant', status: 'failed' });
-    fake.script(scenarios.plainText('Second time lucky.'));
+    fake.script(plainText('Second time lucky.'));
     host.conversations.retry(id);
     await host.conversations.settled(id);
     const messages = host.conversations.get(id).messages;
@@ -173,7 +177,7 @@ describe('ConversationService', () => {
 
   it('edit-and-resend replaces the message and what followed', async () => {
     const host = await start();
-    fake.script(scenarios.plainText('first answer'), scenarios.plainText('second answer'));
+    fake.script(plainText('first answer'), plainText('second answer'));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'first question');
     await host.conversations.settled(id);
@@ -189,7 +193,7 @@ describe('ConversationService', () => {
   it('history survives a restart; search finds it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sb-chat-'));
     const host = await start({}, dir);
-    fake.script(scenarios.plainText('The capital of France is Paris.'));
+    fake.script(plainText('The capital of France is Paris.'));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'Capital of France?');
     await host.conversations.settled(id);
