@@ -61,6 +61,14 @@ describe('IPC contract', () => {
       annotations: { readOnlyHint: true },
       enabled: true,
     };
+    const summary = {
+      id: 'c1',
+      title: 'Hello',
+      createdAt: 1,
+      updatedAt: 2,
+      preview: 'hi',
+      running: false,
+    };
     const document = {
       path: '/x/servers.json',
       exists: true,
@@ -174,6 +182,84 @@ describe('IPC contract', () => {
           ],
         },
       },
+      'conversation.list': { input: { query: 'paris' }, output: { conversations: [summary] } },
+      'conversation.create': { input: {}, output: summary },
+      'conversation.get': {
+        input: { id: 'c1', beforeOrdinal: 10, limit: 50 },
+        output: {
+          conversation: summary,
+          messages: [
+            {
+              id: 'm1',
+              ordinal: 0,
+              role: 'user',
+              content: [{ type: 'text', text: 'hi' }],
+              status: 'complete',
+              createdAt: 1,
+            },
+            {
+              id: 'm2',
+              ordinal: 1,
+              role: 'assistant',
+              content: [{ type: 'tool_use', id: 't1', name: 'fs__read', input: { path: '/x' } }],
+              status: 'failed',
+              error: { code: 'LLM_OVERLOADED', message: 'busy' },
+              usage: {
+                inputTokens: 1,
+                outputTokens: 2,
+                cacheCreationInputTokens: 0,
+                cacheReadInputTokens: 0,
+              },
+              createdAt: 2,
+            },
+          ],
+          toolCalls: [
+            {
+              toolUseId: 't1',
+              server: 'fs',
+              tool: 'read',
+              modelName: 'fs__read',
+              arguments: { path: '/x' },
+              status: 'denied',
+              approval: { kind: 'denied', decidedBy: 'person', reason: 'no' },
+            },
+          ],
+          hasMore: false,
+        },
+      },
+      'conversation.rename': { input: { id: 'c1', title: 'New' }, output: summary },
+      'conversation.delete': { input: { id: 'c1' }, output: {} },
+      'conversation.send': {
+        input: { conversationId: 'c1', text: 'hi', model: 'm' },
+        output: { turnId: 't' },
+      },
+      'conversation.stop': { input: { conversationId: 'c1' }, output: {} },
+      'conversation.retry': { input: { conversationId: 'c1' }, output: { turnId: 't' } },
+      'conversation.edit': {
+        input: { conversationId: 'c1', messageId: 'm1', text: 'x' },
+        output: { turnId: 't' },
+      },
+      'conversation.getToolResult': {
+        input: { toolUseId: 't1' },
+        output: {
+          outcome: { content: [{ type: 'text', text: 'x' }], isError: false },
+          durationMs: 3,
+        },
+      },
+      'models.list': {
+        input: {},
+        output: {
+          models: [{ id: 'claude-x', displayName: 'Claude X', createdAt: '2026-01-01T00:00:00Z' }],
+          defaultModel: 'claude-x',
+        },
+      },
+      'approvals.pending': { input: {}, output: { requests: [] } },
+      'approvals.respond': {
+        input: { requestId: 'r1', decision: { kind: 'deny', reason: 'no' } },
+        output: {},
+      },
+      'approvals.listGrants': { input: {}, output: { grants: [] } },
+      'approvals.revokeGrant': { input: { id: 'g1' }, output: {} },
       'config.applyImport': {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
