@@ -1,0 +1,112 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  startFakeAnthropic,
+  type FakeAnthropic,
+} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { oneToolCall, plainText } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
+import { fixtureServer } from '../../services/mcp/testing/McpHarness';
+import { runCli } from '../runCli';
+
+let fake: FakeAnthropic;
+let dir: string;
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  dir = await mkdtemp(join(tmpdir(), 'sb-cli-chat-'));
+  await writeFile(
+    join(dir, 'servers.json'),
+    JSON.stringify({
+      mcpServers: { echo: { command: process.execPath, args: [fixtureServer('echo.mjs')] } },
+    }),
+  );
+});
+afterAll(() => fake.close());
+
+async function chat(...argv: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(
+    ['chat', ...argv, '--data-dir', dir, '--no-login-shell'],
+    {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ANTHROPIC_API_KEY: 'sk-test',
+      ANTHROPIC_BASE_URL: fake.url,
+    },
+    (t) => (out += t),
+    (t) => (err += t),
+  );
+  return { code, out, err };
+}
+
+describe('cli chat', () => {
+  it('--approve all runs the tool; --json prints the transcript as content blocks', async () => {
+    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'via cli' } }));
+    const { code, out } = await chat('echo this', '--approve', 'all', '--json');
+    expect(code).toBe(0);
+    const json = JSON.parse(out) as {
+      conversationId: string;
+      messages: { role: string; content: unknown }[];
+      stopReason: string;
+      usage: object;
+    };
+    expect(json.stopReason).toBe('end_turn');
+    expect(json.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(JSON.stringify(json.messages[2])).toContain('via cli');
+    expect(json.usage).toHaveProperty('outputTokens');
+  });
+
+  it('--approve none denies; the model sees the denial; --conversation continues', async () => {
+    fake.script(plainText('Hello there.'));
+    const first = JSON.parse((await chat('hi', '--json')).out) as { conversationId: string };
+    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
+    const { code, out } = await chat(
+      'echo again',
+      '--conversation',
+      first.conversationId,
+      '--approve',
+      'none',
+    );
+    expect(code).toBe(0);
+    expect(out).toMatch(/← error: Denied by the approval policy "none"/);
+    const last = fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    // History of the continued conversation went with the request.
+    expect(JSON.stringify(last.messages)).toContain('Hello there.');
+  });
+
+  it('without a policy a call that needs a person fails closed', async () => {
+    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
+    const { out } = await chat('echo', '--json');
+    expect(out).toMatch(/no one|could approve|person/i);
+  });
+
+  it('a failed turn exits 1 with the reason', async () => {
+    const { code, out } = await runCliWithKey('sk-wrong');
+    expect(code).toBe(1);
+    expect(out).toMatch(/LLM_AUTH/);
+  });
+});
+
+async function runCliWithKey(key: string) {
+  const strict = await startFakeAnthropic({ apiKey: 'sk-right' });
+  let out = '';
+  try {
+    const code = await runCli(
+      ['chat', 'hi', '--data-dir', dir, '--no-login-shell', '--json'],
+      {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ANTHROPIC_API_KEY: key,
+        ANTHROPIC_BASE_URL: strict.url,
+      },
+      (t) => (out += t),
+      () => {},
+    );
+    return { code, out };
+  } finally {
+    await strict.close();
+  }
+}
