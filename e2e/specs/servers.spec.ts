@@ -3,6 +3,8 @@ import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 
 const test = base.extend<{ shell: RunningShell }>({
+  // Playwright requires the destructuring pattern even when no fixture is used.
+  // eslint-disable-next-line no-empty-pattern
   shell: async ({}, use) => {
     const shell = await startWebShell({
       servers: {
