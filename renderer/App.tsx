@@ -1,23 +1,28 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalDialog } from './features/approvals/ApprovalDialog';
+import { ChatScreen } from './features/chat/ChatScreen';
+import { useOpenChat } from './features/chat/useOpenChat';
 import { ConfigEditorScreen } from './features/config/ConfigEditorScreen';
+import { CONVERSATION_SEARCH_ID } from './features/conversations/ConversationList';
 import { ServerDetailScreen } from './features/servers/ServerDetailScreen';
 import { HomeScreen } from './features/shell/HomeScreen';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
-import { homeView, type View } from './stores/appStore';
+import type { View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
-/** The app shell: sidebar, main pane, connection banner, global shortcuts. */
+/** The app shell: sidebar, main pane, approvals, connection banner, global shortcuts. */
 export function App() {
   const { t, i18n } = useTranslation();
   const view = useAppStore((s) => s.view);
-  const setView = useAppStore((s) => s.setView);
+  const toggleSettings = useAppStore((s) => s.toggleSettings);
   const connection = useAppStore((s) => s.connection);
   const theme = useSettingsStore((s) => s.snapshot.theme);
   const language = useSettingsStore((s) => s.snapshot.language);
+  const openChat = useOpenChat();
   useApplyTheme(theme, language);
   useEffect(() => {
     if (i18n.language !== language) void i18n.changeLanguage(language);
@@ -25,11 +30,18 @@ export function App() {
 
   const shortcuts = useMemo(
     () => ({
-      'Mod+,': () => setView(view.kind === 'settings' ? homeView : { kind: 'settings' }),
-      // Esc closes settings only: elsewhere it belongs to editors, menus and dialogs.
-      Escape: () => view.kind === 'settings' && setView(homeView),
+      'Mod+,': toggleSettings,
+      // Esc closes settings only: elsewhere it belongs to editors, menus, dialogs and the chat.
+      Escape: () => view.kind === 'settings' && toggleSettings(),
+      'Mod+n': () => openChat(null),
+      'Mod+k': () => {
+        const search = document.getElementById(CONVERSATION_SEARCH_ID);
+        if (!search) return false;
+        search.focus();
+        return true;
+      },
     }),
-    [view, setView],
+    [view.kind, toggleSettings, openChat],
   );
   useShortcuts(shortcuts);
 
@@ -39,7 +51,7 @@ export function App() {
         {t('app.skipToContent')}
       </a>
       <Sidebar />
-      <main id="main" className="main" tabIndex={-1}>
+      <main id="main" className={`main main--${view.kind}`} tabIndex={-1}>
         {connection !== 'open' && (
           <div className="banner" role="status" data-testid="connection-banner">
             {connection === 'connecting' ? t('app.connecting') : t('app.connectionLost')}
@@ -47,6 +59,7 @@ export function App() {
         )}
         <Screen view={view} />
       </main>
+      <ApprovalDialog />
     </div>
   );
 }
@@ -60,6 +73,8 @@ function Screen({ view }: { view: View }) {
     case 'server':
       // Keyed so each server starts on its own first tab with fresh local state.
       return <ServerDetailScreen key={view.name} name={view.name} />;
+    case 'chat':
+      return <ChatScreen id={view.id} />;
     default:
       return <HomeScreen />;
   }

@@ -5,11 +5,9 @@ import { App } from './App';
 import { createI18n } from './i18n/createI18n';
 import { createHostClient } from './host/HostClient';
 import { createWsBridge, webSocketUrl, type ConnectionState } from './host/createWsBridge';
-import { createAppStore } from './stores/appStore';
-import { createConfigStore } from './stores/configStore';
-import { createServersStore } from './stores/serversStore';
-import { createSettingsStore } from './stores/settingsStore';
-import { StoresProvider, type Stores } from './stores/StoresContext';
+import { createStores, resyncStores } from './stores/createStores';
+import { StoresProvider } from './stores/StoresContext';
+import 'katex/dist/katex.min.css';
 import './styles/app.css';
 import './styles/components.css';
 import './styles/controls.css';
@@ -18,6 +16,12 @@ import './styles/serverDetail.css';
 import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';
+import './styles/conversations.css';
+import './styles/chat.css';
+import './styles/markdown.css';
+import './styles/highlight.css';
+import './styles/toolCall.css';
+import './styles/approvals.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {
@@ -25,26 +29,14 @@ async function start(): Promise<void> {
   const bridge =
     window.host ?? createWsBridge(webSocketUrl(window.location), (s) => onConnection(s));
   const client = createHostClient(bridge);
-  const { settings, servers, ...info } = await client.invoke('app.bootstrap', {});
-  const app = createAppStore(info);
-  const stores: Stores = {
-    app,
-    settings: createSettingsStore(client, settings),
-    servers: createServersStore(client, servers),
-    config: createConfigStore(client),
-  };
+  const bootstrap = await client.invoke('app.bootstrap', {});
+  const stores = createStores(client, bootstrap);
   onConnection = (state) => {
-    app.getState().setConnection(state);
+    stores.app.getState().setConnection(state);
     // After a reconnect, refresh what may have changed while away.
-    if (state === 'open') {
-      void client
-        .invoke('settings.get', {})
-        .then((snapshot) => stores.settings.setState({ snapshot }));
-      void stores.servers.getState().resync();
-      if (stores.config.getState().disk) void stores.config.getState().load();
-    }
+    if (state === 'open') void resyncStores(client, stores);
   };
-  const i18n = await createI18n(settings.language);
+  const i18n = await createI18n(bootstrap.settings.language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(

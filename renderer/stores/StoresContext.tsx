@@ -1,7 +1,11 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState, AppStore } from './appStore';
+import type { ApprovalsState, ApprovalsStore } from './approvalsStore';
+import type { ChatState, ChatStore } from './chatStore';
 import type { ConfigState, ConfigStore } from './configStore';
+import type { ConversationsState, ConversationsStore } from './conversationsStore';
+import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 
@@ -10,6 +14,10 @@ export interface Stores {
   settings: SettingsStore;
   servers: ServersStore;
   config: ConfigStore;
+  conversations: ConversationsStore;
+  chat: ChatStore;
+  approvals: ApprovalsStore;
+  models: ModelsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -39,4 +47,20 @@ export function useServersStore<T>(selector: (state: ServersState) => T): T {
 
 export function useConfigStore<T>(selector: (state: ConfigState) => T): T {
   return useStore(useStores().config, selector);
+}
+
+export function useConversationsStore<T>(selector: (state: ConversationsState) => T): T {
+  return useStore(useStores().conversations, selector);
+}
+
+export function useChatStore<T>(selector: (state: ChatState) => T): T {
+  return useStore(useStores().chat, selector);
+}
+
+export function useApprovalsStore<T>(selector: (state: ApprovalsState) => T): T {
+  return useStore(useStores().approvals, selector);
+}
+
+export function useModelsStore<T>(selector: (state: ModelsState) => T): T {
+  return useStore(useStores().models, selector);
 }

@@ -7,23 +7,33 @@ export type View =
   | { kind: 'settings' }
   /** The servers file editor; `importing` opens it with the import dialog showing. */
   | { kind: 'config'; importing?: boolean }
-  | { kind: 'server'; name: string };
+  | { kind: 'server'; name: string }
+  /** A conversation; `id` null is a new chat, created when its first message is sent. */
+  | { kind: 'chat'; id: string | null };
 export type Connection = 'open' | 'connecting' | 'reconnecting';
 
-/** App-level facts; settings and servers live in their own stores. */
-export type AppInfo = Omit<Bootstrap, 'settings' | 'servers'>;
+/** App-level facts; settings, servers, conversations and approvals live in their own stores. */
+export type AppInfo = Omit<
+  Bootstrap,
+  'settings' | 'servers' | 'conversations' | 'pendingApprovals'
+>;
 
 export interface AppState {
   info: AppInfo;
   view: View;
+  /** The screen settings were opened from, so closing them goes back there. */
+  beforeSettings: View;
   connection: Connection;
   setView: (view: View) => void;
+  /** Opens settings, or closes them back to where the person was. */
+  toggleSettings: () => void;
   setConnection: (connection: Connection) => void;
 }
 
 export type AppStore = StoreApi<AppState>;
 
 export const homeView: View = { kind: 'home' };
+export const newChatView: View = { kind: 'chat', id: null };
 
 /** True when two views show the same screen (views are small value objects). */
 export function sameView(a: View, b: View): boolean {
@@ -35,8 +45,21 @@ export function createAppStore(info: AppInfo): AppStore {
   return createStore<AppState>()((set) => ({
     info,
     view: homeView,
+    beforeSettings: homeView,
     connection: 'open',
-    setView: (view) => set((s) => (sameView(s.view, view) ? {} : { view })),
+    setView: (view) =>
+      set((s) => {
+        if (sameView(s.view, view)) return {};
+        return view.kind === 'settings' && s.view.kind !== 'settings'
+          ? { view, beforeSettings: s.view }
+          : { view };
+      }),
+    toggleSettings: () =>
+      set((s) =>
+        s.view.kind === 'settings'
+          ? { view: s.beforeSettings }
+          : { view: { kind: 'settings' }, beforeSettings: s.view },
+      ),
     setConnection: (connection) => set({ connection }),
   }));
 }

@@ -4,8 +4,12 @@ import { useServersStore } from '../../stores/StoresContext';
 import { StatusDot } from './StatusDot';
 import { StatusText } from './StatusText';
 import { statusSummary } from './statusSummary';
+import { TrustReadOnlySwitch } from './TrustReadOnlySwitch';
 
-/** Name, status, how it is reached and what it said it is; Restart and Enable/Disable. */
+/**
+ * Name, status, how it is reached and what it said it is; Restart and Enable/Disable, and
+ * whether its read-only tools may run without asking.
+ */
 export function ServerHeader({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
   const { t } = useTranslation();
   const pending = useServersStore((s) => s.pending[server.name]);
@@ -69,6 +73,7 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
           </div>
         ))}
       </dl>
+      <TrustReadOnlySwitch server={server.name} />
       {actionError && (
         <p className="field__error" role="alert">
           {t('server.actionFailed', { message: actionError.message })}

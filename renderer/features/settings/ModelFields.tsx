@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSettingsStore } from '../../stores/StoresContext';
 
 /**
- * Base URL and default model, saved together; main validates and answers per field.
+ * Base URL, default model and system prompt, saved together; main validates and answers per field.
  * A draft of null means "untouched": the field shows main's current value.
  */
 export function ModelFields() {
@@ -13,22 +13,29 @@ export function ModelFields() {
   const update = useSettingsStore((s) => s.update);
   const [baseUrlDraft, setBaseUrlDraft] = useState<string | null>(null);
   const [modelDraft, setModelDraft] = useState<string | null>(null);
+  const [promptDraft, setPromptDraft] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const baseUrl = baseUrlDraft ?? snapshot.apiBaseUrl;
   const model = modelDraft ?? snapshot.defaultModel;
+  const systemPrompt = promptDraft ?? snapshot.systemPrompt;
 
-  const dirty = baseUrl !== snapshot.apiBaseUrl || model !== snapshot.defaultModel;
+  const dirty =
+    baseUrl !== snapshot.apiBaseUrl ||
+    model !== snapshot.defaultModel ||
+    systemPrompt !== snapshot.systemPrompt;
   const submit = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault();
-    const done = await update({ apiBaseUrl: baseUrl, defaultModel: model });
+    const done = await update({ apiBaseUrl: baseUrl, defaultModel: model, systemPrompt });
     setSaved(done);
     if (done) {
       setBaseUrlDraft(null);
       setModelDraft(null);
+      setPromptDraft(null);
     }
   };
   const baseUrlError = error?.fields.apiBaseUrl;
   const modelError = error?.fields.defaultModel;
+  const promptError = error?.fields.systemPrompt;
 
   return (
     <form className="fields" onSubmit={(e) => void submit(e)} data-testid="model-form">
@@ -70,6 +77,26 @@ export function ModelFields() {
         />
         {modelError && <p className="field__error">{modelError}</p>}
       </div>
+      <div className="field">
+        <label htmlFor="system-prompt" className="field__label">
+          {t('settings.systemPrompt')}
+        </label>
+        <textarea
+          id="system-prompt"
+          className="input textarea settings__prompt"
+          value={systemPrompt}
+          maxLength={20_000}
+          aria-invalid={promptError ? true : undefined}
+          aria-describedby="system-prompt-help"
+          onChange={(e) => {
+            setPromptDraft(e.target.value);
+            setSaved(false);
+          }}
+        />
+        <p id="system-prompt-help" className={promptError ? 'field__error' : 'field__help'}>
+          {promptError ?? t('settings.systemPromptHelp')}
+        </p>
+      </div>
       <div className="field__row">
         <button type="submit" className="button button--primary" disabled={!dirty}>
           {t('settings.save')}
@@ -78,7 +105,7 @@ export function ModelFields() {
           {saved && !dirty ? t('settings.saved') : ''}
         </span>
       </div>
-      {error && !baseUrlError && !modelError && (
+      {error && !baseUrlError && !modelError && !promptError && (
         <p className="field__error" role="alert">
           {t('settings.errorTitle', { message: error.message })}
         </p>

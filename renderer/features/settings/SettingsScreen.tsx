@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { homeView } from '../../stores/appStore';
 import { useAppStore } from '../../stores/StoresContext';
 import { ApiKeyField } from './ApiKeyField';
 import { AppearanceFields } from './AppearanceFields';
+import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 
-/** Settings: API, appearance, about. */
+/** Settings: API and model, tool approvals, appearance, about. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const info = useAppStore((s) => s.info);
-  const setView = useAppStore((s) => s.setView);
+  const toggleSettings = useAppStore((s) => s.toggleSettings);
   return (
     <div className="settings" data-testid="settings">
       <header className="settings__header">
@@ -19,7 +19,7 @@ export function SettingsScreen() {
           className="icon-button"
           aria-label={t('settings.close')}
           title={`${t('settings.close')} (Esc)`}
-          onClick={() => setView(homeView)}
+          onClick={toggleSettings}
         >
           ✕
         </button>
@@ -31,6 +31,7 @@ export function SettingsScreen() {
         <ApiKeyField />
         <ModelFields />
       </section>
+      <GrantsSection />
       <section className="card" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance" className="card__title">
           {t('settings.appearanceSection')}

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useServersStore, useSettingsStore } from '../../stores/StoresContext';
+import { useOpenChat } from '../chat/useOpenChat';
 
-/** The main pane before any conversation exists: what to do first. */
+/** The main pane when no conversation is open: what to do first. */
 export function HomeScreen() {
   const { t } = useTranslation();
   const keySet = useSettingsStore((s) => s.snapshot.apiKeySource !== 'none');
   const serverCount = useServersStore((s) => s.servers.length);
   const setView = useAppStore((s) => s.setView);
+  const openChat = useOpenChat();
   const serversDone = serverCount > 0;
   return (
     <div className="home" data-testid="home">
@@ -35,12 +37,19 @@ export function HomeScreen() {
             {t('servers.editFile')}
           </button>
         </li>
-        <li className="step step--later">
+        <li className="step">
           <span className="step__mark" aria-hidden="true">
             3
           </span>
           <span className="step__text">{t('home.stepChat')}</span>
-          <span className="badge">{t('home.comingSoon')}</span>
+          <button
+            type="button"
+            className={`button${keySet ? ' button--primary' : ''}`}
+            onClick={() => openChat(null)}
+            data-testid="home-new-chat"
+          >
+            {t('sidebar.newChat')}
+          </button>
         </li>
       </ol>
     </div>

@@ -1,13 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { homeView } from '../../stores/appStore';
 import { useAppStore } from '../../stores/StoresContext';
+import { useOpenChat } from '../chat/useOpenChat';
+import { ConversationList } from '../conversations/ConversationList';
 import { ServerList } from '../servers/ServerList';
 
-/** Left column: conversations, servers, settings. */
+/** Left column: new chat, conversations, servers, settings. */
 export function Sidebar() {
   const { t } = useTranslation();
   const view = useAppStore((s) => s.view);
-  const setView = useAppStore((s) => s.setView);
+  const toggleSettings = useAppStore((s) => s.toggleSettings);
+  const openChat = useOpenChat();
   const inSettings = view.kind === 'settings';
   return (
     <aside className="sidebar" aria-label={t('sidebar.navigation')}>
@@ -18,24 +20,22 @@ export function Sidebar() {
       <button
         type="button"
         className="button button--primary sidebar__new"
-        onClick={() => setView(homeView)}
+        onClick={() => openChat(null)}
+        title={`${t('sidebar.newChat')} (Ctrl+N)`}
         data-testid="new-chat"
       >
         <span aria-hidden="true">＋</span> {t('sidebar.newChat')}
       </button>
-      <section className="sidebar__section" aria-labelledby="sidebar-conversations">
-        <h2 id="sidebar-conversations" className="sidebar__heading">
-          {t('sidebar.conversations')}
-        </h2>
-        <p className="sidebar__empty">{t('sidebar.noConversations')}</p>
-      </section>
-      <ServerList />
+      <ConversationList />
+      <div className="sidebar__servers">
+        <ServerList />
+      </div>
       <div className="sidebar__footer">
         <button
           type="button"
           className={`sidebar__item${inSettings ? ' sidebar__item--active' : ''}`}
           aria-current={inSettings ? 'page' : undefined}
-          onClick={() => setView(inSettings ? homeView : { kind: 'settings' })}
+          onClick={toggleSettings}
           data-testid="open-settings"
           title={`${t('sidebar.settings')} (Ctrl+,)`}
         >

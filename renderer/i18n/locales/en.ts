@@ -1,3 +1,7 @@
+import { approvals, conversations, grants } from './en/approvals';
+import { chat, toolCall } from './en/chat';
+import { config, importSection } from './en/config';
+
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
   app: {
@@ -26,7 +30,6 @@ export const en = {
     stepServersDone_other: '{{count}} servers configured',
     stepChat: 'Start a conversation',
     openSettings: 'Open settings',
-    comingSoon: 'Available soon',
   },
   settings: {
     title: 'Settings',
@@ -46,6 +49,8 @@ export const en = {
     baseUrl: 'API base URL',
     baseUrlHelp: 'Change only for a proxy or a compatible gateway.',
     defaultModel: 'Default model',
+    systemPrompt: 'System prompt',
+    systemPromptHelp: 'Sent at the start of every conversation; server instructions follow it.',
     save: 'Save',
     saved: 'Saved.',
     appearanceSection: 'Appearance',
@@ -97,6 +102,9 @@ export const en = {
     enable: 'Enable',
     disable: 'Disable',
     actionFailed: 'That did not work: {{message}}',
+    trustReadOnly: 'Auto-allow tools that declare read-only',
+    trustReadOnlyHelp:
+      'Calls to tools marked readOnlyHint run without asking. The hint is the server’s own claim.',
     detailFailed: 'Could not load the server’s details: {{message}}',
     startingHint: 'Starting the server…',
     tabs: {
@@ -247,54 +255,11 @@ export const en = {
     nonJsonLines_other:
       'The server printed {{count}} lines on stdout that are not JSON-RPC. They were ignored; servers should log to stderr.',
   },
-  config: {
-    title: 'Servers file',
-    editorLabel: 'Servers file (JSON)',
-    import: 'Import…',
-    revert: 'Revert',
-    save: 'Save',
-    saveShortcut: 'Save (Ctrl+S / ⌘S)',
-    saving: 'Saving…',
-    saved: 'Saved. Changes apply now.',
-    invalid: 'Not saved: fix the problems below first.',
-    saveFailed: 'Not saved: {{message}}',
-    unsaved: 'Unsaved changes',
-    loadFailed: 'Could not open the servers file: {{message}}',
-    missingFile: 'This file does not exist yet. Saving creates it.',
-    insertExample: 'Start from an example',
-    externalChange: 'The servers file was changed outside Switchboard while you were editing it.',
-    reloadFromDisk: 'Load the new version',
-    keepMine: 'Keep my edits',
-    problems_one: '{{count}} problem',
-    problems_other: '{{count}} problems',
-    error: 'Error',
-    warning: 'Warning',
-    lineColumn: 'Line {{line}}, column {{column}}',
-    imported_one: 'Imported {{count}} server.',
-    imported_other: 'Imported {{count}} servers.',
-  },
-  import: {
-    title: 'Import servers',
-    searching: 'Looking for other apps’ server files…',
-    none: 'No server files from other apps were found on this computer.',
-    source: 'From',
-    kinds: {
-      'claude-desktop': 'Claude Desktop',
-      cursor: 'Cursor',
-      'vscode-workspace': 'VS Code (workspace)',
-      'vscode-user': 'VS Code (user settings)',
-      'mcp-json': 'Project .mcp.json',
-    },
-    serverCount_one: '{{count}} server',
-    serverCount_other: '{{count}} servers',
-    servers: 'Servers to import',
-    conflict: 'A server with this name exists. Import it as:',
-    renameEmpty: 'Enter a name.',
-    renameTaken: 'Two servers would get this name.',
-    inputs: 'Values this file asks for',
-    inputsHelp: 'VS Code asks for these when a server starts. Secrets are masked.',
-    apply_one: 'Import {{count}} server',
-    apply_other: 'Import {{count}} servers',
-    failed: 'Import failed: {{message}}',
-  },
+  config,
+  import: importSection,
+  conversations,
+  chat,
+  toolCall,
+  approvals,
+  grants,
 } as const;

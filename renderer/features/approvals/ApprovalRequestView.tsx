@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { ApprovalRequest } from '../../../shared/domain/approvals';
+import { BoundedText, JsonBlock } from '../../components/BoundedText';
+import { PinChangeView } from './PinChangeView';
+
+const hints = [
+  { key: 'readOnlyHint', label: 'tools.hintReadOnly', tone: 'ok' },
+  { key: 'destructiveHint', label: 'tools.hintDestructive', tone: 'danger' },
+  { key: 'idempotentHint', label: 'tools.hintIdempotent', tone: 'plain' },
+  { key: 'openWorldHint', label: 'tools.hintOpenWorld', tone: 'plain' },
+] as const;
+
+/** What is being asked: which server and tool, what it says it does, with which arguments. */
+export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
+  const { t } = useTranslation();
+  const shown = hints.filter((h) => request.annotations?.[h.key] === true);
+  const title = request.title ?? request.toolName;
+  return (
+    <div className="approval">
+      <div className="approval__tool">
+        <p className="approval__server">
+          <span className="muted">{t('approvals.server')}</span> <strong>{request.server}</strong>
+        </p>
+        <h3 className="approval__title" id="approval-tool">
+          {title}
+          {request.title && <code className="approval__tool-name">{request.toolName}</code>}
+        </h3>
+        <p className="approval__model-name muted">
+          {t('approvals.modelName')} <code>{request.modelName}</code>
+        </p>
+      </div>
+      {shown.length > 0 && (
+        <ul className="chips" aria-label={t('approvals.hints')} title={t('approvals.hints')}>
+          {shown.map((h) => (
+            <li key={h.key} className={`chip chip--${h.tone}`}>
+              {h.key === 'destructiveHint' && <span aria-hidden="true">⚠ </span>}
+              {t(h.label)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {request.pinChange && <PinChangeView change={request.pinChange} />}
+      <div className="approval__section">
+        <h4 className="approval__label">{t('approvals.description')}</h4>
+        {request.description ? (
+          <BoundedText
+            text={request.description}
+            mono={false}
+            limit={2000}
+            className="approval__description"
+          />
+        ) : (
+          <p className="muted">{t('approvals.noDescription')}</p>
+        )}
+      </div>
+      <details className="disclosure approval__section" open>
+        <summary>{t('approvals.arguments')}</summary>
+        <JsonBlock value={request.arguments} className="approval__args" />
+      </details>
+    </div>
+  );
+}

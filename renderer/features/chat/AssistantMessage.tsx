@@ -1,0 +1,77 @@
+import { useDeferredValue } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
+import type { ChatMessage } from '../../stores/chatModel';
+import { useChatStore } from '../../stores/StoresContext';
+import { Markdown } from '../markdown/Markdown';
+import { ErrorLine } from './ErrorLine';
+import { ToolCallCard } from './ToolCallCard';
+import { UsageLine } from './UsageLine';
+
+interface AssistantMessageProps {
+  message: ChatMessage;
+  /** The newest reply, once the turn is over: it offers Retry. */
+  lastReply: boolean;
+  sentResults: Record<string, ToolResultBlock>;
+}
+
+/** A reply: streamed Markdown and tool call cards in the order the model produced them. */
+export function AssistantMessage({ message, lastReply, sentResults }: AssistantMessageProps) {
+  const { t } = useTranslation();
+  const retry = useChatStore((s) => s.retry);
+  const onRetry = lastReply ? () => void retry() : undefined;
+  const streaming = message.status === 'streaming';
+  // While streaming, Markdown may lag a frame behind the text so typing stays smooth.
+  const content = useDeferredValue(message.content);
+
+  return (
+    <article
+      className={`message message--assistant${streaming ? ' message--streaming' : ''}`}
+      aria-label={t('chat.reply')}
+      aria-busy={streaming}
+      data-testid="assistant-message"
+    >
+      {content.map((block, index) => {
+        if (block.type === 'text') {
+          return block.text ? <Markdown key={index} text={block.text} /> : null;
+        }
+        if (block.type === 'tool_use') {
+          return <ToolCallCard key={block.id} block={block} sent={sentResults[block.id]} />;
+        }
+        return null;
+      })}
+      {streaming && <span className="message__caret" aria-hidden="true" />}
+      {message.status === 'failed' && message.error && (
+        <ErrorLine error={message.error} onRetry={onRetry} />
+      )}
+      {message.status === 'stopped' && (
+        <p className="turn-note">
+          <span className="turn-note__text">{t('chat.stopped')}</span>
+          {onRetry && (
+            <button type="button" className="button button--small" onClick={onRetry}>
+              {t('chat.retry')}
+            </button>
+          )}
+        </p>
+      )}
+      {message.status === 'interrupted' && (
+        <p className="turn-note turn-note--warn">
+          <span className="turn-note__text">{t('chat.interrupted')}</span>
+          {onRetry && (
+            <button type="button" className="button button--small" onClick={onRetry}>
+              {t('chat.continue')}
+            </button>
+          )}
+        </p>
+      )}
+      <footer className="message__footer">
+        {message.usage && <UsageLine usage={message.usage} />}
+        {onRetry && message.status === 'complete' && (
+          <button type="button" className="button button--small button--quiet" onClick={onRetry}>
+            {t('chat.retry')}
+          </button>
+        )}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore, useServersStore, useSettingsStore } from '../../stores/StoresContext';
+
+/** A new chat: what Claude can do here, and the one thing missing if something is. */
+export function EmptyChat() {
+  const { t } = useTranslation();
+  const servers = useServersStore((s) => s.servers.length);
+  const keySet = useSettingsStore((s) => s.snapshot.apiKeySource !== 'none');
+  const setView = useAppStore((s) => s.setView);
+  return (
+    <div className="chat__empty" data-testid="chat-empty">
+      <img className="chat__empty-logo" src="./favicon.svg" alt="" width={40} height={40} />
+      <h2 className="chat__empty-title">{t('chat.emptyTitle')}</h2>
+      <p className="muted">
+        {servers > 0 ? t('chat.emptyServers', { count: servers }) : t('chat.emptyNoServers')}
+      </p>
+      {!keySet && (
+        <p className="notice notice--warn notice--actions">
+          <span>{t('chat.emptyNoKey')}</span>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setView({ kind: 'settings' })}
+          >
+            {t('chat.openSettings')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

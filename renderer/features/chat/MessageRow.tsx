@@ -1,0 +1,41 @@
+import { memo } from 'react';
+import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
+import type { ChatMessage } from '../../stores/chatModel';
+import { AssistantMessage } from './AssistantMessage';
+import { UserMessage } from './UserMessage';
+
+interface MessageRowProps {
+  message: ChatMessage;
+  lastReply: boolean;
+  editable: boolean;
+  sentResults: Record<string, ToolResultBlock>;
+}
+
+/**
+ * One message of the list. Memoized on the message object: a streamed delta makes a new
+ * object only for the reply it belongs to, so the other rows do not render again.
+ */
+export const MessageRow = memo(function MessageRow({
+  message,
+  lastReply,
+  editable,
+  sentResults,
+}: MessageRowProps) {
+  return message.role === 'user' ? (
+    <UserMessage message={message} editable={editable} />
+  ) : (
+    <AssistantMessage message={message} lastReply={lastReply} sentResults={sentResults} />
+  );
+});
+
+/** A first guess at a row's height, close enough that scrolling far up does not jump much. */
+export function estimateMessageHeight(message: ChatMessage): number {
+  let height = message.role === 'user' ? 56 : 48;
+  for (const block of message.content) {
+    if (block.type === 'text')
+      height += Math.ceil(block.text.length / 90) * 22 + block.text.split('\n').length * 6;
+    else if (block.type === 'tool_use') height += 64;
+    else if (block.type === 'image') height += 200;
+  }
+  return Math.min(height, 4000);
+}

@@ -1,0 +1,119 @@
+import { useTranslation } from 'react-i18next';
+import type { ToolCallStatus } from '../../../shared/domain/conversationViews';
+import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conversationMessage';
+import { JsonBlock } from '../../components/BoundedText';
+import { useNow } from '../../components/useNow';
+import type { ToolCard } from '../../stores/chatModel';
+import { useChatStore } from '../../stores/StoresContext';
+import { formatDuration } from '../servers/formatters';
+import { ProgressBar } from './ProgressBar';
+import { ToolCallResult } from './ToolCallResult';
+
+const tones: Record<ToolCallStatus, string> = {
+  pending: 'busy',
+  'awaiting-approval': 'warn',
+  running: 'busy',
+  done: 'ok',
+  failed: 'error',
+  cancelled: 'off',
+  denied: 'error',
+};
+
+/** One tool call in a reply: which tool, with what, how it is going and what came back. */
+export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: ToolResultBlock }) {
+  const { t } = useTranslation();
+  const stored = useChatStore((s) => s.toolCalls[block.id]);
+  const stop = useChatStore((s) => s.stop);
+  const card: ToolCard = stored ?? {
+    toolUseId: block.id,
+    server: '',
+    tool: block.name,
+    modelName: block.name,
+    arguments: block.input,
+    status: 'pending',
+  };
+  const active = card.status === 'running' || card.status === 'pending';
+  const finished = ['done', 'failed', 'cancelled'].includes(card.status);
+  const denial = card.approval?.kind === 'denied' ? card.approval : undefined;
+  const allowedBy = card.approval?.kind === 'allowed' ? card.approval.decidedBy : undefined;
+  const args = card.arguments ?? block.input;
+  const hasArgs =
+    args !== undefined &&
+    !(typeof args === 'object' && args !== null && Object.keys(args).length === 0);
+
+  return (
+    <section
+      className={`tool-call tool-call--${card.status}`}
+      aria-label={t('toolCall.label', { name: card.modelName })}
+      data-testid="tool-call"
+    >
+      <header className="tool-call__head">
+        <span className="tool-call__icon" aria-hidden="true">
+          ⚙
+        </span>
+        <span className="tool-call__name">
+          {card.server && <span className="tool-call__server">{card.server}</span>}
+          {card.server && <span aria-hidden="true"> › </span>}
+          <span className="tool-call__tool">{card.tool}</span>
+        </span>
+        <span
+          className={`status-badge status-badge--${tones[card.status]}`}
+          data-testid="tool-call-status"
+        >
+          {t(`toolCall.status.${card.status}`)}
+        </span>
+        <Duration card={card} />
+        {active && (
+          <button
+            type="button"
+            className="button button--small tool-call__cancel"
+            onClick={() => void stop()}
+            title={t('toolCall.cancelHint')}
+          >
+            {t('toolCall.cancel')}
+          </button>
+        )}
+      </header>
+      {card.status === 'running' && (
+        <ProgressBar
+          progress={card.progress?.progress}
+          total={card.progress?.total}
+          message={card.progress?.message}
+        />
+      )}
+      {card.status === 'awaiting-approval' && (
+        <p className="tool-call__note">{t('toolCall.awaiting')}</p>
+      )}
+      {hasArgs && (
+        <details className="disclosure tool-call__args">
+          <summary>{t('toolCall.arguments')}</summary>
+          <JsonBlock value={args} />
+        </details>
+      )}
+      {denial && (
+        <p className="tool-call__denied" role="note">
+          {t('toolCall.deniedReason', { reason: denial.reason })}
+        </p>
+      )}
+      {allowedBy && allowedBy !== 'person' && (
+        <p className="tool-call__note">{t(`toolCall.allowedBy.${allowedBy}`)}</p>
+      )}
+      {finished && !denial && <ToolCallResult card={card} sent={sent} />}
+    </section>
+  );
+}
+
+/** How long the call took, or has been running so far. */
+function Duration({ card }: { card: ToolCard }) {
+  if (card.durationMs !== undefined) {
+    return <span className="tool-call__duration">{formatDuration(card.durationMs)}</span>;
+  }
+  if (card.status === 'running' && card.startedAt !== undefined)
+    return <Elapsed since={card.startedAt} />;
+  return null;
+}
+
+function Elapsed({ since }: { since: number }) {
+  const now = useNow();
+  return <span className="tool-call__duration">{formatDuration(Math.max(0, now - since))}</span>;
+}

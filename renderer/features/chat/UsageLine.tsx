@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { TokenUsage } from '../../../shared/domain/conversationEvents';
+import { formatCount } from '../../components/formatTime';
+
+/** Tokens of one reply, quietly: input and output, and the cache when it was used. */
+export function UsageLine({ usage }: { usage: TokenUsage }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number): string => formatCount(value, i18n.language);
+  const values = {
+    input: n(usage.inputTokens),
+    output: n(usage.outputTokens),
+    read: n(usage.cacheReadInputTokens),
+    written: n(usage.cacheCreationInputTokens),
+  };
+  const cached = usage.cacheReadInputTokens + usage.cacheCreationInputTokens > 0;
+  return (
+    <span className="message__usage" title={t('chat.usageTitle', values)}>
+      {t('chat.usage', values)}
+      {cached && t('chat.usageCache', values)}
+    </span>
+  );
+}

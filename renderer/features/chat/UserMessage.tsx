@@ -1,0 +1,94 @@
+import { useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../stores/chatModel';
+import { useChatStore } from '../../stores/StoresContext';
+import { contentBlock } from '../servers/contentBlocks';
+
+/** The person's message: plain text as typed, with Edit to change it and send it again. */
+export function UserMessage({ message, editable }: { message: ChatMessage; editable: boolean }) {
+  const { t } = useTranslation();
+  const edit = useChatStore((s) => s.edit);
+  const text = message.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n\n');
+  const [draft, setDraft] = useState<string | null>(null);
+  const editing = draft !== null && editable;
+
+  const submit = (): void => {
+    const value = draft?.trim();
+    if (!value) return;
+    setDraft(null);
+    void edit(message.id, value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.nativeEvent.isComposing) return;
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      submit();
+    } else if (event.key === 'Escape') {
+      // Handled here: the window must not read this Esc as "stop the reply".
+      event.preventDefault();
+      setDraft(null);
+    }
+  };
+
+  return (
+    <article
+      className="message message--user"
+      aria-label={t('chat.yourMessage')}
+      data-testid="user-message"
+    >
+      {editing ? (
+        <div className="message__edit">
+          <textarea
+            className="input textarea message__edit-input"
+            aria-label={t('chat.editLabel')}
+            value={draft}
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <div className="message__actions">
+            <button type="button" className="button button--small" onClick={() => setDraft(null)}>
+              {t('chat.cancelEdit')}
+            </button>
+            <button
+              type="button"
+              className="button button--small button--primary"
+              disabled={!draft.trim()}
+              onClick={submit}
+            >
+              {t('chat.sendEdited')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <>
+          <div className="message__bubble">
+            {text && <p className="message__text">{text}</p>}
+            {message.content.map((block, index) => {
+              if (block.type !== 'image') return null;
+              const view = contentBlock({
+                type: 'image',
+                data: block.source.data,
+                mimeType: block.source.media_type,
+              });
+              return view.type === 'image' ? (
+                <img key={index} className="message__image" src={view.src} alt={t('chat.image')} />
+              ) : null;
+            })}
+          </div>
+          {editable && (
+            <div className="message__actions message__actions--hover">
+              <button
+                type="button"
+                className="button button--small button--quiet"
+                onClick={() => setDraft(text)}
+              >
+                {t('chat.edit')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import type { ComponentPropsWithoutRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExtraProps } from 'react-markdown';
+
+/** Links that can leave the app; anything else (anchors, relative paths) is plain text. */
+const EXTERNAL = /^(https?:|mailto:)/i;
+/** Inline images the CSP allows and that cannot phone home. */
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,/i;
+
+/**
+ * A link from the model. It opens in a new window: the desktop shell denies `window.open`
+ * and hands http(s) links to the system browser after asking, the web shell opens a tab.
+ */
+export function MarkdownLink({
+  href,
+  children,
+  title,
+}: ComponentPropsWithoutRef<'a'> & ExtraProps) {
+  if (!href || !EXTERNAL.test(href)) return <span className="markdown__link-text">{children}</span>;
+  return (
+    <a href={href} target="_blank" rel="noreferrer" title={title ?? href}>
+      {children}
+    </a>
+  );
+}
+
+/** An image: shown when it is inline data, otherwise a link (no request leaves by itself). */
+export function MarkdownImage({ src, alt }: ComponentPropsWithoutRef<'img'> & ExtraProps) {
+  const { t } = useTranslation();
+  const label = t('chat.markdownImage', { alt: alt ?? '' });
+  if (typeof src === 'string' && DATA_IMAGE.test(src)) {
+    return <img className="markdown__image" src={src} alt={alt ?? ''} />;
+  }
+  if (typeof src === 'string' && EXTERNAL.test(src)) {
+    return (
+      <a href={src} target="_blank" rel="noreferrer">
+        {label}
+      </a>
+    );
+  }
+  return <span>{label}</span>;
+}
+
+/** Wide tables scroll inside the reply instead of widening it. */
+export function MarkdownTable({ children }: ComponentPropsWithoutRef<'table'> & ExtraProps) {
+  return (
+    <div className="markdown__table" tabIndex={0}>
+      <table>{children}</table>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { TurnError } from '../../shared/domain/conversationEvents';
+import { isRunning, type ChatMessage, type ChatModel, type RetryNotice } from './chatModel';
+
+/** What shows under the last message about the turn itself. */
+export type TurnFooter =
+  | { kind: 'thinking' }
+  | { kind: 'retrying'; notice: RetryNotice }
+  /** The turn failed and no reply carries the error (it failed before any text). */
+  | { kind: 'failed'; error: TurnError }
+  | { kind: 'maxSteps'; maxSteps: number }
+  | { kind: 'maxTokens' }
+  | { kind: 'refusal' };
+
+/** One row of the virtualized message list. */
+export type ChatRow =
+  | {
+      kind: 'message';
+      key: string;
+      message: ChatMessage;
+      /** The newest reply: it offers Retry once the turn is over. */
+      lastReply: boolean;
+      /** A stored message of the person's, which can be edited and sent again. */
+      editable: boolean;
+    }
+  | { kind: 'footer'; key: 'footer'; footer: TurnFooter };
+
+/** Messages that show: the person's words and images, and replies with anything to show. */
+export function isVisible(message: ChatMessage): boolean {
+  if (message.role === 'user') {
+    return message.content.some(
+      (b) => (b.type === 'text' && b.text.trim() !== '') || b.type === 'image',
+    );
+  }
+  if (message.status !== 'complete') return true;
+  return message.content.some(
+    (b) => (b.type === 'text' && b.text.trim() !== '') || b.type === 'tool_use',
+  );
+}
+
+/** Every message in order: stored, then the running turn's, then the one being sent. */
+export function allMessages(model: ChatModel): ChatMessage[] {
+  const list = [...model.messages];
+  if (model.live) {
+    list.push(...model.live.added);
+    if (model.live.draft) list.push(model.live.draft);
+  }
+  if (model.outgoing) list.push(model.outgoing);
+  return list;
+}
+
+/** The rows the chat shows, derived from the model (stable keys for the virtualizer). */
+export function chatRows(model: ChatModel): ChatRow[] {
+  const running = isRunning(model);
+  const messages = allMessages(model).filter(isVisible);
+  const last = messages.at(-1);
+  const rows: ChatRow[] = messages.map((message) => ({
+    kind: 'message',
+    key: message.id,
+    message,
+    lastReply: !running && message === last && message.role === 'assistant',
+    editable: !running && message.role === 'user' && !message.live && message.ordinal >= 0,
+  }));
+  const footer = turnFooter(model, running, last);
+  if (footer) rows.push({ kind: 'footer', key: 'footer', footer });
+  return rows;
+}
+
+function turnFooter(
+  model: ChatModel,
+  running: boolean,
+  last: ChatMessage | undefined,
+): TurnFooter | null {
+  const live = model.live;
+  if (running) {
+    if (live?.retry) return { kind: 'retrying', notice: live.retry };
+    if (live?.draft) return null;
+    const lastAdded = live?.added.at(-1);
+    // Waiting for the model: nothing streams yet and no tool call is what it waits on.
+    return !lastAdded || lastAdded.role === 'user' ? { kind: 'thinking' } : null;
+  }
+  const stop = model.lastStop?.stop;
+  if (!stop) return null;
+  if (stop.reason === 'failed') {
+    const shown = last?.role === 'assistant' && last.status === 'failed';
+    return shown ? null : { kind: 'failed', error: stop.error };
+  }
+  if (stop.reason === 'max_steps') return { kind: 'maxSteps', maxSteps: stop.maxSteps };
+  if (stop.reason === 'end_turn' && stop.modelStopReason === 'max_tokens')
+    return { kind: 'maxTokens' };
+  if (stop.reason === 'end_turn' && stop.modelStopReason === 'refusal') return { kind: 'refusal' };
+  return null;
+}

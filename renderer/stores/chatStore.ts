@@ -1,0 +1,274 @@
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RequestOutput } from '../../shared/ipc/contract';
+import type { HostClient } from '../host/HostClient';
+import { approvalRequested, approvalResolved } from './approvalLinks';
+import {
+  chatOpened,
+  editStarted,
+  emptyChatModel,
+  messageSent,
+  newLiveTurn,
+  olderPageArrived,
+  pageOpened,
+  pageRefreshed,
+  retryStarted,
+  sendAccepted,
+  sendFailed,
+  type ChatModel,
+} from './chatModel';
+import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
+import { turnEventArrived } from './turnReducer';
+
+export type ToolResult = RequestOutput<'conversation.getToolResult'>;
+export type SendResult = { ok: true; conversationId: string } | { ok: false; error: ErrorInfo };
+
+export interface ChatState extends ChatModel {
+  /** Loading the conversation's newest page. */
+  load: Loadable<true>;
+  loadingOlder: boolean;
+  /** The last failed action (send, stop, retry, edit), shown above the composer. */
+  actionError: ErrorInfo | null;
+  /** The model picked for the next message; null follows the conversation's or the default. */
+  model: string | null;
+  /** Full tool results fetched by "Show all", by tool use id. */
+  toolResults: Record<string, Loadable<ToolResult>>;
+  /** Shows a conversation (null: a new chat, created on its first message). */
+  open: (conversationId: string | null) => Promise<void>;
+  loadOlder: () => Promise<void>;
+  /** Sends the person's message, creating the conversation first for a new chat. */
+  send: (text: string) => Promise<SendResult>;
+  stop: () => Promise<void>;
+  retry: () => Promise<ActionResult>;
+  edit: (messageId: string, text: string) => Promise<ActionResult>;
+  setModel: (model: string | null) => void;
+  loadToolResult: (toolUseId: string) => Promise<void>;
+  dismissError: () => void;
+  /** After a reconnect: read the open conversation back (events may have been missed). */
+  resync: () => Promise<void>;
+}
+
+export type ChatStore = StoreApi<ChatState>;
+
+/** Messages in the first page of a conversation and in each older page. */
+export const FIRST_PAGE = 100;
+export const OLDER_PAGE = 200;
+
+/**
+ * The open conversation: pages of stored messages from `conversation.get`, the running turn
+ * folded from `conversation.streamed`, and the person's actions on it. After every turn the
+ * newest page is read back, so main's stored view always has the last word.
+ */
+export function createChatStore(client: HostClient): ChatStore {
+  // Opening another conversation makes every answer about the previous one stale.
+  let openGeneration = 0;
+
+  const store = createStore<ChatState>()((set, get) => {
+    const reduce = (reducer: (model: ChatModel) => ChatModel): void => set((s) => reducer(s));
+    const fail = (error: unknown): ErrorInfo => {
+      const info = errorInfo(error);
+      set({ actionError: info });
+      return info;
+    };
+    const startTurn = async (
+      id: string,
+      outgoingId: string,
+      request: () => Promise<{ turnId: string }>,
+    ): Promise<ActionResult> => {
+      try {
+        const { turnId } = await request();
+        if (get().conversationId === id) reduce((m) => sendAccepted(m, outgoingId, turnId));
+        return { ok: true };
+      } catch (error) {
+        if (get().conversationId === id) reduce((m) => sendFailed(m, outgoingId));
+        return { ok: false, error: fail(error) };
+      }
+    };
+
+    return {
+      ...emptyChatModel,
+      load: { state: 'ready', value: true },
+      loadingOlder: false,
+      actionError: null,
+      model: null,
+      toolResults: {},
+      open: async (conversationId) => {
+        if (conversationId !== null && conversationId === get().conversationId) return;
+        const generation = ++openGeneration;
+        set({
+          ...chatOpened(conversationId),
+          load: conversationId === null ? { state: 'ready', value: true } : { state: 'loading' },
+          loadingOlder: false,
+          actionError: null,
+          model: null,
+          toolResults: {},
+        });
+        if (conversationId === null) return;
+        try {
+          const page = await client.invoke('conversation.get', {
+            id: conversationId,
+            limit: FIRST_PAGE,
+          });
+          if (generation !== openGeneration) return;
+          reduce((m) => pageOpened(m, page));
+          set({ load: { state: 'ready', value: true } });
+        } catch (error) {
+          if (generation === openGeneration)
+            set({ load: { state: 'failed', error: errorInfo(error) } });
+        }
+      },
+      loadOlder: async () => {
+        const { conversationId, hasMore, loadingOlder, messages } = get();
+        const first = messages.find((m) => !m.live);
+        if (!conversationId || !hasMore || loadingOlder || !first) return;
+        const generation = openGeneration;
+        set({ loadingOlder: true });
+        try {
+          const page = await client.invoke('conversation.get', {
+            id: conversationId,
+            beforeOrdinal: first.ordinal,
+            limit: OLDER_PAGE,
+          });
+          if (generation === openGeneration) reduce((m) => olderPageArrived(m, page));
+        } catch {
+          // Scrolling up again tries again.
+        } finally {
+          if (generation === openGeneration) set({ loadingOlder: false });
+        }
+      },
+      send: async (text) => {
+        let id = get().conversationId;
+        set({ actionError: null });
+        if (id === null) {
+          try {
+            id = (await client.invoke('conversation.create', {})).id;
+          } catch (error) {
+            return { ok: false, error: fail(error) };
+          }
+          // Still on the new chat (the person did not open another one meanwhile)?
+          if (get().conversationId !== null) return { ok: true, conversationId: id };
+          set({ conversationId: id });
+        }
+        const conversationId = id;
+        reduce((m) => messageSent(m, text, Date.now()));
+        const outgoingId = get().outgoing?.id ?? '';
+        const model = get().model;
+        const result = await startTurn(conversationId, outgoingId, () =>
+          client.invoke('conversation.send', {
+            conversationId,
+            text,
+            ...(model ? { model } : {}),
+          }),
+        );
+        return result.ok ? { ok: true, conversationId } : result;
+      },
+      stop: async () => {
+        const conversationId = get().conversationId;
+        if (!conversationId) return;
+        try {
+          await client.invoke('conversation.stop', { conversationId });
+        } catch (error) {
+          fail(error);
+        }
+      },
+      retry: async () => {
+        const conversationId = get().conversationId;
+        if (!conversationId) return { ok: true };
+        set({ actionError: null });
+        reduce(retryStarted);
+        const model = get().model;
+        try {
+          const { turnId } = await client.invoke('conversation.retry', {
+            conversationId,
+            ...(model ? { model } : {}),
+          });
+          reduce((m) =>
+            m.conversationId !== conversationId || m.live?.turnId === turnId
+              ? m
+              : { ...m, live: newLiveTurn(turnId) },
+          );
+          return { ok: true };
+        } catch (error) {
+          void refresh(conversationId);
+          return { ok: false, error: fail(error) };
+        }
+      },
+      edit: async (messageId, text) => {
+        const conversationId = get().conversationId;
+        if (!conversationId) return { ok: true };
+        set({ actionError: null });
+        reduce((m) => editStarted(m, messageId, text, Date.now()));
+        const outgoingId = get().outgoing?.id ?? '';
+        const result = await startTurn(conversationId, outgoingId, () =>
+          client.invoke('conversation.edit', { conversationId, messageId, text }),
+        );
+        if (!result.ok) void refresh(conversationId);
+        return result;
+      },
+      setModel: (model) => set({ model }),
+      loadToolResult: async (toolUseId) => {
+        const put = (value: Loadable<ToolResult>): void =>
+          set((s) => ({ toolResults: { ...s.toolResults, [toolUseId]: value } }));
+        if (get().toolResults[toolUseId]?.state === 'loading') return;
+        put({ state: 'loading' });
+        try {
+          put({
+            state: 'ready',
+            value: await client.invoke('conversation.getToolResult', { toolUseId }),
+          });
+        } catch (error) {
+          put({ state: 'failed', error: errorInfo(error) });
+        }
+      },
+      dismissError: () => set({ actionError: null }),
+      resync: async () => {
+        const conversationId = get().conversationId;
+        if (conversationId) await refresh(conversationId, true);
+      },
+    };
+  });
+
+  /** Reads the newest page back; `force` also ends a turn whose end this view missed. */
+  const refresh = async (conversationId: string, force = false): Promise<void> => {
+    const generation = openGeneration;
+    try {
+      const page = await client.invoke('conversation.get', {
+        id: conversationId,
+        limit: FIRST_PAGE,
+      });
+      if (generation !== openGeneration) return;
+      store.setState((s) => {
+        const model: ChatModel =
+          force && s.live && !page.conversation.running ? { ...s, live: null } : s;
+        return pageRefreshed(model, page);
+      });
+    } catch {
+      // The view keeps what the events built; the next turn's end reads back again.
+    }
+  };
+
+  client.on('conversation.streamed', (payload) => {
+    const before = store.getState();
+    if (payload.event.conversationId !== before.conversationId) return;
+    store.setState((s) => turnEventArrived(s, payload));
+    if (payload.event.type === 'turnFinished') void refresh(payload.event.conversationId);
+  });
+  client.on('conversation.updated', ({ conversation }) => {
+    const state = store.getState();
+    // A turn ended without this view hearing of it (a reconnect, a missed event): read back.
+    if (
+      conversation.id === state.conversationId &&
+      !conversation.running &&
+      state.live &&
+      state.live.stop === null
+    ) {
+      void refresh(conversation.id, true);
+    }
+  });
+  client.on('approvals.requested', ({ request }) =>
+    store.setState((s) => approvalRequested(s, request)),
+  );
+  client.on('approvals.resolved', ({ requestId, outcome }) =>
+    store.setState((s) => approvalResolved(s, requestId, outcome)),
+  );
+  return store;
+}

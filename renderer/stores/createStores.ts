@@ -1,0 +1,51 @@
+import type { Bootstrap } from '../../shared/ipc/contract';
+import type { HostClient } from '../host/HostClient';
+import { createAppStore, homeView } from './appStore';
+import { createApprovalsStore } from './approvalsStore';
+import { createChatStore } from './chatStore';
+import { createConfigStore } from './configStore';
+import { createConversationsStore, type ConversationsStoreOptions } from './conversationsStore';
+import { createModelsStore } from './modelsStore';
+import { createServersStore } from './serversStore';
+import { createSettingsStore } from './settingsStore';
+import type { Stores } from './StoresContext';
+
+/** Every store, created from the bootstrap snapshot, and the few links between them. */
+export function createStores(
+  client: HostClient,
+  bootstrap: Bootstrap,
+  options: ConversationsStoreOptions = {},
+): Stores {
+  const { settings, servers, conversations, pendingApprovals, ...info } = bootstrap;
+  const stores: Stores = {
+    app: createAppStore(info),
+    settings: createSettingsStore(client, settings),
+    servers: createServersStore(client, servers),
+    config: createConfigStore(client),
+    conversations: createConversationsStore(client, conversations, options),
+    chat: createChatStore(client),
+    approvals: createApprovalsStore(client, pendingApprovals),
+    models: createModelsStore(client),
+  };
+  // The open conversation was deleted (here or in another window): nothing is left to show.
+  client.on('conversation.deleted', ({ id }) => {
+    const view = stores.app.getState().view;
+    if (view.kind === 'chat' && view.id === id) stores.app.getState().setView(homeView);
+  });
+  return stores;
+}
+
+/** After a reconnect: refresh whatever may have changed while the socket was down. */
+export async function resyncStores(client: HostClient, stores: Stores): Promise<void> {
+  await Promise.all([
+    client
+      .invoke('settings.get', {})
+      .then((snapshot) => stores.settings.setState({ snapshot }))
+      .catch(() => undefined),
+    stores.servers.getState().resync(),
+    stores.config.getState().disk ? stores.config.getState().load() : Promise.resolve(),
+    stores.conversations.getState().resync(),
+    stores.approvals.getState().resync(),
+    stores.chat.getState().resync(),
+  ]);
+}
