@@ -1,0 +1,183 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test as base, type Page } from '@playwright/test';
+import {
+  startFakeAnthropic,
+  type FakeAnthropic,
+} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { cutMidStream } from '../fixtures/fakeAnthropic/replies.mjs';
+import { oneToolCall, plainText } from '../fixtures/fakeAnthropic/scenarios.mjs';
+import { fixture } from '../fixtures/servers';
+import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
+
+/** Each test: a fake Messages API, and a web shell using it with the echo server configured. */
+const test = base.extend<{ fake: FakeAnthropic; shell: RunningShell }>({
+  // Playwright requires the destructuring pattern even when no fixture is used.
+  // eslint-disable-next-line no-empty-pattern
+  fake: async ({}, use) => {
+    const fake = await startFakeAnthropic();
+    await use(fake);
+    await fake.close();
+  },
+  shell: async ({ fake }, use) => {
+    const shell = await startWebShell({
+      servers: { echo: fixture('echo.mjs') },
+      env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
+    });
+    await use(shell);
+    await shell.stop();
+  },
+});
+
+async function openChat(page: Page, shell: RunningShell): Promise<void> {
+  await page.goto(shell.url);
+  await expect(page.getByTestId('server-item-echo')).toContainText(/3 tools/, { timeout: 20_000 });
+  await page.getByTestId('new-chat').click();
+  await expect(page.locator('#composer-input')).toBeVisible();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.locator('#composer-input').fill(text);
+  await page.keyboard.press('Enter');
+}
+
+test('send → approval → allow → tool card with result → final answer', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'approved and echoed' } }));
+  await openChat(page, shell);
+  await send(page, 'Please use the echo tool');
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog).toContainText('echo');
+  await expect(dialog).toContainText('approved and echoed');
+  await page.getByTestId('approval-once').click();
+  await expect(dialog).toHaveCount(0);
+  const card = page.getByTestId('tool-call');
+  await expect(card.getByTestId('tool-call-status')).toContainText(/Done|done/);
+  await expect(card).toContainText('approved and echoed');
+  await expect(page.getByTestId('assistant-message').last()).toContainText(
+    'The tool said: approved and echoed',
+  );
+  // The fake received the tool result the server produced.
+  expect(JSON.stringify(fake.messageRequests.at(-1)?.body)).toContain('approved and echoed');
+});
+
+test('deny with a reason: the model’s answer reflects the denial', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'nope' } }));
+  await openChat(page, shell);
+  await send(page, 'Echo something');
+  await page.locator('#deny-reason').fill('not on a Sunday');
+  await page.getByTestId('approval-deny').click();
+  await expect(page.getByTestId('tool-call').getByTestId('tool-call-status')).toContainText(
+    /Denied|denied/,
+  );
+  await expect(page.getByTestId('assistant-message').last()).toContainText('not on a Sunday');
+});
+
+test('stop during a slow tool: the call is cancelled and the turn stops', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(oneToolCall({ name: 'echo__slow', input: { steps: 200, delayMs: 100 } }));
+  await openChat(page, shell);
+  await send(page, 'Do the slow thing');
+  await page.getByTestId('approval-once').click();
+  const status = page.getByTestId('tool-call').getByTestId('tool-call-status');
+  await expect(status).toContainText(/Running|running/);
+  await page.getByTestId('stop').click();
+  await expect(status).toContainText(/Cancelled|cancelled/);
+  await expect(page.getByTestId('stop')).toHaveCount(0);
+  await expect(page.getByTestId('user-message')).toContainText('Do the slow thing');
+});
+
+test('reload mid-conversation keeps the history', async ({ page, shell, fake }) => {
+  fake.script(plainText('| a | b |\n|---|---|\n| 1 | 2 |\n\nA table, and `code`.'));
+  await openChat(page, shell);
+  await send(page, 'Show me a table');
+  await expect(page.getByTestId('assistant-message').locator('table')).toBeVisible();
+  await page.reload();
+  await page.getByTestId('conversation-list').getByText('Show me a table').click();
+  await expect(page.getByTestId('user-message')).toContainText('Show me a table');
+  await expect(page.getByTestId('assistant-message').locator('table')).toBeVisible();
+});
+
+test('“always allow” survives a reload, is revoked in settings, and a changed tool asks again', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'first' } }));
+  await openChat(page, shell);
+  await send(page, 'first call');
+  await page.getByTestId('approval-always').click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said: first');
+
+  // After a reload the grant still applies: no dialog.
+  await page.reload();
+  await page.getByTestId('new-chat').click();
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'second' } }));
+  await send(page, 'second call');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said: second');
+  await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
+
+  // The server changes the tool's description: the grant is suspended, the dialog shows what changed.
+  await writeFile(
+    join(shell.dataDir, 'servers.json'),
+    JSON.stringify({
+      mcpServers: {
+        echo: fixture('echo.mjs', { env: { ECHO_DESCRIPTION: 'Echoes, and now also reports.' } }),
+      },
+    }),
+  );
+  // Wait until the restarted server's new definition is what the app sees.
+  await page.getByTestId('server-item-echo').click();
+  await expect(page.getByTestId('tool-echo')).toContainText('Echoes, and now also reports.', {
+    timeout: 20_000,
+  });
+  await page.getByTestId('new-chat').click();
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'third' } }));
+  await send(page, 'third call');
+  await expect(page.getByTestId('pin-change')).toContainText('Echoes, and now also reports.');
+  await page.getByTestId('approval-always').click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said: third');
+
+  // Revoked in settings: the next call asks again.
+  await page.getByTestId('open-settings').click();
+  const grants = page.getByTestId('grants');
+  await expect(grants).toContainText('echo');
+  await grants
+    .getByRole('button', { name: /Revoke/ })
+    .first()
+    .click();
+  await expect(grants.getByRole('button', { name: /Revoke/ })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('new-chat').click();
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'fourth' } }));
+  await send(page, 'fourth call');
+  await expect(page.getByTestId('approval-dialog')).toBeVisible();
+  await page.getByTestId('approval-once').click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said: fourth');
+});
+
+test('a failed turn keeps its partial text, says why, and Retry runs it again', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(cutMidStream('Half of an answer that never', 14));
+  await openChat(page, shell);
+  await send(page, 'hello');
+  await expect(page.getByTestId('turn-error')).toBeVisible();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Half of an');
+  fake.script(plainText('Worked on retry.'));
+  await page.getByTestId('turn-error').getByRole('button', { name: /Retry/ }).click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Worked on retry.');
+  await expect(page.getByTestId('turn-error')).toHaveCount(0);
+});
