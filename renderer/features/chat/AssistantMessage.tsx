@@ -26,21 +26,23 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
 
   return (
     <article
-      className={`message message--assistant${streaming ? ' message--streaming' : ''}`}
+      className={`chat-message chat-message--assistant${streaming ? ' chat-message--streaming' : ''}`}
       aria-label={t('chat.reply')}
       aria-busy={streaming}
       data-testid="assistant-message"
     >
       {content.map((block, index) => {
         if (block.type === 'text') {
-          return block.text ? <Markdown key={index} text={block.text} /> : null;
+          return block.text ? (
+            <Markdown key={index} text={block.text} streaming={streaming} />
+          ) : null;
         }
         if (block.type === 'tool_use') {
           return <ToolCallCard key={block.id} block={block} sent={sentResults[block.id]} />;
         }
         return null;
       })}
-      {streaming && <span className="message__caret" aria-hidden="true" />}
+      {streaming && <span className="chat-message__caret" aria-hidden="true" />}
       {message.status === 'failed' && message.error && (
         <ErrorLine error={message.error} onRetry={onRetry} />
       )}
@@ -64,7 +66,7 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
           )}
         </p>
       )}
-      <footer className="message__footer">
+      <footer className="chat-message__footer">
         {message.usage && <UsageLine usage={message.usage} />}
         {onRetry && message.status === 'complete' && (
           <button type="button" className="button button--small button--quiet" onClick={onRetry}>

@@ -75,7 +75,7 @@ export function ChatScreen({ id }: { id: string | null }) {
       ) : rows.length === 0 ? (
         <EmptyChat />
       ) : (
-        <MessageList key={listKey} rows={rows} />
+        <MessageList key={`list-${listKey}`} rows={rows} />
       )}
       {actionError && (
         <div className="chat__error notice notice--warn notice--actions" role="alert">
@@ -86,7 +86,7 @@ export function ChatScreen({ id }: { id: string | null }) {
         </div>
       )}
       <Composer
-        key={listKey}
+        key={`composer-${listKey}`}
         running={running}
         conversationModel={summary?.model}
         onSent={(sentTo) => {

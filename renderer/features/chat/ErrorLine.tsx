@@ -13,7 +13,6 @@ export function ErrorLine({ error, onRetry }: { error: TurnError; onRetry?: () =
       <p className="turn-note__text">
         {t('chat.failed', { message: error.message })}{' '}
         <code className="turn-note__code">{error.code}</code>
-        {auth && <> {t('chat.authHint')}</>}
       </p>
       <div className="turn-note__actions">
         {auth && (

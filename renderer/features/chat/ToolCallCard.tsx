@@ -92,7 +92,7 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
       )}
       {denial && (
         <p className="tool-call__denied" role="note">
-          {t('toolCall.deniedReason', { reason: denial.reason })}
+          {denial.reason}
         </p>
       )}
       {allowedBy && allowedBy !== 'person' && (
@@ -108,12 +108,15 @@ function Duration({ card }: { card: ToolCard }) {
   if (card.durationMs !== undefined) {
     return <span className="tool-call__duration">{formatDuration(card.durationMs)}</span>;
   }
-  if (card.status === 'running' && card.startedAt !== undefined)
+  if (card.status === 'running' && card.startedAt !== undefined) {
     return <Elapsed since={card.startedAt} />;
+  }
   return null;
 }
 
 function Elapsed({ since }: { since: number }) {
   const now = useNow();
-  return <span className="tool-call__duration">{formatDuration(Math.max(0, now - since))}</span>;
+  // Whole seconds while it runs: a ticking fraction only says the clock moves.
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
+  return <span className="tool-call__duration">{`${seconds} s`}</span>;
 }

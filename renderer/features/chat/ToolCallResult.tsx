@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
+import { TOOL_RESULT_PREVIEW_CHARS } from '../../../shared/domain/conversationViews';
 import { JsonBlock } from '../../components/BoundedText';
 import type { ToolCard } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
@@ -21,9 +22,13 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
     if (card.outcome) return outcomeView(card.outcome);
     return sent ? sentView(sent) : null;
   }, [full, card.outcome, sent]);
+  // The stream's preview is the whole result unless main had to bound it; what the model was
+  // sent is, unless it was cut for the model. Either way "Show all" asks main for everything.
+  const previewChars = view ? viewChars(view) : 0;
+  const bounded = previewChars >= TOOL_RESULT_PREVIEW_CHARS;
   const complete =
     full?.state === 'ready' ||
-    (card.outcome !== undefined && (card.totalChars ?? 0) <= viewChars(outcomeView(card.outcome)));
+    (view !== null && !bounded && (card.outcome !== undefined || !card.truncated));
   const loadButton = (label: string) => (
     <button
       type="button"
@@ -54,9 +59,9 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
       {!complete && (
         <div className="bounded__more">
           {card.truncated && <span className="muted">{t('toolCall.truncated')}</span>}
-          {view && card.totalChars !== undefined && (
+          {bounded && (
             <span className="muted">
-              {t('toolCall.partOf', { total: card.totalChars.toLocaleString() })}
+              {t('toolCall.partOf', { shown: previewChars.toLocaleString() })}
             </span>
           )}
           {loadButton(view ? t('common.showAll') : t('toolCall.showResult'))}

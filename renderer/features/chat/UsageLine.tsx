@@ -12,11 +12,11 @@ export function UsageLine({ usage }: { usage: TokenUsage }) {
     read: n(usage.cacheReadInputTokens),
     written: n(usage.cacheCreationInputTokens),
   };
-  const cached = usage.cacheReadInputTokens + usage.cacheCreationInputTokens > 0;
   return (
-    <span className="message__usage" title={t('chat.usageTitle', values)}>
+    <span className="chat-message__usage" title={t('chat.usageTitle', values)}>
       {t('chat.usage', values)}
-      {cached && t('chat.usageCache', values)}
+      {usage.cacheReadInputTokens > 0 && t('chat.usageCacheRead', values)}
+      {usage.cacheCreationInputTokens > 0 && t('chat.usageCacheWrite', values)}
     </span>
   );
 }

@@ -32,21 +32,21 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
 
   return (
     <article
-      className="message message--user"
+      className="chat-message chat-message--user"
       aria-label={t('chat.yourMessage')}
       data-testid="user-message"
     >
       {editing ? (
-        <div className="message__edit">
+        <div className="chat-message__edit">
           <textarea
-            className="input textarea message__edit-input"
+            className="input textarea chat-message__edit-input"
             aria-label={t('chat.editLabel')}
             value={draft}
             autoFocus
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
           />
-          <div className="message__actions">
+          <div className="chat-message__actions">
             <button type="button" className="button button--small" onClick={() => setDraft(null)}>
               {t('chat.cancelEdit')}
             </button>
@@ -62,8 +62,8 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
         </div>
       ) : (
         <>
-          <div className="message__bubble">
-            {text && <p className="message__text">{text}</p>}
+          <div className="chat-message__bubble">
+            {text && <p className="chat-message__text">{text}</p>}
             {message.content.map((block, index) => {
               if (block.type !== 'image') return null;
               const view = contentBlock({
@@ -72,12 +72,17 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
                 mimeType: block.source.media_type,
               });
               return view.type === 'image' ? (
-                <img key={index} className="message__image" src={view.src} alt={t('chat.image')} />
+                <img
+                  key={index}
+                  className="chat-message__image"
+                  src={view.src}
+                  alt={t('chat.image')}
+                />
               ) : null;
             })}
           </div>
           {editable && (
-            <div className="message__actions message__actions--hover">
+            <div className="chat-message__actions chat-message__actions--hover">
               <button
                 type="button"
                 className="button button--small button--quiet"

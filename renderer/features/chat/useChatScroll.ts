@@ -52,6 +52,9 @@ export function useChatScroll({
     estimateSize,
     getItemKey: (index) => keys[index] ?? index,
     overscan: 4,
+    // Air above the first message and between the last one and the composer.
+    paddingStart: 12,
+    paddingEnd: 20,
   });
   const totalSize = virtualizer.getTotalSize();
 

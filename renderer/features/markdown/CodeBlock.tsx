@@ -18,6 +18,8 @@ export function CodeBlock({ children, node }: ComponentPropsWithoutRef<'pre'> & 
   const pre = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   const language = languageOf(node);
+  // Display math arrives as a code block; it is a formula, not code to copy.
+  if (language === 'math') return <>{children}</>;
   const copy = async (): Promise<void> => {
     try {
       await navigator.clipboard.writeText(pre.current?.textContent ?? '');

@@ -1,6 +1,7 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtraProps } from 'react-markdown';
+import { MathFormula } from './MathFormula';
 
 /** Links that can leave the app; anything else (anchors, relative paths) is plain text. */
 const EXTERNAL = /^(https?:|mailto:)/i;
@@ -48,4 +49,22 @@ export function MarkdownTable({ children }: ComponentPropsWithoutRef<'table'> & 
       <table>{children}</table>
     </div>
   );
+}
+
+/** Inline code, or math: remark-math marks `$…$` and `$$…$$` as `language-math` code. */
+export function MarkdownCode({
+  className,
+  children,
+}: ComponentPropsWithoutRef<'code'> & ExtraProps) {
+  const classes = className?.split(' ') ?? [];
+  if (classes.includes('language-math')) {
+    // The formula is the code's text: a string, or (rarely) a list of strings.
+    const tex = Array.isArray(children)
+      ? children.join('')
+      : typeof children === 'string'
+        ? children
+        : '';
+    return <MathFormula tex={tex} display={classes.includes('math-display')} />;
+  }
+  return <code className={className}>{children}</code>;
 }

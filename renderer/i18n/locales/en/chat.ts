@@ -33,7 +33,6 @@ export const chat = {
   stopped: 'Stopped',
   interrupted: 'Interrupted: Switchboard closed while this reply was being written.',
   failed: 'The reply failed: {{message}}',
-  authHint: 'Check your API key.',
   openSettings: 'Open Settings',
   thinking: 'Claude is thinking…',
   retrying: '{{reason}} — retrying in {{seconds}} s…',
@@ -51,7 +50,8 @@ export const chat = {
   maxTokens: 'The reply reached its length limit.',
   refusal: 'Claude declined to continue.',
   usage: '{{input}} in · {{output}} out',
-  usageCache: ' · {{read}} cache read · {{written}} cache write',
+  usageCacheRead: ' · {{read}} cache read',
+  usageCacheWrite: ' · {{written}} cache write',
   usageTitle:
     'Tokens — input {{input}}, output {{output}}, cache read {{read}}, cache write {{written}}',
   actionFailed: 'That did not work: {{message}}',
@@ -74,7 +74,6 @@ export const toolCall = {
     cancelled: 'Cancelled',
     denied: 'Denied',
   },
-  deniedReason: 'Denied: {{reason}}',
   allowedBy: {
     person: 'Allowed by you',
     grant: 'Allowed by an “always allow” grant',
@@ -92,6 +91,6 @@ export const toolCall = {
   loadingResult: 'Loading the full result…',
   resultFailed: 'Could not load the result: {{message}}',
   truncated: 'Claude received a shortened result.',
-  partOf: 'Showing a preview of {{total}} characters.',
+  partOf: 'Showing the first {{shown}} characters.',
   structured: 'Structured content',
 };

@@ -36,7 +36,6 @@ export const chat: LocaleShape<typeof enChat> = {
   stopped: '已停止',
   interrupted: '已中断：写入此回复时 Switchboard 被关闭。',
   failed: '回复失败：{{message}}',
-  authHint: '请检查你的 API 密钥。',
   openSettings: '打开设置',
   thinking: 'Claude 正在思考…',
   retrying: '{{reason}}——{{seconds}} 秒后重试…',
@@ -54,7 +53,8 @@ export const chat: LocaleShape<typeof enChat> = {
   maxTokens: '回复已达到长度上限。',
   refusal: 'Claude 拒绝继续。',
   usage: '输入 {{input}} · 输出 {{output}}',
-  usageCache: ' · 缓存读取 {{read}} · 缓存写入 {{written}}',
+  usageCacheRead: ' · 缓存读取 {{read}}',
+  usageCacheWrite: ' · 缓存写入 {{written}}',
   usageTitle: '令牌数——输入 {{input}}，输出 {{output}}，缓存读取 {{read}}，缓存写入 {{written}}',
   actionFailed: '操作失败：{{message}}',
   dismiss: '关闭',
@@ -76,7 +76,6 @@ export const toolCall: LocaleShape<typeof enToolCall> = {
     cancelled: '已取消',
     denied: '已拒绝',
   },
-  deniedReason: '已拒绝：{{reason}}',
   allowedBy: {
     person: '由你允许',
     grant: '由“始终允许”授权放行',
@@ -94,6 +93,6 @@ export const toolCall: LocaleShape<typeof enToolCall> = {
   loadingResult: '正在加载完整结果…',
   resultFailed: '无法加载结果：{{message}}',
   truncated: 'Claude 收到的是截短后的结果。',
-  partOf: '正在显示共 {{total}} 个字符的预览。',
+  partOf: '仅显示前 {{shown}} 个字符。',
   structured: '结构化内容',
 };
