@@ -47,8 +47,10 @@ describe('servers that fail on purpose', () => {
   it('a cold install that outlasts the startup timeout is not killed while it visibly works', async () => {
     harness = await McpHarness.start({
       installing: nodeServer(fixtureServer('slow-install.mjs'), {
-        env: { INSTALL_MS: '2500' },
-        timeouts: { startupMs: 1000 },
+        // The install outlasts the startup timeout more than twice over; after the last install
+        // line the server still gets a full startup period (generous for loaded CI machines).
+        env: { INSTALL_MS: '6000' },
+        timeouts: { startupMs: 2500 },
       }),
     });
     await expect
@@ -57,10 +59,10 @@ describe('servers that fail on purpose', () => {
         return s?.kind === 'starting' ? s.detail : s?.kind;
       })
       .toBe('installing');
-    const ready = await harness.until('installing', 'ready');
+    const ready = await harness.until('installing', 'ready', 30_000);
     expect(ready.kind).toBe('ready');
     // Without install output the same timeout does end a silent start (see the hang test).
-  });
+  }, 45_000);
 
   it('exits in the middle of a call: the call fails promptly and the server comes back', async () => {
     harness = await McpHarness.start({ crashy: nodeServer(fixtureServer('exit-mid-call.mjs')) });
