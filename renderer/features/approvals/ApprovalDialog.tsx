@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision, ApprovalRequest } from '../../../shared/domain/approvals';
 import { MAX_DENY_REASON } from '../../../shared/domain/approvals';
+import { useModalDialog } from '../../components/useModalDialog';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import { useApprovalsStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
 import { ApprovalRequestView } from './ApprovalRequestView';
@@ -32,12 +33,8 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
   const heading = useRef<HTMLHeadingElement>(null);
   const [reason, setReason] = useState('');
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open && typeof element.showModal === 'function') element.showModal();
-    heading.current?.focus();
-    return () => element?.close();
-  }, []);
+  // Focus starts at the title, so Enter pressed by habit does not allow anything.
+  useModalDialog(dialog, heading);
 
   const decide = (decision: ApprovalDecision): void => void respond(request.id, decision);
   const deny = (): void => {

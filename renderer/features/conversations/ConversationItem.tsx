@@ -34,11 +34,16 @@ export function ConversationItem({
   const refocus = useRef(false);
   const title = conversationLabel(conversation) || t('conversations.untitled');
 
+  const editing = useRef(false);
   const startEditing = (): void => {
     cancelled.current = false;
+    editing.current = true;
     setDraft(conversation.title || title);
   };
   const save = async (): Promise<void> => {
+    // A second blur of the same edit (the field going away) must not rename twice.
+    if (!editing.current) return;
+    editing.current = false;
     const value = cancelled.current ? undefined : draft?.trim();
     setDraft(null);
     if (!value || value === conversation.title) return;

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useModalDialog } from '../../components/useModalDialog';
 import { useConversationsStore } from '../../stores/StoresContext';
 
 /** Asks before a conversation is deleted; deleting cannot be undone. */
@@ -19,14 +20,8 @@ export function DeleteDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const element = dialog.current;
-    // jsdom lacks showModal; a browser traps focus in the modal and answers Esc with cancel.
-    if (element && !element.open && typeof element.showModal === 'function') element.showModal();
-    // The safe choice has focus, so Enter right away does not delete.
-    cancel.current?.focus();
-    return () => element?.close();
-  }, []);
+  // The safe choice has focus, so Enter right away does not delete.
+  useModalDialog(dialog, cancel);
 
   const confirm = async (): Promise<void> => {
     setBusy(true);

@@ -1,0 +1,104 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ToolUseBlock } from '../../../shared/domain/conversationMessage';
+import type { ToolCard } from '../../stores/chatModel';
+import { toolCall } from '../../testing/chatFixtures';
+import { renderWithStores } from '../../testing/renderWithStores';
+import { settle } from '../../testing/scriptedClient';
+import { ToolCallCard } from './ToolCallCard';
+
+const block: ToolUseBlock = { type: 'tool_use', id: 'tu1', name: 'echo', input: { text: 'hello' } };
+
+async function renderCard(card: Partial<ToolCard> | null, script = (): unknown => ({})) {
+  const result = await renderWithStores(<ToolCallCard block={block} />, { script });
+  act(() => {
+    result.stores.chat.setState({
+      conversationId: 'c1',
+      toolCalls: card ? { tu1: { ...toolCall('tu1'), ...card } } : {},
+    });
+  });
+  return result;
+}
+
+describe('ToolCallCard', () => {
+  it('names server and tool, and keeps the arguments folded', async () => {
+    await renderCard({ status: 'running' });
+    const card = screen.getByTestId('tool-call');
+    expect(card.textContent).toContain('echo-server');
+    expect(card.querySelector('details')?.hasAttribute('open')).toBe(false);
+    expect(card.textContent).toContain('"hello"');
+  });
+
+  it('shows measured progress, or a moving bar when the total is unknown', async () => {
+    const { stores } = await renderCard({
+      status: 'running',
+      progress: { progress: 3, total: 12, message: 'step 3' },
+    });
+    const bar = screen.getByRole('progressbar');
+    expect(bar.getAttribute('aria-valuenow')).toBe('3');
+    expect(bar.getAttribute('aria-valuemax')).toBe('12');
+    expect(screen.getByText('3 of 12 · step 3')).toBeTruthy();
+    act(() => {
+      const card = stores.chat.getState().toolCalls.tu1;
+      if (card)
+        stores.chat.setState({ toolCalls: { tu1: { ...card, progress: { progress: 7 } } } });
+    });
+    expect(screen.getByRole('progressbar').className).toContain('indeterminate');
+  });
+
+  it('Cancel stops the turn (a single call has no cancel of its own)', async () => {
+    const { host } = await renderCard({ status: 'running' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await settle();
+    expect(host.callsOf('conversation.stop')).toEqual([{ conversationId: 'c1' }]);
+  });
+
+  it('shows a call without a card yet as starting, and a held one as awaiting approval', async () => {
+    await renderCard(null);
+    expect(screen.getByTestId('tool-call-status').textContent).toBe('Starting…');
+    await renderCard({ status: 'awaiting-approval' });
+    expect(screen.getAllByTestId('tool-call-status').at(-1)?.textContent).toBe(
+      'Awaiting your approval',
+    );
+  });
+
+  it('shows a denial with the reason the model got, and no result', async () => {
+    await renderCard({
+      status: 'denied',
+      approval: { kind: 'denied', decidedBy: 'person', reason: 'Not on a Sunday' },
+    });
+    expect(screen.getByTestId('tool-call-status').textContent).toBe('Denied');
+    expect(screen.getByRole('note').textContent).toBe('Not on a Sunday');
+    expect(screen.queryByText('Result')).toBeNull();
+  });
+
+  it('previews a result and fetches the whole of a long one on demand', async () => {
+    const long = 'x'.repeat(20_000);
+    const { host } = await renderCard(
+      {
+        status: 'done',
+        truncated: true,
+        outcome: { content: [{ type: 'text', text: long }] },
+      },
+      () => ({ outcome: { content: [{ type: 'text', text: `${long}yz` }] }, durationMs: 5 }),
+    );
+    expect(screen.getByText('Claude received a shortened result.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await settle();
+    expect(host.callsOf('conversation.getToolResult')).toEqual([{ toolUseId: 'tu1' }]);
+    expect(screen.queryByText('Claude received a shortened result.')).toBeNull();
+  });
+
+  it('shows images and structured content of a result', async () => {
+    await renderCard({
+      status: 'done',
+      outcome: {
+        content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }],
+        structuredContent: { rows: 2 },
+      },
+    });
+    expect(screen.getByRole('img').getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(screen.getByText('Structured content')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
+  });
+});
