@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
+import { preloadMarkdown } from './features/markdown/LazyMarkdown';
 import { createI18n } from './i18n/createI18n';
 import { createHostClient } from './host/HostClient';
 import { createWsBridge, webSocketUrl, type ConnectionState } from './host/createWsBridge';
 import { createStores, resyncStores } from './stores/createStores';
 import { StoresProvider } from './stores/StoresContext';
-import 'katex/dist/katex.min.css';
 import './styles/app.css';
 import './styles/components.css';
 import './styles/controls.css';
@@ -20,6 +20,7 @@ import './styles/conversations.css';
 import './styles/chat.css';
 import './styles/markdown.css';
 import './styles/highlight.css';
+import './styles/composer.css';
 import './styles/toolCall.css';
 import './styles/approvals.css';
 
@@ -48,6 +49,8 @@ async function start(): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
+  // After the first frame: replies render as Markdown as soon as a conversation opens.
+  setTimeout(preloadMarkdown, 0);
 }
 
 start().catch((error: unknown) => {

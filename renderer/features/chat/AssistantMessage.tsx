@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
-import { Markdown } from '../markdown/Markdown';
+import { Markdown } from '../markdown/LazyMarkdown';
 import { ErrorLine } from './ErrorLine';
 import { ToolCallCard } from './ToolCallCard';
 import { UsageLine } from './UsageLine';

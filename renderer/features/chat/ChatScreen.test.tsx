@@ -70,7 +70,8 @@ describe('ChatScreen', () => {
       }
     });
     const reply = screen.getByTestId('assistant-message');
-    expect(within(reply).getByRole('table')).toBeTruthy();
+    // The Markdown renderer loads on first use.
+    expect(await within(reply).findByRole('table', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByTestId('thinking')).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import 'katex/dist/katex.min.css';
 import { memo, type ReactElement } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
