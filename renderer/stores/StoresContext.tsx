@@ -9,6 +9,7 @@ import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 
+/** Every store of the renderer, created once at start. */
 export interface Stores {
   app: AppStore;
   settings: SettingsStore;
@@ -22,6 +23,7 @@ export interface Stores {
 
 const StoresContext = createContext<Stores | null>(null);
 
+/** Makes the stores available to the selector hooks below. */
 export function StoresProvider({ stores, children }: { stores: Stores; children: ReactNode }) {
   return <StoresContext.Provider value={stores}>{children}</StoresContext.Provider>;
 }
@@ -49,18 +51,22 @@ export function useConfigStore<T>(selector: (state: ConfigState) => T): T {
   return useStore(useStores().config, selector);
 }
 
+/** The conversation list and its search. */
 export function useConversationsStore<T>(selector: (state: ConversationsState) => T): T {
   return useStore(useStores().conversations, selector);
 }
 
+/** The open conversation and its running turn. */
 export function useChatStore<T>(selector: (state: ChatState) => T): T {
   return useStore(useStores().chat, selector);
 }
 
+/** Waiting tool calls and "always allow" grants. */
 export function useApprovalsStore<T>(selector: (state: ApprovalsState) => T): T {
   return useStore(useStores().approvals, selector);
 }
 
+/** The model list for the picker. */
 export function useModelsStore<T>(selector: (state: ModelsState) => T): T {
   return useStore(useStores().models, selector);
 }

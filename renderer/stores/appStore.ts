@@ -33,6 +33,7 @@ export interface AppState {
 export type AppStore = StoreApi<AppState>;
 
 export const homeView: View = { kind: 'home' };
+/** A new, empty chat (its conversation is created by the first message). */
 export const newChatView: View = { kind: 'chat', id: null };
 
 /** True when two views show the same screen (views are small value objects). */

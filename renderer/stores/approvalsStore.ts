@@ -5,6 +5,7 @@ import type { HostClient } from '../host/HostClient';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import { without } from './serversReducers';
 
+/** The approvals store's state and actions. */
 export interface ApprovalsState {
   /** Tool calls waiting for the person, oldest first (the dialog shows them in this order). */
   pending: ApprovalRequest[];
@@ -22,6 +23,7 @@ export interface ApprovalsState {
   resync: () => Promise<void>;
 }
 
+/** The approvals store. */
 export type ApprovalsStore = StoreApi<ApprovalsState>;
 
 /** Adds a request once, keeping the queue oldest first. */

@@ -59,8 +59,10 @@ export interface ChatModel {
   lastStop: { turnId: string; stop: TurnStop } | null;
 }
 
+/** One `conversation.get` answer: a page of messages and their tool calls. */
 export type ConversationPage = RequestOutput<'conversation.get'>;
 
+/** No conversation open. */
 export const emptyChatModel: ChatModel = {
   conversationId: null,
   messages: [],

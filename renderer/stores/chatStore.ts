@@ -19,9 +19,12 @@ import {
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import { turnEventArrived } from './turnReducer';
 
+/** A full tool result, as "Show all" fetches it. */
 export type ToolResult = RequestOutput<'conversation.getToolResult'>;
+/** Whether a message went out, and to which conversation (a new chat gets one on send). */
 export type SendResult = { ok: true; conversationId: string } | { ok: false; error: ErrorInfo };
 
+/** The chat store's state and actions. */
 export interface ChatState extends ChatModel {
   /** Loading the conversation's newest page. */
   load: Loadable<true>;
@@ -47,10 +50,12 @@ export interface ChatState extends ChatModel {
   resync: () => Promise<void>;
 }
 
+/** The chat store. */
 export type ChatStore = StoreApi<ChatState>;
 
-/** Messages in the first page of a conversation and in each older page. */
+/** Messages in the first page of a conversation (its newest). */
 export const FIRST_PAGE = 100;
+/** Messages in each older page loaded while scrolling up. */
 export const OLDER_PAGE = 200;
 
 /**
@@ -92,7 +97,9 @@ export function createChatStore(client: HostClient): ChatStore {
       model: null,
       toolResults: {},
       open: async (conversationId) => {
-        if (conversationId !== null && conversationId === get().conversationId) return;
+        // Already showing it (a view switching back, a new chat that just got its id).
+        const same = conversationId !== null && conversationId === get().conversationId;
+        if (same && get().load.state !== 'failed') return;
         const generation = ++openGeneration;
         set({
           ...chatOpened(conversationId),

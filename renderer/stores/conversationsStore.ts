@@ -9,9 +9,11 @@ import {
   upsertConversation,
 } from './conversationsReducers';
 
+/** The created conversation, or why it was not. */
 export type CreateResult =
   { ok: true; conversation: ConversationSummary } | { ok: false; error: ErrorInfo };
 
+/** The conversations store's state and actions. */
 export interface ConversationsState {
   /** Every conversation, newest activity first. */
   conversations: ConversationSummary[];
@@ -27,8 +29,10 @@ export interface ConversationsState {
   resync: () => Promise<void>;
 }
 
+/** The conversations store. */
 export type ConversationsStore = StoreApi<ConversationsState>;
 
+/** Tuning for tests and slow machines. */
 export interface ConversationsStoreOptions {
   /** Typing pause before a search goes out, so each keystroke does not query main. */
   searchDelayMs?: number;

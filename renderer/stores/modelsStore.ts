@@ -3,8 +3,10 @@ import type { RequestOutput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { errorInfo, type Loadable } from './loadable';
 
+/** The `models.list` answer: models, the default, and why it is the fallback list if it is. */
 export type ModelList = RequestOutput<'models.list'>;
 
+/** The models store's state and actions. */
 export interface ModelsState {
   /** The model list; null until someone asked. */
   list: Loadable<ModelList> | null;
@@ -12,6 +14,7 @@ export interface ModelsState {
   load: (refresh?: boolean) => Promise<void>;
 }
 
+/** The models store. */
 export type ModelsStore = StoreApi<ModelsState>;
 
 /** The models the picker offers, with the default; fetched on first use and kept. */

@@ -14,6 +14,7 @@ import {
   type ToolCard,
 } from './chatModel';
 
+/** What one `conversation.streamed` event carries. */
 export type StreamedPayload = EventPayload<'conversation.streamed'>;
 
 /** Id of a message the running turn added, until it is read back with its stored id. */

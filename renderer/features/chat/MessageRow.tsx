@@ -28,8 +28,18 @@ export const MessageRow = memo(function MessageRow({
   );
 });
 
+/**
+ * Guesses by message object. The list asks again for every row not yet measured whenever its
+ * rows change, which is on every streamed delta: with a long history loaded, re-reading every
+ * message's text was most of a delta's cost. Messages are immutable (a change makes a new
+ * object), so a guess never goes stale.
+ */
+const estimates = new WeakMap<ChatMessage, number>();
+
 /** A first guess at a row's height, close enough that scrolling far up does not jump much. */
 export function estimateMessageHeight(message: ChatMessage): number {
+  const known = estimates.get(message);
+  if (known !== undefined) return known;
   let height = message.role === 'user' ? 56 : 48;
   for (const block of message.content) {
     if (block.type === 'text')
@@ -37,5 +47,7 @@ export function estimateMessageHeight(message: ChatMessage): number {
     else if (block.type === 'tool_use') height += 64;
     else if (block.type === 'image') height += 200;
   }
-  return Math.min(height, 4000);
+  const estimate = Math.min(height, 4000);
+  estimates.set(message, estimate);
+  return estimate;
 }

@@ -18,6 +18,7 @@ interface ChatScrollOptions {
   onNearTop: () => void;
 }
 
+/** What the message list needs from its scrolling. */
 export interface ChatScroll {
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   /** Whether the newest message stays in view as the reply grows. */

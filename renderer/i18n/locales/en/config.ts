@@ -26,6 +26,7 @@ export const config = {
   imported_other: 'Imported {{count}} servers.',
 };
 
+/** English: the import dialog (`import` is a reserved word, hence the name). */
 export const importSection = {
   title: 'Import servers',
   searching: 'Looking for other apps’ server files…',

@@ -29,6 +29,7 @@ export const config: LocaleShape<typeof enConfig> = {
   imported_other: '已导入 {{count}} 个服务器。',
 };
 
+/** 简体中文：导入对话框。 */
 export const importSection: LocaleShape<typeof enImport> = {
   title: '导入服务器',
   searching: '正在查找其他应用的服务器文件…',
