@@ -7,6 +7,9 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
+      // The bench drives Chromium through Playwright (a dev dependency): load it from
+      // node_modules at run time rather than bundling it. No app entry imports it.
+      externalizeDeps: { include: ['@playwright/test'] },
       rollupOptions: {
         input: {
           index: resolve('main/index.ts'),

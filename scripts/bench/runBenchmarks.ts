@@ -5,6 +5,10 @@ import { benchHugeResult } from './benchHugeResult';
 import { benchMemoryAndQuit } from './benchMemoryAndQuit';
 import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
+import { benchChatFirstToken } from './chat/benchChatFirstToken';
+import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
+import { benchChatOpen } from './chat/benchChatOpen';
+import { benchChatStreaming } from './chat/benchChatStreaming';
 import type { Goal } from './Goal';
 import { round } from './summarize';
 
@@ -35,6 +39,10 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['toolCall', benchToolCall],
   ['startup', benchStartup],
   ['hugeResult', benchHugeResult],
+  ['chatFirstToken', benchChatFirstToken],
+  ['chatOpen', benchChatOpen],
+  ['chatStreaming', benchChatStreaming],
+  ['chatHugeToolResult', benchChatHugeToolResult],
 ];
 
 /** What {@link runBenchmarks} runs in. */

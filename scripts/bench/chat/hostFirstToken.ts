@@ -1,0 +1,50 @@
+import type { ConversationEvent } from '../../../shared/domain/conversationEvents';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import type { HostCore } from '../../../main/services/createHostCore';
+import type { FirstTokenTiming } from './FirstTokenTiming';
+
+const TIMEOUT_MS = 10_000;
+
+/**
+ * One turn through the host, timed from `ConversationService.send` to the first `textDelta` on
+ * the host's `conversation.streamed` events (what every window receives). Each turn gets a new
+ * conversation so every request carries the same one-message history; it is that
+ * conversation's first message, so the host also gives it its title, as it does in the app.
+ * Resolves once the turn has ended, so the next measurement starts on a quiet host; rejects
+ * unless it ended normally.
+ */
+export async function hostFirstToken(core: HostCore, text: string): Promise<FirstTokenTiming> {
+  const conversation = core.conversations.create();
+  let firstAt: number | undefined;
+  let unsubscribe = (): void => undefined;
+  const finished = new Promise<ConversationEvent>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('host turn did not finish')), TIMEOUT_MS);
+    const off = core.events.subscribe((name, payload) => {
+      if (name !== 'conversation.streamed') return;
+      const { event } = payload as EventPayload<'conversation.streamed'>;
+      if (event.conversationId !== conversation.id) return;
+      // A window's event sink is a subscriber just like this one: it would see the delta now.
+      if (event.type === 'textDelta') firstAt ??= performance.now();
+      else if (event.type === 'turnFinished') {
+        clearTimeout(timer);
+        resolve(event);
+      }
+    });
+    unsubscribe = () => {
+      clearTimeout(timer);
+      off();
+    };
+  });
+  const started = performance.now();
+  try {
+    core.conversations.send(conversation.id, text);
+    const end = await finished;
+    if (end.type !== 'turnFinished' || end.stop.reason !== 'end_turn') {
+      throw new Error(`host turn ended badly: ${JSON.stringify(end)}`);
+    }
+  } finally {
+    unsubscribe();
+  }
+  if (firstAt === undefined) throw new Error('host turn streamed no text');
+  return { started, firstToken: firstAt };
+}

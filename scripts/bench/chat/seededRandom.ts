@@ -1,0 +1,14 @@
+/** A deterministic source of numbers in [0, 1), so every run seeds the same history. */
+export type Random = () => number;
+
+/** mulberry32: tiny, fast and good enough to vary sample text reproducibly. */
+export function seededRandom(seed: number): Random {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProcessJanitor } from '../../../main/services/mcp/launch/testing/ProcessJanitor';
+
+/** A running web shell process. */
+export interface ShellProcess {
+  /** `http://127.0.0.1:PORT/?token=…`, as the shell printed it. */
+  url: string;
+  /** SIGTERM (the shell stops its servers), SIGKILL after 5 s. Idempotent. */
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 20_000;
+
+/**
+ * Starts the built web shell (`out/main/web.js`, the app's host core behind a WebSocket on
+ * 127.0.0.1) on a free port over `dataDir`. The janitor learns of the process before anything
+ * can fail, so an interrupted or crashed bench never leaves it running.
+ */
+export async function startShellProcess(options: {
+  dataDir: string;
+  env: Record<string, string>;
+  janitor: ProcessJanitor;
+}): Promise<ShellProcess> {
+  const entry = join(process.cwd(), 'out', 'main', 'web.js');
+  if (!existsSync(entry)) throw new Error(`web shell not built: ${entry}`);
+  const child = spawn(
+    process.execPath,
+    [entry, '--no-open', '--port', '0', '--data-dir', options.dataDir],
+    {
+      // Only what the shell needs: no proxy settings or keys from the caller's environment.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  options.janitor.trackPid(child.pid);
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => (stopping ??= stopChild(child));
+  options.janitor.onCleanup(stop);
+  try {
+    return { url: await waitForUrl(child), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function waitForUrl(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const done = (): void => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`web shell did not start in ${START_TIMEOUT_MS} ms:\n${out}\n${err}`));
+    }, START_TIMEOUT_MS);
+    const onExit = (code: number | null): void => {
+      done();
+      reject(new Error(`web shell exited with ${String(code)}:\n${out}\n${err}`));
+    };
+    child.once('exit', onExit);
+    child.once('error', (error) => {
+      done();
+      reject(error);
+    });
+    // Keep draining both pipes for the shell's whole life: a full pipe would block it.
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (err.length < 64 * 1024) err += chunk.toString();
+    });
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (out.length >= 64 * 1024) return;
+      out += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
+      if (match?.[1]) {
+        done();
+        resolve(match[1]);
+      }
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
