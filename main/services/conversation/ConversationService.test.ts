@@ -204,3 +204,29 @@ describe('ConversationService', () => {
     expect(again.conversations.list('Paris').map((c) => c.id)).toEqual([id]);
   });
 });
+
+describe('long conversations', () => {
+  it('sends the whole history, not only the newest page', async () => {
+    const host = await start();
+    const { id } = host.conversations.create();
+    // 2500 stored messages: more than one page of the store.
+    const store = (
+      host.conversations as unknown as {
+        options: { store: import('../store/ConversationStore').ConversationStore };
+      }
+    ).options.store;
+    for (let i = 0; i < 1250; i++) {
+      store.appendMessage(id, { role: 'user', content: [{ type: 'text', text: `question ${i}` }] });
+      store.appendMessage(id, {
+        role: 'assistant',
+        content: [{ type: 'text', text: `answer ${i}` }],
+      });
+    }
+    fake.script(plainText('done'));
+    host.conversations.send(id, 'last question');
+    await host.conversations.settled(id);
+    const body = fake.messageRequests.at(-1)?.body as { messages: { content: unknown }[] };
+    expect(body.messages).toHaveLength(2501);
+    expect(JSON.stringify(body.messages[0])).toContain('question 0');
+  });
+});

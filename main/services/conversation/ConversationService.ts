@@ -17,6 +17,7 @@ import type { ConversationStore } from '../store/ConversationStore';
 import type { SettingsService } from '../settings/SettingsService';
 import { AnthropicModel } from './AnthropicModel';
 import { buildHistory } from './buildHistory';
+import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { AnthropicConnection } from './createAnthropicClient';
 import type { ExecuteTool } from './ExecuteTool';
@@ -142,7 +143,7 @@ export class ConversationService {
   retry(conversationId: string, model?: string): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
-    const messages = store.listMessages(conversationId, { limit: 1000 }).messages;
+    const messages = readWholeHistory(store, conversationId);
     const lastUser = [...messages]
       .reverse()
       .find((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
@@ -224,7 +225,7 @@ export class ConversationService {
       const entry = byName.get(name);
       return entry ? { server: entry.server, tool: entry.tool.name } : undefined;
     });
-    const history = buildHistory(store.listMessages(conversationId, { limit: 100_000 }).messages);
+    const history = buildHistory(readWholeHistory(store, conversationId));
     const servers = mcp.registry
       .list()
       .filter((s) => s.status.kind === 'ready')
