@@ -132,11 +132,9 @@ export class ConversationService {
       content: [{ type: 'text', text }],
       turnId,
     });
-    if (!conversation.title || conversation.title === 'New conversation') {
-      store.renameConversation(conversationId, titleFrom(text));
-    }
     if (model) store.updateConversation(conversationId, { model });
-    return this.start(conversationId, turnId);
+    const untitled = !conversation.title || conversation.title === 'New conversation';
+    return this.start(conversationId, turnId, untitled ? titleFrom(text) : undefined);
   }
 
   /** Runs the last turn again: what followed the person's last message is replaced. */
@@ -200,9 +198,9 @@ export class ConversationService {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
   }
 
-  private start(conversationId: string, turnId: string): { turnId: string } {
+  private start(conversationId: string, turnId: string, title?: string): { turnId: string } {
     const abort = new AbortController();
-    const done = this.runTurn(conversationId, turnId, abort.signal).finally(() => {
+    const done = this.runTurn(conversationId, turnId, abort.signal, title).finally(() => {
       this.running.delete(conversationId);
       this.updated(conversationId);
     });
@@ -215,7 +213,9 @@ export class ConversationService {
     conversationId: string,
     turnId: string,
     signal: AbortSignal,
+    pendingTitle?: string,
   ): Promise<TurnResult> {
+    let title = pendingTitle;
     const { store, mcp, settings, events } = this.options;
     const conversation = store.findConversation(conversationId);
     const model = conversation?.model ?? settings.snapshot().defaultModel;
@@ -302,16 +302,23 @@ export class ConversationService {
         : {}),
       log: this.options.log,
       onEvent: (event) => {
-        try {
-          recorder.handle(event);
-        } catch (error) {
-          this.options.log.error('could not save a turn event', { error, type: event.type });
-        }
+        // Windows first, then the store: a delta reaches the screen without waiting on a write.
         const entry = 'modelName' in event ? byName.get(event.modelName) : undefined;
         events.emit('conversation.streamed', {
           event: boundForWindow(event),
           ...(entry ? { tool: { server: entry.server, tool: entry.tool.name } } : {}),
         });
+        try {
+          recorder.handle(event);
+        } catch (error) {
+          this.options.log.error('could not save a turn event', { error, type: event.type });
+        }
+        if (title !== undefined && (event.type === 'textDelta' || event.type === 'turnFinished')) {
+          // Named once the reply is under way, so naming costs the first token nothing.
+          store.renameConversation(conversationId, title);
+          title = undefined;
+          this.updated(conversationId);
+        }
       },
     });
   }

@@ -18,7 +18,8 @@ export type ToolResolver = (modelName: string) => { server: string; tool: string
  */
 export class TurnRecorder {
   private draftId: string | undefined;
-  private draftHasContent = false;
+  /** A model request is out and its message has not been added yet. */
+  private awaitingReply = false;
   private lastAssistantId: string | undefined;
   private partial: { id: string; content: StoredContentBlock[]; step: number } | undefined;
   private readonly usage = new Map<number, TokenUsage>();
@@ -36,20 +37,13 @@ export class TurnRecorder {
   handle(event: ConversationEvent): void {
     switch (event.type) {
       case 'requestStarted':
-        // A retry after nothing streamed reuses the empty draft.
-        if (!this.draftId || this.draftHasContent) {
-          this.draftId = this.store.beginAssistantMessage(this.conversationId, {
-            turnId: this.turnId,
-            model: this.model,
-          }).id;
-          this.draftHasContent = false;
-        }
+        // The draft row is created with the first delta, not here: nothing is written between
+        // the person's message and the request going out (it would delay the first token).
+        this.awaitingReply = true;
         break;
       case 'textDelta':
-        if (this.draftId) {
-          this.store.appendDelta(this.draftId, event.blockIndex, event.text);
-          this.draftHasContent = true;
-        }
+        this.draftId ??= this.beginDraft();
+        this.store.appendDelta(this.draftId, event.blockIndex, event.text);
         break;
       case 'usage':
         this.usage.set(event.step, toStoreUsage(event.usage));
@@ -90,6 +84,13 @@ export class TurnRecorder {
     this.store.startToolCall(toolUseId);
   }
 
+  private beginDraft(): string {
+    return this.store.beginAssistantMessage(this.conversationId, {
+      turnId: this.turnId,
+      model: this.model,
+    }).id;
+  }
+
   private messageAdded(message: ConversationMessage, partial: boolean, step: number): void {
     const content = (
       typeof message.content === 'string'
@@ -100,13 +101,9 @@ export class TurnRecorder {
       this.store.appendMessage(this.conversationId, { role: 'user', content, turnId: this.turnId });
       return;
     }
-    const id =
-      this.draftId ??
-      this.store.beginAssistantMessage(this.conversationId, {
-        turnId: this.turnId,
-        model: this.model,
-      }).id;
+    const id = this.draftId ?? this.beginDraft();
     this.draftId = undefined;
+    this.awaitingReply = false;
     if (partial) {
       // How it ended (stopped or failed) is only known at turnFinished.
       this.partial = { id, content, step };
@@ -135,8 +132,11 @@ export class TurnRecorder {
       });
       this.partial = undefined;
     }
-    if (this.draftId) {
+    if (!this.draftId && this.awaitingReply && status !== 'complete') {
       // A request that produced nothing: keep an empty message that says why (retry offers itself).
+      this.draftId = this.beginDraft();
+    }
+    if (this.draftId) {
       this.store.finishMessage(this.draftId, {
         status: status === 'complete' ? 'stopped' : status,
         content: [],
