@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConfigDocument } from '../../../shared/domain/mcpViews';
@@ -142,5 +144,34 @@ describe('remote servers', () => {
     } finally {
       server.kill('SIGKILL');
     }
+  });
+});
+
+describe('servers from the registry', () => {
+  it('runs server-filesystem and server-memory and calls their tools', async () => {
+    const resolve = (pkg: string) => createRequire(import.meta.url).resolve(`${pkg}/dist/index.js`);
+    const root = await mkdtemp(join(tmpdir(), 'sb-fs-'));
+    await writeFile(join(root, 'hello.txt'), 'hello from a real filesystem server');
+    harness = await McpHarness.start({
+      fs: nodeServer(resolve('@modelcontextprotocol/server-filesystem'), {
+        args: [resolve('@modelcontextprotocol/server-filesystem'), root],
+      }),
+      memory: nodeServer(resolve('@modelcontextprotocol/server-memory'), {
+        env: { MEMORY_FILE_PATH: join(root, 'memory.jsonl') },
+      }),
+    });
+    await harness.until('fs', 'ready');
+    await harness.until('memory', 'ready');
+    const read = await harness.mcp
+      .supervisor('fs')
+      .callTool('read_text_file', { path: join(root, 'hello.txt') });
+    expect(JSON.stringify(read.content)).toContain('hello from a real filesystem server');
+    await harness.mcp.supervisor('memory').callTool('create_entities', {
+      entities: [{ name: 'Switchboard', entityType: 'app', observations: ['hosts MCP servers'] }],
+    });
+    const graph = await harness.mcp.supervisor('memory').callTool('read_graph', {});
+    expect(JSON.stringify(graph)).toContain('hosts MCP servers');
+    const names = harness.mcp.catalogEntries().map((e) => e.modelName);
+    expect(names).toEqual(expect.arrayContaining(['fs__read_text_file', 'memory__read_graph']));
   });
 });
