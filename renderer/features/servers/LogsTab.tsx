@@ -5,6 +5,7 @@ import { useVirtualList } from '../../components/useVirtualList';
 import { useServersStore } from '../../stores/StoresContext';
 import { formatTime } from './formatters';
 import { filterLogs } from './streamFilters';
+import { StreamToolbar } from './StreamToolbar';
 
 const empty: LogEntry[] = [];
 
@@ -21,26 +22,16 @@ export function LogsTab({ server }: { server: string }) {
 
   return (
     <div className="stream" data-testid="logs">
-      <div className="stream__toolbar">
-        <input
-          type="search"
-          className="input stream__filter"
-          placeholder={t('logs.filter')}
-          aria-label={t('logs.filter')}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-        <span className="muted stream__count">
-          {filter.trim()
-            ? t('logs.countFiltered', { shown: shown.length, total: entries.length })
-            : t('logs.count', { count: entries.length })}
-        </span>
-        {!list.following && (
-          <button type="button" className="button button--small" onClick={list.jumpToEnd}>
-            {t('logs.jumpToLatest')}
-          </button>
-        )}
-      </div>
+      <StreamToolbar
+        filter={filter}
+        onFilter={setFilter}
+        placeholder={t('logs.filter')}
+        shown={shown.length}
+        total={entries.length}
+        totalLabel={t('logs.count', { count: entries.length })}
+        following={list.following}
+        onJumpToEnd={list.jumpToEnd}
+      />
       <div
         className="stream__scroll"
         ref={scrollRef}

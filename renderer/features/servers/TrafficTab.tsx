@@ -6,6 +6,7 @@ import { useVirtualList } from '../../components/useVirtualList';
 import { useServersStore } from '../../stores/StoresContext';
 import { formatBytes, formatDuration, formatTime, prettyPreview } from './formatters';
 import { filterTraffic } from './streamFilters';
+import { StreamToolbar } from './StreamToolbar';
 
 const empty: TrafficEntry[] = [];
 const ROW = 28;
@@ -51,26 +52,16 @@ export function TrafficTab({ server }: { server: string }) {
 
   return (
     <div className="stream stream--split" data-testid="traffic">
-      <div className="stream__toolbar">
-        <input
-          type="search"
-          className="input stream__filter"
-          placeholder={t('traffic.filter')}
-          aria-label={t('traffic.filter')}
-          value={filter}
-          onChange={(e) => setFilter(e.target.value)}
-        />
-        <span className="muted stream__count">
-          {filter.trim()
-            ? t('logs.countFiltered', { shown: shown.length, total: entries.length })
-            : t('traffic.count', { count: entries.length })}
-        </span>
-        {!list.following && (
-          <button type="button" className="button button--small" onClick={list.jumpToEnd}>
-            {t('logs.jumpToLatest')}
-          </button>
-        )}
-      </div>
+      <StreamToolbar
+        filter={filter}
+        onFilter={setFilter}
+        placeholder={t('traffic.filter')}
+        shown={shown.length}
+        total={entries.length}
+        totalLabel={t('traffic.count', { count: entries.length })}
+        following={list.following}
+        onJumpToEnd={list.jumpToEnd}
+      />
       <div className="traffic-row traffic-row--head" aria-hidden="true">
         <span />
         <span>{t('traffic.time')}</span>
