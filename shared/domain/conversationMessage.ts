@@ -20,6 +20,21 @@ export const imageBlockSchema = z.object({
   }),
 });
 
+/** A document for the model: plain text or a base64 PDF (how resources are attached). */
+export const documentBlockSchema = z.object({
+  type: z.literal('document'),
+  source: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('text'), media_type: z.literal('text/plain'), data: z.string() }),
+    z.object({
+      type: z.literal('base64'),
+      media_type: z.literal('application/pdf'),
+      data: z.string(),
+    }),
+  ]),
+  title: z.string().optional(),
+  context: z.string().optional(),
+});
+
 export const toolUseBlockSchema = z.object({
   type: z.literal('tool_use'),
   id: z.string(),
@@ -50,6 +65,7 @@ export const redactedThinkingBlockSchema = z.object({
 export const messageBlockSchema = z.discriminatedUnion('type', [
   textBlockSchema,
   imageBlockSchema,
+  documentBlockSchema,
   toolUseBlockSchema,
   toolResultBlockSchema,
   thinkingBlockSchema,
@@ -58,6 +74,7 @@ export const messageBlockSchema = z.discriminatedUnion('type', [
 
 export type TextBlock = z.infer<typeof textBlockSchema>;
 export type ImageBlock = z.infer<typeof imageBlockSchema>;
+export type DocumentBlock = z.infer<typeof documentBlockSchema>;
 export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
 export type MessageBlock = z.infer<typeof messageBlockSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { approvalOutcomeSchema } from './approvals';
+import { attachmentViewSchema } from './attachments';
 import { tokenUsageSchema, turnErrorSchema } from './conversationEvents';
 import { messageBlockSchema } from './conversationMessage';
 
@@ -38,6 +39,8 @@ export const messageViewSchema = z.object({
   error: turnErrorSchema.optional(),
   usage: tokenUsageSchema.optional(),
   createdAt: z.number(),
+  /** What the person attached (user messages): origin and size, the bytes are in `content`. */
+  attachments: z.array(attachmentViewSchema).optional(),
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 

@@ -1,5 +1,6 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { McpService } from './McpService';
+import { createResourceHandlers } from '../resources/createResourceHandlers';
 
 type McpRequestName = Extract<keyof RequestHandlers, `mcp.${string}`>;
 
@@ -73,6 +74,7 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
         messages: result.messages.map((m) => strip(m)),
       };
     },
+    ...createResourceHandlers(mcp),
     'mcp.getLogs': ({ server, sinceSeq }) => ({
       entries: mcp.supervisor(server).logsSince(sinceSeq),
     }),

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { promptViewSchema, resourceTemplateViewSchema, resourceViewSchema } from './mcpViews';
+
+const serverName = z.string().min(1).max(200);
+const uri = z.string().min(1).max(8192);
+
+/** Most attachments one message may carry. */
+export const MAX_ATTACHMENTS = 20;
+/** Decoded bytes all attachments of one message may add up to (resources read at send time too). */
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+/** Characters of text all text attachments of one message may add up to. */
+export const MAX_ATTACHMENT_TEXT_CHARS = 2_000_000;
+/** Above this a picker warns before attaching (the model sees it all, and pays for it). */
+export const LARGE_ATTACHMENT_BYTES = 1024 * 1024;
+
+/** What a completion is asked for: an argument of a resource template or of a prompt. */
+export const completionRefSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ref/resource'), uri }).strict(),
+  z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(1000) }).strict(),
+]);
+export type CompletionRef = z.infer<typeof completionRefSchema>;
+
+/**
+ * Something the person attaches to a message. A `resource` is read by main at send time (the
+ * renderer never carries its bytes); `inline` is content that came with a prompt's messages.
+ */
+export const attachmentInputSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('resource'), server: serverName, uri }).strict(),
+  z
+    .object({
+      kind: z.literal('inline'),
+      server: serverName,
+      origin: z.literal('prompt'),
+      name: z.string().min(1).max(1000),
+      mimeType: z.string().max(200).optional(),
+      uri: uri.optional(),
+      text: z.string().optional(),
+      /** base64 */
+      blob: z.string().optional(),
+    })
+    .strict(),
+]);
+export type AttachmentInput = z.infer<typeof attachmentInputSchema>;
+export type InlineAttachmentInput = Extract<AttachmentInput, { kind: 'inline' }>;
+
+/** Decoded size of a base64 string, without decoding it. */
+export function base64Bytes(blob: string): number {
+  const padding = blob.endsWith('==') ? 2 : blob.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((blob.length * 3) / 4) - padding);
+}
+
+/** Bytes an inline attachment adds (UTF-16 length as a cheap upper-ish bound for text). */
+export function inlineAttachmentBytes(a: InlineAttachmentInput): number {
+  return (a.text?.length ?? 0) + (a.blob ? base64Bytes(a.blob) : 0);
+}
+
+export const attachmentInputsSchema = z
+  .array(attachmentInputSchema)
+  .max(MAX_ATTACHMENTS)
+  .refine(
+    (list) =>
+      list.reduce((sum, a) => sum + (a.kind === 'inline' ? inlineAttachmentBytes(a) : 0), 0) <=
+      MAX_ATTACHMENT_BYTES,
+    { message: `Attachments larger than ${String(MAX_ATTACHMENT_BYTES / 1024 / 1024)} MiB` },
+  );
+
+/** How an attachment went to the model. */
+export const attachmentAsSchema = z.enum(['text', 'document', 'image', 'note']);
+export type AttachmentAs = z.infer<typeof attachmentAsSchema>;
+
+/** An attachment as stored with its message: where it came from, not its bytes. */
+export const attachmentViewSchema = z.object({
+  server: z.string(),
+  origin: z.enum(['resource', 'prompt']),
+  uri: z.string().optional(),
+  name: z.string(),
+  mimeType: z.string().optional(),
+  /** Bytes (decoded). */
+  size: z.number().int().nonnegative(),
+  as: attachmentAsSchema,
+});
+export type AttachmentView = z.infer<typeof attachmentViewSchema>;
+
+/** One server's resources for the picker; `error` when listing failed (others still show). */
+export const serverResourcesSchema = z.object({
+  server: z.string(),
+  resources: z.array(resourceViewSchema),
+  templates: z.array(resourceTemplateViewSchema),
+  error: z.string().optional(),
+});
+export type ServerResources = z.infer<typeof serverResourcesSchema>;
+
+export const serverPromptsSchema = z.object({
+  server: z.string(),
+  prompts: z.array(promptViewSchema),
+  error: z.string().optional(),
+});
+export type ServerPrompts = z.infer<typeof serverPromptsSchema>;
+
+export const completionResultSchema = z.object({
+  values: z.array(z.string()),
+  total: z.number().int().optional(),
+  hasMore: z.boolean().optional(),
+});
+export type CompletionResult = z.infer<typeof completionResultSchema>;
+
+export const subscriptionViewSchema = z.object({
+  server: z.string(),
+  uri: z.string(),
+  /** When the server last said it changed (since it was subscribed). */
+  changedAt: z.number().optional(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
