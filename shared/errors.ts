@@ -23,6 +23,8 @@ export enum AppErrorCode {
   /** The API rejected the request itself (HTTP 400, 404, 413, 422, …); retrying will not help. */
   LlmBadRequest = 'LLM_BAD_REQUEST',
   SecretStoreUnavailable = 'SECRET_STORE_UNAVAILABLE',
+  /** This shell cannot do that (e.g. a native folder picker in the web shell). */
+  Unsupported = 'UNSUPPORTED',
 }
 
 /** The serialisable shape of an error inside an envelope. */

@@ -13,6 +13,7 @@ import {
   type ConversationServiceOptions,
 } from './conversation/ConversationService';
 import { HostEvents } from './HostEvents';
+import { createInteractionHandlers } from './interactions/createInteractionHandlers';
 import { createMcpHandlers } from './mcp/createMcpHandlers';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { SettingsService } from './settings/SettingsService';
@@ -126,6 +127,7 @@ export async function createHostCore(
       servers: mcp.servers(),
       conversations: conversations.list(),
       pendingApprovals: broker.pending(),
+      pendingInteractions: [],
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
@@ -147,6 +149,7 @@ export async function createHostCore(
     'config.listImports': async () => ({ sources: await imports.list() }),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createConversationHandlers(conversations, broker, settings),
+    ...createInteractionHandlers(),
   };
 
   return {

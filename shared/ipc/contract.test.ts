@@ -133,7 +133,7 @@ describe('IPC contract', () => {
       },
       'mcp.readResource': {
         input: { server: 'fs', uri: 'file:///a' },
-        output: { contents: [{ uri: 'file:///a', text: 'x' }], totalBytes: 1 },
+        output: { contents: [{ uri: 'file:///a', text: 'x' }] },
       },
       'mcp.listPrompts': {
         input: { server: 'fs' },
@@ -142,42 +142,6 @@ describe('IPC contract', () => {
       'mcp.getPrompt': {
         input: { server: 'fs', name: 'p', arguments: { a: '1' } },
         output: { messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] },
-      },
-      'mcp.listAllResources': {
-        input: {},
-        output: {
-          servers: [
-            {
-              server: 'fs',
-              resources: [{ uri: 'file:///a', name: 'a', size: 3 }],
-              templates: [{ uriTemplate: 'file:///{path}', name: 'file' }],
-            },
-            { server: 'down', resources: [], templates: [], error: 'not ready' },
-          ],
-        },
-      },
-      'mcp.listAllPrompts': {
-        input: {},
-        output: { servers: [{ server: 'fs', prompts: [{ name: 'p', arguments: [] }] }] },
-      },
-      'mcp.complete': {
-        input: {
-          server: 'fs',
-          ref: { type: 'ref/resource', uri: 'file:///{path}' },
-          argument: { name: 'path', value: 'a' },
-          context: { arguments: { root: '/x' } },
-        },
-        output: { values: ['a.txt'], total: 1, hasMore: false },
-      },
-      'mcp.resolveTemplate': {
-        input: { server: 'fs', uriTemplate: 'file:///{path}', arguments: { path: 'a b' } },
-        output: { uri: 'file:///a%20b' },
-      },
-      'mcp.subscribeResource': { input: { server: 'fs', uri: 'file:///a' }, output: {} },
-      'mcp.unsubscribeResource': { input: { server: 'fs', uri: 'file:///a' }, output: {} },
-      'mcp.listSubscriptions': {
-        input: {},
-        output: { subscriptions: [{ server: 'fs', uri: 'file:///a', changedAt: 5 }] },
       },
       'mcp.getLogs': {
         input: { server: 'fs', sinceSeq: 3 },
@@ -229,27 +193,9 @@ describe('IPC contract', () => {
               id: 'm1',
               ordinal: 0,
               role: 'user',
-              content: [
-                { type: 'text', text: 'hi' },
-                {
-                  type: 'document',
-                  source: { type: 'text', media_type: 'text/plain', data: 'x' },
-                  title: 'a',
-                },
-              ],
+              content: [{ type: 'text', text: 'hi' }],
               status: 'complete',
               createdAt: 1,
-              attachments: [
-                {
-                  server: 'fs',
-                  origin: 'resource',
-                  uri: 'file:///a',
-                  name: 'a',
-                  mimeType: 'text/plain',
-                  size: 1,
-                  as: 'document',
-                },
-              ],
             },
             {
               id: 'm2',
@@ -284,22 +230,7 @@ describe('IPC contract', () => {
       'conversation.rename': { input: { id: 'c1', title: 'New' }, output: summary },
       'conversation.delete': { input: { id: 'c1' }, output: {} },
       'conversation.send': {
-        input: {
-          conversationId: 'c1',
-          text: 'hi',
-          model: 'm',
-          attachments: [
-            { kind: 'resource', server: 'fs', uri: 'file:///a' },
-            {
-              kind: 'inline',
-              server: 'fs',
-              origin: 'prompt',
-              name: 'logo',
-              mimeType: 'image/png',
-              blob: 'iVBORw0=',
-            },
-          ],
-        },
+        input: { conversationId: 'c1', text: 'hi', model: 'm' },
         output: { turnId: 't' },
       },
       'conversation.stop': { input: { conversationId: 'c1' }, output: {} },
@@ -329,6 +260,107 @@ describe('IPC contract', () => {
       },
       'approvals.listGrants': { input: {}, output: { grants: [] } },
       'approvals.revokeGrant': { input: { id: 'g1' }, output: {} },
+      'interactions.pending': {
+        input: {},
+        output: {
+          interactions: [
+            {
+              kind: 'sampling',
+              id: 'i1',
+              server: 'everything',
+              createdAt: 1,
+              origin: { conversationId: 'c1', toolUseId: 't1' },
+              stage: 'review-result',
+              request: {
+                systemPrompt: 'Be brief',
+                messages: [
+                  { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+                  {
+                    role: 'user',
+                    content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }],
+                  },
+                ],
+                maxTokens: 100,
+                temperature: 0.5,
+                stopSequences: ['END'],
+                includeContext: 'none',
+                modelPreferences: { hints: [{ name: 'sonnet' }], speedPriority: 0.5 },
+                tools: [{ name: 'lookup', inputSchema: { type: 'object' } }],
+                toolChoice: { mode: 'auto' },
+              },
+              suggestedModel: 'claude-x',
+              maxTokensLimit: 1000,
+              result: {
+                model: 'claude-x',
+                stopReason: 'endTurn',
+                content: [{ type: 'text', text: 'hello' }],
+              },
+            },
+            {
+              kind: 'elicitation-form',
+              id: 'i2',
+              server: 'everything',
+              createdAt: 2,
+              origin: {},
+              message: 'Who are you?',
+              requestedSchema: { type: 'object', properties: { name: { type: 'string' } } },
+            },
+            {
+              kind: 'elicitation-url',
+              id: 'i3',
+              server: 'everything',
+              createdAt: 3,
+              origin: {},
+              message: 'Sign in',
+              url: 'https://example.com/x',
+              host: 'example.com',
+              secure: true,
+              elicitationId: 'e1',
+              stage: 'consent',
+              retryToolCall: false,
+            },
+          ],
+        },
+      },
+      'interactions.respondSampling': {
+        input: {
+          id: 'i1',
+          decision: {
+            action: 'approve-request',
+            model: 'claude-x',
+            maxTokens: 50,
+            systemPrompt: 'x',
+            texts: [{ message: 0, block: 0, text: 'edited' }],
+          },
+        },
+        output: {},
+      },
+      'interactions.respondElicitation': {
+        input: {
+          id: 'i2',
+          response: { action: 'accept', content: { name: 'A', age: 3, ok: true, tags: ['x'] } },
+        },
+        output: {},
+      },
+      'interactions.respondUrl': { input: { id: 'i3', action: 'open' }, output: {} },
+      'interactions.getPolicies': {
+        input: {},
+        output: { policies: { everything: { sampling: 'deny', maxTokens: 500 } } },
+      },
+      'interactions.setPolicy': {
+        input: { server: 'everything', policy: { sampling: 'ask' } },
+        output: { policies: { everything: { sampling: 'ask' } } },
+      },
+      'roots.list': {
+        input: {},
+        output: {
+          roots: [{ path: '/home/a/src', uri: 'file:///home/a/src', name: 'src', exists: true }],
+          canPick: false,
+        },
+      },
+      'roots.add': { input: { path: '/home/a/src' }, output: { roots: [] } },
+      'roots.pick': { input: {}, output: { roots: [] } },
+      'roots.remove': { input: { path: '/home/a/src' }, output: { roots: [] } },
       'config.applyImport': {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
@@ -345,8 +377,6 @@ describe('IPC contract', () => {
       expect(def.output.parse(JSON.parse(JSON.stringify(output)))).toEqual(output);
     }
     expect(events['settings.changed'].payload.parse(snapshot)).toEqual(snapshot);
-    const updated = { server: 'fs', uri: 'file:///a', at: 3 };
-    expect(events['mcp.resourceUpdated'].payload.parse(updated)).toEqual(updated);
   });
 
   it('rejects wrong types, unknown keys and oversized values', () => {
@@ -359,26 +389,24 @@ describe('IPC contract', () => {
       requests['settings.setApiKey'].input.safeParse({ apiKey: 'x'.repeat(10_000) }).success,
     ).toBe(false);
     expect(requests['app.bootstrap'].input.safeParse({ extra: 1 }).success).toBe(false);
-    const send = requests['conversation.send'].input;
-    expect(send.safeParse({ conversationId: 'c1', text: ' ' }).success).toBe(false);
-    const attach = { kind: 'resource', server: 'fs', uri: 'file:///a' };
-    expect(send.safeParse({ conversationId: 'c1', text: '', attachments: [attach] }).success).toBe(
-      true,
-    );
+    const respond = requests['interactions.respondSampling'].input;
+    expect(respond.safeParse({ id: 'i', decision: { action: 'approve' } }).success).toBe(false);
     expect(
-      send.safeParse({ conversationId: 'c1', text: 'x', attachments: Array(21).fill(attach) })
+      respond.safeParse({ id: 'i', decision: { action: 'reject', reason: 'x'.repeat(3000) } })
         .success,
     ).toBe(false);
-    const huge = {
-      kind: 'inline',
-      server: 'fs',
-      origin: 'prompt',
-      name: 'n',
-      text: 'x'.repeat(21 * 1024 * 1024),
-    };
-    expect(send.safeParse({ conversationId: 'c1', text: 'x', attachments: [huge] }).success).toBe(
-      false,
-    );
+    expect(
+      requests['interactions.respondElicitation'].input.safeParse({
+        id: 'i',
+        response: { action: 'accept', content: { a: { nested: true } } },
+      }).success,
+    ).toBe(false);
+    expect(
+      requests['interactions.setPolicy'].input.safeParse({
+        server: 's',
+        policy: { sampling: 'ask', maxTokens: 0 },
+      }).success,
+    ).toBe(false);
   });
 
   it('never carries the API key in any output schema', () => {

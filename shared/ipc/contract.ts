@@ -25,15 +25,17 @@ import {
   toolCallViewSchema,
 } from '../domain/conversationViews';
 import { modelSummarySchema } from '../domain/modelSummary';
-import {
-  attachmentInputsSchema,
-  completionRefSchema,
-  completionResultSchema,
-  serverPromptsSchema,
-  serverResourcesSchema,
-  subscriptionViewSchema,
-} from '../domain/attachments';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
+import {
+  elicitationResponseSchema,
+  interactionOutcomeSchema,
+  interactionPoliciesSchema,
+  interactionViewSchema,
+  rootViewSchema,
+  samplingDecisionSchema,
+  serverInteractionPolicySchema,
+  urlActionSchema,
+} from '../domain/interactions';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -54,6 +56,7 @@ const conversationId = z.string().min(1).max(200);
 const serverName = z.string().min(1).max(200);
 const jsonObject = z.record(z.string(), z.unknown());
 const server = z.object({ server: serverName }).strict();
+const interactionId = z.string().min(1).max(200);
 /** Arguments typed by a person or a script; bounded so one request cannot exhaust main. */
 const toolArguments = jsonObject.refine((v) => JSON.stringify(v).length <= 512 * 1024, {
   message: 'Arguments larger than 512 KiB',
@@ -69,6 +72,8 @@ export const bootstrapSchema = z.object({
   servers: z.array(serverViewSchema),
   conversations: z.array(conversationSummarySchema),
   pendingApprovals: z.array(approvalRequestSchema),
+  /** Optional so an older main's snapshot still parses. */
+  pendingInteractions: z.array(interactionViewSchema).optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -141,11 +146,7 @@ export const requests = {
   },
   'mcp.readResource': {
     input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
-    output: z.object({
-      contents: z.array(jsonObject),
-      /** Decoded bytes of all contents, so the UI can warn before attaching a large one. */
-      totalBytes: z.number().int().optional(),
-    }),
+    output: z.object({ contents: z.array(jsonObject) }),
     description: 'Reads one resource.',
   },
   'mcp.listPrompts': {
@@ -163,57 +164,6 @@ export const requests = {
       .strict(),
     output: z.object({ description: z.string().optional(), messages: z.array(jsonObject) }),
     description: 'Gets a prompt with arguments.',
-  },
-  'mcp.listAllResources': {
-    input: empty,
-    output: z.object({ servers: z.array(serverResourcesSchema) }),
-    description: 'Resources and templates of every ready server, in parallel; failures per server.',
-  },
-  'mcp.listAllPrompts': {
-    input: empty,
-    output: z.object({ servers: z.array(serverPromptsSchema) }),
-    description: 'Prompts of every ready server, in parallel; failures per server.',
-  },
-  'mcp.complete': {
-    input: z
-      .object({
-        server: serverName,
-        ref: completionRefSchema,
-        argument: z.object({ name: z.string().min(1).max(1000), value: z.string().max(8192) }),
-        context: z
-          .object({ arguments: z.record(z.string(), z.string().max(64 * 1024)) })
-          .optional(),
-      })
-      .strict(),
-    output: completionResultSchema,
-    description:
-      'Completions for a template or prompt argument (a server without completions gives none).',
-  },
-  'mcp.resolveTemplate': {
-    input: z
-      .object({
-        server: serverName,
-        uriTemplate: z.string().min(1).max(8192),
-        arguments: z.record(z.string(), z.string().max(64 * 1024)),
-      })
-      .strict(),
-    output: z.object({ uri: z.string() }),
-    description: 'Expands a resource template (RFC 6570) with the person’s arguments.',
-  },
-  'mcp.subscribeResource': {
-    input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
-    output: z.object({}),
-    description: 'Watches a resource; changes arrive as mcp.resourceUpdated.',
-  },
-  'mcp.unsubscribeResource': {
-    input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
-    output: z.object({}),
-    description: 'Stops watching a resource.',
-  },
-  'mcp.listSubscriptions': {
-    input: empty,
-    output: z.object({ subscriptions: z.array(subscriptionViewSchema) }),
-    description: 'Watched resources, with when each last changed.',
   },
   'mcp.getLogs': {
     input: z.object({ server: serverName, sinceSeq: z.number().int().optional() }).strict(),
@@ -293,15 +243,10 @@ export const requests = {
     input: z
       .object({
         conversationId,
-        text: z.string().trim().max(200_000),
+        text: z.string().trim().min(1).max(200_000),
         model: z.string().min(1).max(200).optional(),
-        attachments: attachmentInputsSchema.optional(),
       })
-      .strict()
-      .refine((v) => v.text.length > 0 || (v.attachments?.length ?? 0) > 0, {
-        message: 'A message needs text or an attachment',
-        path: ['text'],
-      }),
+      .strict(),
     output: z.object({ turnId: z.string() }),
     description:
       'Adds the person’s message and runs a turn; progress arrives as conversation.streamed.',
@@ -365,6 +310,59 @@ export const requests = {
     output: z.object({}),
     description: 'Revokes an “always allow” grant.',
   },
+  'interactions.pending': {
+    input: empty,
+    output: z.object({ interactions: z.array(interactionViewSchema) }),
+    description: 'Sampling, elicitation and URL requests of servers waiting for the person.',
+  },
+  'interactions.respondSampling': {
+    input: z.object({ id: interactionId, decision: samplingDecisionSchema }).strict(),
+    output: z.object({}),
+    description:
+      'The person’s decision on a sampling request: approve (edited) request, approve result, regenerate, reject.',
+  },
+  'interactions.respondElicitation': {
+    input: z.object({ id: interactionId, response: elicitationResponseSchema }).strict(),
+    output: z.object({}),
+    description:
+      'Answers a form elicitation; accepted content is validated against the requested schema (VALIDATION with per-field messages).',
+  },
+  'interactions.respondUrl': {
+    input: z.object({ id: interactionId, action: urlActionSchema }).strict(),
+    output: z.object({}),
+    description:
+      'Answers a URL elicitation: open (consent; main opens it), decline, cancel, or retry the tool call.',
+  },
+  'interactions.getPolicies': {
+    input: empty,
+    output: z.object({ policies: interactionPoliciesSchema }),
+    description: 'Per-server interaction policies (sampling ask/deny, max tokens).',
+  },
+  'interactions.setPolicy': {
+    input: z.object({ server: serverName, policy: serverInteractionPolicySchema }).strict(),
+    output: z.object({ policies: interactionPoliciesSchema }),
+    description: 'Sets one server’s interaction policy; persisted.',
+  },
+  'roots.list': {
+    input: empty,
+    output: z.object({ roots: z.array(rootViewSchema), canPick: z.boolean() }),
+    description: 'Folders granted to servers as roots; canPick says a native folder picker exists.',
+  },
+  'roots.add': {
+    input: z.object({ path: z.string().trim().min(1).max(4096) }).strict(),
+    output: z.object({ roots: z.array(rootViewSchema) }),
+    description: 'Grants a folder (absolute path of an existing directory) to servers as a root.',
+  },
+  'roots.pick': {
+    input: empty,
+    output: z.object({ roots: z.array(rootViewSchema) }),
+    description: 'Opens the native folder picker and grants the chosen folder (Electron only).',
+  },
+  'roots.remove': {
+    input: z.object({ path: z.string().min(1).max(4096) }).strict(),
+    output: z.object({ roots: z.array(rootViewSchema) }),
+    description: 'Stops granting a folder to servers.',
+  },
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -384,10 +382,6 @@ export const events = {
   'mcp.listChanged': {
     payload: z.object({ server: serverName, list: z.enum(['prompts', 'resources']) }),
     description: 'A server announced new prompts or resources.',
-  },
-  'mcp.resourceUpdated': {
-    payload: z.object({ server: serverName, uri: z.string(), at: z.number() }),
-    description: 'A watched resource changed on its server.',
   },
   'mcp.logAppended': {
     payload: z.object({ server: serverName, entries: z.array(logEntrySchema) }),
@@ -429,6 +423,22 @@ export const events = {
   'approvals.grantsChanged': {
     payload: z.object({ grants: z.array(grantViewSchema) }),
     description: 'The list of “always allow” grants changed.',
+  },
+  'interactions.changed': {
+    payload: z.object({ interaction: interactionViewSchema }),
+    description: 'A server’s interaction request is new or changed stage.',
+  },
+  'interactions.resolved': {
+    payload: z.object({ id: z.string(), outcome: interactionOutcomeSchema }),
+    description: 'An interaction was answered, or withdrawn because the server cancelled or left.',
+  },
+  'interactions.policiesChanged': {
+    payload: z.object({ policies: interactionPoliciesSchema }),
+    description: 'Per-server interaction policies changed.',
+  },
+  'roots.changed': {
+    payload: z.object({ roots: z.array(rootViewSchema) }),
+    description: 'The folders granted to servers changed.',
   },
 } as const satisfies Record<EventName, EventDef>;
 

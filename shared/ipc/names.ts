@@ -19,13 +19,6 @@ export const requestNames = [
   'mcp.readResource',
   'mcp.listPrompts',
   'mcp.getPrompt',
-  'mcp.listAllResources',
-  'mcp.listAllPrompts',
-  'mcp.complete',
-  'mcp.resolveTemplate',
-  'mcp.subscribeResource',
-  'mcp.unsubscribeResource',
-  'mcp.listSubscriptions',
   'mcp.getLogs',
   'mcp.getTraffic',
   'config.get',
@@ -47,6 +40,16 @@ export const requestNames = [
   'approvals.respond',
   'approvals.listGrants',
   'approvals.revokeGrant',
+  'interactions.pending',
+  'interactions.respondSampling',
+  'interactions.respondElicitation',
+  'interactions.respondUrl',
+  'interactions.getPolicies',
+  'interactions.setPolicy',
+  'roots.list',
+  'roots.add',
+  'roots.pick',
+  'roots.remove',
 ] as const;
 
 export const eventNames = [
@@ -54,7 +57,6 @@ export const eventNames = [
   'mcp.serversChanged',
   'mcp.toolsChanged',
   'mcp.listChanged',
-  'mcp.resourceUpdated',
   'mcp.logAppended',
   'mcp.trafficRecorded',
   'config.changed',
@@ -64,6 +66,10 @@ export const eventNames = [
   'approvals.requested',
   'approvals.resolved',
   'approvals.grantsChanged',
+  'interactions.changed',
+  'interactions.resolved',
+  'interactions.policiesChanged',
+  'roots.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];
