@@ -1,0 +1,186 @@
+/**
+ * Fuzzy matching for the resource picker and the prompt menu: every query character must
+ * appear in order; contiguous runs, word starts and early positions score higher. Plain
+ * loops over lower-cased strings prepared once, so thousands of items rank in a few
+ * milliseconds on every keystroke.
+ */
+
+/** An item's searchable fields, lower-cased once; earlier fields weigh more. */
+export interface FuzzyFields {
+  /** The original strings (for highlighting). */
+  readonly raw: readonly string[];
+  readonly lower: readonly string[];
+  /** Per field, 1 where a word starts (computed once: matching only looks it up). */
+  readonly starts: readonly Uint8Array[];
+}
+
+/** Prepares an item's fields for repeated matching (undefined fields match nothing). */
+export function fuzzyFields(fields: readonly (string | undefined)[]): FuzzyFields {
+  const raw = fields.map((f) => f ?? '');
+  const lower = raw.map((f) => f.toLowerCase());
+  return { raw, lower, starts: raw.map((f, i) => wordStarts(f, lower[i])) };
+}
+
+/** Where a query matched: the field index and the matched character positions in it. */
+export interface FuzzyMatch {
+  score: number;
+  field: number;
+  positions: number[];
+}
+
+const WORD_SEPARATORS = new Set([' ', '-', '_', '/', '.', ':', '@', '#', '?', '=', '&', '(']);
+
+/** Marks where words start: after a separator, at the start, at a camelCase hump. */
+export function wordStarts(text: string, lower = text.toLowerCase()): Uint8Array {
+  const starts = new Uint8Array(text.length);
+  const upper = text.toUpperCase();
+  // Case maps that change the length (rare scripts) only lose the camelCase humps.
+  const cased = lower.length === text.length && upper.length === text.length;
+  for (let i = 0; i < text.length; i++) {
+    if (i === 0 || WORD_SEPARATORS.has(text[i - 1] ?? '')) starts[i] = 1;
+    else if (cased) {
+      const isUpper = text.charCodeAt(i) !== lower.charCodeAt(i);
+      const beforeIsLower = text.charCodeAt(i - 1) !== upper.charCodeAt(i - 1);
+      // camelCase boundary: "readFile" matches "f" at a word start.
+      if (isUpper && beforeIsLower) starts[i] = 1;
+    }
+  }
+  return starts;
+}
+
+/**
+ * Scores one needle (already lower-cased, no spaces) against one field, or returns null when
+ * the needle is not a subsequence of it. A substring match always beats a scattered one.
+ */
+export function scoreField(needle: string, lower: string, starts: Uint8Array): FuzzyMatch | null {
+  if (needle.length === 0) return { score: 0, field: 0, positions: [] };
+  if (needle.length > lower.length) return null;
+  const isWordStart = (index: number): boolean => starts[index] === 1;
+  const at = lower.indexOf(needle);
+  if (at >= 0) {
+    // Prefer a substring that starts a word ("file" in "my-file" over "profile").
+    let best = at;
+    if (!isWordStart(at)) {
+      for (let i = lower.indexOf(needle, at + 1); i >= 0; i = lower.indexOf(needle, i + 1)) {
+        if (isWordStart(i)) {
+          best = i;
+          break;
+        }
+      }
+    }
+    const positions = Array.from({ length: needle.length }, (_, k) => best + k);
+    let score = 100 + needle.length * 8 - Math.min(best, 40);
+    if (isWordStart(best)) score += 30;
+    if (best === 0) score += 20;
+    if (needle.length === lower.length) score += 40;
+    return { score, field: 0, positions };
+  }
+  // Most items of a specific query fail here, before any scoring work.
+  if (!subsequenceFrom(needle, 0, lower, 0)) return null;
+  const positions: number[] = [];
+  let score = 0;
+  let previous = -2;
+  let from = 0;
+  for (let k = 0; k < needle.length; k++) {
+    const ch = needle[k] ?? '';
+    // Jump to a word start holding this character when one comes before the next plain hit.
+    const plain = lower.indexOf(ch, from);
+    if (plain < 0) return null;
+    let index = plain;
+    if (plain !== previous + 1 && !isWordStart(plain)) {
+      for (let i = lower.indexOf(ch, plain + 1); i >= 0; i = lower.indexOf(ch, i + 1)) {
+        if (isWordStart(i)) {
+          // Only worth it when the rest of the needle still fits after it.
+          if (subsequenceFrom(needle, k + 1, lower, i + 1)) index = i;
+          break;
+        }
+      }
+    }
+    if (index === previous + 1) score += 6;
+    else if (previous >= 0) score -= Math.min(index - previous - 1, 10);
+    if (isWordStart(index)) score += 10;
+    positions.push(index);
+    previous = index;
+    from = index + 1;
+  }
+  return { score: score + needle.length * 2, field: 0, positions };
+}
+
+function subsequenceFrom(needle: string, k: number, lower: string, from: number): boolean {
+  let at = from;
+  for (let j = k; j < needle.length; j++) {
+    const found = lower.indexOf(needle[j] ?? '', at);
+    if (found < 0) return false;
+    at = found + 1;
+  }
+  return true;
+}
+
+/** Weight lost per field position: a match in the name beats the same match in the URI. */
+const FIELD_PENALTY = 15;
+
+/**
+ * Matches a whole query: each whitespace-separated word must match some field; the item's
+ * score adds the best field score of every word. Returns the match of the first word for
+ * highlighting, or null when any word matches nothing.
+ */
+export function fuzzyMatch(query: string, item: FuzzyFields): FuzzyMatch | null {
+  return matchWords(queryWords(query), item);
+}
+
+function queryWords(query: string): string[] {
+  return query.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+function matchWords(words: readonly string[], item: FuzzyFields): FuzzyMatch | null {
+  if (words.length === 0) return { score: 0, field: 0, positions: [] };
+  let total = 0;
+  let first: FuzzyMatch | null = null;
+  for (const word of words) {
+    let best: FuzzyMatch | null = null;
+    for (let f = 0; f < item.lower.length; f++) {
+      const match = scoreField(word, item.lower[f] ?? '', item.starts[f] ?? new Uint8Array());
+      if (!match) continue;
+      const score = match.score - f * FIELD_PENALTY;
+      if (!best || score > best.score) best = { score, field: f, positions: match.positions };
+    }
+    if (!best) return null;
+    total += best.score;
+    first ??= best;
+  }
+  return first ? { ...first, score: total } : null;
+}
+
+/** Items that match, best first; ties keep their original order (stable). */
+export function fuzzyFilter<T>(
+  query: string,
+  items: readonly T[],
+  fieldsOf: (item: T) => FuzzyFields,
+): { item: T; match: FuzzyMatch }[] {
+  const words = queryWords(query);
+  const found: { item: T; match: FuzzyMatch; index: number }[] = [];
+  items.forEach((item, index) => {
+    const match = matchWords(words, fieldsOf(item));
+    if (match) found.push({ item, match, index });
+  });
+  if (words.length === 0) return found;
+  found.sort((a, b) => b.match.score - a.match.score || a.index - b.index);
+  return found;
+}
+
+/** Splits a string into plain and highlighted runs for the given matched positions. */
+export function highlightRuns(
+  text: string,
+  positions: readonly number[],
+): { text: string; hit: boolean }[] {
+  if (positions.length === 0) return [{ text, hit: false }];
+  const hits = new Set(positions);
+  const runs: { text: string; hit: boolean }[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const hit = hits.has(i);
+    const last = runs.at(-1);
+    if (last && last.hit === hit) last.text += text[i] ?? '';
+    else runs.push({ text: text[i] ?? '', hit });
+  }
+  return runs;
+}
