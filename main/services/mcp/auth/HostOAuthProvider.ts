@@ -1,0 +1,308 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  auth,
+  validateAuthorizationResponseIssuer,
+  validateClientMetadataUrl,
+  type AuthResult,
+  type OAuthClientInformationContext,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+import type { OAuthConfig } from '../../../../shared/domain/oauthConfig';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import type { Logger } from '../../../platform/Logger';
+import { describeAuthError } from './authErrors';
+import type { OAuthStore } from './OAuthStore';
+
+/** How a {@link HostOAuthProvider} is made (one per remote server). */
+export interface HostOAuthProviderOptions {
+  /** The server's name in the config: the key of everything stored. */
+  serverName: string;
+  /** The MCP endpoint; tokens saved for another URL are ignored. */
+  serverUrl: string;
+  oauth?: OAuthConfig;
+  store: OAuthStore;
+  /** The redirect URI of the attempt in progress (the loopback listener's `/callback`). */
+  redirectUrl: () => string;
+  /** Called with the authorization URL when the person has to approve access. */
+  onRedirect: (authorizationUrl: URL) => void | Promise<void>;
+  /** `client_name` for dynamic registration; defaults to "Switchboard". */
+  clientName?: string;
+  /** Diagnostics (never with a token, code or secret in them). */
+  logger?: Logger;
+}
+
+/**
+ * The host's OAuth 2.1 client for one remote MCP server, plugged into the SDK's transports.
+ * The SDK runs the protocol (discovery with the 2025-03-26 fallbacks, PKCE S256, `resource`,
+ * scope selection, `iss` validation, step-up, refresh before asking again); this class supplies
+ * storage and policy:
+ *
+ * - client identity: the config's pre-registered `clientId`, else a Client ID Metadata Document
+ *   (`clientMetadataUrl`, used when the authorization server supports it), else dynamic
+ *   registration — registrations are stored per issuer, so a server that moves to another
+ *   authorization server gets a new one and nothing is presented to the wrong server;
+ * - discovery state is only reused for the callback of an authorization in progress: every
+ *   other authorization (a 401, a step-up) discovers afresh, so a changed
+ *   `authorization_servers` list is noticed;
+ * - a random `state` per authorization request, checked by {@link checkState}.
+ */
+export class HostOAuthProvider implements OAuthClientProvider {
+  private readonly server: string;
+  /** The scope of the last authorization request, reused when the person clicks "Sign in". */
+  private lastScope: string | undefined;
+
+  constructor(private readonly options: HostOAuthProviderOptions) {
+    this.server = options.serverName;
+    // Early, clear failure for a CIMD URL the SDK would refuse mid-flow.
+    validateClientMetadataUrl(options.oauth?.clientMetadataUrl);
+  }
+
+  get redirectUrl(): string {
+    return this.options.redirectUrl();
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.oauth?.clientMetadataUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    const scopes = this.options.oauth?.scopes;
+    return {
+      client_name: this.options.clientName ?? 'Switchboard',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      ...(scopes && scopes.length > 0 ? { scope: scopes.join(' ') } : {}),
+    };
+  }
+
+  /** A fresh random `state` for each authorization request, remembered for the callback. */
+  async state(): Promise<string> {
+    const state = randomBytes(32).toString('base64url');
+    await this.options.store.saveExpectedState(this.server, state);
+    return state;
+  }
+
+  /**
+   * Rejects a callback whose `state` is not the one sent (a forged or stale redirect), with
+   * VALIDATION. The expected state is used once.
+   */
+  async checkState(received: string | null | undefined): Promise<void> {
+    const expected = await this.options.store.expectedState(this.server);
+    if (!expected || !received || !sameString(expected, received)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        'The sign-in answer does not belong to the sign-in started here (state mismatch); it was refused. Start the sign-in again.',
+      );
+    }
+    await this.options.store.deleteExpectedState(this.server);
+  }
+
+  async clientInformation(
+    ctx?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
+    const { oauth } = this.options;
+    if (oauth?.clientId) {
+      // Pre-registered by the person for this server: valid for whichever issuer serves it.
+      return {
+        client_id: oauth.clientId,
+        ...(oauth.clientSecret ? { client_secret: oauth.clientSecret } : {}),
+        ...(ctx ? { issuer: ctx.issuer } : {}),
+      };
+    }
+    if (!ctx) return undefined;
+    return this.options.store.client(this.server, ctx.issuer);
+  }
+
+  async saveClientInformation(
+    info: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ): Promise<void> {
+    // Configured credentials live in the config (as `${env:…}`), not in the secret store.
+    if (this.options.oauth?.clientId) return;
+    const issuer = ctx?.issuer ?? info.issuer;
+    if (!issuer) return;
+    await this.options.store.saveClient(this.server, issuer, { ...info, issuer });
+  }
+
+  async tokens(): Promise<StoredOAuthTokens | undefined> {
+    const record = await this.options.store.tokens(this.server);
+    if (!record || record.serverUrl !== this.options.serverUrl) return undefined;
+    return record.tokens;
+  }
+
+  async saveTokens(tokens: StoredOAuthTokens, ctx?: OAuthClientInformationContext): Promise<void> {
+    const issuer = tokens.issuer ?? ctx?.issuer;
+    await this.options.store.saveTokens(this.server, {
+      tokens: { ...tokens, ...(issuer ? { issuer } : {}) },
+      savedAt: Date.now(),
+      serverUrl: this.options.serverUrl,
+    });
+    // The authorization in progress (if any) is done: its verifier and state are spent.
+    await this.options.store.deleteCodeVerifier(this.server);
+    await this.options.store.deleteExpectedState(this.server);
+    this.options.logger?.info('signed in', { issuer, scope: tokens.scope });
+  }
+
+  async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    this.lastScope = authorizationUrl.searchParams.get('scope') ?? undefined;
+    this.options.logger?.info('authorization needed', {
+      authorizationServer: authorizationUrl.origin,
+      scope: this.lastScope,
+    });
+    await this.options.onRedirect(authorizationUrl);
+  }
+
+  async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    await this.options.store.saveCodeVerifier(this.server, codeVerifier);
+  }
+
+  async codeVerifier(): Promise<string> {
+    const verifier = await this.options.store.codeVerifier(this.server);
+    if (!verifier) {
+      throw new AppError(
+        AppErrorCode.McpAuthRequired,
+        'No sign-in is in progress for this server. Start the sign-in again.',
+      );
+    }
+    return verifier;
+  }
+
+  async invalidateCredentials(
+    scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery',
+  ): Promise<void> {
+    const { store } = this.options;
+    switch (scope) {
+      case 'all':
+        await store.forget(this.server);
+        return;
+      case 'client':
+        await store.deleteClients(this.server);
+        return;
+      case 'tokens':
+        await store.deleteTokens(this.server);
+        return;
+      case 'verifier':
+        await store.deleteCodeVerifier(this.server);
+        await store.deleteExpectedState(this.server);
+        return;
+      case 'discovery':
+        await store.deleteDiscovery(this.server);
+        return;
+    }
+  }
+
+  async saveDiscoveryState(state: OAuthDiscoveryState): Promise<void> {
+    await this.options.store.saveDiscovery(this.server, state);
+  }
+
+  /**
+   * Only the callback leg of an authorization in progress (a code verifier is waiting) gets the
+   * recorded state: the code is bound to the authorization server that issued it. Any other
+   * authorization discovers afresh, so a server that moved to another authorization server is
+   * followed there (and registered with anew) instead of being asked with stale metadata.
+   */
+  async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
+    const pending = await this.options.store.codeVerifier(this.server);
+    if (!pending) return undefined;
+    return this.options.store.discovery(this.server);
+  }
+
+  /**
+   * Starts (or silently completes, with a refresh token) an authorization outside a request:
+   * what "Sign in" does. Resolves `REDIRECT` after {@link HostOAuthProviderOptions.onRedirect}
+   * got the URL, or `AUTHORIZED` when stored credentials sufficed. Failures are MCP_AUTH_REQUIRED
+   * in plain words.
+   */
+  async authorize(): Promise<AuthResult> {
+    try {
+      return await auth(this, {
+        serverUrl: this.options.serverUrl,
+        ...(this.lastScope ? { scope: this.lastScope } : {}),
+      });
+    } catch (error) {
+      throw describeAuthError(error);
+    }
+  }
+
+  /**
+   * Completes an authorization from the redirect's query parameters: checks `state`, then has
+   * the SDK validate `iss` and exchange the code. An error answer from the authorization server
+   * becomes MCP_AUTH_REQUIRED with its own words (only once its `iss`, if any, checked out).
+   * Reconnect on a fresh transport afterwards.
+   */
+  async finishAuthorization(callback: URLSearchParams): Promise<void> {
+    await this.checkState(callback.get('state'));
+    const code = callback.get('code');
+    const iss = callback.get('iss') ?? undefined;
+    try {
+      if (!code) {
+        await this.throwCallbackError(callback, iss);
+        return;
+      }
+      const result = await auth(this, {
+        serverUrl: this.options.serverUrl,
+        authorizationCode: code,
+        ...(iss !== undefined ? { iss } : {}),
+      });
+      if (result !== 'AUTHORIZED') {
+        throw new AppError(AppErrorCode.McpAuthRequired, 'The sign-in did not complete.');
+      }
+    } catch (error) {
+      throw describeAuthError(error);
+    }
+  }
+
+  /** Sign-out: forgets tokens, registrations and any authorization in progress. */
+  async signOut(): Promise<void> {
+    this.lastScope = undefined;
+    await this.options.store.forget(this.server);
+  }
+
+  private async throwCallbackError(callback: URLSearchParams, iss: string | undefined) {
+    const metadata = (await this.options.store.discovery(this.server))?.authorizationServerMetadata;
+    if (metadata) {
+      validateAuthorizationResponseIssuer({
+        iss,
+        expectedIssuer: metadata.issuer,
+        issParameterSupported: metadata.authorization_response_iss_parameter_supported === true,
+      });
+    }
+    const error = callback.get('error');
+    if (!error) {
+      throw new AppError(
+        AppErrorCode.McpAuthRequired,
+        'The sign-in answer carried neither a code nor an error.',
+      );
+    }
+    const description = metadata ? callback.get('error_description') : null;
+    throw new AppError(
+      AppErrorCode.McpAuthRequired,
+      plainAuthorizationError(error, description ?? undefined),
+      { oauthError: error },
+    );
+  }
+}
+
+/** RFC 6749 §4.1.2.1 error codes in words a person understands. */
+function plainAuthorizationError(error: string, description: string | undefined): string {
+  const words: Record<string, string> = {
+    access_denied: 'Access was denied at the authorization server.',
+    invalid_scope: 'The authorization server does not grant the requested permissions.',
+    unauthorized_client: 'The authorization server does not allow this app to sign in this way.',
+    server_error: 'The authorization server failed.',
+    temporarily_unavailable: 'The authorization server is busy; try again shortly.',
+  };
+  const base = words[error] ?? `The authorization server refused the sign-in (${error}).`;
+  return description ? `${base} It said: ${description}` : base;
+}
+
+function sameString(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

@@ -1,0 +1,101 @@
+import {
+  AuthorizationServerMismatchError,
+  InsecureTokenEndpointError,
+  InsufficientScopeError,
+  IssuerMismatchError,
+  OAuthError,
+  RegistrationRejectedError,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+
+/** Completes a sign-in with the parameters the redirect brought back (`code`, `state`, `iss`). */
+export type FinishAuth = (callback: URLSearchParams) => Promise<void>;
+
+/**
+ * The server wants a sign-in that only a person (or the conformance client) can give.
+ * `finishAuth` completes it on the transport that asked (it remembers the challenge's scope
+ * and resource metadata); after it resolves, reconnect on a fresh transport.
+ */
+export class AuthRequiredError extends AppError {
+  constructor(
+    message: string,
+    readonly finishAuth: FinishAuth,
+    data?: unknown,
+  ) {
+    super(AppErrorCode.McpAuthRequired, message, data);
+    this.name = 'AuthRequiredError';
+  }
+}
+
+/** True for what the SDK throws when authorization is needed or failed. */
+export function isOAuthFailure(error: unknown): boolean {
+  return (
+    error instanceof UnauthorizedError ||
+    error instanceof OAuthError ||
+    error instanceof IssuerMismatchError ||
+    error instanceof AuthorizationServerMismatchError ||
+    error instanceof RegistrationRejectedError ||
+    error instanceof InsecureTokenEndpointError ||
+    error instanceof InsufficientScopeError
+  );
+}
+
+/**
+ * An OAuth failure in plain words, as MCP_AUTH_REQUIRED. Nothing attacker-controlled from a
+ * mismatched authorization response is repeated (RFC 9207: the `iss` and error text of such a
+ * response may come from the attacker), and no token, code or secret is ever part of it.
+ */
+export function describeAuthError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const data = { name: error instanceof Error ? error.name : typeof error };
+  if (error instanceof IssuerMismatchError) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      error.kind === 'metadata'
+        ? 'The authorization server described itself as a different issuer than the one it was found at; its metadata was refused.'
+        : 'The sign-in answer did not come from the expected authorization server (issuer mismatch); it was refused. Try signing in again.',
+      { ...data, kind: error.kind, expected: error.expected },
+    );
+  }
+  if (error instanceof AuthorizationServerMismatchError) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      'The server moved to another authorization server while signing in. Sign in again.',
+      data,
+    );
+  }
+  if (error instanceof RegistrationRejectedError) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      `The authorization server refused to register this app (HTTP ${error.status}). A client id may have to be configured for this server.`,
+      { ...data, status: error.status },
+    );
+  }
+  if (error instanceof InsecureTokenEndpointError) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      'The authorization server asks for credentials over plain HTTP; they were not sent.',
+      data,
+    );
+  }
+  if (error instanceof InsufficientScopeError) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      `The server needs more permissions${error.requiredScope ? ` (${error.requiredScope})` : ''}. Sign in again to grant them.`,
+      { ...data, requiredScope: error.requiredScope },
+    );
+  }
+  if (error instanceof OAuthError) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      `The authorization server said: ${error.message || error.code} (${error.code})`,
+      { ...data, oauthError: error.code },
+    );
+  }
+  if (error instanceof UnauthorizedError) {
+    return new AppError(AppErrorCode.McpAuthRequired, 'This server needs you to sign in.', data);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new AppError(AppErrorCode.McpAuthRequired, `Sign-in failed: ${message}`, data);
+}
