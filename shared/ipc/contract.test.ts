@@ -133,7 +133,7 @@ describe('IPC contract', () => {
       },
       'mcp.readResource': {
         input: { server: 'fs', uri: 'file:///a' },
-        output: { contents: [{ uri: 'file:///a', text: 'x' }] },
+        output: { contents: [{ uri: 'file:///a', text: 'x' }], totalBytes: 1 },
       },
       'mcp.listPrompts': {
         input: { server: 'fs' },
@@ -142,6 +142,42 @@ describe('IPC contract', () => {
       'mcp.getPrompt': {
         input: { server: 'fs', name: 'p', arguments: { a: '1' } },
         output: { messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] },
+      },
+      'mcp.listAllResources': {
+        input: {},
+        output: {
+          servers: [
+            {
+              server: 'fs',
+              resources: [{ uri: 'file:///a', name: 'a', size: 3 }],
+              templates: [{ uriTemplate: 'file:///{path}', name: 'file' }],
+            },
+            { server: 'down', resources: [], templates: [], error: 'not ready' },
+          ],
+        },
+      },
+      'mcp.listAllPrompts': {
+        input: {},
+        output: { servers: [{ server: 'fs', prompts: [{ name: 'p', arguments: [] }] }] },
+      },
+      'mcp.complete': {
+        input: {
+          server: 'fs',
+          ref: { type: 'ref/resource', uri: 'file:///{path}' },
+          argument: { name: 'path', value: 'a' },
+          context: { arguments: { root: '/x' } },
+        },
+        output: { values: ['a.txt'], total: 1, hasMore: false },
+      },
+      'mcp.resolveTemplate': {
+        input: { server: 'fs', uriTemplate: 'file:///{path}', arguments: { path: 'a b' } },
+        output: { uri: 'file:///a%20b' },
+      },
+      'mcp.subscribeResource': { input: { server: 'fs', uri: 'file:///a' }, output: {} },
+      'mcp.unsubscribeResource': { input: { server: 'fs', uri: 'file:///a' }, output: {} },
+      'mcp.listSubscriptions': {
+        input: {},
+        output: { subscriptions: [{ server: 'fs', uri: 'file:///a', changedAt: 5 }] },
       },
       'mcp.getLogs': {
         input: { server: 'fs', sinceSeq: 3 },
@@ -193,9 +229,27 @@ describe('IPC contract', () => {
               id: 'm1',
               ordinal: 0,
               role: 'user',
-              content: [{ type: 'text', text: 'hi' }],
+              content: [
+                { type: 'text', text: 'hi' },
+                {
+                  type: 'document',
+                  source: { type: 'text', media_type: 'text/plain', data: 'x' },
+                  title: 'a',
+                },
+              ],
               status: 'complete',
               createdAt: 1,
+              attachments: [
+                {
+                  server: 'fs',
+                  origin: 'resource',
+                  uri: 'file:///a',
+                  name: 'a',
+                  mimeType: 'text/plain',
+                  size: 1,
+                  as: 'document',
+                },
+              ],
             },
             {
               id: 'm2',
@@ -230,7 +284,22 @@ describe('IPC contract', () => {
       'conversation.rename': { input: { id: 'c1', title: 'New' }, output: summary },
       'conversation.delete': { input: { id: 'c1' }, output: {} },
       'conversation.send': {
-        input: { conversationId: 'c1', text: 'hi', model: 'm' },
+        input: {
+          conversationId: 'c1',
+          text: 'hi',
+          model: 'm',
+          attachments: [
+            { kind: 'resource', server: 'fs', uri: 'file:///a' },
+            {
+              kind: 'inline',
+              server: 'fs',
+              origin: 'prompt',
+              name: 'logo',
+              mimeType: 'image/png',
+              blob: 'iVBORw0=',
+            },
+          ],
+        },
         output: { turnId: 't' },
       },
       'conversation.stop': { input: { conversationId: 'c1' }, output: {} },
@@ -377,6 +446,8 @@ describe('IPC contract', () => {
       expect(def.output.parse(JSON.parse(JSON.stringify(output)))).toEqual(output);
     }
     expect(events['settings.changed'].payload.parse(snapshot)).toEqual(snapshot);
+    const updated = { server: 'fs', uri: 'file:///a', at: 3 };
+    expect(events['mcp.resourceUpdated'].payload.parse(updated)).toEqual(updated);
   });
 
   it('rejects wrong types, unknown keys and oversized values', () => {
@@ -407,6 +478,26 @@ describe('IPC contract', () => {
         policy: { sampling: 'ask', maxTokens: 0 },
       }).success,
     ).toBe(false);
+    const send = requests['conversation.send'].input;
+    expect(send.safeParse({ conversationId: 'c1', text: ' ' }).success).toBe(false);
+    const attach = { kind: 'resource', server: 'fs', uri: 'file:///a' };
+    expect(send.safeParse({ conversationId: 'c1', text: '', attachments: [attach] }).success).toBe(
+      true,
+    );
+    expect(
+      send.safeParse({ conversationId: 'c1', text: 'x', attachments: Array(21).fill(attach) })
+        .success,
+    ).toBe(false);
+    const huge = {
+      kind: 'inline',
+      server: 'fs',
+      origin: 'prompt',
+      name: 'n',
+      text: 'x'.repeat(21 * 1024 * 1024),
+    };
+    expect(send.safeParse({ conversationId: 'c1', text: 'x', attachments: [huge] }).success).toBe(
+      false,
+    );
   });
 
   it('never carries the API key in any output schema', () => {

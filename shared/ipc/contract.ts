@@ -25,6 +25,14 @@ import {
   toolCallViewSchema,
 } from '../domain/conversationViews';
 import { modelSummarySchema } from '../domain/modelSummary';
+import {
+  attachmentInputsSchema,
+  completionRefSchema,
+  completionResultSchema,
+  serverPromptsSchema,
+  serverResourcesSchema,
+  subscriptionViewSchema,
+} from '../domain/attachments';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
 import {
   elicitationResponseSchema,
@@ -146,7 +154,11 @@ export const requests = {
   },
   'mcp.readResource': {
     input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
-    output: z.object({ contents: z.array(jsonObject) }),
+    output: z.object({
+      contents: z.array(jsonObject),
+      /** Decoded bytes of all contents, so the UI can warn before attaching a large one. */
+      totalBytes: z.number().int().optional(),
+    }),
     description: 'Reads one resource.',
   },
   'mcp.listPrompts': {
@@ -164,6 +176,57 @@ export const requests = {
       .strict(),
     output: z.object({ description: z.string().optional(), messages: z.array(jsonObject) }),
     description: 'Gets a prompt with arguments.',
+  },
+  'mcp.listAllResources': {
+    input: empty,
+    output: z.object({ servers: z.array(serverResourcesSchema) }),
+    description: 'Resources and templates of every ready server, in parallel; failures per server.',
+  },
+  'mcp.listAllPrompts': {
+    input: empty,
+    output: z.object({ servers: z.array(serverPromptsSchema) }),
+    description: 'Prompts of every ready server, in parallel; failures per server.',
+  },
+  'mcp.complete': {
+    input: z
+      .object({
+        server: serverName,
+        ref: completionRefSchema,
+        argument: z.object({ name: z.string().min(1).max(1000), value: z.string().max(8192) }),
+        context: z
+          .object({ arguments: z.record(z.string(), z.string().max(64 * 1024)) })
+          .optional(),
+      })
+      .strict(),
+    output: completionResultSchema,
+    description:
+      'Completions for a template or prompt argument (a server without completions gives none).',
+  },
+  'mcp.resolveTemplate': {
+    input: z
+      .object({
+        server: serverName,
+        uriTemplate: z.string().min(1).max(8192),
+        arguments: z.record(z.string(), z.string().max(64 * 1024)),
+      })
+      .strict(),
+    output: z.object({ uri: z.string() }),
+    description: 'Expands a resource template (RFC 6570) with the person’s arguments.',
+  },
+  'mcp.subscribeResource': {
+    input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
+    output: z.object({}),
+    description: 'Watches a resource; changes arrive as mcp.resourceUpdated.',
+  },
+  'mcp.unsubscribeResource': {
+    input: z.object({ server: serverName, uri: z.string().min(1).max(8192) }).strict(),
+    output: z.object({}),
+    description: 'Stops watching a resource.',
+  },
+  'mcp.listSubscriptions': {
+    input: empty,
+    output: z.object({ subscriptions: z.array(subscriptionViewSchema) }),
+    description: 'Watched resources, with when each last changed.',
   },
   'mcp.getLogs': {
     input: z.object({ server: serverName, sinceSeq: z.number().int().optional() }).strict(),
@@ -243,10 +306,15 @@ export const requests = {
     input: z
       .object({
         conversationId,
-        text: z.string().trim().min(1).max(200_000),
+        text: z.string().trim().max(200_000),
         model: z.string().min(1).max(200).optional(),
+        attachments: attachmentInputsSchema.optional(),
       })
-      .strict(),
+      .strict()
+      .refine((v) => v.text.length > 0 || (v.attachments?.length ?? 0) > 0, {
+        message: 'A message needs text or an attachment',
+        path: ['text'],
+      }),
     output: z.object({ turnId: z.string() }),
     description:
       'Adds the person’s message and runs a turn; progress arrives as conversation.streamed.',
@@ -382,6 +450,10 @@ export const events = {
   'mcp.listChanged': {
     payload: z.object({ server: serverName, list: z.enum(['prompts', 'resources']) }),
     description: 'A server announced new prompts or resources.',
+  },
+  'mcp.resourceUpdated': {
+    payload: z.object({ server: serverName, uri: z.string(), at: z.number() }),
+    description: 'A watched resource changed on its server.',
   },
   'mcp.logAppended': {
     payload: z.object({ server: serverName, entries: z.array(logEntrySchema) }),
