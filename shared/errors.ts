@@ -23,6 +23,8 @@ export enum AppErrorCode {
   /** The API rejected the request itself (HTTP 400, 404, 413, 422, …); retrying will not help. */
   LlmBadRequest = 'LLM_BAD_REQUEST',
   SecretStoreUnavailable = 'SECRET_STORE_UNAVAILABLE',
+  /** A remote server wants an OAuth sign-in (HTTP 401) that only a person can give. */
+  McpAuthRequired = 'MCP_AUTH_REQUIRED',
   /** This shell cannot do that (e.g. a native folder picker in the web shell). */
   Unsupported = 'UNSUPPORTED',
 }

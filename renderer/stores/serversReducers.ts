@@ -65,6 +65,8 @@ export function detailFingerprint(status: ServerStatus): string {
       return `error:${status.failure.at}`;
     case 'restarting':
       return `restarting:${status.lastFailure.at}`;
+    case 'needs-sign-in':
+      return `needs-sign-in:${status.since}`;
     default:
       return status.kind;
   }

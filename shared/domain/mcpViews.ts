@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { serverAuthSchema } from './serverAuth';
 import { protocolPreferenceSchema } from './serverConfig';
 import { serverInfoSchema, serverStatusSchema } from './serverStatus';
 
@@ -50,6 +51,8 @@ export const serverDetailSchema = z.object({
   /** Non-JSON lines the server printed on stdout (reported, not fatal). */
   nonJsonLines: z.number().int(),
   pid: z.number().int().optional(),
+  /** OAuth sign-in of a remote server (absent for servers that never asked for one). */
+  auth: serverAuthSchema.optional(),
 });
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oauthConfigSchema } from './oauthConfig';
 
 /**
  * One MCP server as the host runs it: the servers file after validation, type inference
@@ -41,6 +42,8 @@ export const httpServerConfigSchema = z.object({
   transport: z.enum(['http', 'sse']),
   url: z.url({ protocol: /^https?$/ }),
   headers: z.record(z.string(), z.string()),
+  /** OAuth 2.1 sign-in settings; absent = discover and register dynamically if asked to. */
+  oauth: oauthConfigSchema.optional(),
 });
 
 export const serverConfigSchema = z.discriminatedUnion('transport', [

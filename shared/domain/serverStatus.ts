@@ -45,6 +45,16 @@ export const serverStatusSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('error'), failure: serverFailureSchema }),
   z.object({
+    /** An HTTP server answered 401: it waits for the person to click "Sign in" (never automatic). */
+    kind: z.literal('needs-sign-in'),
+    since: z.number(),
+    issuer: z.string().optional(),
+    /** True while the browser step runs (listener open, waiting for the redirect). */
+    inProgress: z.boolean(),
+    /** The authorization server's error in plain words, from the last attempt. */
+    error: z.string().optional(),
+  }),
+  z.object({
     kind: z.literal('restarting'),
     attempt: z.number().int(),
     nextRetryAt: z.number(),

@@ -115,6 +115,7 @@ describe('IPC contract', () => {
           stderrTail: ['started'],
           nonJsonLines: 0,
           pid: 42,
+          auth: { signedIn: true, issuer: 'https://auth.example.test', scopes: ['read'] },
         },
       },
       'mcp.restartServer': { input: { name: 'fs' }, output: server },
@@ -183,6 +184,9 @@ describe('IPC contract', () => {
         input: { server: 'fs', sinceSeq: 3 },
         output: { entries: [{ seq: 4, at: 1, source: 'stderr', level: 'info', text: 'x' }] },
       },
+      'mcp.signIn': { input: { name: 'sentry' }, output: {} },
+      'mcp.cancelSignIn': { input: { name: 'sentry' }, output: {} },
+      'mcp.signOut': { input: { name: 'sentry' }, output: {} },
       'mcp.getTraffic': {
         input: { server: 'fs' },
         output: {

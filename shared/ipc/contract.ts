@@ -238,6 +238,22 @@ export const requests = {
     output: z.object({ entries: z.array(trafficEntrySchema) }),
     description: 'Kept JSON-RPC traffic of one server, in order.',
   },
+  'mcp.signIn': {
+    input: z.object({ name: serverName }).strict(),
+    output: empty,
+    description:
+      'The person clicked "Sign in": opens the authorization URL in the system browser (https or loopback only) and waits for the redirect.',
+  },
+  'mcp.cancelSignIn': {
+    input: z.object({ name: serverName }).strict(),
+    output: empty,
+    description: 'Stops waiting for the browser; the server stays in needs-sign-in.',
+  },
+  'mcp.signOut': {
+    input: z.object({ name: serverName }).strict(),
+    output: empty,
+    description: 'Forgets the tokens and client registration of the server and disconnects it.',
+  },
   'config.get': {
     input: empty,
     output: configDocumentSchema,

@@ -45,15 +45,25 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
               stderrTail: failure.stderrTail,
             },
           }
-        : status.kind === 'starting'
+        : status.kind === 'needs-sign-in'
           ? {
               error: {
-                code: 'MCP_TIMEOUT',
-                message: `Still starting after ${ctx.timeoutMs} ms`,
-                stderrTail: s.stderrTail,
+                code: 'MCP_AUTH_REQUIRED',
+                message:
+                  status.error ??
+                  'The server needs a sign-in; open Switchboard and click "Sign in" on it',
+                stderrTail: [],
               },
             }
-          : {}),
+          : status.kind === 'starting'
+            ? {
+                error: {
+                  code: 'MCP_TIMEOUT',
+                  message: `Still starting after ${ctx.timeoutMs} ms`,
+                  stderrTail: s.stderrTail,
+                },
+              }
+            : {}),
     };
   });
   const failed = rows.filter((r) => r.status !== 'ready' && r.status !== 'disabled');

@@ -14,6 +14,13 @@ export interface ServerEntry {
   disabled?: boolean;
   timeouts?: { startupMs?: number; requestMs?: number };
   protocol?: string;
+  oauth?: {
+    clientId?: string;
+    clientSecret?: string;
+    scopes?: string[];
+    clientMetadataUrl?: string;
+    redirectPort?: number;
+  };
   [key: string]: unknown;
 }
 
@@ -32,11 +39,12 @@ export const KNOWN_SERVER_KEYS: ReadonlySet<string> = new Set([
   'disabled',
   'timeouts',
   'protocol',
+  'oauth',
 ]);
 
 /** Keys that only mean something for one kind of transport. */
 export const STDIO_ONLY_KEYS: readonly string[] = ['command', 'args', 'env', 'cwd'];
-export const HTTP_ONLY_KEYS: readonly string[] = ['url', 'headers'];
+export const HTTP_ONLY_KEYS: readonly string[] = ['url', 'headers', 'oauth'];
 
 /** Keys understood inside `timeouts`. */
 export const KNOWN_TIMEOUT_KEYS: ReadonlySet<string> = new Set(['startupMs', 'requestMs']);

@@ -9,6 +9,7 @@ import {
   type ServerTimeouts,
 } from '../../../shared/domain/serverConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import { readOAuthConfig } from './readOAuthConfig';
 import {
   readBoolean,
   readEnum,
@@ -109,7 +110,9 @@ export function normalizeServerEntry(
     const headers = optional(props, 'headers', (n) =>
       readStringRecord(ctx, n, [...path, 'headers']),
     );
-    config = { ...common, transport, url, headers: headers ?? {} };
+    const oauth = optional(props, 'oauth', (n) => readOAuthConfig(ctx, n, [...path, 'oauth']));
+    const oauthPart = oauth === undefined ? {} : { oauth };
+    config = { ...common, transport, url, headers: headers ?? {}, ...oauthPart };
   }
   if (transport === undefined || errorCount(ctx) > before) return undefined;
 

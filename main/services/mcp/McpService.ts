@@ -169,6 +169,20 @@ export class McpService {
     return toServerView(supervisor.config, supervisor.status);
   }
 
+  /** The person clicked "Sign in" on a remote server that needs it. */
+  async signIn(name: string): Promise<void> {
+    await this.supervisor(name).signIn();
+  }
+
+  cancelSignIn(name: string): void {
+    this.supervisor(name).cancelSignIn();
+  }
+
+  /** Forgets the server's tokens and registration; it then needs a sign-in again. */
+  async signOut(name: string): Promise<void> {
+    await this.supervisor(name).signOut();
+  }
+
   async setEnabled(name: string, enabled: boolean): Promise<ServerView> {
     this.supervisor(name);
     const state = await this.options.files.setServerDisabled(name, !enabled);

@@ -13,6 +13,18 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
     'mcp.listServers': () => ({ servers: mcp.servers() }),
     'mcp.getServer': ({ name }) => mcp.detail(name),
     'mcp.restartServer': ({ name }) => mcp.restart(name),
+    'mcp.signIn': async ({ name }) => {
+      await mcp.signIn(name);
+      return {};
+    },
+    'mcp.cancelSignIn': ({ name }) => {
+      mcp.cancelSignIn(name);
+      return {};
+    },
+    'mcp.signOut': async ({ name }) => {
+      await mcp.signOut(name);
+      return {};
+    },
     'mcp.setServerEnabled': ({ name, enabled }) => mcp.setEnabled(name, enabled),
     'mcp.setToolEnabled': ({ server, tool, enabled }) => mcp.setToolEnabled(server, tool, enabled),
     'mcp.callTool': async ({ server, tool, arguments: args }) => {

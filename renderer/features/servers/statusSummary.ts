@@ -1,7 +1,7 @@
 import type { ServerStatus } from '../../../shared/domain/serverStatus';
 
 /** The colour family of a status dot or badge. */
-export type StatusTone = 'ok' | 'busy' | 'error' | 'off';
+export type StatusTone = 'ok' | 'busy' | 'error' | 'off' | 'attention';
 
 /** What the UI says about a status in a few words: tone, i18n key, and its values. */
 export interface StatusSummary {
@@ -13,7 +13,9 @@ export interface StatusSummary {
     | 'status.restartingNow'
     | 'status.error'
     | 'status.stopped'
-    | 'status.disabled';
+    | 'status.disabled'
+    | 'status.needsSignIn'
+    | 'status.signingIn';
   params: Record<string, number>;
 }
 
@@ -36,5 +38,9 @@ export function statusSummary(status: ServerStatus, now: number): StatusSummary 
       return { tone: 'off', key: 'status.stopped', params: {} };
     case 'disabled':
       return { tone: 'off', key: 'status.disabled', params: {} };
+    case 'needs-sign-in':
+      return status.inProgress
+        ? { tone: 'busy', key: 'status.signingIn', params: {} }
+        : { tone: 'attention', key: 'status.needsSignIn', params: {} };
   }
 }

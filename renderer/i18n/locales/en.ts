@@ -79,6 +79,8 @@ export const en = {
     error: 'Error',
     stopped: 'Stopped',
     disabled: 'Disabled',
+    needsSignIn: 'Needs sign-in',
+    signingIn: 'Signing in…',
   },
   servers: {
     toolCount_one: '{{count}} tool',

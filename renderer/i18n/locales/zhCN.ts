@@ -81,6 +81,8 @@ export const zhCN: LocaleShape<typeof en> = {
     error: '出错',
     stopped: '已停止',
     disabled: '已停用',
+    needsSignIn: '需要登录',
+    signingIn: '正在登录…',
   },
   servers: {
     toolCount_one: '{{count}} 个工具',

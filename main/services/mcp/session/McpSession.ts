@@ -338,11 +338,7 @@ export class McpSession {
     if (this.config.transport === 'stdio') return;
     let fresh: Connection;
     try {
-      fresh = await reconnectLegacyHttp(
-        (signal) => this.context(signal),
-        this.config,
-        this.options.authProvider,
-      );
+      fresh = await reconnectLegacyHttp((signal) => this.context(signal), this.config);
     } catch (error) {
       const mapped = mapSdkError(error, { operation: 'reconnect' });
       if (this.connection === stale) this.end(mapped);

@@ -77,9 +77,7 @@ function connect(
 ): Promise<EstablishedConnection> {
   const { options, context } = request;
   const { config, logger } = options;
-  if (config.transport !== 'stdio') {
-    return connectHttp(context, config, cached, logger, options.authProvider);
-  }
+  if (config.transport !== 'stdio') return connectHttp(context, config, cached, logger);
   const source = options.transport;
   if (!source) {
     throw new AppError(AppErrorCode.Internal, 'A stdio session needs a transport or factory');

@@ -144,6 +144,22 @@ export class ServerSupervisor {
     this.listChanged.clear();
   }
 
+  /** Opens the browser sign-in of a remote server that needs one (see SignInFlow). */
+  signIn(): Promise<void> {
+    return Promise.reject(
+      new AppError(AppErrorCode.Unsupported, `Server “${this.config.name}” cannot sign in yet.`),
+    );
+  }
+
+  cancelSignIn(): void {}
+
+  /** Forgets the tokens of a remote server; it needs a sign-in again. */
+  signOut(): Promise<void> {
+    return Promise.reject(
+      new AppError(AppErrorCode.Unsupported, `Server “${this.config.name}” cannot sign out yet.`),
+    );
+  }
+
   /** Calls a tool on the ready server; rejects with MCP_CLOSED when it is not ready. */
   callTool(
     name: string,

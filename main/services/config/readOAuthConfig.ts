@@ -1,0 +1,100 @@
+import type { Node } from 'jsonc-parser';
+import {
+  OAUTH_CONFIG_KEYS,
+  oauthConfigSchema,
+  type OAuthConfig,
+} from '../../../shared/domain/oauthConfig';
+import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import { readString, readStringArray } from './readJsonValues';
+import { readProperties, report, type ValidationContext } from './ValidationContext';
+
+const known: ReadonlySet<string> = new Set(OAUTH_CONFIG_KEYS);
+
+/**
+ * Reads an HTTP server's `oauth` block: strings substituted like headers, unknown keys kept
+ * as warnings, every problem reported with its path. Undefined after an error.
+ */
+export function readOAuthConfig(
+  ctx: ValidationContext,
+  node: Node,
+  path: readonly JsonPathSegment[],
+): OAuthConfig | undefined {
+  const where = formatJsonPath(path);
+  if (node.type !== 'object') {
+    report(
+      ctx,
+      node,
+      'error',
+      'schema',
+      path,
+      `${where} must be an object like { "clientId": "...", "scopes": ["..."] }`,
+    );
+    return undefined;
+  }
+  const props = readProperties(ctx, node, path);
+  const out: OAuthConfig = {};
+  let ok = true;
+  for (const [key, property] of props) {
+    const at = [...path, key];
+    if (!known.has(key)) {
+      report(
+        ctx,
+        property.key,
+        'warning',
+        'unknown-key',
+        at,
+        `unknown key "${key}" in ${where} is kept in the file but ignored (known: ${OAUTH_CONFIG_KEYS.join(', ')})`,
+      );
+      continue;
+    }
+    const value = readField(ctx, key as keyof OAuthConfig, property.value, at);
+    if (value === undefined) ok = false;
+    else Object.assign(out, { [key]: value });
+  }
+  return ok ? out : undefined;
+}
+
+function readField(
+  ctx: ValidationContext,
+  key: keyof OAuthConfig,
+  node: Node,
+  path: readonly JsonPathSegment[],
+): unknown {
+  const where = formatJsonPath(path);
+  switch (key) {
+    case 'scopes':
+      return readStringArray(ctx, node, path);
+    case 'redirectPort': {
+      const port = Number(node.value);
+      if (node.type === 'number' && oauthConfigSchema.shape.redirectPort.safeParse(port).success) {
+        return port;
+      }
+      report(ctx, node, 'error', 'schema', path, `${where} must be a port number from 1 to 65535`);
+      return undefined;
+    }
+    case 'clientMetadataUrl': {
+      const url = readString(ctx, node, path, { nonEmpty: true });
+      if (url === undefined) return undefined;
+      if (oauthConfigSchema.shape.clientMetadataUrl.safeParse(url).success && hasPath(url)) {
+        return url;
+      }
+      // Quote what was written: the substituted value may come from the environment.
+      report(
+        ctx,
+        node,
+        'error',
+        'schema',
+        path,
+        `${where} must be an https:// URL with a path (a Client ID Metadata Document), but it is ${JSON.stringify(String(node.value))}`,
+      );
+      return undefined;
+    }
+    case 'clientId':
+    case 'clientSecret':
+      return readString(ctx, node, path, { nonEmpty: true });
+  }
+}
+
+function hasPath(url: string): boolean {
+  return new URL(url).pathname.length > 1;
+}
