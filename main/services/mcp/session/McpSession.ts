@@ -338,7 +338,11 @@ export class McpSession {
     if (this.config.transport === 'stdio') return;
     let fresh: Connection;
     try {
-      fresh = await reconnectLegacyHttp((signal) => this.context(signal), this.config);
+      fresh = await reconnectLegacyHttp(
+        (signal) => this.context(signal),
+        this.config,
+        this.options.authProvider,
+      );
     } catch (error) {
       const mapped = mapSdkError(error, { operation: 'reconnect' });
       if (this.connection === stale) this.end(mapped);

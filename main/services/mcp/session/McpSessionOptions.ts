@@ -3,6 +3,7 @@ import type { ServerConfig } from '../../../../shared/domain/serverConfig';
 import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
 import type { AppError } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
+import type { HostOAuthProvider } from '../auth/HostOAuthProvider';
 import type { TransportFactory } from './connectStdio';
 import type { EraVerdictCache } from './EraVerdictCache';
 import type { InteractionHandlers } from './InteractionHandlers';
@@ -31,6 +32,11 @@ export interface McpSessionOptions {
   clientInfo?: Implementation;
   /** `auto` probe timeout (default 3 s): what a silent legacy stdio server costs per connect. */
   probeTimeoutMs?: number;
+  /**
+   * URL configs: OAuth for servers that need a sign-in. A 401 then fails the connect with an
+   * `AuthRequiredError` (MCP_AUTH_REQUIRED) instead of an SSE fallback.
+   */
+  authProvider?: HostOAuthProvider;
 }
 
 /** What the connect established. */

@@ -7,6 +7,8 @@ import {
 import type { HttpServerConfig } from '../../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
+import { AuthRequiredError, describeAuthError, isOAuthFailure } from '../auth/authErrors';
+import type { HostOAuthProvider } from '../auth/HostOAuthProvider';
 import type { CachedEraVerdict } from './EraVerdictCache';
 import { mapSdkError } from './mapSdkError';
 import {
@@ -18,13 +20,58 @@ import {
 } from './openConnection';
 import { StartupDeadline } from './StartupDeadline';
 
+/**
+ * Step-up re-authorizations one request may go through on `403 insufficient_scope` before it
+ * fails: a server that is never satisfied cannot loop (each new grant needs a person anyway).
+ */
+export const MAX_STEP_UP_RETRIES = 1;
+
 /** A new Streamable HTTP transport for `config` (also used to rebuild after a stale session). */
 export function createStreamableHttpTransport(
   config: HttpServerConfig,
+  authProvider?: HostOAuthProvider,
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: { ...config.headers } },
+    ...(authProvider ? { authProvider, maxStepUpRetries: MAX_STEP_UP_RETRIES } : {}),
   });
+}
+
+/** What a transport that can finish an OAuth sign-in offers. */
+interface AuthCapableTransport {
+  finishAuth(callback: URLSearchParams): Promise<void>;
+}
+
+/**
+ * Runs a connect attempt on `transport`; an OAuth failure becomes MCP_AUTH_REQUIRED. When the
+ * server asked for a sign-in, that is an {@link AuthRequiredError} whose `finishAuth` checks
+ * the callback's `state` and completes the sign-in on this very transport (it remembers the
+ * challenge); the caller then reconnects on a fresh one.
+ */
+async function withAuthErrors<T>(
+  attempt: () => Promise<T>,
+  transport: AuthCapableTransport,
+  authProvider: HostOAuthProvider | undefined,
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!authProvider || !isOAuthFailure(error)) throw error;
+    if (!(error instanceof UnauthorizedError)) throw describeAuthError(error);
+    const plain = describeAuthError(error);
+    throw new AuthRequiredError(
+      plain.message,
+      async (callback) => {
+        await authProvider.checkState(callback.get('state'));
+        try {
+          await transport.finishAuth(callback);
+        } catch (finishError) {
+          throw describeAuthError(finishError);
+        }
+      },
+      plain.data,
+    );
+  }
 }
 
 /**
@@ -38,13 +85,19 @@ export async function connectHttp(
   config: HttpServerConfig,
   cached: CachedEraVerdict | undefined,
   logger: Logger | undefined,
+  authProvider?: HostOAuthProvider,
 ): Promise<EstablishedConnection> {
   const useSse = config.transport === 'sse' || cached?.httpTransport === 'sse';
   if (!useSse) {
     const plan = planConnect(config.protocol, ctx.probeTimeoutMs, cached?.prior);
-    const tap = ctx.tap(createStreamableHttpTransport(config), 'http');
+    const transport = createStreamableHttpTransport(config, authProvider);
+    const tap = ctx.tap(transport, 'http');
     try {
-      const connection = await openConnection(ctx, tap, 'http', plan.negotiation, plan.prior);
+      const connection = await withAuthErrors(
+        () => openConnection(ctx, tap, 'http', plan.negotiation, plan.prior),
+        transport,
+        authProvider,
+      );
       return { ...connection, eraSource: plan.eraSource };
     } catch (error) {
       if (!shouldFallBackToSse(error) || ctx.signal.aborted) throw error;
@@ -61,14 +114,17 @@ export async function connectHttp(
     );
   }
   // HTTP+SSE is the 2024-era binding: only legacy servers speak it, so there is nothing to probe.
-  const tap = ctx.tap(
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated for new servers, yet old servers only speak it
-    new SSEClientTransport(new URL(config.url), {
-      requestInit: { headers: { ...config.headers } },
-    }),
-    'sse',
+  // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated for new servers, yet old servers only speak it
+  const transport = new SSEClientTransport(new URL(config.url), {
+    requestInit: { headers: { ...config.headers } },
+    ...(authProvider ? { authProvider } : {}),
+  });
+  const tap = ctx.tap(transport, 'sse');
+  const connection = await withAuthErrors(
+    () => openConnection(ctx, tap, 'sse', { mode: 'legacy' }, { kind: 'legacy' }),
+    transport,
+    authProvider,
   );
-  const connection = await openConnection(ctx, tap, 'sse', { mode: 'legacy' }, { kind: 'legacy' });
   const eraSource =
     config.protocol === 'legacy' ? 'forced' : cached?.httpTransport === 'sse' ? 'cache' : 'probe';
   return { ...connection, eraSource };
@@ -86,13 +142,19 @@ function shouldFallBackToSse(error: unknown): error is SdkHttpError {
 export async function reconnectLegacyHttp(
   contextFor: (signal: AbortSignal) => ConnectionContext,
   config: HttpServerConfig,
+  authProvider?: HostOAuthProvider,
 ): Promise<Connection> {
   const deadline = new StartupDeadline(config.timeouts.startupMs);
   try {
     const ctx = contextFor(deadline.signal);
-    const tap = ctx.tap(createStreamableHttpTransport(config), 'http');
+    const transport = createStreamableHttpTransport(config, authProvider);
+    const tap = ctx.tap(transport, 'http');
     return await Promise.race([
-      openConnection(ctx, tap, 'http', { mode: 'legacy' }, { kind: 'legacy' }),
+      withAuthErrors(
+        () => openConnection(ctx, tap, 'http', { mode: 'legacy' }, { kind: 'legacy' }),
+        transport,
+        authProvider,
+      ),
       deadline.whenAborted(),
     ]);
   } catch (error) {

@@ -77,7 +77,9 @@ function connect(
 ): Promise<EstablishedConnection> {
   const { options, context } = request;
   const { config, logger } = options;
-  if (config.transport !== 'stdio') return connectHttp(context, config, cached, logger);
+  if (config.transport !== 'stdio') {
+    return connectHttp(context, config, cached, logger, options.authProvider);
+  }
   const source = options.transport;
   if (!source) {
     throw new AppError(AppErrorCode.Internal, 'A stdio session needs a transport or factory');

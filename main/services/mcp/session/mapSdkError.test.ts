@@ -17,7 +17,7 @@ describe('mapSdkError', () => {
     [new SdkError(SdkErrorCode.NotConnected, 'Not connected'), AppErrorCode.McpClosed],
     [new ProtocolError(-32602, 'Tool x not found'), AppErrorCode.McpProtocol],
     [new SdkError(SdkErrorCode.EraNegotiationFailed, 'no overlap'), AppErrorCode.McpProtocol],
-    [new UnauthorizedError(), AppErrorCode.McpProtocol],
+    [new UnauthorizedError(), AppErrorCode.McpAuthRequired],
     [
       Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT', syscall: 'spawn nope' }),
       AppErrorCode.McpSpawnFailed,

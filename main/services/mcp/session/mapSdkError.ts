@@ -7,6 +7,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { isOAuthFailure } from '../auth/authErrors';
 
 /** Extra facts the caller knows about the failure that the error itself cannot carry. */
 export interface MapSdkErrorContext {
@@ -58,7 +59,8 @@ export function mapSdkError(error: unknown, context: MapSdkErrorContext = {}): A
 
 function classify(error: unknown): AppErrorCode {
   if (error instanceof ProtocolError) return AppErrorCode.McpProtocol;
-  if (error instanceof UnauthorizedError) return AppErrorCode.McpProtocol;
+  // A sign-in is needed, or one failed (issuer mismatch, refused registration, …).
+  if (isOAuthFailure(error)) return AppErrorCode.McpAuthRequired;
   if (error instanceof SdkHttpError) return AppErrorCode.McpProtocol;
   if (error instanceof SdkError) {
     switch (error.code) {
