@@ -23,6 +23,7 @@ import './styles/highlight.css';
 import './styles/composer.css';
 import './styles/toolCall.css';
 import './styles/approvals.css';
+import './styles/interactions.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

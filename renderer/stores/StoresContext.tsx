@@ -5,6 +5,7 @@ import type { ApprovalsState, ApprovalsStore } from './approvalsStore';
 import type { ChatState, ChatStore } from './chatStore';
 import type { ConfigState, ConfigStore } from './configStore';
 import type { ConversationsState, ConversationsStore } from './conversationsStore';
+import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
@@ -19,6 +20,7 @@ export interface Stores {
   chat: ChatStore;
   approvals: ApprovalsStore;
   models: ModelsStore;
+  interactions: InteractionsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -69,4 +71,9 @@ export function useApprovalsStore<T>(selector: (state: ApprovalsState) => T): T 
 /** The model list for the picker. */
 export function useModelsStore<T>(selector: (state: ModelsState) => T): T {
   return useStore(useStores().models, selector);
+}
+
+/** Server requests waiting for the person (sampling, elicitation, URLs), roots, policies. */
+export function useInteractionsStore<T>(selector: (state: InteractionsState) => T): T {
+  return useStore(useStores().interactions, selector);
 }

@@ -5,6 +5,7 @@ import { createApprovalsStore } from './approvalsStore';
 import { createChatStore } from './chatStore';
 import { createConfigStore } from './configStore';
 import { createConversationsStore, type ConversationsStoreOptions } from './conversationsStore';
+import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createServersStore } from './serversStore';
 import { createSettingsStore } from './settingsStore';
@@ -16,7 +17,8 @@ export function createStores(
   bootstrap: Bootstrap,
   options: ConversationsStoreOptions = {},
 ): Stores {
-  const { settings, servers, conversations, pendingApprovals, ...info } = bootstrap;
+  const { settings, servers, conversations, pendingApprovals, pendingInteractions, ...info } =
+    bootstrap;
   const stores: Stores = {
     app: createAppStore(info),
     settings: createSettingsStore(client, settings),
@@ -26,6 +28,7 @@ export function createStores(
     chat: createChatStore(client),
     approvals: createApprovalsStore(client, pendingApprovals),
     models: createModelsStore(client),
+    interactions: createInteractionsStore(client, pendingInteractions),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -46,6 +49,7 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.config.getState().disk ? stores.config.getState().load() : Promise.resolve(),
     stores.conversations.getState().resync(),
     stores.approvals.getState().resync(),
+    stores.interactions.getState().resync(),
     stores.chat.getState().resync(),
   ]);
 }

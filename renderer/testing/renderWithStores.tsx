@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
 import type { ApprovalRequest } from '../../shared/domain/approvals';
 import type { ConversationSummary } from '../../shared/domain/conversationViews';
+import type { InteractionView } from '../../shared/domain/interactions';
 import type { ServerView } from '../../shared/domain/mcpViews';
 import { defaultSettings, type SettingsSnapshot } from '../../shared/domain/settings';
 import { createI18n } from '../i18n/createI18n';
@@ -18,6 +19,7 @@ export interface RenderOptions {
   servers?: ServerView[];
   conversations?: ConversationSummary[];
   pendingApprovals?: ApprovalRequest[];
+  pendingInteractions?: InteractionView[];
   settings?: Partial<SettingsSnapshot>;
   script?: Script;
 }
@@ -29,6 +31,7 @@ export async function renderWithStores(
     servers = [],
     conversations = [],
     pendingApprovals = [],
+    pendingInteractions = [],
     settings = {},
     script = () => undefined,
   }: RenderOptions = {},
@@ -44,6 +47,7 @@ export async function renderWithStores(
       servers,
       conversations,
       pendingApprovals,
+      pendingInteractions,
     },
     { searchDelayMs: 0 },
   );

@@ -4,6 +4,7 @@ import { emptyChatModel, isRunning } from '../../stores/chatModel';
 import { chatRows } from '../../stores/chatRows';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import { useAppStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
+import { InlineInteractions } from '../interactions/InlineInteractions';
 import { useShortcuts } from '../shell/useShortcuts';
 import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
@@ -77,6 +78,7 @@ export function ChatScreen({ id }: { id: string | null }) {
       ) : (
         <MessageList key={`list-${listKey}`} rows={rows} />
       )}
+      {current && <InlineInteractions conversationId={conversationId} />}
       {actionError && (
         <div className="chat__error notice notice--warn notice--actions" role="alert">
           <span>{t('chat.actionFailed', { message: actionError.message })}</span>

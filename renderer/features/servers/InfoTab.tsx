@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
+import { SamplingPolicyField } from '../interactions/SamplingPolicyField';
 
 /** What the server declared about itself: capabilities and instructions. */
 export function InfoTab({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
@@ -60,6 +61,7 @@ export function InfoTab({ server, detail }: { server: ServerView; detail?: Serve
           )}
         </dl>
       </section>
+      <SamplingPolicyField server={server.name} />
       {detail.stderrTail.length > 0 && (
         <section className="info__section" aria-labelledby="info-stderr">
           <h3 id="info-stderr" className="explorer__heading">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
 import { ApiKeyField } from './ApiKeyField';
 import { AppearanceFields } from './AppearanceFields';
+import { RootsSection } from '../interactions/RootsSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 
@@ -32,6 +33,7 @@ export function SettingsScreen() {
         <ModelFields />
       </section>
       <GrantsSection />
+      <RootsSection />
       <section className="card" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance" className="card__title">
           {t('settings.appearanceSection')}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
 import { useOpenChat } from '../chat/useOpenChat';
 import { ConversationList } from '../conversations/ConversationList';
+import { InteractionsQueue } from '../interactions/InteractionsQueue';
 import { ServerList } from '../servers/ServerList';
 
 /** Left column: new chat, conversations, servers, settings. */
@@ -31,6 +32,7 @@ export function Sidebar() {
         <ServerList />
       </div>
       <div className="sidebar__footer">
+        <InteractionsQueue />
         <button
           type="button"
           className={`sidebar__item${inSettings ? ' sidebar__item--active' : ''}`}

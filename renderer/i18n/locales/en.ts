@@ -1,6 +1,7 @@
 import { approvals, conversations, grants } from './en/approvals';
 import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
+import { interactions } from './en/interactions';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -264,4 +265,5 @@ export const en = {
   toolCall,
   approvals,
   grants,
+  interactions,
 } as const;

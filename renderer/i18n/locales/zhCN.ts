@@ -3,6 +3,7 @@ import type { en } from './en';
 import { approvals, conversations, grants } from './zhCN/approvals';
 import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
+import { interactions } from './zhCN/interactions';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -266,4 +267,5 @@ export const zhCN: LocaleShape<typeof en> = {
   toolCall,
   approvals,
   grants,
+  interactions,
 };

@@ -1,0 +1,166 @@
+import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ElicitationFormInteraction } from '../../../shared/domain/interactions';
+import { BoundedText } from '../../components/BoundedText';
+import { useInteractionsStore } from '../../stores/StoresContext';
+import { ElicitFieldInput } from './ElicitFieldInput';
+import {
+  buildContent,
+  elicitationForm,
+  fieldIssue,
+  initialValues,
+  type ElicitField,
+  type FormValues,
+} from './elicitationForm';
+import { fieldIssueText } from './fieldIssueText';
+
+/** A form generated from the server's schema: nothing is sent until the person accepts. */
+export function ElicitationFormPanel({ interaction }: { interaction: ElicitationFormInteraction }) {
+  const { t } = useTranslation();
+  const { id } = interaction;
+  const form = useMemo(() => elicitationForm(interaction.requestedSchema), [interaction]);
+  const respond = useInteractionsStore((s) => s.respondElicitation);
+  const responding = useInteractionsStore((s) => s.responding[id] === true);
+  const error = useInteractionsStore((s) => s.errors[id]);
+  const [values, setValues] = useState<FormValues>(() => initialValues(form.fields));
+  const [tried, setTried] = useState(false);
+  // Main's verdict on a field holds until the person edits that field.
+  const [edited, setEdited] = useState<Record<string, true>>({});
+
+  const submit = (event: SyntheticEvent): void => {
+    event.preventDefault();
+    setTried(true);
+    setEdited({});
+    const result = buildContent(form.fields, values);
+    if (!result.ok) {
+      focusFirstInvalid(id, form.fields, Object.keys(result.errors));
+      return;
+    }
+    void respond(id, { action: 'accept', content: result.content });
+  };
+  const message = (field: ElicitField): string | undefined => {
+    if (tried) {
+      const issue = fieldIssue(field, values[field.name]);
+      if (issue) return fieldIssueText(t, issue);
+    }
+    return edited[field.name] ? undefined : error?.fields[field.name];
+  };
+
+  return (
+    <form className="elicit" noValidate onSubmit={submit} data-testid="elicitation-form">
+      <BoundedText text={interaction.message} mono={false} className="interaction__message" />
+      <p className="field__help">{t('interactions.form.noSecrets')}</p>
+      {form.fields.map((field) => {
+        const problem = message(field);
+        const help = field.description ? `${id}-${field.name}-help` : undefined;
+        const err = problem ? `${id}-${field.name}-error` : undefined;
+        const describedBy = [help, err].filter(Boolean).join(' ') || undefined;
+        return (
+          <div
+            key={field.name}
+            className={`field elicit__field${field.kind === 'boolean' ? ' elicit__field--check' : ''}`}
+          >
+            <label
+              id={`${id}-${field.name}-label`}
+              className="field__label"
+              htmlFor={field.kind === 'multi' ? undefined : `${id}-${field.name}`}
+            >
+              {field.kind === 'boolean' && (
+                <ElicitFieldInput
+                  field={field}
+                  value={values[field.name]}
+                  prefix={id}
+                  describedBy={describedBy}
+                  invalid={!!problem}
+                  onChange={(value) => {
+                    setValues((v) => ({ ...v, [field.name]: value }));
+                    setEdited((e) => ({ ...e, [field.name]: true }));
+                  }}
+                />
+              )}
+              {field.label}
+              {field.required && (
+                <span className="elicit__required" title={t('interactions.form.required')}>
+                  {' *'}
+                  <span className="sr-only">{t('interactions.form.required')}</span>
+                </span>
+              )}
+            </label>
+            {field.kind !== 'boolean' && (
+              <ElicitFieldInput
+                field={field}
+                value={values[field.name]}
+                prefix={id}
+                describedBy={describedBy}
+                invalid={!!problem}
+                onChange={(value) => {
+                  setValues((v) => ({ ...v, [field.name]: value }));
+                  setEdited((e) => ({ ...e, [field.name]: true }));
+                }}
+              />
+            )}
+            {field.description && (
+              <span id={help} className="field__help">
+                {field.description}
+              </span>
+            )}
+            {problem && (
+              <span id={err} className="field__error" data-testid={`elicit-error-${field.name}`}>
+                {problem}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      {form.unsupported.length > 0 && (
+        <p className="notice notice--warn">
+          {t('interactions.form.unsupported', { fields: form.unsupported.join(', ') })}
+        </p>
+      )}
+      {error && (
+        <p className="field__error" role="alert">
+          {t('interactions.failed', { message: error.message })}
+        </p>
+      )}
+      <div className="interaction__buttons">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={responding}
+          onClick={() => void respond(id, { action: 'decline' })}
+          data-testid="elicit-decline"
+        >
+          {t('interactions.form.decline')}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={responding}
+          onClick={() => void respond(id, { action: 'cancel' })}
+          data-testid="elicit-cancel"
+        >
+          {t('common.cancel')}
+        </button>
+        <span className="dialog__spacer" />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={responding}
+          data-testid="elicit-accept"
+        >
+          {t('interactions.form.accept')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Moves focus to the first field with a problem, so the keyboard lands where work is. */
+function focusFirstInvalid(prefix: string, fields: readonly ElicitField[], names: string[]) {
+  const first = fields.find((f) => names.includes(f.name));
+  if (!first) return;
+  const element = document.getElementById(`${prefix}-${first.name}`);
+  const target =
+    element?.getAttribute('role') === 'group' ? element.querySelector('input') : element;
+  target?.focus();
+}
