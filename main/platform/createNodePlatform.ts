@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { FetchTestOpener, TEST_OPENER_ENV } from './FetchTestOpener';
 import { FileSecretStore } from './FileSecretStore';
 import { NodeExternalOpener } from './NodeExternalOpener';
 import type { PlatformServices } from './PlatformServices';
@@ -30,7 +31,11 @@ export function createNodePlatform(options: NodePlatformOptions): PlatformServic
     version: appVersion,
     paths,
     secrets: new FileSecretStore(paths.secretsFile),
-    opener: new NodeExternalOpener(options.print, options.openUrls),
+    // Tests (e2e) only: a pretend browser that follows sign-in redirects on loopback.
+    opener:
+      options.env[TEST_OPENER_ENV] === 'fetch'
+        ? new FetchTestOpener(options.print)
+        : new NodeExternalOpener(options.print, options.openUrls),
     env: options.env,
   };
 }

@@ -16,6 +16,7 @@ import { HostEvents } from './HostEvents';
 import { createInteractionHandlers } from './interactions/createInteractionHandlers';
 import { createMcpHandlers } from './mcp/createMcpHandlers';
 import { McpService, toConfigDocument } from './mcp/McpService';
+import { OAuthStore } from './mcp/auth/OAuthStore';
 import { SettingsService } from './settings/SettingsService';
 import { ConversationStore } from './store/ConversationStore';
 
@@ -72,6 +73,7 @@ export async function createHostCore(
     events,
     log: log.child('mcp'),
     env: platform.env,
+    signIn: { store: new OAuthStore(platform.secrets), opener: platform.opener },
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),

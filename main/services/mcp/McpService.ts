@@ -16,6 +16,7 @@ import { buildServerEnv } from './launch/buildServerEnv';
 import { PidLedger } from './launch/PidLedger';
 import { resolveLoginShellEnv, type LoginShellEnv } from './launch/resolveLoginShellEnv';
 import { RotatingLogFile } from './launch/RotatingLogFile';
+import type { SignInDeps } from './auth/SignInFlow';
 import { EraVerdictCache } from './session/EraVerdictCache';
 import type { InteractionHandlers } from './session/InteractionHandlers';
 import { EventBatcher } from './EventBatcher';
@@ -41,6 +42,8 @@ export interface McpServiceOptions {
   include?: (config: ServerConfig) => boolean;
   /** Skip the login shell (tests, CLI with `--no-login-shell`): use `env` as it is. */
   useLoginShell?: boolean;
+  /** OAuth sign-in for remote servers (secret store and browser opener). */
+  signIn?: SignInDeps;
 }
 
 /**
@@ -183,6 +186,12 @@ export class McpService {
     await this.supervisor(name).signOut();
   }
 
+  /** The sign-in part of a server's detail (remote servers only; never a token). */
+  async authSummary(name: string): Promise<Pick<ServerDetail, 'auth'>> {
+    const auth = this.supervisor(name).auth;
+    return auth ? { auth: await auth.summary() } : {};
+  }
+
   async setEnabled(name: string, enabled: boolean): Promise<ServerView> {
     this.supervisor(name);
     const state = await this.options.files.setServerDisabled(name, !enabled);
@@ -236,6 +245,7 @@ export class McpService {
       ledger: this.ledger,
       eraCache: this.eraCache,
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
+      ...(this.options.signIn ? { signIn: this.options.signIn } : {}),
       ...this.options.supervisor,
     });
   }

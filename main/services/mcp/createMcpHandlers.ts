@@ -11,7 +11,10 @@ const strip = (value: object): Record<string, unknown> =>
 export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpRequestName> {
   return {
     'mcp.listServers': () => ({ servers: mcp.servers() }),
-    'mcp.getServer': ({ name }) => mcp.detail(name),
+    'mcp.getServer': async ({ name }) => ({
+      ...mcp.detail(name),
+      ...(await mcp.authSummary(name)),
+    }),
     'mcp.restartServer': ({ name }) => mcp.restart(name),
     'mcp.signIn': async ({ name }) => {
       await mcp.signIn(name);

@@ -3,6 +3,7 @@ import type { ServerConfig, StdioServerConfig } from '../../../../shared/domain/
 import type { ServerFailure, ServerStatus } from '../../../../shared/domain/serverStatus';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
+import { SignInFlow, type SignInDeps } from '../auth/SignInFlow';
 import type { PidLedger } from '../launch/PidLedger';
 import type { RotatingLogFile } from '../launch/RotatingLogFile';
 import { Emitter } from '../session/Emitter';
@@ -32,6 +33,8 @@ export interface SupervisorDeps {
   killGraceMs?: number;
   maxMessageBytes?: number;
   now?: () => number;
+  /** OAuth sign-in for remote servers; without it a 401 is an ordinary error. */
+  signIn?: SignInDeps;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -68,6 +71,8 @@ export class ServerSupervisor {
   private readonly traffic = new TrafficRecorder(5000);
   private readonly now: () => number;
   private disposed = false;
+  /** Remote servers only: OAuth sign-in (status needs-sign-in, Sign in / Sign out). */
+  readonly auth: SignInFlow | undefined;
 
   constructor(
     readonly config: ServerConfig,
@@ -76,6 +81,18 @@ export class ServerSupervisor {
     this.policy = new RestartPolicy(deps.policy);
     this.now = deps.now ?? Date.now;
     if (config.disabled) this.statusValue = { kind: 'disabled' };
+    if (config.transport !== 'stdio' && deps.signIn) {
+      this.auth = new SignInFlow({
+        ...deps.signIn,
+        config,
+        logger: deps.log,
+        now: this.now,
+        getStatus: () => this.statusValue,
+        setStatus: (status) => this.setStatus(status),
+        reconnect: () => this.restart(),
+        disconnect: () => this.halt(),
+      });
+    }
   }
 
   get status(): ServerStatus {
@@ -124,6 +141,8 @@ export class ServerSupervisor {
     this.policy.reset();
     await this.halt();
     this.note('info', 'Restart requested');
+    // halt() leaves the status as it was; start() would take a stale `ready` as running.
+    if (this.statusValue.kind === 'ready') this.setStatus({ kind: 'stopped' });
     this.start();
   }
 
@@ -135,6 +154,7 @@ export class ServerSupervisor {
 
   async dispose(): Promise<void> {
     if (this.disposed) return;
+    this.auth?.dispose();
     await this.stop();
     this.disposed = true;
     this.statusChanged.clear();
@@ -146,18 +166,34 @@ export class ServerSupervisor {
 
   /** Opens the browser sign-in of a remote server that needs one (see SignInFlow). */
   signIn(): Promise<void> {
-    return Promise.reject(
-      new AppError(AppErrorCode.Unsupported, `Server “${this.config.name}” cannot sign in yet.`),
-    );
+    if (this.statusValue.kind !== 'needs-sign-in') {
+      return Promise.reject(
+        new AppError(
+          AppErrorCode.Validation,
+          `Server “${this.config.name}” does not need a sign-in (${this.statusValue.kind}).`,
+        ),
+      );
+    }
+    return this.signInFlow().signIn();
   }
 
-  cancelSignIn(): void {}
+  cancelSignIn(): void {
+    this.signInFlow().cancel();
+  }
 
   /** Forgets the tokens of a remote server; it needs a sign-in again. */
   signOut(): Promise<void> {
-    return Promise.reject(
-      new AppError(AppErrorCode.Unsupported, `Server “${this.config.name}” cannot sign out yet.`),
-    );
+    return this.signInFlow().signOut();
+  }
+
+  private signInFlow(): SignInFlow {
+    if (!this.auth) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Server “${this.config.name}” does not use sign-in (only remote servers do).`,
+      );
+    }
+    return this.auth;
   }
 
   /** Calls a tool on the ready server; rejects with MCP_CLOSED when it is not ready. */
@@ -166,7 +202,24 @@ export class ServerSupervisor {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CallToolResult> {
-    return this.ready().callTool(name, args, options);
+    return this.ready()
+      .callTool(name, args, options)
+      .catch((error: unknown) => {
+        this.lostSignIn(error);
+        throw error;
+      });
+  }
+
+  /** A call met a 401 the refresh token could not fix: the person has to sign in again. */
+  private lostSignIn(error: unknown): void {
+    if (!this.auth || !(error instanceof AppError) || error.code !== AppErrorCode.McpAuthRequired) {
+      return;
+    }
+    const status = this.auth.needsSignIn(error);
+    void this.halt().then(() => {
+      this.note('warning', `Signed out by the server: ${error.message}`);
+      this.setStatus(status);
+    });
   }
 
   /** The connected session, for listings and reads; rejects when the server is not ready. */
@@ -205,6 +258,7 @@ export class ServerSupervisor {
         : {}),
       ...(this.deps.eraCache ? { eraCache: this.deps.eraCache } : {}),
       ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
+      ...(this.auth ? { authProvider: this.auth.provider } : {}),
       logger: this.deps.log,
     });
     session.onTraffic((event) => {
@@ -273,6 +327,12 @@ export class ServerSupervisor {
   private async failed(generation: number, error: unknown): Promise<void> {
     const appError = AppError.from(error);
     this.setTools([]);
+    if (this.auth && appError.code === AppErrorCode.McpAuthRequired) {
+      // Retrying cannot help: the person has to sign in (the server never opens a browser).
+      this.note('warning', appError.message);
+      this.setStatus(this.auth.needsSignIn(appError));
+      return;
+    }
     // The exit code arrives with the process's exit, which may trail the closed pipe a little.
     const exit = await this.exitInfo();
     if (generation !== this.generation) return;

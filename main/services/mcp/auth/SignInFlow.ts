@@ -1,0 +1,246 @@
+import type { ServerAuth } from '../../../../shared/domain/serverAuth';
+import type { HttpServerConfig } from '../../../../shared/domain/serverConfig';
+import type { ServerStatus } from '../../../../shared/domain/serverStatus';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import type { Logger } from '../../../platform/Logger';
+import type { ExternalOpener } from '../../../platform/PlatformServices';
+import { isOpenableUrl } from '../../../platform/isOpenableUrl';
+import { AuthRequiredError } from './authErrors';
+import { HostOAuthProvider } from './HostOAuthProvider';
+import { LoopbackRedirectListener } from './LoopbackRedirectListener';
+import type { OAuthStore } from './OAuthStore';
+
+export type NeedsSignInStatus = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
+
+/** What the host gives every remote server so it can sign in. */
+export interface SignInDeps {
+  store: OAuthStore;
+  /** The platform's browser opener (Electron asks the person first). */
+  opener: ExternalOpener;
+  /** How long to wait for the browser to come back. */
+  timeoutMs?: number;
+}
+
+export interface SignInFlowOptions extends SignInDeps {
+  config: HttpServerConfig;
+  logger?: Logger;
+  now?: () => number;
+  /** The server's current status and a way to change it (the supervisor owns it). */
+  getStatus: () => ServerStatus;
+  setStatus: (status: ServerStatus) => void;
+  /** Connects again on a fresh transport, now that tokens are stored. */
+  reconnect: () => Promise<void>;
+  /** Drops the connection (sign-out). */
+  disconnect: () => Promise<void>;
+}
+
+interface Attempt {
+  listener: LoopbackRedirectListener;
+  /** The authorization URL handed to the browser, once the provider produced it. */
+  url?: string;
+}
+
+/**
+ * The sign-in of one remote server, around its {@link HostOAuthProvider}:
+ *
+ * - a connect that fails with MCP_AUTH_REQUIRED puts the server in `needs-sign-in`
+ *   ({@link needsSignIn}); no browser opens by itself (the provider's redirect outside an
+ *   attempt is dropped);
+ * - {@link signIn} ("Sign in" clicked): a {@link LoopbackRedirectListener} on 127.0.0.1, the
+ *   provider builds the authorization URL (PKCE, `state`, `resource`), the platform opener
+ *   shows it (https or loopback only); the callback's `state` is checked, the provider checks
+ *   `iss` and exchanges the code, and the server reconnects on a fresh transport;
+ * - {@link cancel} stops waiting; {@link signOut} forgets tokens and registrations.
+ *
+ * Errors from the authorization server end up on the status in plain words.
+ */
+export class SignInFlow {
+  readonly provider: HostOAuthProvider;
+  private attempt: Attempt | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: SignInFlowOptions) {
+    this.now = options.now ?? Date.now;
+    this.provider = new HostOAuthProvider({
+      serverName: options.config.name,
+      serverUrl: options.config.url,
+      ...(options.config.oauth ? { oauth: options.config.oauth } : {}),
+      store: options.store,
+      redirectUrl: () => this.redirectUrl(),
+      onRedirect: (url) => this.onRedirect(url),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  }
+
+  /** True while the browser step runs. */
+  get inProgress(): boolean {
+    return this.attempt !== undefined;
+  }
+
+  /**
+   * The status after a connect failed with MCP_AUTH_REQUIRED. A bare "please sign in" carries
+   * no error; anything else (issuer mismatch, refused registration…) is said on the status.
+   */
+  needsSignIn(error: AppError): NeedsSignInStatus {
+    const reason = error instanceof AuthRequiredError ? undefined : error.message;
+    void this.addIssuer();
+    return {
+      kind: 'needs-sign-in',
+      since: this.now(),
+      inProgress: this.attempt !== undefined,
+      ...(reason ? { error: reason } : {}),
+    };
+  }
+
+  /**
+   * Starts the browser sign-in and resolves once the authorization URL was handed to the
+   * opener (or the stored refresh token sufficed). The rest happens in the background; its
+   * outcome shows on the status. Clicking again while waiting opens the same URL again.
+   */
+  async signIn(): Promise<void> {
+    const current = this.attempt;
+    if (current) {
+      if (current.url) await this.open(current.url);
+      return;
+    }
+    const listener = await LoopbackRedirectListener.start({
+      ...(this.options.config.oauth?.redirectPort
+        ? { port: this.options.config.oauth.redirectPort }
+        : {}),
+      ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
+      onCallback: (params) => this.provider.finishAuthorization(params),
+    });
+    const attempt: Attempt = { listener };
+    this.attempt = attempt;
+    this.patch({ inProgress: true, error: undefined });
+    try {
+      const result = await this.provider.authorize();
+      if (result === 'AUTHORIZED') {
+        // The stored refresh token was enough: no browser needed.
+        this.end(attempt);
+        listener.cancel();
+        await this.options.reconnect();
+        return;
+      }
+      if (!attempt.url) {
+        throw new AppError(AppErrorCode.McpAuthRequired, 'The sign-in did not start.');
+      }
+    } catch (error) {
+      const appError = AppError.from(error);
+      listener.cancel(appError);
+      this.fail(attempt, appError);
+      throw appError;
+    }
+    void listener.done.then(
+      async () => {
+        if (!this.end(attempt)) return;
+        this.options.logger?.info('signed in; reconnecting');
+        await this.options.reconnect();
+      },
+      (error: unknown) => this.fail(attempt, AppError.from(error)),
+    );
+  }
+
+  /** Stops waiting for the browser; the server stays in `needs-sign-in`. */
+  cancel(): void {
+    const attempt = this.attempt;
+    if (!attempt) return;
+    this.end(attempt);
+    attempt.listener.cancel();
+    this.patch({ inProgress: false, error: undefined });
+    void this.provider.invalidateCredentials('verifier');
+  }
+
+  /** Forgets tokens, registrations and any sign-in in progress, then disconnects. */
+  async signOut(): Promise<void> {
+    const attempt = this.attempt;
+    if (attempt) {
+      this.end(attempt);
+      attempt.listener.cancel();
+    }
+    await this.provider.signOut();
+    this.options.logger?.info('signed out');
+    await this.options.disconnect();
+    this.options.setStatus({ kind: 'needs-sign-in', since: this.now(), inProgress: false });
+  }
+
+  /** What the renderer may know: signed in or not, issuer, scopes. Never a token. */
+  async summary(): Promise<ServerAuth> {
+    const { signedIn, issuer, scopes } = await this.options.store.summary(
+      this.options.config.name,
+      this.options.config.url,
+    );
+    return { signedIn, ...(issuer ? { issuer } : {}), ...(scopes ? { scopes } : {}) };
+  }
+
+  /** Closes a waiting listener (the server is going away). */
+  dispose(): void {
+    const attempt = this.attempt;
+    if (!attempt) return;
+    this.end(attempt);
+    attempt.listener.cancel();
+  }
+
+  private redirectUrl(): string {
+    if (this.attempt) return this.attempt.listener.redirectUrl;
+    // Outside an attempt (a connect meeting a 401 registers the client): the fixed port if
+    // configured, else the bare loopback URI, whose port authorization servers must ignore
+    // (RFC 8252 §7.3).
+    const port = this.options.config.oauth?.redirectPort;
+    return `http://127.0.0.1${port ? `:${port}` : ''}/callback`;
+  }
+
+  private async onRedirect(url: URL): Promise<void> {
+    const attempt = this.attempt;
+    if (!attempt) {
+      // A connect met a 401: wait for the person to click "Sign in", never open by itself.
+      this.options.logger?.info('sign-in needed; waiting for the person');
+      return;
+    }
+    if (!isOpenableUrl(url.href)) {
+      throw new AppError(
+        AppErrorCode.McpAuthRequired,
+        `The authorization server's sign-in page is not an https address (${url.origin}); it was not opened.`,
+      );
+    }
+    attempt.listener.expectState(url.searchParams.get('state') ?? undefined);
+    attempt.url = url.href;
+    await this.open(url.href);
+  }
+
+  private async open(url: string): Promise<void> {
+    const opened = await this.options.opener.openExternal(url);
+    if (!opened) {
+      throw new AppError(AppErrorCode.Cancelled, 'The sign-in page was not opened.');
+    }
+  }
+
+  /** Marks the attempt over; false when another one took its place already. */
+  private end(attempt: Attempt): boolean {
+    if (this.attempt !== attempt) return false;
+    this.attempt = undefined;
+    return true;
+  }
+
+  private fail(attempt: Attempt, error: AppError): void {
+    if (!this.end(attempt)) return;
+    this.options.logger?.warn('sign-in failed', { code: error.code, message: error.message });
+    const cancelled = error.code === AppErrorCode.Cancelled;
+    this.patch({ inProgress: false, error: cancelled ? undefined : error.message });
+  }
+
+  /** Changes the needs-sign-in status, if the server is still in it. */
+  private patch(change: { inProgress?: boolean; error?: string | undefined; issuer?: string }) {
+    const status = this.options.getStatus();
+    if (status.kind !== 'needs-sign-in') return;
+    const next: NeedsSignInStatus = { ...status, ...change };
+    if (next.error === undefined) delete next.error;
+    this.options.setStatus(next);
+  }
+
+  private async addIssuer(): Promise<void> {
+    const discovery = await this.options.store.discovery(this.options.config.name);
+    const issuer = discovery?.authorizationServerMetadata?.issuer;
+    if (issuer) this.patch({ issuer });
+  }
+}
