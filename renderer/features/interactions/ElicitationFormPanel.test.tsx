@@ -1,0 +1,146 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { renderWithStores } from '../../testing/renderWithStores';
+import { settle } from '../../testing/scriptedClient';
+import { formInteraction } from './interactionFixtures';
+import { InteractionPanel } from './InteractionPanel';
+
+const change = (testId: string, value: string): void => {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+};
+
+describe('ElicitationFormPanel', () => {
+  it('shows the server, its message, the no-secrets note, defaults and required marks', async () => {
+    await renderWithStores(<InteractionPanel interaction={formInteraction('e1')} />);
+    expect(
+      screen.getByRole('heading', { name: 'everything asks you for information' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Please provide inputs for the following fields:')).toBeTruthy();
+    expect(screen.getByText(/Do not enter passwords/)).toBeTruthy();
+    expect((screen.getByTestId('elicit-firstLine') as HTMLInputElement).value).toBe(
+      'It was a dark night.',
+    );
+    expect((screen.getByTestId('elicit-email') as HTMLInputElement).type).toBe('email');
+    expect((screen.getByTestId('elicit-homepage') as HTMLInputElement).type).toBe('url');
+    expect((screen.getByTestId('elicit-birthdate') as HTMLInputElement).type).toBe('date');
+    expect((screen.getByTestId('elicit-integer') as HTMLInputElement).value).toBe('42');
+    expect((screen.getByTestId('elicit-check') as HTMLInputElement).type).toBe('checkbox');
+    expect((screen.getByTestId('elicit-titledSingleSelectEnum') as HTMLSelectElement).value).toBe(
+      'hero-1',
+    );
+    expect(screen.getByRole('option', { name: 'Green Lantern' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Dogs' })).toBeTruthy();
+    expect(
+      (screen.getByTestId('elicit-untitledMultipleSelectEnum-Guitar') as HTMLInputElement).checked,
+    ).toBe(true);
+    // Only "name" is required.
+    expect(screen.getByLabelText(/String\s*\*\s*required/)).toBe(screen.getByTestId('elicit-name'));
+  });
+
+  it('refuses to send with messages next to the fields, then sends typed values', async () => {
+    const { host } = await renderWithStores(
+      <InteractionPanel interaction={formInteraction('e1')} />,
+      { script: () => ({}) },
+    );
+    change('elicit-email', 'nope');
+    change('elicit-integer', '500');
+    fireEvent.click(screen.getByTestId('elicit-accept'));
+    await settle();
+    expect(host.callsOf('interactions.respondElicitation')).toEqual([]);
+    expect(screen.getByTestId('elicit-error-name').textContent).toBe('This field is required.');
+    expect(screen.getByTestId('elicit-error-email').textContent).toContain('email address');
+    expect(screen.getByTestId('elicit-error-integer').textContent).toBe('At most 100.');
+    expect(document.activeElement).toBe(screen.getByTestId('elicit-name'));
+
+    change('elicit-name', 'Ada');
+    change('elicit-email', 'ada@example.com');
+    change('elicit-integer', '7');
+    fireEvent.click(screen.getByTestId('elicit-check'));
+    fireEvent.click(screen.getByTestId('elicit-untitledMultipleSelectEnum-Piano'));
+    fireEvent.click(screen.getByTestId('elicit-titledMultipleSelectEnum-fish-2'));
+    fireEvent.change(screen.getByTestId('elicit-legacyTitledEnum'), { target: { value: 'pet-2' } });
+    fireEvent.click(screen.getByTestId('elicit-accept'));
+    await settle();
+    expect(host.callsOf('interactions.respondElicitation')).toEqual([
+      {
+        id: 'e1',
+        response: {
+          action: 'accept',
+          content: {
+            name: 'Ada',
+            check: true,
+            firstLine: 'It was a dark night.',
+            email: 'ada@example.com',
+            integer: 7,
+            number: 3.14,
+            untitledSingleSelectEnum: 'Monica',
+            untitledMultipleSelectEnum: ['Guitar', 'Piano'],
+            titledSingleSelectEnum: 'hero-1',
+            titledMultipleSelectEnum: ['fish-1', 'fish-2'],
+            legacyTitledEnum: 'pet-2',
+          },
+        },
+      },
+    ]);
+  });
+
+  it('shows the field messages main answers with', async () => {
+    await renderWithStores(<InteractionPanel interaction={formInteraction('e1')} />, {
+      script: () => {
+        throw new AppError(AppErrorCode.Validation, 'The answers do not fit the form', {
+          issues: [{ path: 'content.name', message: 'Must be at least 3 characters' }],
+        });
+      },
+    });
+    change('elicit-name', 'Al');
+    fireEvent.click(screen.getByTestId('elicit-accept'));
+    await settle();
+    expect(screen.getByTestId('elicit-error-name').textContent).toBe(
+      'Must be at least 3 characters',
+    );
+    expect(screen.getByRole('alert').textContent).toContain('The answers do not fit the form');
+    // Editing the field clears main's verdict on it.
+    change('elicit-name', 'Alan');
+    expect(screen.queryByTestId('elicit-error-name')).toBeNull();
+  });
+
+  it('declines, cancels, and Esc cancels', async () => {
+    const { host } = await renderWithStores(
+      <InteractionPanel interaction={formInteraction('e1')} />,
+      { script: () => ({}) },
+    );
+    fireEvent.click(screen.getByTestId('elicit-decline'));
+    await settle();
+    fireEvent.click(screen.getByTestId('elicit-cancel'));
+    await settle();
+    fireEvent.keyDown(screen.getByTestId('elicit-name'), { key: 'Escape' });
+    await settle();
+    expect(host.callsOf('interactions.respondElicitation')).toEqual([
+      { id: 'e1', response: { action: 'decline' } },
+      { id: 'e1', response: { action: 'cancel' } },
+      { id: 'e1', response: { action: 'cancel' } },
+    ]);
+  });
+
+  it('Enter in a field submits the form', async () => {
+    const { host } = await renderWithStores(
+      <InteractionPanel
+        interaction={formInteraction('e2', {
+          requestedSchema: {
+            type: 'object',
+            properties: { city: { type: 'string' } },
+            required: ['city'],
+          },
+        })}
+      />,
+      { script: () => ({}) },
+    );
+    change('elicit-city', 'Lyon');
+    fireEvent.submit(screen.getByTestId('elicitation-form'));
+    await settle();
+    expect(host.callsOf('interactions.respondElicitation')).toEqual([
+      { id: 'e2', response: { action: 'accept', content: { city: 'Lyon' } } },
+    ]);
+  });
+});
