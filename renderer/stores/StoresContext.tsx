@@ -4,6 +4,7 @@ import type { AppState, AppStore } from './appStore';
 import type { ApprovalsState, ApprovalsStore } from './approvalsStore';
 import type { ChatState, ChatStore } from './chatStore';
 import type { ConfigState, ConfigStore } from './configStore';
+import type { ContextState, ContextStore } from './contextStore';
 import type { ConversationsState, ConversationsStore } from './conversationsStore';
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
@@ -21,6 +22,7 @@ export interface Stores {
   approvals: ApprovalsStore;
   models: ModelsStore;
   interactions: InteractionsStore;
+  context: ContextStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -76,4 +78,9 @@ export function useModelsStore<T>(selector: (state: ModelsState) => T): T {
 /** Server requests waiting for the person (sampling, elicitation, URLs), roots, policies. */
 export function useInteractionsStore<T>(selector: (state: InteractionsState) => T): T {
   return useStore(useStores().interactions, selector);
+}
+
+/** Resources and prompts for the composer: lists, attachments, watched resources. */
+export function useContextStore<T>(selector: (state: ContextState) => T): T {
+  return useStore(useStores().context, selector);
 }

@@ -1,4 +1,5 @@
 import type { TokenUsage, TurnError, TurnStop } from '../../shared/domain/conversationEvents';
+import type { AttachmentView } from '../../shared/domain/attachments';
 import type { MessageBlock } from '../../shared/domain/conversationMessage';
 import type { MessageView, ToolCallView } from '../../shared/domain/conversationViews';
 import type { ToolOutcome } from '../../shared/domain/toolOutcome';
@@ -153,8 +154,13 @@ export function pageRefreshed(model: ChatModel, page: ConversationPage): ChatMod
 let outgoingCounter = 0;
 
 /** The person pressed Send: their message shows at once, before main confirms it. */
-export function messageSent(model: ChatModel, text: string, at: number): ChatModel {
-  const content: MessageBlock[] = [{ type: 'text', text }];
+export function messageSent(
+  model: ChatModel,
+  text: string,
+  at: number,
+  attachments: AttachmentView[] = [],
+): ChatModel {
+  const content: MessageBlock[] = text ? [{ type: 'text', text }] : [];
   const outgoing: ChatMessage = {
     id: `outgoing:${++outgoingCounter}`,
     ordinal: -1,
@@ -162,6 +168,7 @@ export function messageSent(model: ChatModel, text: string, at: number): ChatMod
     content,
     status: 'complete',
     createdAt: at,
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
   return { ...settleLive(model), outgoing, lastStop: null };
 }
@@ -204,7 +211,14 @@ export function editStarted(
   const settled = settleLive(model);
   const index = settled.messages.findIndex((m) => m.id === messageId);
   if (index === -1) return model;
-  return messageSent({ ...settled, messages: settled.messages.slice(0, index) }, text, at);
+  // Main keeps an edited message's attachments: so does the message shown meanwhile.
+  const attachments = settled.messages[index]?.attachments ?? [];
+  return messageSent(
+    { ...settled, messages: settled.messages.slice(0, index) },
+    text,
+    at,
+    attachments,
+  );
 }
 
 /** Retry: the reply that failed, stopped or was interrupted makes way for the new one. */

@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AttachmentInput, AttachmentView } from '../../shared/domain/attachments';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { approvalRequested, approvalResolved } from './approvalLinks';
@@ -38,8 +39,14 @@ export interface ChatState extends ChatModel {
   /** Shows a conversation (null: a new chat, created on its first message). */
   open: (conversationId: string | null) => Promise<void>;
   loadOlder: () => Promise<void>;
-  /** Sends the person's message, creating the conversation first for a new chat. */
-  send: (text: string) => Promise<SendResult>;
+  /**
+   * Sends the person's message (with what they attached), creating the conversation first
+   * for a new chat. `shown` is how the attachments look until main's stored view arrives.
+   */
+  send: (
+    text: string,
+    attachments?: { inputs: AttachmentInput[]; shown: AttachmentView[] },
+  ) => Promise<SendResult>;
   stop: () => Promise<void>;
   retry: () => Promise<ActionResult>;
   edit: (messageId: string, text: string) => Promise<ActionResult>;
@@ -142,7 +149,7 @@ export function createChatStore(client: HostClient): ChatStore {
           if (generation === openGeneration) set({ loadingOlder: false });
         }
       },
-      send: async (text) => {
+      send: async (text, attachments) => {
         let id = get().conversationId;
         set({ actionError: null });
         if (id === null) {
@@ -156,7 +163,7 @@ export function createChatStore(client: HostClient): ChatStore {
           set({ conversationId: id });
         }
         const conversationId = id;
-        reduce((m) => messageSent(m, text, Date.now()));
+        reduce((m) => messageSent(m, text, Date.now(), attachments?.shown));
         const outgoingId = get().outgoing?.id ?? '';
         const model = get().model;
         const result = await startTurn(conversationId, outgoingId, () =>
@@ -164,6 +171,9 @@ export function createChatStore(client: HostClient): ChatStore {
             conversationId,
             text,
             ...(model ? { model } : {}),
+            ...(attachments && attachments.inputs.length > 0
+              ? { attachments: attachments.inputs }
+              : {}),
           }),
         );
         return result.ok ? { ok: true, conversationId } : result;

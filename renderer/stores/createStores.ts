@@ -4,6 +4,7 @@ import { createAppStore, homeView } from './appStore';
 import { createApprovalsStore } from './approvalsStore';
 import { createChatStore } from './chatStore';
 import { createConfigStore } from './configStore';
+import { createContextStore } from './contextStore';
 import { createConversationsStore, type ConversationsStoreOptions } from './conversationsStore';
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
@@ -29,6 +30,7 @@ export function createStores(
     approvals: createApprovalsStore(client, pendingApprovals),
     models: createModelsStore(client),
     interactions: createInteractionsStore(client, pendingInteractions),
+    context: createContextStore(client),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -51,5 +53,6 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.approvals.getState().resync(),
     stores.interactions.getState().resync(),
     stores.chat.getState().resync(),
+    stores.context.getState().resync(),
   ]);
 }

@@ -1,6 +1,11 @@
-import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useChatStore } from '../../stores/StoresContext';
+import { draftInputs, shownAttachment } from '../../stores/draftAttachments';
+import { useChatStore, useContextStore } from '../../stores/StoresContext';
+import { AttachButton } from '../context/AttachButton';
+import { ComposerChips } from '../context/ComposerChips';
+import { activeOptionId, ComposerMenus, MENU_ID } from '../context/ComposerMenus';
+import { useComposerMenus } from '../context/useComposerMenus';
 import { ModelPicker } from './ModelPicker';
 
 interface ComposerProps {
@@ -10,27 +15,50 @@ interface ComposerProps {
   onSent: (conversationId: string) => void;
 }
 
-/** Where the person writes: Enter sends, Shift+Enter breaks the line, Esc stops a reply. */
+/**
+ * Where the person writes: Enter sends, Shift+Enter breaks the line, Esc stops a reply;
+ * `@` or Attach adds resources, `/` at the start inserts a server's prompt.
+ */
 export function Composer({ running, conversationModel, onSent }: ComposerProps) {
   const { t } = useTranslation();
   const send = useChatStore((s) => s.send);
   const stop = useChatStore((s) => s.stop);
   const [text, setText] = useState('');
-  const empty = text.trim() === '';
+  const draft = useContextStore((s) => s.draft);
+  const takeDraft = useContextStore((s) => s.takeDraft);
+  const restoreDraft = useContextStore((s) => s.restoreDraft);
+  const ensureSubscriptions = useContextStore((s) => s.ensureSubscriptions);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const menus = useComposerMenus({ text, setText, inputRef });
+  const empty = text.trim() === '' && draft.length === 0;
+  useEffect(() => {
+    void ensureSubscriptions();
+  }, [ensureSubscriptions]);
 
   const submit = async (event?: SyntheticEvent): Promise<void> => {
     event?.preventDefault();
     const value = text.trim();
-    if (!value || running) return;
+    if ((!value && draft.length === 0) || running) return;
     setText('');
-    const result = await send(value);
+    const attached = takeDraft();
+    const result = await send(
+      value,
+      attached.length > 0
+        ? { inputs: draftInputs(attached), shown: attached.map(shownAttachment) }
+        : undefined,
+    );
     // Refused: the words come back, unless the person already started typing new ones.
     if (result.ok) onSent(result.conversationId);
-    else setText((current) => current || value);
+    else {
+      setText((current) => current || value);
+      restoreDraft(attached);
+    }
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
     // An input method composing Chinese uses Enter to pick characters: not a send.
     if (event.nativeEvent.isComposing) return;
+    // An open `@` or `/` menu takes the arrows, Enter, Tab and Esc.
+    if (menus.listKeys(event)) return;
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       void submit();
@@ -42,6 +70,8 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
 
   return (
     <form className="composer" onSubmit={(e) => void submit(e)} data-testid="composer">
+      <ComposerMenus menus={menus} />
+      <ComposerChips />
       <label htmlFor="composer-input" className="sr-only">
         {t('chat.composerLabel')}
       </label>
@@ -49,14 +79,22 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
         id="composer-input"
         className="composer__input"
         placeholder={t('chat.composerPlaceholder')}
+        ref={inputRef}
         value={text}
         rows={1}
         autoFocus
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => {
+          setText(e.target.value);
+          menus.track(e.target.value, e.target.selectionStart);
+        }}
+        onSelect={(e) => menus.track(e.currentTarget.value, e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        aria-controls={menus.list && menus.via === 'typed' ? MENU_ID : undefined}
+        aria-activedescendant={menus.via === 'typed' ? activeOptionId(menus) : undefined}
         aria-describedby="composer-hint"
       />
       <div className="composer__bar">
+        <AttachButton onClick={menus.openPicker} />
         <ModelPicker conversationModel={conversationModel} />
         <span id="composer-hint" className="composer__hint">
           {t('chat.composerHint')}

@@ -2,13 +2,15 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
+import { MessageChips } from '../context/MessageChips';
+import { messageWords } from '../context/messageWords';
 import { contentBlock } from '../servers/contentBlocks';
 
 /** The person's message: plain text as typed, with Edit to change it and send it again. */
 export function UserMessage({ message, editable }: { message: ChatMessage; editable: boolean }) {
   const { t } = useTranslation();
   const edit = useChatStore((s) => s.edit);
-  const text = message.content.map((b) => (b.type === 'text' ? b.text : '')).join('\n\n');
+  const text = messageWords(message);
   const [draft, setDraft] = useState<string | null>(null);
   const editing = draft !== null && editable;
 
@@ -62,25 +64,30 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
         </div>
       ) : (
         <>
-          <div className="chat-message__bubble">
-            {text && <p className="chat-message__text">{text}</p>}
-            {message.content.map((block, index) => {
-              if (block.type !== 'image') return null;
-              const view = contentBlock({
-                type: 'image',
-                data: block.source.data,
-                mimeType: block.source.media_type,
-              });
-              return view.type === 'image' ? (
-                <img
-                  key={index}
-                  className="chat-message__image"
-                  src={view.src}
-                  alt={t('chat.image')}
-                />
-              ) : null;
-            })}
-          </div>
+          {(text || message.content.some((b) => b.type === 'image')) && (
+            <div className="chat-message__bubble">
+              {text && <p className="chat-message__text">{text}</p>}
+              {message.content.map((block, index) => {
+                if (block.type !== 'image') return null;
+                const view = contentBlock({
+                  type: 'image',
+                  data: block.source.data,
+                  mimeType: block.source.media_type,
+                });
+                return view.type === 'image' ? (
+                  <img
+                    key={index}
+                    className="chat-message__image"
+                    src={view.src}
+                    alt={t('chat.image')}
+                  />
+                ) : null;
+              })}
+            </div>
+          )}
+          {message.attachments && message.attachments.length > 0 && (
+            <MessageChips attachments={message.attachments} sentAt={message.createdAt} />
+          )}
           {editable && (
             <div className="chat-message__actions chat-message__actions--hover">
               <button

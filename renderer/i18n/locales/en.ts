@@ -1,6 +1,7 @@
 import { approvals, conversations, grants } from './en/approvals';
 import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
+import { context } from './en/context';
 import { interactions } from './en/interactions';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -266,4 +267,5 @@ export const en = {
   approvals,
   grants,
   interactions,
+  context,
 } as const;

@@ -3,6 +3,7 @@ import type { en } from './en';
 import { approvals, conversations, grants } from './zhCN/approvals';
 import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
+import { context } from './zhCN/context';
 import { interactions } from './zhCN/interactions';
 
 /** 简体中文 */
@@ -268,4 +269,5 @@ export const zhCN: LocaleShape<typeof en> = {
   approvals,
   grants,
   interactions,
+  context,
 };

@@ -3,8 +3,9 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   type AttachmentInput,
+  type AttachmentView,
   type InlineAttachmentInput,
-} from '../../../shared/domain/attachments';
+} from '../../shared/domain/attachments';
 
 /** An attachment waiting in the composer: what goes to main, and what its chip shows. */
 export interface DraftAttachment {
@@ -110,4 +111,21 @@ export function attachmentKind(mimeType: string | undefined): AttachmentKind {
   )
     return 'text';
   return 'binary';
+}
+
+/**
+ * How a draft shows on the sent message until main's stored view arrives: main decides how
+ * each one goes to the model, so `as` here is the likely answer, replaced on read-back.
+ */
+export function shownAttachment(a: DraftAttachment): AttachmentView {
+  const kind = attachmentKind(a.mimeType);
+  return {
+    server: a.server,
+    origin: a.input.kind === 'inline' ? 'prompt' : 'resource',
+    name: a.name,
+    size: a.size ?? 0,
+    as: kind === 'image' ? 'image' : kind === 'binary' ? 'note' : 'document',
+    ...(a.uri !== undefined ? { uri: a.uri } : {}),
+    ...(a.mimeType !== undefined ? { mimeType: a.mimeType } : {}),
+  };
 }

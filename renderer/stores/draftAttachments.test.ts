@@ -3,7 +3,7 @@ import {
   attachmentInputsSchema,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
-} from '../../../shared/domain/attachments';
+} from '../../shared/domain/attachments';
 import {
   addDrafts,
   attachmentKind,

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../servers/formatters';
+import { TypeIcon } from './TypeIcon';
+
+interface AttachmentChipProps {
+  name: string;
+  server: string;
+  uri?: string;
+  mimeType?: string;
+  size?: number;
+  /** A note after the size ("sent as a document", "from a prompt"). */
+  note?: string;
+  watching?: boolean;
+  /** The server said it changed after it was attached. */
+  changed?: boolean;
+  onOpen: () => void;
+  onRemove?: () => void;
+  onReattach?: () => void;
+}
+
+/**
+ * One attachment: type icon, name, server and size. The chip itself opens the preview;
+ * Remove (composer) and "Re-attach fresh version" (a changed resource) are separate buttons.
+ */
+export function AttachmentChip({
+  name,
+  server,
+  uri,
+  mimeType,
+  size,
+  note,
+  watching = false,
+  changed = false,
+  onOpen,
+  onRemove,
+  onReattach,
+}: AttachmentChipProps) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`attachment-chip${changed ? ' attachment-chip--changed' : ''}`}
+      data-testid="attachment-chip"
+      data-changed={changed || undefined}
+    >
+      <button
+        type="button"
+        className="attachment-chip__main"
+        onClick={onOpen}
+        aria-label={t('context.chips.open', { name })}
+        title={uri ?? name}
+      >
+        <TypeIcon mimeType={mimeType} />
+        <span className="attachment-chip__name">{name}</span>
+        <span className="attachment-chip__meta">
+          {server}
+          {size !== undefined && ` · ${formatBytes(size)}`}
+          {note && ` · ${note}`}
+        </span>
+        {watching && !changed && (
+          <span className="attachment-chip__watch" title={t('context.chips.watching')}>
+            <span aria-hidden="true">◉</span>
+            <span className="sr-only">{t('context.chips.watching')}</span>
+          </span>
+        )}
+        {changed && (
+          <span className="attachment-chip__changed" title={t('context.chips.changedTitle')}>
+            {t('context.chips.changed')}
+          </span>
+        )}
+      </button>
+      {changed && onReattach && (
+        <button
+          type="button"
+          className="attachment-chip__action"
+          onClick={onReattach}
+          data-testid="reattach"
+        >
+          {t('context.chips.reattach')}
+        </button>
+      )}
+      {onRemove && (
+        <button
+          type="button"
+          className="attachment-chip__remove"
+          onClick={onRemove}
+          aria-label={t('context.chips.remove', { name })}
+          title={t('context.chips.remove', { name })}
+          data-testid="remove-attachment"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../../shared/domain/attachments';
+import { resourceKey, type DraftAttachment } from '../../stores/draftAttachments';
+import { useContextStore } from '../../stores/StoresContext';
+import { formatBytes } from '../servers/formatters';
+import { AttachmentChip } from './AttachmentChip';
+import { AttachmentPreview } from './AttachmentPreview';
+
+/** The composer's attachments as removable chips; a chip opens its preview. */
+export function ComposerChips() {
+  const { t } = useTranslation();
+  const draft = useContextStore((s) => s.draft);
+  const subscriptions = useContextStore((s) => s.subscriptions);
+  const refusal = useContextStore((s) => s.refusal);
+  const detach = useContextStore((s) => s.detach);
+  const reattach = useContextStore((s) => s.reattach);
+  const dismissRefusal = useContextStore((s) => s.dismissRefusal);
+  const [open, setOpen] = useState<DraftAttachment | null>(null);
+  if (draft.length === 0 && !refusal) return null;
+
+  const changedSince = (a: DraftAttachment): boolean => {
+    const changedAt = a.uri ? subscriptions[resourceKey(a.server, a.uri)]?.changedAt : undefined;
+    return changedAt !== undefined && changedAt > a.addedAt;
+  };
+
+  return (
+    <div className="composer-chips">
+      {refusal && (
+        <p className="composer-chips__refusal" role="status">
+          {t(`context.refusal.${refusal}`, {
+            count: MAX_ATTACHMENTS,
+            size: formatBytes(MAX_ATTACHMENT_BYTES),
+          })}
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            onClick={dismissRefusal}
+          >
+            {t('chat.dismiss')}
+          </button>
+        </p>
+      )}
+      {draft.length > 0 && (
+        <ul className="composer-chips__list" aria-label={t('context.chips.label')}>
+          {draft.map((a) => (
+            <li key={a.id}>
+              <AttachmentChip
+                name={a.name}
+                server={a.server}
+                {...(a.uri !== undefined ? { uri: a.uri } : {})}
+                {...(a.mimeType !== undefined ? { mimeType: a.mimeType } : {})}
+                {...(a.size !== undefined ? { size: a.size } : {})}
+                {...(a.input.kind === 'inline' ? { note: t('context.chips.fromPrompt') } : {})}
+                watching={
+                  a.uri !== undefined && subscriptions[resourceKey(a.server, a.uri)] !== undefined
+                }
+                changed={changedSince(a)}
+                onOpen={() => setOpen(a)}
+                onRemove={() => detach(a.id)}
+                // Read at send time anyway: this acknowledges the change.
+                onReattach={() => reattach({ ...a, addedAt: Date.now() })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {open && (
+        <AttachmentPreview
+          target={{
+            name: open.name,
+            server: open.server,
+            ...(open.uri !== undefined ? { uri: open.uri } : {}),
+            ...(open.mimeType !== undefined ? { mimeType: open.mimeType } : {}),
+            ...(open.size !== undefined ? { size: open.size } : {}),
+            ...(open.input.kind === 'inline' ? { inline: open.input } : {}),
+            onRemove: () => detach(open.id),
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}
