@@ -3,13 +3,21 @@ export interface CliArgs {
   command: string | undefined;
   positionals: string[];
   flags: Map<string, string | true>;
+  /** Repeatable flags that take several values (`--attach <server> <uri>`), in order given. */
+  lists: Map<string, string[][]>;
 }
 
 const SWITCHES = new Set(['json', 'help', 'no-login-shell']);
+/** Flags that take this many values and may be given more than once. */
+const MULTI_VALUE = new Map([
+  ['attach', 2],
+  ['prompt', 2],
+]);
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[][]>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
@@ -19,7 +27,15 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
       const name = arg.slice(2, eq < 0 ? undefined : eq);
-      if (eq >= 0) flags.set(name, arg.slice(eq + 1));
+      const arity = MULTI_VALUE.get(name);
+      if (arity !== undefined && eq < 0) {
+        const values = argv.slice(i + 1, i + 1 + arity);
+        if (values.length < arity || values.some((v) => v.startsWith('--'))) {
+          throw new CliUsageError(`--${name} needs ${String(arity)} values`);
+        }
+        lists.set(name, [...(lists.get(name) ?? []), values]);
+        i += arity;
+      } else if (eq >= 0) flags.set(name, arg.slice(eq + 1));
       else if (SWITCHES.has(name)) flags.set(name, true);
       else {
         const value = argv[i + 1];
@@ -32,7 +48,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
   }
   const [command, ...rest] = positionals;
-  return { command, positionals: rest, flags };
+  return { command, positionals: rest, flags, lists };
 }
 
 /** Wrong usage: printed with the usage text, exit code 1. */

@@ -24,7 +24,10 @@ Commands:
   prompts <server>                 list prompts
   prompt <server> <name> [--args J]  get a prompt
   chat "<message>" [--conversation ID] [--model M] [--approve all|none|readonly]
-                                   run one chat turn (tools: all allowed, none, or read-only)
+       [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
+                                   run one chat turn (tools: all allowed, none, or read-only);
+                                   --attach (repeatable) sends a resource with the message,
+                                   --prompt starts the message with a prompt's messages
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 

@@ -3,14 +3,16 @@ import type { ConversationMessage } from '../../../shared/domain/conversationMes
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { CliContext, CommandResult } from '../CliContext';
 import { CliUsageError, flagString } from '../parseCliArgs';
+import { chatInput, hasChatExtras } from './chatAttachments';
 
 /**
- * `chat "<message>" [--conversation ID] [--model M] [--approve all|none|readonly]`: one user
- * turn to completion against the configured model endpoint, tools behind the given policy.
+ * `chat "<message>" [--conversation ID] [--model M] [--approve all|none|readonly]
+ * [--attach <server> <uri>]… [--prompt <server> <name> [--args JSON]]`: one user turn to
+ * completion against the configured model endpoint, tools behind the given policy.
  */
 export async function chatCommand(ctx: CliContext): Promise<CommandResult> {
-  const text = ctx.args.positionals.join(' ').trim();
-  if (!text) throw new CliUsageError('chat needs a message');
+  const given = ctx.args.positionals.join(' ').trim();
+  if (!given && !hasChatExtras(ctx.args)) throw new CliUsageError('chat needs a message');
   const approve = flagString(ctx.args, 'approve');
   const policy = approve === undefined ? undefined : approvalPolicySchema.safeParse(approve);
   if (policy && !policy.success) throw new CliUsageError('--approve must be all, none or readonly');
@@ -20,13 +22,29 @@ export async function chatCommand(ctx: CliContext): Promise<CommandResult> {
   const conversationId = existing ?? conversations.create().id;
   if (existing) conversations.get(existing, undefined, 1);
   const model = flagString(ctx.args, 'model');
-  conversations.send(conversationId, text, model);
+  const { text, attachments } = await chatInput(ctx.args, given, core);
+  if (!text && attachments.length === 0) throw new CliUsageError('chat needs a message');
+  const before = conversations.get(conversationId, undefined, 1).messages.at(-1)?.ordinal ?? -1;
+  if (attachments.length > 0) {
+    await conversations.sendWithAttachments(conversationId, text, attachments, model);
+  } else {
+    conversations.send(conversationId, text, model);
+  }
+  // The person's message as stored (with the attachments' blocks), for the transcript.
+  const sent = conversations.get(conversationId, before + 2, 1).messages[0];
   const result = await conversations.settled(conversationId);
   if (!result) throw new AppError(AppErrorCode.Internal, 'The turn did not run.');
   const stop = result.stop;
   const json = {
     conversationId,
-    messages: [{ role: 'user', content: [{ type: 'text', text }] }, ...result.messages],
+    messages: [
+      {
+        role: 'user',
+        content: sent?.content ?? [{ type: 'text', text }],
+        ...(sent?.attachments ? { attachments: sent.attachments } : {}),
+      },
+      ...result.messages,
+    ],
     usage: result.usage,
     stopReason: stop.reason,
     ...(stop.reason === 'failed' ? { error: stop.error } : {}),

@@ -9,11 +9,14 @@ import {
 import { DEFAULT_API_BASE_URL } from '../../../shared/domain/settings';
 import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { Logger } from '../../platform/Logger';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import type { HostEvents } from '../HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
+import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
+import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
 import { AnthropicModel } from './AnthropicModel';
 import { buildHistory } from './buildHistory';
@@ -120,7 +123,12 @@ export class ConversationService {
   }
 
   /** Adds the person's message and starts a turn; resolves once it started. */
-  send(conversationId: string, text: string, model?: string): { turnId: string } {
+  send(
+    conversationId: string,
+    text: string,
+    model?: string,
+    attached?: ResolvedAttachments,
+  ): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
     const conversation = store.findConversation(conversationId);
@@ -129,12 +137,31 @@ export class ConversationService {
     const turnId = randomUUID();
     store.appendMessage(conversationId, {
       role: 'user',
-      content: [{ type: 'text', text }],
+      content: userContent(text, attached?.blocks ?? []),
       turnId,
+      ...(attached?.views.length ? { attachments: attached.views } : {}),
     });
     if (model) store.updateConversation(conversationId, { model });
     const untitled = !conversation.title || conversation.title === 'New conversation';
-    return this.start(conversationId, turnId, untitled ? titleFrom(text) : undefined);
+    const titleText = text.trim() || attached?.views[0]?.name || '';
+    return this.start(conversationId, turnId, untitled ? titleFrom(titleText) : undefined);
+  }
+
+  /** Like {@link send}, after reading the attached resources (refused above the size limits). */
+  async sendWithAttachments(
+    conversationId: string,
+    text: string,
+    attachments: readonly AttachmentInput[],
+    model?: string,
+  ): Promise<{ turnId: string }> {
+    this.assertIdle(conversationId);
+    if (!this.options.store.findConversation(conversationId))
+      throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    const { mcp } = this.options;
+    const attached = await resolveAttachments(attachments, (server, uri) =>
+      mcp.supervisor(server).ready().readResource(uri),
+    );
+    return this.send(conversationId, text, model, attached);
   }
 
   /** Runs the last turn again: what followed the person's last message is replaced. */
@@ -144,7 +171,7 @@ export class ConversationService {
     const messages = readWholeHistory(store, conversationId);
     const lastUser = [...messages]
       .reverse()
-      .find((m) => m.role === 'user' && m.content.some((b) => b.type === 'text'));
+      .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
     if (!lastUser) throw new AppError(AppErrorCode.Validation, 'There is no message to retry.');
     store.deleteMessagesFrom(conversationId, lastUser.ordinal + 1);
     if (model) store.updateConversation(conversationId, { model });
@@ -161,10 +188,13 @@ export class ConversationService {
     }
     store.deleteMessagesFrom(conversationId, message.ordinal);
     const turnId = randomUUID();
+    // What was attached stays attached; only the person's words change.
+    const kept = message.attachments?.length ? keptAttachmentBlocks(message.content) : [];
     store.appendMessage(conversationId, {
       role: 'user',
-      content: [{ type: 'text', text }],
+      content: userContent(text, kept),
       turnId,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     });
     return this.start(conversationId, turnId);
   }

@@ -23,7 +23,7 @@ export function buildHistory(records: readonly MessageRecord[]): ConversationMes
       }
       if (block.type === 'tool_result') return used.has(block.tool_use_id);
       if (block.type === 'text') return block.text.length > 0;
-      return block.type === 'image';
+      return block.type === 'image' || block.type === 'document';
     });
     if (blocks.length === 0) continue;
     const last = out.at(-1);

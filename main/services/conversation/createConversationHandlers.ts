@@ -24,8 +24,10 @@ export function createConversationHandlers(
       await conversations.delete(id);
       return {};
     },
-    'conversation.send': ({ conversationId, text, model }) =>
-      conversations.send(conversationId, text, model),
+    'conversation.send': ({ conversationId, text, model, attachments }) =>
+      attachments?.length
+        ? conversations.sendWithAttachments(conversationId, text, attachments, model)
+        : conversations.send(conversationId, text, model),
     'conversation.stop': async ({ conversationId }) => {
       await conversations.stop(conversationId);
       return {};

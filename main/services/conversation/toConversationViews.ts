@@ -45,6 +45,7 @@ export function toMessageView(record: MessageRecord): MessageView {
       : {}),
     ...(record.usage ? { usage: toEventUsage(record.usage) } : {}),
     createdAt: record.createdAt,
+    ...(record.attachments ? { attachments: record.attachments } : {}),
   };
 }
 

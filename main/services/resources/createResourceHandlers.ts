@@ -1,8 +1,11 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
-import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { McpService } from '../mcp/McpService';
+import { expandUriTemplate } from '../mcp/session/expandUriTemplate';
+import { completeArgument } from './completeArgument';
+import { listAllPrompts, listAllResources } from './listAcrossServers';
+import type { ResourceSubscriptions } from './ResourceSubscriptions';
 
-type Name =
+export type ResourceRequestName =
   | 'mcp.listAllResources'
   | 'mcp.listAllPrompts'
   | 'mcp.complete'
@@ -11,19 +14,27 @@ type Name =
   | 'mcp.unsubscribeResource'
   | 'mcp.listSubscriptions';
 
-const notYet = (): never => {
-  throw new AppError(AppErrorCode.Unsupported, 'Not implemented yet.');
-};
-
-/** Handlers of the resource and prompt requests that span servers. */
-export function createResourceHandlers(_mcp: McpService): Pick<RequestHandlers, Name> {
+/** Handlers of the resource and prompt requests that span servers, and of subscriptions. */
+export function createResourceHandlers(
+  mcp: McpService,
+  subscriptions: ResourceSubscriptions,
+): Pick<RequestHandlers, ResourceRequestName> {
   return {
-    'mcp.listAllResources': notYet,
-    'mcp.listAllPrompts': notYet,
-    'mcp.complete': notYet,
-    'mcp.resolveTemplate': notYet,
-    'mcp.subscribeResource': notYet,
-    'mcp.unsubscribeResource': notYet,
-    'mcp.listSubscriptions': notYet,
+    'mcp.listAllResources': async () => ({ servers: await listAllResources(mcp) }),
+    'mcp.listAllPrompts': async () => ({ servers: await listAllPrompts(mcp) }),
+    'mcp.complete': (request) => completeArgument(mcp, request),
+    'mcp.resolveTemplate': ({ server, uriTemplate, arguments: args }) => {
+      mcp.supervisor(server);
+      return { uri: expandUriTemplate(uriTemplate, args) };
+    },
+    'mcp.subscribeResource': async ({ server, uri }) => {
+      await subscriptions.subscribe(server, uri);
+      return {};
+    },
+    'mcp.unsubscribeResource': async ({ server, uri }) => {
+      await subscriptions.unsubscribe(server, uri);
+      return {};
+    },
+    'mcp.listSubscriptions': () => ({ subscriptions: subscriptions.list() }),
   };
 }

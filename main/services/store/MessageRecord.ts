@@ -1,4 +1,5 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { AttachmentView } from '../../../shared/domain/attachments';
 
 /** Who wrote a message. Tool results travel in `user` messages, as the Messages API wants. */
 export type MessageRole = 'user' | 'assistant';
@@ -48,6 +49,8 @@ export interface MessageRecord {
   usage: TokenUsage | null;
   createdAt: number;
   updatedAt: number;
+  /** What the person attached (origin, not bytes); absent when nothing was. */
+  attachments?: AttachmentView[];
 }
 
 /** Input of `appendMessage`. */
@@ -62,6 +65,7 @@ export interface AppendMessageInput {
   stopReason?: string;
   usage?: TokenUsage;
   error?: MessageError;
+  attachments?: AttachmentView[];
 }
 
 /** Input of `beginAssistantMessage`. */

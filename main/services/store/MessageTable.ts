@@ -1,4 +1,5 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import type { AttachmentView } from '../../../shared/domain/attachments';
 import type { MessageRecord, MessageStatus, StoredContentBlock, TokenUsage } from './MessageRecord';
 import { allRows, fromJson, getRow, toJson } from './sqlRows';
 
@@ -17,10 +18,11 @@ interface MessageRow {
   usage: string | null;
   created_at: number;
   updated_at: number;
+  attachments: string | null;
 }
 
 const columns = `id, conversation_id, ordinal, role, content, status, turn_id, model, stop_reason,
-  error_code, error_message, usage, created_at, updated_at`;
+  error_code, error_message, usage, created_at, updated_at, attachments`;
 
 /** A message row about to be inserted; the ordinal is assigned by the insert. */
 export interface NewMessageRow extends Omit<MessageRecord, 'ordinal'> {
@@ -45,12 +47,12 @@ export interface MessageOutcome {
 export const messageSql = {
   // The next ordinal comes from the newest row through the paging index (one probe, not a scan).
   insert: `INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status, turn_id,
-      model, stop_reason, error_code, error_message, usage, created_at, updated_at)
+      model, stop_reason, error_code, error_message, usage, created_at, updated_at, attachments)
     VALUES (:id, :conversationId,
       ifnull((SELECT ordinal + 1 FROM messages WHERE conversation_id = :conversationId
               ORDER BY ordinal DESC LIMIT 1), 0),
       :role, :content, :text, :status, :turnId, :model, :stopReason, :errorCode, :errorMessage,
-      :usage, :createdAt, :updatedAt)
+      :usage, :createdAt, :updatedAt, :attachments)
     RETURNING ordinal`,
   get: `SELECT ${columns} FROM messages WHERE id = ?`,
   tail: `SELECT ${columns} FROM messages WHERE conversation_id = ? ORDER BY ordinal DESC LIMIT ?`,
@@ -84,6 +86,9 @@ function toMessageRecord(row: MessageRow): MessageRecord {
     usage: fromJson(row.usage) as TokenUsage | null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...(row.attachments === null
+      ? {}
+      : { attachments: JSON.parse(row.attachments) as AttachmentView[] }),
   };
 }
 
@@ -128,6 +133,7 @@ export class MessageTable {
       usage: toJson(message.usage ?? undefined),
       createdAt: message.createdAt,
       updatedAt: message.updatedAt,
+      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
     });
     if (!row) throw new Error('INSERT … RETURNING returned no row');
     return row.ordinal;

@@ -68,6 +68,7 @@ export class MessageWriter {
         usage: input.usage ?? null,
         createdAt: at,
         updatedAt: at,
+        ...(input.attachments ? { attachments: input.attachments } : {}),
       });
       if (input.usage) usage.record(id, input.usage, at);
       conversations.touch(conversationId, at);

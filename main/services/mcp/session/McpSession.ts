@@ -17,6 +17,8 @@ import type {
 } from './McpSessionOptions';
 import type {
   CallToolResult,
+  CompleteRequest,
+  CompleteResult,
   GetPromptResult,
   Progress,
   Prompt,
@@ -27,6 +29,7 @@ import type {
   TransportKind,
 } from './mcpTypes';
 import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
+import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
 import { StartupDeadline } from './StartupDeadline';
 
@@ -58,6 +61,8 @@ export class McpSession {
   readonly onLog = this.events.logs.event;
   /** Every JSON-RPC message in and out, for the Traffic tab. */
   readonly onTraffic = this.events.traffic.event;
+  /** A subscribed resource changed on the server (URI); both eras. */
+  readonly onResourceUpdated = this.events.resourceUpdated.event;
   /** Fires once when the session ends, whether by `close()` or because the connection died. */
   readonly onDidClose = this.events.closed.event;
 
@@ -69,6 +74,8 @@ export class McpSession {
   private deadline: StartupDeadline | undefined;
   private infoValue: SessionInfo | undefined;
   private reconnecting: Promise<void> | undefined;
+  /** Modern-era resource subscriptions (one listen stream). */
+  private listen: ResourceListen | undefined;
   /** Last known tools by name: their annotations decide whether a call may be repeated. */
   private readonly tools = new Map<string, Tool>();
 
@@ -191,6 +198,43 @@ export class McpSession {
     );
   }
 
+  /** `completion/complete` for a prompt or resource-template argument (a read). */
+  complete(params: CompleteRequest['params']): Promise<CompleteResult> {
+    return this.run('completion/complete', true, undefined, (client) =>
+      client.complete(params, { timeout: this.config.timeouts.requestMs }),
+    );
+  }
+
+  /**
+   * Watches a resource: `resources/subscribe` on a 2025 connection, a `subscriptions/listen`
+   * stream on a 2026 one. Updates arrive through {@link onResourceUpdated}.
+   */
+  subscribeResource(uri: string): Promise<void> {
+    if (this.infoValue?.era === 'modern') {
+      this.listen ??= new ResourceListen(this.config.timeouts.requestMs);
+      const listen = this.listen;
+      return this.run(`subscriptions/listen ${uri}`, true, undefined, (client) =>
+        listen.add(client, uri),
+      );
+    }
+    return this.run(`resources/subscribe ${uri}`, true, undefined, async (client) => {
+      await client.subscribeResource({ uri }, { timeout: this.config.timeouts.requestMs });
+    });
+  }
+
+  unsubscribeResource(uri: string): Promise<void> {
+    const listen = this.listen;
+    if (this.infoValue?.era === 'modern') {
+      if (!listen) return Promise.resolve();
+      return this.run(`subscriptions/listen ${uri}`, true, undefined, (client) =>
+        listen.remove(client, uri),
+      );
+    }
+    return this.run(`resources/unsubscribe ${uri}`, true, undefined, async (client) => {
+      await client.unsubscribeResource({ uri }, { timeout: this.config.timeouts.requestMs });
+    });
+  }
+
   /**
    * Calls a tool. Tool failures (including arguments the server's schema rejects) come back as
    * `isError` results; an unknown tool rejects with MCP_PROTOCOL carrying the server's JSON-RPC
@@ -229,6 +273,7 @@ export class McpSession {
   async close(): Promise<void> {
     if (this.stateValue === 'closed') return;
     this.stateValue = 'closed';
+    await this.listen?.close().catch(() => {});
     const connections = [this.pending, this.connection];
     this.connection = undefined;
     for (const connection of connections) {

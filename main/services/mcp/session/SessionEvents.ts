@@ -12,6 +12,7 @@ export class SessionEvents {
   readonly logs: Emitter<ServerLogEntry>;
   readonly traffic: Emitter<TrafficEvent>;
   readonly closed: Emitter<SessionClosedEvent>;
+  readonly resourceUpdated: Emitter<string>;
 
   constructor(onListenerError: (error: unknown) => void) {
     this.tools = new Emitter(onListenerError);
@@ -20,6 +21,7 @@ export class SessionEvents {
     this.logs = new Emitter(onListenerError);
     this.traffic = new Emitter(onListenerError);
     this.closed = new Emitter(onListenerError);
+    this.resourceUpdated = new Emitter(onListenerError);
   }
 
   /** Drops every listener once the session has ended (nothing more will fire). */
@@ -31,6 +33,7 @@ export class SessionEvents {
       this.logs,
       this.traffic,
       this.closed,
+      this.resourceUpdated,
     ]) {
       emitter.clear();
     }

@@ -42,6 +42,7 @@ export function createConnectionContext(
         onListRefreshFailed: (list, error) =>
           options.logger?.warn('list refresh after list_changed failed', { list, error }),
         onLog: (entry) => events.logs.fire(entry),
+        onResourceUpdated: (uri) => events.resourceUpdated.fire(uri),
       }),
     tap: (inner, kind) =>
       new TrafficTapTransport(inner, {

@@ -24,6 +24,8 @@ export interface SdkClientHooks {
   onResourcesChanged: (resources: Resource[]) => void;
   onListRefreshFailed: (list: 'tools' | 'prompts' | 'resources', error: Error) => void;
   onLog: (entry: ServerLogEntry) => void;
+  /** A subscribed resource changed (2025 `resources/subscribe`, 2026 `subscriptions/listen`). */
+  onResourceUpdated?: (uri: string) => void;
 }
 
 /**
@@ -89,6 +91,14 @@ export function createSdkClient(
         ? { level, data, at: Date.now() }
         : { level, logger, data, at: Date.now() },
     );
+  });
+  client.setNotificationHandler('notifications/elicitation/complete', (notification) => {
+    hooks.handlers.elicitationComplete?.(notification.params.elicitationId, hooks.serverName);
+  });
+  // The SDK only evicts its read cache on this notification; it registers no handler of its own.
+  // Both eras deliver it here (modern: on our `subscriptions/listen` stream).
+  client.setNotificationHandler('notifications/resources/updated', (notification) => {
+    hooks.onResourceUpdated?.(notification.params.uri);
   });
   return client;
 }

@@ -29,8 +29,11 @@ export type ServerLogLevel = LoggingLevel;
 
 export type {
   CallToolResult,
+  CompleteRequest,
+  CompleteResult,
   ContentBlock,
   ElicitRequest,
+  ElicitRequestURLParams,
   ElicitResult,
   GetPromptResult,
   Implementation,

@@ -1,0 +1,14 @@
+import { UriTemplate } from '@modelcontextprotocol/client';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+
+/** RFC 6570 expansion with the SDK's own implementation (the one servers match URIs with). */
+export function expandUriTemplate(template: string, variables: Record<string, string>): string {
+  try {
+    return new UriTemplate(template).expand(variables);
+  } catch (error) {
+    throw new AppError(
+      AppErrorCode.Validation,
+      `Not a valid URI template: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENT_TEXT_CHARS,
+  type AttachmentInput,
+  type AttachmentView,
+} from '../../../shared/domain/attachments';
+import type { MessageBlock } from '../../../shared/domain/conversationMessage';
+import { formatBytes } from '../../../shared/domain/formatBytes';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { nameFromUri } from '../../../shared/domain/nameFromUri';
+import { toAttachmentBlocks, type AttachmentContent } from './toAttachmentBlocks';
+
+/** Reads one resource of one server (the supervisor's session in the host). */
+export type ReadResource = (server: string, uri: string) => Promise<{ contents: unknown[] }>;
+
+/** The limits a message's attachments must stay within. */
+export interface AttachmentLimits {
+  maxBytes: number;
+  maxTextChars: number;
+}
+
+export const defaultAttachmentLimits: AttachmentLimits = {
+  maxBytes: MAX_ATTACHMENT_BYTES,
+  maxTextChars: MAX_ATTACHMENT_TEXT_CHARS,
+};
+
+/** The blocks that go to the model and the views stored with the message. */
+export interface ResolvedAttachments {
+  blocks: MessageBlock[];
+  views: AttachmentView[];
+}
+
+/**
+ * Turns a message's attachments into content blocks. Resources are read now, in parallel, so
+ * the model gets what the server holds at send time; a failed read fails the send with the
+ * server's reason (nothing is stored). Above the limits the send is refused with a clear
+ * message, before anything is written.
+ */
+export async function resolveAttachments(
+  inputs: readonly AttachmentInput[],
+  read: ReadResource,
+  limits: AttachmentLimits = defaultAttachmentLimits,
+): Promise<ResolvedAttachments> {
+  const items = await Promise.all(
+    inputs.map(async (input) => {
+      if (input.kind === 'inline') {
+        const content: AttachmentContent = {
+          ...(input.uri !== undefined ? { uri: input.uri } : {}),
+          ...(input.mimeType !== undefined ? { mimeType: input.mimeType } : {}),
+          ...(input.text !== undefined ? { text: input.text } : {}),
+          ...(input.blob !== undefined ? { blob: input.blob } : {}),
+        };
+        if (content.text === undefined && content.blob === undefined) content.text = '';
+        return { input, name: input.name, contents: [content] };
+      }
+      let result: { contents: unknown[] };
+      try {
+        result = await read(input.server, input.uri);
+      } catch (error) {
+        const app = AppError.from(error);
+        throw new AppError(
+          app.code,
+          `Could not read ${input.uri} from “${input.server}”: ${app.message}`,
+          { server: input.server, uri: input.uri },
+        );
+      }
+      return {
+        input,
+        name: nameFromUri(input.uri),
+        contents: result.contents.map(toContent),
+      };
+    }),
+  );
+
+  const blocks: MessageBlock[] = [];
+  const views: AttachmentView[] = [];
+  let sentBytes = 0;
+  let sentChars = 0;
+  for (const { input, name, contents } of items) {
+    const origin = input.kind === 'resource' ? 'resource' : 'prompt';
+    const uri = input.uri;
+    const context = uri
+      ? `Attached by the person: ${uri} from the MCP server “${input.server}”.`
+      : `Attached by the person from a prompt of the MCP server “${input.server}”.`;
+    let size = 0;
+    let as: AttachmentView['as'] = 'text';
+    let mimeType: string | undefined;
+    for (const [index, content] of contents.entries()) {
+      const mapped = toAttachmentBlocks(
+        content,
+        contents.length > 1 ? `${name} (${String(index + 1)})` : name,
+        context,
+      );
+      blocks.push(...mapped.blocks);
+      size += mapped.bytes;
+      sentBytes += mapped.sentBytes;
+      sentChars += mapped.sentChars;
+      if (index === 0) {
+        as = mapped.as;
+        mimeType = content.mimeType;
+      }
+    }
+    views.push({
+      server: input.server,
+      origin,
+      ...(uri !== undefined ? { uri } : {}),
+      name,
+      ...(mimeType !== undefined ? { mimeType } : {}),
+      size,
+      as,
+    });
+  }
+  if (sentBytes > limits.maxBytes) {
+    throw new AppError(
+      AppErrorCode.Validation,
+      `The attachments add up to ${formatBytes(sentBytes)}; at most ${formatBytes(limits.maxBytes)} can be sent with one message. Remove the largest ones.`,
+      { bytes: sentBytes, maxBytes: limits.maxBytes },
+    );
+  }
+  if (sentChars > limits.maxTextChars) {
+    throw new AppError(
+      AppErrorCode.Validation,
+      `The attached text is ${sentChars.toLocaleString('en-US')} characters; at most ${limits.maxTextChars.toLocaleString('en-US')} can be sent with one message.`,
+      { chars: sentChars, maxChars: limits.maxTextChars },
+    );
+  }
+  return { blocks, views };
+}
+
+function toContent(value: unknown): AttachmentContent {
+  const record = (typeof value === 'object' && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
+  const pick = (key: string) => (typeof record[key] === 'string' ? record[key] : undefined);
+  const uri = pick('uri');
+  const mimeType = pick('mimeType');
+  const text = pick('text');
+  const blob = pick('blob');
+  return {
+    ...(uri !== undefined ? { uri } : {}),
+    ...(mimeType !== undefined ? { mimeType } : {}),
+    ...(text !== undefined ? { text } : blob !== undefined ? { blob } : { text: '' }),
+  };
+}
