@@ -38,6 +38,7 @@ export class LoopbackRedirectListener {
     private readonly server: Server,
     private readonly options: LoopbackRedirectOptions,
   ) {
+    this.port = (server.address() as AddressInfo).port;
     this.done = new Promise<void>((resolve, reject) => {
       this.settle = { resolve, reject };
     });
@@ -76,9 +77,8 @@ export class LoopbackRedirectListener {
     return new LoopbackRedirectListener(server, options);
   }
 
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
+  /** Kept from the start: the URL stays known after the listener closed. */
+  readonly port: number;
 
   get redirectUrl(): string {
     return `http://${HOST}:${this.port}${PATH}`;
