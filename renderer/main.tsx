@@ -24,6 +24,7 @@ import './styles/composer.css';
 import './styles/toolCall.css';
 import './styles/approvals.css';
 import './styles/interactions.css';
+import './styles/context.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

@@ -32,6 +32,24 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
     }
   };
 
+  const attachments = message.attachments ?? [];
+  const bubble = (text || message.content.some((b) => b.type === 'image')) && (
+    <div className="chat-message__bubble">
+      {text && <p className="chat-message__text">{text}</p>}
+      {message.content.map((block, index) => {
+        if (block.type !== 'image') return null;
+        const view = contentBlock({
+          type: 'image',
+          data: block.source.data,
+          mimeType: block.source.media_type,
+        });
+        return view.type === 'image' ? (
+          <img key={index} className="chat-message__image" src={view.src} alt={t('chat.image')} />
+        ) : null;
+      })}
+    </div>
+  );
+
   return (
     <article
       className="chat-message chat-message--user"
@@ -64,29 +82,13 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
         </div>
       ) : (
         <>
-          {(text || message.content.some((b) => b.type === 'image')) && (
-            <div className="chat-message__bubble">
-              {text && <p className="chat-message__text">{text}</p>}
-              {message.content.map((block, index) => {
-                if (block.type !== 'image') return null;
-                const view = contentBlock({
-                  type: 'image',
-                  data: block.source.data,
-                  mimeType: block.source.media_type,
-                });
-                return view.type === 'image' ? (
-                  <img
-                    key={index}
-                    className="chat-message__image"
-                    src={view.src}
-                    alt={t('chat.image')}
-                  />
-                ) : null;
-              })}
+          {attachments.length > 0 ? (
+            <div className="chat-message__stack">
+              {bubble}
+              <MessageChips attachments={attachments} sentAt={message.createdAt} />
             </div>
-          )}
-          {message.attachments && message.attachments.length > 0 && (
-            <MessageChips attachments={message.attachments} sentAt={message.createdAt} />
+          ) : (
+            bubble
           )}
           {editable && (
             <div className="chat-message__actions chat-message__actions--hover">
