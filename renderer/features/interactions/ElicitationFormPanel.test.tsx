@@ -18,21 +18,21 @@ describe('ElicitationFormPanel', () => {
     ).toBeTruthy();
     expect(screen.getByText('Please provide inputs for the following fields:')).toBeTruthy();
     expect(screen.getByText(/Do not enter passwords/)).toBeTruthy();
-    expect((screen.getByTestId('elicit-firstLine') as HTMLInputElement).value).toBe(
+    expect(screen.getByTestId<HTMLInputElement>('elicit-firstLine').value).toBe(
       'It was a dark night.',
     );
-    expect((screen.getByTestId('elicit-email') as HTMLInputElement).type).toBe('email');
-    expect((screen.getByTestId('elicit-homepage') as HTMLInputElement).type).toBe('url');
-    expect((screen.getByTestId('elicit-birthdate') as HTMLInputElement).type).toBe('date');
-    expect((screen.getByTestId('elicit-integer') as HTMLInputElement).value).toBe('42');
-    expect((screen.getByTestId('elicit-check') as HTMLInputElement).type).toBe('checkbox');
-    expect((screen.getByTestId('elicit-titledSingleSelectEnum') as HTMLSelectElement).value).toBe(
+    expect(screen.getByTestId<HTMLInputElement>('elicit-email').type).toBe('email');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-homepage').type).toBe('url');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-birthdate').type).toBe('date');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-integer').value).toBe('42');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-check').type).toBe('checkbox');
+    expect(screen.getByTestId<HTMLSelectElement>('elicit-titledSingleSelectEnum').value).toBe(
       'hero-1',
     );
     expect(screen.getByRole('option', { name: 'Green Lantern' })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Dogs' })).toBeTruthy();
     expect(
-      (screen.getByTestId('elicit-untitledMultipleSelectEnum-Guitar') as HTMLInputElement).checked,
+      screen.getByTestId<HTMLInputElement>('elicit-untitledMultipleSelectEnum-Guitar').checked,
     ).toBe(true);
     // Only "name" is required.
     expect(screen.getByLabelText(/String\s*\*\s*required/)).toBe(screen.getByTestId('elicit-name'));

@@ -51,7 +51,7 @@ describe('RootsSection', () => {
     fireEvent.change(screen.getByTestId('root-path'), { target: { value: '/srv/b' } });
     fireEvent.submit(screen.getByTestId('root-path'));
     await waitFor(() => expect(screen.queryByTestId('root-error')).toBeNull());
-    expect((screen.getByTestId('root-path') as HTMLInputElement).value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('root-path').value).toBe('');
     expect(screen.getAllByTestId('root-item')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove a' }));

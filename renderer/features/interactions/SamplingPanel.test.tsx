@@ -24,13 +24,13 @@ describe('SamplingPanel', () => {
     expect(
       screen.getByRole('heading', { name: 'everything asks for a model completion' }),
     ).toBeTruthy();
-    expect((screen.getByTestId('sampling-system') as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByTestId<HTMLTextAreaElement>('sampling-system').value).toBe(
       'You are a helpful test server.',
     );
-    expect((screen.getByTestId('sampling-text-0:0') as HTMLTextAreaElement).value).toBe(
+    expect(screen.getByTestId<HTMLTextAreaElement>('sampling-text-0:0').value).toBe(
       'Resource context: write a haiku',
     );
-    const image = screen.getByRole('img', { name: 'Image (image/png)' }) as HTMLImageElement;
+    const image = screen.getByRole<HTMLImageElement>('img', { name: 'Image (image/png)' });
     expect(image.src).toBe('data:image/png;base64,iVBORw0KGgo=');
     const panel = screen.getByTestId('sampling-request');
     expect(panel.textContent).toContain('"q": "haiku"');
@@ -43,10 +43,8 @@ describe('SamplingPanel', () => {
     expect(panel.textContent).toContain('Tools the model may call (1)');
     expect(panel.textContent).toContain('Looks things up');
     expect(panel.textContent).toContain('"mode": "auto"');
-    expect((screen.getByTestId('sampling-model') as HTMLSelectElement).value).toBe(
-      'claude-haiku-4-5',
-    );
-    expect((screen.getByTestId('sampling-max-tokens') as HTMLInputElement).value).toBe('500');
+    expect(screen.getByTestId<HTMLSelectElement>('sampling-model').value).toBe('claude-haiku-4-5');
+    expect(screen.getByTestId<HTMLInputElement>('sampling-max-tokens').value).toBe('500');
   });
 
   it('approves the edited request: texts, system prompt, model and max tokens', async () => {
@@ -55,7 +53,7 @@ describe('SamplingPanel', () => {
       { script },
     );
     await settle();
-    expect((screen.getByTestId('sampling-max-tokens') as HTMLInputElement).value).toBe('200');
+    expect(screen.getByTestId<HTMLInputElement>('sampling-max-tokens').value).toBe('200');
     fireEvent.change(screen.getByTestId('sampling-max-tokens'), { target: { value: '300' } });
     fireEvent.click(screen.getByTestId('sampling-approve'));
     await settle();

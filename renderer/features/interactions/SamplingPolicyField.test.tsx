@@ -19,7 +19,7 @@ describe('SamplingPolicyField', () => {
       },
     });
     await settle();
-    const mode = screen.getByTestId('sampling-mode') as HTMLSelectElement;
+    const mode = screen.getByTestId<HTMLSelectElement>('sampling-mode');
     expect(mode.value).toBe('ask');
     fireEvent.change(mode, { target: { value: 'deny' } });
     await settle();
@@ -35,6 +35,6 @@ describe('SamplingPolicyField', () => {
       { server: 'everything', policy: { sampling: 'deny' } },
       { server: 'everything', policy: { sampling: 'deny', maxTokens: 256 } },
     ]);
-    expect((screen.getByTestId('sampling-limit') as HTMLInputElement).value).toBe('256');
+    expect(screen.getByTestId<HTMLInputElement>('sampling-limit').value).toBe('256');
   });
 });
