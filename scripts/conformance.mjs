@@ -1,11 +1,13 @@
 // `npm run conformance`: the official MCP conformance suite (the pinned devDependency) against
-// our own client — the CLI's `conformance <url>` command, which goes through McpSession — at
-// every spec version the host speaks. Prints passed/total per version, writes the same summary
-// to artifacts/conformance.json, and exits non-zero on a failure the baseline does not list or
-// a baseline entry that no longer fails.
+// our own client — the CLI's `conformance <url>` command, which goes through McpSession and, for
+// `auth/*`, the host's OAuth provider — at every spec version the host speaks: every
+// non-extension client scenario of 2025-11-25 and 2026-07-28, authorization included, plus the
+// 2025-03-26 authorization back-compat ones. Prints passed/total per version, writes the same
+// summary to artifacts/conformance.json, and exits non-zero on a failure the baseline does not
+// list or a baseline entry that no longer fails.
 //
-// The suite runs one scenario per process: its `--suite` sets all include `auth/*` (out of
-// scope here), and `--scenario` takes a single name. The runs go in parallel instead.
+// The suite runs one scenario per process (`--scenario` takes a single name); the runs go in
+// parallel instead.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,10 +16,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Pure helpers shared with the unit tests; Node runs them by stripping their types.
 import { judgeScenarioRun } from '../main/cli/conformance/judgeScenarioRun.ts';
-import { parseScenarioList, scenariosFor } from '../main/cli/conformance/parseScenarioList.ts';
+import {
+  clientErrorAllowedScenarios,
+  parseScenarioList,
+  scenariosFor,
+} from '../main/cli/conformance/parseScenarioList.ts';
 import { ensureBuilt } from './ensureBuilt.mjs';
 
-const VERSIONS = ['2025-11-25', '2026-07-28'];
+// 2025-03-26 has only the two authorization back-compat scenarios (no PRM, endpoint fallbacks).
+const VERSIONS = ['2025-03-26', '2025-11-25', '2026-07-28'];
 const BASELINE = 'conformance/baseline.yml';
 const RESULTS_DIR = 'artifacts/conformance';
 const SUMMARY_FILE = 'artifacts/conformance.json';
@@ -45,6 +52,8 @@ const suitePackage = createRequire(import.meta.url).resolve(
 const suiteManifest = JSON.parse(readFileSync(suitePackage, 'utf8'));
 const suiteBin = join(dirname(suitePackage), suiteManifest.bin.conformance);
 const suiteName = `${suiteManifest.name}@${suiteManifest.version}`;
+// Scenarios that check a refusal: the suite accepts our client exiting with an error there.
+const refusalScenarios = new Set(clientErrorAllowedScenarios(readFileSync(suiteBin, 'utf8')));
 
 // The suite splits --command on spaces and runs it through a shell: quote paths with spaces.
 const quote = (path) => (/\s/.test(path) ? `"${path}"` : path);
@@ -157,7 +166,8 @@ async function runScenario({ version, scenario }) {
     suiteExitCode: suite.code,
     stdout: suite.stdout,
     stderr: suite.stderr,
-    checks: readChecks(dir),
+    checks: readChecks(dir, scenario),
+    clientErrorAllowed: refusalScenarios.has(scenario),
   });
   if (suite.killed) verdict.problems.push(`the suite did not finish within ${SUITE_TIMEOUT_MS} ms`);
   const durationMs = Date.now() - startedAt;
@@ -170,10 +180,15 @@ async function runScenario({ version, scenario }) {
   return { version, scenario, durationMs, ...verdict };
 }
 
-/** The suite writes `<dir>/<scenario>-<timestamp>/checks.json`; one run per directory. */
-function readChecks(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = join(dir, entry.name, 'checks.json');
+/**
+ * The suite writes `<dir>/<scenario>-<timestamp>/checks.json` (so `auth/x` lands one level
+ * deeper, in `<dir>/auth/x-<timestamp>/`); one run per directory.
+ */
+function readChecks(dir, scenario) {
+  const runDir = join(dir, dirname(scenario));
+  if (!existsSync(runDir)) return undefined;
+  for (const entry of readdirSync(runDir, { withFileTypes: true })) {
+    const file = join(runDir, entry.name, 'checks.json');
     if (!entry.isDirectory() || !existsSync(file)) continue;
     try {
       return JSON.parse(readFileSync(file, 'utf8'));

@@ -3,7 +3,11 @@ import { McpSession } from '../../services/mcp/session/McpSession';
 import type { Tool } from '../../services/mcp/session/mcpTypes';
 import type { CliContext, CommandResult } from '../CliContext';
 import { conformanceHandlers } from '../conformance/conformanceHandlers';
-import { parseConformanceContext } from '../conformance/parseConformanceContext';
+import { HeadlessSignIn } from '../conformance/HeadlessSignIn';
+import {
+  parseConformanceContext,
+  type ConformanceContext,
+} from '../conformance/parseConformanceContext';
 import { protocolPreferenceFor } from '../conformance/protocolPreferenceFor';
 import { runScenarioFlow } from '../conformance/runScenarioFlow';
 import { CliUsageError } from '../parseCliArgs';
@@ -16,8 +20,10 @@ const MAX_TIMEOUT_MS = 3_600_000;
  * scenario server, runs this command with its URL, and says what to do in the environment:
  * `MCP_CONFORMANCE_SCENARIO`, `MCP_CONFORMANCE_PROTOCOL_VERSION` (which decides the era) and,
  * for some scenarios, `MCP_CONFORMANCE_CONTEXT`. Everything goes through {@link McpSession},
- * as in the app, so the suite judges the host's own client. Exit code 0 when the scenario's
- * flow completed.
+ * as in the app, so the suite judges the host's own client. Authorization scenarios (`auth/*`)
+ * sign in with the host's OAuth provider, approved headlessly ({@link HeadlessSignIn}), and
+ * start over on a fresh session after each sign-in. Exit code 0 when the scenario's flow
+ * completed.
  */
 export async function conformanceCommand(ctx: CliContext): Promise<CommandResult> {
   const [url, ...extra] = ctx.args.positionals;
@@ -37,34 +43,58 @@ export async function conformanceCommand(ctx: CliContext): Promise<CommandResult
   });
   if (!config.success) throw new CliUsageError(`Not a usable server URL: ${url}`);
 
-  const session = new McpSession({
-    config: config.data,
-    handlers: conformanceHandlers,
-    logger: ctx.log.child('conformance'),
-  });
+  const signIn = scenario.startsWith('auth/') ? new HeadlessSignIn(url, context) : undefined;
   const steps: string[] = [];
   const step = (text: string): void => void steps.push(text);
-  try {
-    const info = await session.connect();
-    step(`connected: ${info.era} era, protocol ${info.protocolVersion} over ${info.transportKind}`);
-    let tools: Tool[] = [];
-    if (info.capabilities.tools) {
-      tools = await session.listTools();
-      step(`listed ${tools.length} tool(s)`);
+  for (;;) {
+    const session = new McpSession({
+      config: config.data,
+      handlers: conformanceHandlers,
+      logger: ctx.log.child('conformance'),
+      ...(signIn ? { authProvider: signIn.provider } : {}),
+    });
+    try {
+      return await runOnce(session, { scenario, requestedVersion, context, step, steps });
+    } catch (error) {
+      if (!signIn) throw error;
+      if (!signIn.canSignIn(error)) throw signIn.explain(error);
+      step(`sign-in needed: ${(error as Error).message}`);
+      await signIn.signIn(error);
+      step('signed in; starting over on a fresh connection');
+    } finally {
+      await session.close();
     }
-    await runScenarioFlow(scenario, { session, context, tools, step });
-    return {
-      json: {
-        scenario,
-        requestedVersion: requestedVersion ?? null,
-        era: info.era,
-        protocolVersion: info.protocolVersion,
-        steps,
-      },
-      text: [`Scenario ${scenario || '(none)'}:`, ...steps.map((s) => `  ${s}`)].join('\n'),
-      exitCode: 0,
-    };
-  } finally {
-    await session.close();
   }
+}
+
+interface RunRequest {
+  scenario: string;
+  requestedVersion: string | undefined;
+  context: ConformanceContext;
+  step: (text: string) => void;
+  steps: string[];
+}
+
+/** Connect, list tools, run the scenario's flow: one attempt on one session. */
+async function runOnce(session: McpSession, request: RunRequest): Promise<CommandResult> {
+  const { scenario, requestedVersion, context, step, steps } = request;
+  const info = await session.connect();
+  step(`connected: ${info.era} era, protocol ${info.protocolVersion} over ${info.transportKind}`);
+  let tools: Tool[] = [];
+  if (info.capabilities.tools) {
+    tools = await session.listTools();
+    step(`listed ${tools.length} tool(s)`);
+  }
+  await runScenarioFlow(scenario, { session, context, tools, step });
+  return {
+    json: {
+      scenario,
+      requestedVersion: requestedVersion ?? null,
+      era: info.era,
+      protocolVersion: info.protocolVersion,
+      steps,
+    },
+    text: [`Scenario ${scenario || '(none)'}:`, ...steps.map((s) => `  ${s}`)].join('\n'),
+    exitCode: 0,
+  };
 }

@@ -105,4 +105,25 @@ describe('judgeScenarioRun', () => {
     expect(verdict.status).toBe('failed');
     expect(verdict.problems).toEqual(['the suite recorded no checks (exit code 1)']);
   });
+
+  it('accepts a refusal (non-zero exit) where the suite allows a client error, not a timeout', () => {
+    const refused = run({
+      scenario: 'auth/iss-wrong-issuer',
+      clientErrorAllowed: true,
+      stderr: '\nClient exited with code 1\n',
+    });
+    expect(judgeScenarioRun(refused)).toMatchObject({
+      status: 'passed',
+      clientExitCode: 1,
+      problems: [],
+    });
+    const timedOut = run({
+      scenario: 'auth/iss-wrong-issuer',
+      clientErrorAllowed: true,
+      stderr: '\nClient timed out after 30000ms\n',
+    });
+    expect(judgeScenarioRun(timedOut).status).toBe('failed');
+    const notAllowed = run({ scenario: 'auth/iss-supported', stderr: 'Client exited with code 1' });
+    expect(judgeScenarioRun(notAllowed).status).toBe('failed');
+  });
 });

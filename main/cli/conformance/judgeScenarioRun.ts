@@ -20,6 +20,11 @@ export interface ScenarioRun {
   stderr: string;
   /** The scenario's `checks.json`, when the suite got as far as writing it. */
   checks: SuiteCheck[] | undefined;
+  /**
+   * The suite lets the client exit with an error here (it checks a refusal, e.g. of a
+   * mismatched issuer): a non-zero exit is then not a problem; a timeout still is.
+   */
+  clientErrorAllowed?: boolean;
 }
 
 /**
@@ -45,7 +50,7 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 /**
  * Judges one scenario run. The suite's baseline handling only looks at checks, yet a client
  * that exits non-zero has not completed the scenario's flow: that fails the scenario too,
- * unless the baseline expects the whole scenario to fail.
+ * unless the baseline expects the whole scenario to fail or the scenario expects a refusal.
  */
 export function judgeScenarioRun(run: ScenarioRun): ScenarioVerdict {
   const stdout = run.stdout.replace(ANSI, '');
@@ -62,7 +67,7 @@ export function judgeScenarioRun(run: ScenarioRun): ScenarioVerdict {
   const clientProblem =
     clientExitCode === null
       ? 'the client timed out'
-      : clientExitCode !== 0
+      : clientExitCode !== 0 && !run.clientErrorAllowed
         ? `the client exited with code ${clientExitCode}`
         : undefined;
   if (clientProblem) problems.push(clientProblem);

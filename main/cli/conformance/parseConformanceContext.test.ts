@@ -24,10 +24,18 @@ describe('parseConformanceContext', () => {
     ]);
   });
 
-  it('ignores keys meant for other scenarios (credentials)', () => {
+  it('ignores keys meant for other scenarios', () => {
     expect(
-      parseConformanceContext(JSON.stringify({ name: 'auth/x', client_id: 'id', secret: 's' })),
+      parseConformanceContext(JSON.stringify({ name: 'auth/x', secret: 's', private_key: 'k' })),
     ).toEqual({ toolCalls: [] });
+  });
+
+  it('reads pre-registered client credentials (auth/pre-registration)', () => {
+    expect(
+      parseConformanceContext(
+        JSON.stringify({ name: 'auth/pre-registration', client_id: 'id', client_secret: 's' }),
+      ),
+    ).toEqual({ toolCalls: [], clientId: 'id', clientSecret: 's' });
   });
 
   it('rejects malformed JSON and malformed calls with VALIDATION', () => {

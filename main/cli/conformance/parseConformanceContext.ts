@@ -11,10 +11,15 @@ export interface PlannedToolCall {
 export interface ConformanceContext {
   /** Calls the scenario wants made, with exactly these arguments (header scenarios). */
   toolCalls: PlannedToolCall[];
+  /** Pre-registered OAuth client credentials (auth/pre-registration). */
+  clientId?: string;
+  clientSecret?: string;
 }
 
-// Other keys (credentials for auth scenarios, the scenario name) are not ours to use: stripped.
+// Other keys (the scenario name, credentials of extension scenarios) are stripped.
 const contextSchema = z.object({
+  client_id: z.string().min(1).optional(),
+  client_secret: z.string().min(1).optional(),
   toolCalls: z
     .array(
       z.object({
@@ -48,10 +53,13 @@ export function parseConformanceContext(json: string | undefined): ConformanceCo
       `MCP_CONFORMANCE_CONTEXT has an unexpected shape: ${z.prettifyError(parsed.error)}`,
     );
   }
+  const { client_id: clientId, client_secret: clientSecret } = parsed.data;
   return {
     toolCalls: (parsed.data.toolCalls ?? []).map((call) => ({
       name: call.name,
       arguments: call.arguments ?? {},
     })),
+    ...(clientId !== undefined ? { clientId } : {}),
+    ...(clientSecret !== undefined ? { clientSecret } : {}),
   };
 }

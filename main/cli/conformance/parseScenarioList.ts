@@ -30,14 +30,28 @@ export function parseScenarioList(output: string): ListedScenario[] {
 }
 
 /**
- * The scenarios `npm run conformance` runs at one spec version: those that apply to it, minus
- * authorization (`auth/*`, a separate piece of work) and extensions (optional by definition).
+ * The scenarios `npm run conformance` runs at one spec version: those that apply to it,
+ * authorization (`auth/*`) included, minus extensions (optional by definition).
  */
 export function scenariosFor(listed: readonly ListedScenario[], version: string): string[] {
   return listed
-    .filter(
-      (s) =>
-        s.tags.includes(version) && !s.tags.includes('extension') && !s.name.startsWith('auth/'),
-    )
+    .filter((s) => s.tags.includes(version) && !s.tags.includes('extension'))
     .map((s) => s.name);
+}
+
+/**
+ * Scenarios in which the suite lets the client exit with an error (it checks that the client
+ * refused something: a mismatched issuer, a foreign resource, an endless step-up). The suite
+ * says so only in its code (`allowClientError = true` in the scenario's constructor), so this
+ * reads its bundle: each scenario class sets `this.name` first and its fields before `start`.
+ */
+export function clientErrorAllowedScenarios(suiteBundle: string): string[] {
+  const names: string[] = [];
+  for (const part of suiteBundle.split('this.name=`').slice(1)) {
+    const name = part.slice(0, part.indexOf('`'));
+    const start = part.indexOf('start(');
+    const fields = start === -1 ? part : part.slice(0, start);
+    if (fields.includes('this.allowClientError=!0')) names.push(name);
+  }
+  return names;
 }

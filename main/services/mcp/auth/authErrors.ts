@@ -28,9 +28,22 @@ export class AuthRequiredError extends AppError {
   }
 }
 
+/**
+ * The SDK refuses protected resource metadata naming another resource with a plain `Error`;
+ * its message is the only mark (RFC 9728 §3.3: such metadata must not be used).
+ */
+function isResourceMismatch(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    error.message.startsWith('Protected resource ') &&
+    error.message.includes(' does not match expected ')
+  );
+}
+
 /** True for what the SDK throws when authorization is needed or failed. */
 export function isOAuthFailure(error: unknown): boolean {
   return (
+    isResourceMismatch(error) ||
     error instanceof UnauthorizedError ||
     error instanceof OAuthError ||
     error instanceof IssuerMismatchError ||
@@ -54,8 +67,17 @@ export function describeAuthError(error: unknown): AppError {
       AppErrorCode.McpAuthRequired,
       error.kind === 'metadata'
         ? 'The authorization server described itself as a different issuer than the one it was found at; its metadata was refused.'
-        : 'The sign-in answer did not come from the expected authorization server (issuer mismatch); it was refused. Try signing in again.',
+        : error.received === undefined
+          ? 'The sign-in answer did not say which authorization server sent it, although that server promised to; it was refused. Try signing in again.'
+          : 'The sign-in answer did not come from the expected authorization server (issuer mismatch); it was refused. Try signing in again.',
       { ...data, kind: error.kind, expected: error.expected },
+    );
+  }
+  if (isResourceMismatch(error)) {
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      'The server\'s authorization metadata is for a different resource than this server; sign-in was refused so no token is obtained for the wrong place.',
+      data,
     );
   }
   if (error instanceof AuthorizationServerMismatchError) {

@@ -1,0 +1,113 @@
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { AuthRequiredError } from '../../services/mcp/auth/authErrors';
+import { HostOAuthProvider } from '../../services/mcp/auth/HostOAuthProvider';
+import { MemorySecretStore } from '../../services/mcp/auth/MemorySecretStore';
+import { OAuthStore } from '../../services/mcp/auth/OAuthStore';
+import type { ConformanceContext } from './parseConformanceContext';
+
+/**
+ * The Client ID Metadata Document URL the suite's CIMD scenario expects a client to present
+ * (the suite's own reference client uses it; the document is never fetched).
+ */
+export const CONFORMANCE_CLIENT_METADATA_URL =
+  'https://conformance-test.local/client-metadata.json';
+
+/** Where the suite's authorization servers send the person back; nothing listens there. */
+const REDIRECT_URL = 'http://127.0.0.1:3000/callback';
+
+/**
+ * Sign-ins for the conformance client, where no person and no browser are there: the host's
+ * own {@link HostOAuthProvider} (over a secret store that lives only in this process) asks for
+ * authorization as in the app; approving means requesting the authorization URL without
+ * following its redirect and taking `code`, `state` and `iss` from the `Location` header, as
+ * the suite expects. The answer then goes through the same checks as a browser's would.
+ */
+export class HeadlessSignIn {
+  readonly provider: HostOAuthProvider;
+  private pending: URL | undefined;
+  private signIns = 0;
+
+  constructor(
+    serverUrl: string,
+    context: ConformanceContext,
+    /** Sign-ins allowed in one run: a server that keeps asking is refused after that. */
+    private readonly maxSignIns = 2,
+  ) {
+    this.provider = new HostOAuthProvider({
+      serverName: 'conformance',
+      serverUrl,
+      oauth: {
+        clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+        ...(context.clientId !== undefined ? { clientId: context.clientId } : {}),
+        ...(context.clientSecret !== undefined ? { clientSecret: context.clientSecret } : {}),
+      },
+      store: new OAuthStore(new MemorySecretStore()),
+      redirectUrl: () => REDIRECT_URL,
+      onRedirect: (url) => {
+        this.pending = url;
+      },
+      clientName: 'Switchboard conformance client',
+    });
+  }
+
+  /**
+   * Whether `error` is a sign-in this run can still give: the server asked (an authorization
+   * URL is waiting) and the budget is not spent.
+   */
+  canSignIn(error: unknown): boolean {
+    return (
+      error instanceof AppError &&
+      error.code === AppErrorCode.McpAuthRequired &&
+      this.pending !== undefined &&
+      this.signIns < this.maxSignIns
+    );
+  }
+
+  /** `error`, or why this run stops asking when the server keeps wanting another sign-in. */
+  explain(error: unknown): unknown {
+    const looping =
+      error instanceof AppError &&
+      error.code === AppErrorCode.McpAuthRequired &&
+      this.pending !== undefined &&
+      this.signIns >= this.maxSignIns;
+    if (!looping) return error;
+    return new AppError(
+      AppErrorCode.McpAuthRequired,
+      `Still not authorized after ${this.signIns} sign-in(s); stopped instead of asking again (${error.message})`,
+    );
+  }
+
+  /** Approves the waiting authorization and completes it; rejects when any check fails. */
+  async signIn(error: unknown): Promise<void> {
+    const url = this.pending;
+    if (!url) throw new AppError(AppErrorCode.McpAuthRequired, 'No authorization is waiting');
+    this.pending = undefined;
+    this.signIns += 1;
+    const callback = await followAuthorization(url);
+    // At connect, the transport that asked finishes (it knows the challenge); later, the
+    // provider does it from its stored discovery state.
+    if (error instanceof AuthRequiredError) await error.finishAuth(callback);
+    else await this.provider.finishAuthorization(callback);
+  }
+}
+
+/** The authorization server's redirect back to us, read from `Location` without following it. */
+async function followAuthorization(url: URL): Promise<URLSearchParams> {
+  const response = await fetch(url, { redirect: 'manual' });
+  await response.body?.cancel();
+  const location = response.headers.get('location');
+  if (response.status < 300 || response.status >= 400 || !location) {
+    throw new AppError(
+      AppErrorCode.McpAuthRequired,
+      `The authorization endpoint answered ${response.status} without redirecting back`,
+    );
+  }
+  const back = new URL(location, url);
+  if (`${back.origin}${back.pathname}` !== REDIRECT_URL) {
+    throw new AppError(
+      AppErrorCode.McpAuthRequired,
+      'The authorization server redirected somewhere other than the redirect URI sent',
+    );
+  }
+  return back.searchParams;
+}
