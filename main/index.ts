@@ -1,10 +1,11 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BrowserWindow, app, ipcMain, safeStorage, session } from 'electron';
+import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'electron';
 import { createDispatcher } from './ipc/createDispatcher';
 import { registerIpc } from './ipc/registerIpc';
 import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
+import { createFolderPicker } from './platform/createFolderPicker';
 import { createLogger } from './platform/Logger';
 import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
 import { appVersion } from './platform/appVersion';
@@ -61,6 +62,7 @@ async function start(): Promise<void> {
       paths,
       secrets: new SafeStorageSecretStore(paths.secretsFile, safeStorage),
       opener,
+      pickFolder: createFolderPicker((options) => dialog.showOpenDialog(options)),
       env: process.env,
     },
     log,

@@ -29,6 +29,8 @@ export interface PlatformServices {
   paths: AppPaths;
   secrets: SecretStore;
   opener: ExternalOpener;
+  /** A native folder picker (Electron); absent where there is none (web shell, CLI). */
+  pickFolder?: () => Promise<string | null>;
   /** Environment the host was started with (API key fallback, base URL override). */
   env: Readonly<Record<string, string | undefined>>;
 }

@@ -14,6 +14,9 @@ import {
 } from './conversation/ConversationService';
 import { HostEvents } from './HostEvents';
 import { createInteractionHandlers } from './interactions/createInteractionHandlers';
+import { createInteractionServices } from './interactions/createInteractionServices';
+import type { HeadlessInteractionPolicy } from './interactions/HeadlessInteractionPolicy';
+import type { InteractionServices } from './interactions/createInteractionServices';
 import { createMcpHandlers } from './mcp/createMcpHandlers';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
@@ -28,6 +31,8 @@ export interface HostCore {
   mcp: McpService;
   conversations: ConversationService;
   broker: ApprovalBroker;
+  /** Sampling, elicitation and roots: what servers ask of the person. */
+  interactions: InteractionServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -37,7 +42,13 @@ export interface HostCoreOptions {
   /** Skip the login shell when building server environments (tests). */
   useLoginShell?: boolean;
   /** Headless runs (CLI): no person can approve; a policy decides, or calls fail closed. */
-  headless?: { policy?: ApprovalPolicy };
+  headless?: {
+    policy?: ApprovalPolicy;
+    /** What answers servers' sampling and elicitation requests; absent = refuse them. */
+    interactions?: HeadlessInteractionPolicy;
+    /** The roots servers get (CLI `--roots`); nothing is persisted. */
+    roots?: readonly string[];
+  };
   /** Only these servers run (single-server CLI commands). */
   includeServer?: (name: string) => boolean;
   /** Faster, scriptable restarts for the CLI. */
@@ -66,7 +77,28 @@ export async function createHostCore(
     log: log.child('config'),
   });
   const include = options.includeServer;
+  // Built before the conversation service it calls lazily (model client, model list).
+  const interactions = await createInteractionServices({
+    dataDir: platform.paths.dataDir,
+    ...(options.headless
+      ? {
+          headless: {
+            policy: options.headless.interactions ?? {},
+            roots: options.headless.roots ?? [],
+          },
+        }
+      : {}),
+    modelClient: () => conversations.modelClient(),
+    models: async () => ({
+      ids: (await conversations.models.list()).models.map((m) => m.id),
+      defaultModel: settings.snapshot().defaultModel,
+    }),
+    open: (url) => platform.opener.openExternal(url),
+    ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
+    log: log.child('interactions'),
+  });
   const mcp = new McpService({
+    handlers: interactions.broker.handlers,
     dataDir: platform.paths.dataDir,
     logsDir: platform.paths.logsDir,
     files,
@@ -113,7 +145,28 @@ export async function createHostCore(
     events,
     env: platform.env,
     log: log.child('conversation'),
+    runningTools: interactions.runningTools,
     ...options.conversation,
+  });
+  interactions.broker.onDidChange((interaction) =>
+    events.emit('interactions.changed', { interaction }),
+  );
+  interactions.broker.onDidResolve(({ id, outcome }) =>
+    events.emit('interactions.resolved', { id, outcome }),
+  );
+  interactions.policies.onDidChange((policies) =>
+    events.emit('interactions.policiesChanged', { policies }),
+  );
+  interactions.roots.onDidChange((roots) => {
+    events.emit('roots.changed', { roots });
+    // 2025-era servers are told; 2026-era servers ask again when they need the list.
+    for (const server of mcp.registry.list()) {
+      if (server.status.kind !== 'ready') continue;
+      server
+        .ready()
+        .notifyRootsChanged()
+        .catch((error: unknown) => log.warn('roots change not delivered', { error }));
+    }
   });
   // Servers never block the first frame: the window bootstraps while they start.
   const ready = mcp
@@ -129,7 +182,7 @@ export async function createHostCore(
       servers: mcp.servers(),
       conversations: conversations.list(),
       pendingApprovals: broker.pending(),
-      pendingInteractions: [],
+      pendingInteractions: interactions.broker.pending(),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
@@ -151,7 +204,7 @@ export async function createHostCore(
     'config.listImports': async () => ({ sources: await imports.list() }),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createConversationHandlers(conversations, broker, settings),
-    ...createInteractionHandlers(),
+    ...createInteractionHandlers(interactions),
   };
 
   return {
@@ -161,10 +214,12 @@ export async function createHostCore(
     mcp,
     conversations,
     broker,
+    interactions,
     ready,
     dispose: async () => {
       await conversations.dispose();
       broker.dispose();
+      interactions.broker.dispose();
       await ready;
       await mcp.dispose();
       store.close();

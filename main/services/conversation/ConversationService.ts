@@ -13,6 +13,7 @@ import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { Logger } from '../../platform/Logger';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import type { HostEvents } from '../HostEvents';
+import { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
@@ -43,6 +44,8 @@ export interface ConversationServiceOptions {
   createModel?: (connection: AnthropicConnection) => ModelClient;
   maxSteps?: number;
   resultBudgetChars?: number;
+  /** Where running tool calls are recorded (server requests meanwhile show in the chat). */
+  runningTools?: RunningToolCalls;
 }
 
 interface RunningTurn {
@@ -65,8 +68,16 @@ export class ConversationService {
    */
   private defaultModel: { key: string; client: ModelClient } | undefined;
 
+  private readonly runningTools: RunningToolCalls;
+
   constructor(private readonly options: ConversationServiceOptions) {
     this.models = new ModelCatalog(() => this.connection());
+    this.runningTools = options.runningTools ?? new RunningToolCalls();
+  }
+
+  /** The model client turns use, for other callers of the Messages API (server sampling). */
+  async modelClient(): Promise<ModelClient> {
+    return this.modelFor(await this.connection());
   }
 
   list(query?: string): ConversationSummary[] {
@@ -298,16 +309,19 @@ export class ConversationService {
       }
       recorder.toolStarted(call.toolUseId);
       const supervisor = mcp.supervisor(entry.server);
-      const result = await supervisor.callTool(entry.tool.name, args, {
-        signal: toolSignal,
-        timeoutMs: supervisor.config.timeouts.requestMs,
-        onProgress: (p) =>
-          reportProgress({
-            progress: p.progress,
-            ...(p.total !== undefined ? { total: p.total } : {}),
-            ...(p.message !== undefined ? { message: p.message } : {}),
-          }),
-      });
+      const running = { conversationId, toolUseId: call.toolUseId, server: entry.server };
+      const result = await this.runningTools.run(running, () =>
+        supervisor.callTool(entry.tool.name, args, {
+          signal: toolSignal,
+          timeoutMs: supervisor.config.timeouts.requestMs,
+          onProgress: (p) =>
+            reportProgress({
+              progress: p.progress,
+              ...(p.total !== undefined ? { total: p.total } : {}),
+              ...(p.message !== undefined ? { message: p.message } : {}),
+            }),
+        }),
+      );
       return toToolOutcome(result);
     };
     const connection = await this.connection();

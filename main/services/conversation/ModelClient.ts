@@ -17,6 +17,9 @@ export interface ModelRequest {
   system?: string;
   tools: readonly ModelTool[];
   messages: readonly ConversationMessage[];
+  /** Sampling for a server may set these; chat turns leave them to the API's defaults. */
+  stopSequences?: readonly string[];
+  toolChoice?: 'auto' | 'any' | 'none';
 }
 
 /**

@@ -27,6 +27,10 @@ export function buildMessageParams(request: ModelRequest): MessageCreateParamsSt
   if (request.system) {
     params.system = [{ type: 'text', text: request.system, cache_control: EPHEMERAL }];
   }
+  if (request.stopSequences?.length) params.stop_sequences = [...request.stopSequences];
+  if (request.toolChoice && request.tools.length > 0) {
+    params.tool_choice = { type: request.toolChoice };
+  }
   return params;
 }
 

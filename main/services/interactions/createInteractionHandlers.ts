@@ -1,5 +1,5 @@
-import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { RequestHandlers } from '../../../shared/ipc/contract';
+import type { InteractionServices } from './createInteractionServices';
 
 type InteractionRequest =
   | 'interactions.pending'
@@ -13,22 +13,36 @@ type InteractionRequest =
   | 'roots.pick'
   | 'roots.remove';
 
-const notYet = (): never => {
-  throw new AppError(AppErrorCode.Internal, 'Not implemented yet');
-};
-
-/** The contract's interaction and roots handlers (placeholder until the broker lands). */
-export function createInteractionHandlers(): Pick<RequestHandlers, InteractionRequest> {
+/** The contract's interaction and roots handlers. */
+export function createInteractionHandlers({
+  broker,
+  roots,
+  policies,
+}: Pick<InteractionServices, 'broker' | 'roots' | 'policies'>): Pick<
+  RequestHandlers,
+  InteractionRequest
+> {
   return {
-    'interactions.pending': () => ({ interactions: [] }),
-    'interactions.respondSampling': notYet,
-    'interactions.respondElicitation': notYet,
-    'interactions.respondUrl': notYet,
-    'interactions.getPolicies': () => ({ policies: {} }),
-    'interactions.setPolicy': notYet,
-    'roots.list': () => ({ roots: [], canPick: false }),
-    'roots.add': notYet,
-    'roots.pick': notYet,
-    'roots.remove': notYet,
+    'interactions.pending': () => ({ interactions: broker.pending() }),
+    'interactions.respondSampling': ({ id, decision }) => {
+      broker.respondSampling(id, decision);
+      return {};
+    },
+    'interactions.respondElicitation': ({ id, response }) => {
+      broker.respondElicitation(id, response);
+      return {};
+    },
+    'interactions.respondUrl': async ({ id, action }) => {
+      await broker.respondUrl(id, action);
+      return {};
+    },
+    'interactions.getPolicies': () => ({ policies: policies.all() }),
+    'interactions.setPolicy': async ({ server, policy }) => ({
+      policies: await policies.set(server, policy),
+    }),
+    'roots.list': async () => ({ roots: await roots.list(), canPick: roots.canPick }),
+    'roots.add': async ({ path }) => ({ roots: await roots.add(path) }),
+    'roots.pick': async () => ({ roots: await roots.pick() }),
+    'roots.remove': async ({ path }) => ({ roots: await roots.remove(path) }),
   };
 }

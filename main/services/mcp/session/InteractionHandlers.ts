@@ -2,6 +2,7 @@ import { ProtocolError } from '@modelcontextprotocol/client';
 import type {
   ElicitRequest,
   ElicitResult,
+  ElicitRequestURLParams,
   RootsResult,
   SamplingRequest,
   SamplingResult,
@@ -29,6 +30,21 @@ export interface InteractionHandlers {
   elicitation(request: ElicitRequest, ctx: InteractionContext): Promise<ElicitResult>;
   /** `roots/list`: folders the person chose, as `file://` URIs. */
   roots(ctx: InteractionContext): Promise<RootsResult>;
+  /** 2025 `notifications/elicitation/complete`: the server saw a URL elicitation finish. */
+  elicitationComplete?(elicitationId: string, serverName: string): void;
+  /**
+   * A tool call failed with -32042 (URL elicitation required). Resolves `true` when the call
+   * should be repeated once (the person opened the pages), `false` when they declined.
+   */
+  urlElicitationRequired?(
+    elicitations: ElicitRequestURLParams[],
+    ctx: InteractionContext,
+  ): Promise<boolean>;
+}
+
+/** The error a handler throws when the person (or a policy) rejects a sampling request. */
+export function userRejected(message: string): Error {
+  return new ProtocolError(USER_REJECTED_CODE, message);
 }
 
 /** JSON-RPC code the spec uses as its example for "the user rejected the request". */

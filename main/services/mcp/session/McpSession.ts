@@ -28,6 +28,7 @@ import type {
   Tool,
   TransportKind,
 } from './mcpTypes';
+import { callWithUrlElicitation } from './callWithUrlElicitation';
 import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
 import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
@@ -247,26 +248,43 @@ export class McpSession {
   ): Promise<CallToolResult> {
     const { onProgress, signal, maxTotalTimeoutMs } = options;
     const safe = isRetrySafeTool(this.tools.get(name));
-    return this.run(`tools/call ${name}`, safe, signal, (client) =>
-      client.callTool(
-        { name, arguments: args },
-        {
-          timeout: options.timeoutMs ?? this.config.timeouts.requestMs,
-          resetTimeoutOnProgress: true,
-          ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
-          ...(signal ? { signal } : {}),
-          // Always ask for progress: the SDK sends a progress token only with a callback, and
-          // without reports the idle timeout could never be reset by a working server.
-          onprogress: (progress: Progress) => {
-            try {
-              onProgress?.(progress);
-            } catch (error) {
-              this.listenerFailed(error);
-            }
+    const call = (): Promise<CallToolResult> =>
+      this.run(`tools/call ${name}`, safe, signal, (client) =>
+        client.callTool(
+          { name, arguments: args },
+          {
+            timeout: options.timeoutMs ?? this.config.timeouts.requestMs,
+            resetTimeoutOnProgress: true,
+            ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
+            ...(signal ? { signal } : {}),
+            // Always ask for progress: the SDK sends a progress token only with a callback, and
+            // without reports the idle timeout could never be reset by a working server.
+            onprogress: (progress: Progress) => {
+              try {
+                onProgress?.(progress);
+              } catch (error) {
+                this.listenerFailed(error);
+              }
+            },
           },
-        },
-      ),
-    );
+        ),
+      );
+    // -32042: the person opens the server's pages first, then the call is repeated once.
+    return callWithUrlElicitation(call, {
+      handlers: this.options.handlers,
+      serverName: this.config.name,
+      signal,
+    });
+  }
+
+  /**
+   * Tells a 2025-era server that the roots changed (`notifications/roots/list_changed`).
+   * The 2026 era has no such notification (servers ask each time): nothing is sent there.
+   */
+  async notifyRootsChanged(): Promise<void> {
+    if (this.infoValue?.era !== 'legacy' || !this.connection) return;
+    // eslint-disable-next-line @typescript-eslint/no-deprecated -- roots are a 2025-era feature we keep serving
+    await this.connection.client.sendRootsListChanged();
   }
 
   /** Ends the session: closes the connection (and the server process on stdio). Idempotent. */

@@ -1,0 +1,80 @@
+import type {
+  ElicitationFormInteraction,
+  ElicitationResponse,
+  InteractionOrigin,
+  InteractionOutcome,
+} from '../../../shared/domain/interactions';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { ElicitResult } from '../mcp/session/mcpTypes';
+import { validateElicitation } from './validateElicitation';
+
+export interface FormElicitationOptions {
+  id: string;
+  server: string;
+  origin: InteractionOrigin;
+  createdAt: number;
+  message: string;
+  requestedSchema: Record<string, unknown>;
+  finished: (outcome: InteractionOutcome) => void;
+}
+
+/** A form a server asks the person to fill in. Nothing is sent without the person. */
+export class FormElicitation {
+  readonly answer: Promise<ElicitResult>;
+  private resolveAnswer!: (result: ElicitResult) => void;
+  private done = false;
+
+  constructor(private readonly options: FormElicitationOptions) {
+    this.answer = new Promise((resolve) => {
+      this.resolveAnswer = resolve;
+    });
+  }
+
+  view(): ElicitationFormInteraction {
+    const o = this.options;
+    return {
+      kind: 'elicitation-form',
+      id: o.id,
+      server: o.server,
+      createdAt: o.createdAt,
+      origin: o.origin,
+      message: o.message,
+      requestedSchema: o.requestedSchema,
+    };
+  }
+
+  /** Accepted content is checked against the schema: VALIDATION with per-field messages. */
+  respond(response: ElicitationResponse): void {
+    if (this.done) throw new AppError(AppErrorCode.Validation, 'This form is already answered.');
+    if (response.action === 'accept') {
+      assertValidAnswer(this.options.requestedSchema, response.content);
+      this.finish('accepted', { action: 'accept', content: response.content });
+    } else {
+      this.finish(response.action === 'decline' ? 'declined' : 'cancelled', {
+        action: response.action,
+      });
+    }
+  }
+
+  withdraw(): void {
+    if (!this.done) this.finish('withdrawn', { action: 'cancel' });
+  }
+
+  private finish(outcome: InteractionOutcome, result: ElicitResult): void {
+    this.done = true;
+    this.options.finished(outcome);
+    this.resolveAnswer(result);
+  }
+}
+
+/** Throws VALIDATION with `data.fields` (field → message) when the answer does not fit. */
+export function assertValidAnswer(
+  schema: Record<string, unknown>,
+  content: Extract<ElicitationResponse, { action: 'accept' }>['content'],
+): void {
+  const fields = validateElicitation(schema, content);
+  const names = Object.keys(fields);
+  if (names.length === 0) return;
+  const summary = names.map((name) => `${name}: ${fields[name] ?? ''}`).join(' ');
+  throw new AppError(AppErrorCode.Validation, `Some answers need fixing. ${summary}`, { fields });
+}

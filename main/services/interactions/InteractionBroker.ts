@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ElicitationResponse,
+  InteractionOrigin,
+  InteractionOutcome,
+  InteractionView,
+  SamplingDecision,
+  UrlAction,
+} from '../../../shared/domain/interactions';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { Logger } from '../../platform/Logger';
+import { Emitter } from '../mcp/session/Emitter';
+import {
+  userRejected,
+  type InteractionContext,
+  type InteractionHandlers,
+} from '../mcp/session/InteractionHandlers';
+import type {
+  ElicitRequest,
+  ElicitRequestURLParams,
+  ElicitResult,
+  RootsResult,
+  SamplingRequest,
+  SamplingResult,
+} from '../mcp/session/mcpTypes';
+import { FormElicitation } from './FormElicitation';
+import { answerHeadless } from './answerHeadless';
+import type { HeadlessInteractionPolicy } from './HeadlessInteractionPolicy';
+import type { InteractionPolicies } from './InteractionPolicies';
+import { pickModel } from './pickModel';
+import { SamplingReview, type GenerateSample } from './SamplingReview';
+import { toSamplingRequestView } from './toSamplingRequestView';
+import { UrlElicitation } from './UrlElicitation';
+
+export interface InteractionBrokerOptions {
+  policies: InteractionPolicies;
+  /** The `roots/list` answer. */
+  roots: () => Promise<RootsResult>;
+  generate: GenerateSample;
+  /** Available model ids and the default, for pre-selecting from hints. */
+  models: () => Promise<{ ids: string[]; defaultModel: string }>;
+  /** Opens a page in the system browser (the shell's opener). */
+  open: (url: string) => Promise<boolean>;
+  /** The chat tool call running on this server, if any. */
+  originFor: (server: string) => InteractionOrigin;
+  /** Set for unattended runs: a policy decides, nobody is asked. */
+  headless?: HeadlessInteractionPolicy;
+  log?: Logger;
+  now?: () => number;
+  newId?: () => string;
+}
+
+type Pending = SamplingReview | FormElicitation | UrlElicitation;
+
+/**
+ * Server-initiated interactions waiting for the person: sampling reviews, forms and pages to
+ * open. Produces the {@link InteractionHandlers} the MCP sessions call (both eras), and answers
+ * the person's decisions. A request the server withdraws (cancel, disconnect) closes its panel.
+ */
+export class InteractionBroker {
+  private readonly pendingById = new Map<string, Pending>();
+  private readonly changedEmitter: Emitter<InteractionView>;
+  private readonly resolvedEmitter: Emitter<{ id: string; outcome: InteractionOutcome }>;
+  private readonly now: () => number;
+  private readonly newId: () => string;
+  /** An interaction is new or changed stage. */
+  readonly onDidChange: Emitter<InteractionView>['event'];
+  /** An interaction is over (answered, or withdrawn). */
+  readonly onDidResolve: Emitter<{ id: string; outcome: InteractionOutcome }>['event'];
+
+  constructor(private readonly options: InteractionBrokerOptions) {
+    const report = (error: unknown): void =>
+      options.log?.error('interaction listener failed', { error });
+    this.changedEmitter = new Emitter(report);
+    this.resolvedEmitter = new Emitter(report);
+    this.onDidChange = this.changedEmitter.event;
+    this.onDidResolve = this.resolvedEmitter.event;
+    this.now = options.now ?? Date.now;
+    this.newId = options.newId ?? randomUUID;
+  }
+
+  /** What the MCP sessions call for server→client requests. */
+  readonly handlers: InteractionHandlers = {
+    sampling: (request, ctx) => this.sampling(request, ctx),
+    elicitation: (request, ctx) => this.elicitation(request, ctx),
+    roots: () => this.options.roots(),
+    elicitationComplete: (elicitationId, server) => this.completeUrl(elicitationId, server),
+    urlElicitationRequired: (elicitations, ctx) => this.urlRequired(elicitations, ctx),
+  };
+
+  pending(): InteractionView[] {
+    return [...this.pendingById.values()].map((p) => p.view());
+  }
+
+  respondSampling(id: string, decision: SamplingDecision): void {
+    this.find(id, SamplingReview).respond(decision);
+  }
+
+  respondElicitation(id: string, response: ElicitationResponse): void {
+    this.find(id, FormElicitation).respond(response);
+  }
+
+  async respondUrl(id: string, action: UrlAction): Promise<void> {
+    await this.find(id, UrlElicitation).respond(action);
+  }
+
+  /** Withdraws everything (shutdown). */
+  dispose(): void {
+    for (const pending of [...this.pendingById.values()]) pending.withdraw();
+  }
+
+  private async sampling(
+    request: SamplingRequest,
+    ctx: InteractionContext,
+  ): Promise<SamplingResult> {
+    const server = ctx.serverName;
+    const policy = this.options.policies.get(server);
+    if (policy.sampling === 'deny') {
+      throw userRejected(`Sampling is turned off for “${server}” in this app.`);
+    }
+    const view = toSamplingRequestView(request);
+    const { ids, defaultModel } = await this.options.models();
+    const suggestedModel = pickModel(view.modelPreferences, ids, defaultModel);
+    const headless = this.options.headless;
+    if (headless) {
+      return answerHeadless.sampling(headless, {
+        server,
+        request: view,
+        model: suggestedModel,
+        maxTokens: Math.min(view.maxTokens, policy.maxTokens ?? view.maxTokens),
+        generate: this.options.generate,
+        signal: ctx.signal,
+      });
+    }
+    const id = this.newId();
+    const review = new SamplingReview({
+      id,
+      server,
+      origin: this.options.originFor(server),
+      createdAt: this.now(),
+      request: view,
+      suggestedModel,
+      ...(policy.maxTokens !== undefined ? { maxTokensLimit: policy.maxTokens } : {}),
+      generate: this.options.generate,
+      changed: () => this.changed(id),
+      finished: (outcome) => this.resolved(id, outcome),
+    });
+    return this.track(id, review, ctx, review.answer);
+  }
+
+  private async elicitation(
+    request: ElicitRequest,
+    ctx: InteractionContext,
+  ): Promise<ElicitResult> {
+    const server = ctx.serverName;
+    const params = request.params;
+    if (params.mode === 'url') {
+      const answer = await this.askUrl(params, server, false, ctx);
+      return { action: answer === 'accept' || answer === 'retry' ? 'accept' : answer };
+    }
+    const schema = params.requestedSchema as Record<string, unknown>;
+    const headless = this.options.headless;
+    if (headless) return answerHeadless.form(headless, server, schema);
+    const id = this.newId();
+    const form = new FormElicitation({
+      id,
+      server,
+      origin: this.options.originFor(server),
+      createdAt: this.now(),
+      message: params.message,
+      requestedSchema: schema,
+      finished: (outcome) => this.resolved(id, outcome),
+    });
+    return this.track(id, form, ctx, form.answer);
+  }
+
+  /** -32042: each page in turn; the call is retried only when every one was opened. */
+  private async urlRequired(
+    elicitations: ElicitRequestURLParams[],
+    ctx: InteractionContext,
+  ): Promise<boolean> {
+    for (const elicitation of elicitations) {
+      const answer = await this.askUrl(elicitation, ctx.serverName, true, ctx);
+      if (answer !== 'retry') return false;
+    }
+    return true;
+  }
+
+  private async askUrl(
+    params: { message: string; url: string; elicitationId?: string },
+    server: string,
+    retryToolCall: boolean,
+    ctx: InteractionContext,
+  ): Promise<'accept' | 'decline' | 'cancel' | 'retry'> {
+    if (this.options.headless) {
+      this.options.headless.report?.(
+        `${server} asked to open ${params.url}; declined (nobody is here to consent).`,
+      );
+      return 'decline';
+    }
+    const id = this.newId();
+    const url = new UrlElicitation({
+      id,
+      server,
+      origin: this.options.originFor(server),
+      createdAt: this.now(),
+      message: params.message,
+      url: params.url,
+      ...(params.elicitationId !== undefined ? { elicitationId: params.elicitationId } : {}),
+      retryToolCall,
+      open: (target) => this.options.open(target),
+      changed: () => this.changed(id),
+      finished: (outcome) => this.resolved(id, outcome),
+    });
+    return this.track(id, url, ctx, url.answer);
+  }
+
+  private completeUrl(elicitationId: string, server: string): void {
+    for (const pending of this.pendingById.values()) {
+      if (
+        pending instanceof UrlElicitation &&
+        pending.server === server &&
+        pending.elicitationId === elicitationId
+      ) {
+        pending.complete();
+      }
+    }
+  }
+
+  /** Shows `pending` until it settles; the server's abort withdraws it. */
+  private async track<T>(
+    id: string,
+    pending: Pending,
+    ctx: InteractionContext,
+    answer: Promise<T>,
+  ): Promise<T> {
+    if (ctx.signal.aborted) {
+      pending.withdraw();
+      return answer;
+    }
+    this.pendingById.set(id, pending);
+    const withdraw = (): void => pending.withdraw();
+    ctx.signal.addEventListener('abort', withdraw, { once: true });
+    this.changedEmitter.fire(pending.view());
+    try {
+      return await answer;
+    } finally {
+      ctx.signal.removeEventListener('abort', withdraw);
+    }
+  }
+
+  private changed(id: string): void {
+    const pending = this.pendingById.get(id);
+    if (pending) this.changedEmitter.fire(pending.view());
+  }
+
+  private resolved(id: string, outcome: InteractionOutcome): void {
+    const known = this.pendingById.delete(id);
+    if (known) this.resolvedEmitter.fire({ id, outcome });
+  }
+
+  private find<T extends Pending>(id: string, type: abstract new (...args: never[]) => T): T {
+    const pending = this.pendingById.get(id);
+    if (!pending) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        'This request is no longer waiting (answered elsewhere, or the server withdrew it).',
+      );
+    }
+    if (!(pending instanceof type)) {
+      throw new AppError(AppErrorCode.Validation, 'That answer does not fit this kind of request.');
+    }
+    return pending;
+  }
+}

@@ -1,0 +1,211 @@
+import type {
+  InteractionOrigin,
+  SamplingBlock,
+  SamplingDecision,
+  SamplingInteraction,
+  SamplingRequestView,
+  SamplingResultView,
+  SamplingStage,
+} from '../../../shared/domain/interactions';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { userRejected } from '../mcp/session/InteractionHandlers';
+import type { SamplingResult } from '../mcp/session/mcpTypes';
+import { toSamplingResult } from './toSamplingResult';
+
+/** Calls the model for an approved request. */
+export type GenerateSample = (
+  request: SamplingRequestView,
+  model: string,
+  maxTokens: number,
+  signal: AbortSignal,
+) => Promise<SamplingResultView>;
+
+export interface SamplingReviewOptions {
+  id: string;
+  server: string;
+  origin: InteractionOrigin;
+  createdAt: number;
+  request: SamplingRequestView;
+  suggestedModel: string;
+  maxTokensLimit?: number;
+  generate: GenerateSample;
+  /** The view changed (stage, result, error). */
+  changed: () => void;
+  /** The review is over; `outcome` says how. */
+  finished: (outcome: 'approved' | 'rejected' | 'withdrawn') => void;
+}
+
+/**
+ * One sampling request with a person in the loop twice: the request is reviewed (and may be
+ * edited) before anything is generated, the completion is reviewed (and may be edited) before
+ * the server gets it. A rejection at any point answers the server with error -1.
+ */
+export class SamplingReview {
+  /** Settles with the answer for the server (or the rejection). */
+  readonly answer: Promise<SamplingResult>;
+  private stage: SamplingStage = 'review-request';
+  private approved: { request: SamplingRequestView; model: string; maxTokens: number } | undefined;
+  private result: SamplingResultView | undefined;
+  private error: string | undefined;
+  private generation: AbortController | undefined;
+  private settle!: { resolve: (r: SamplingResult) => void; reject: (e: unknown) => void };
+  private done = false;
+
+  constructor(private readonly options: SamplingReviewOptions) {
+    this.answer = new Promise((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+  }
+
+  view(): SamplingInteraction {
+    const o = this.options;
+    return {
+      kind: 'sampling',
+      id: o.id,
+      server: o.server,
+      createdAt: o.createdAt,
+      origin: o.origin,
+      stage: this.stage,
+      request: o.request,
+      suggestedModel: this.approved?.model ?? o.suggestedModel,
+      ...(o.maxTokensLimit !== undefined ? { maxTokensLimit: o.maxTokensLimit } : {}),
+      ...(this.result ? { result: this.result } : {}),
+      ...(this.error !== undefined ? { error: this.error } : {}),
+    };
+  }
+
+  /** Applies the person's decision; VALIDATION when it does not fit the current stage. */
+  respond(decision: SamplingDecision): void {
+    switch (decision.action) {
+      case 'approve-request':
+        this.expect('review-request', 'review the request');
+        this.approved = {
+          request: this.editedRequest(decision),
+          model: decision.model,
+          maxTokens: this.checkedMaxTokens(decision.maxTokens),
+        };
+        this.startGeneration();
+        return;
+      case 'regenerate':
+        this.expect('review-result', 'regenerate');
+        this.startGeneration();
+        return;
+      case 'approve-result': {
+        this.expect('review-result', 'approve the result');
+        if (!this.result || !this.approved) {
+          throw new AppError(AppErrorCode.Validation, 'There is no result to approve yet.');
+        }
+        const content = editBlocks(this.result.content, decision.texts, 'the result');
+        const final = { ...this.result, content };
+        this.finish('approved');
+        this.settle.resolve(toSamplingResult(final, this.approved.request.tools !== undefined));
+        return;
+      }
+      case 'reject':
+        this.generation?.abort();
+        this.finish('rejected');
+        this.settle.reject(
+          userRejected(decision.reason?.trim() || 'The person rejected the sampling request.'),
+        );
+        return;
+    }
+  }
+
+  /** The server cancelled or went away: stop generating and close the panel. */
+  withdraw(): void {
+    if (this.done) return;
+    this.generation?.abort();
+    this.finish('withdrawn');
+    this.settle.reject(new AppError(AppErrorCode.Cancelled, 'The server withdrew the request.'));
+  }
+
+  private startGeneration(): void {
+    const approved = this.approved;
+    if (!approved) return;
+    this.generation?.abort();
+    const abort = new AbortController();
+    this.generation = abort;
+    this.stage = 'generating';
+    this.result = undefined;
+    this.error = undefined;
+    this.options.changed();
+    this.options
+      .generate(approved.request, approved.model, approved.maxTokens, abort.signal)
+      .then(
+        (result) => {
+          if (abort.signal.aborted || this.done) return;
+          this.result = result;
+        },
+        (error: unknown) => {
+          if (abort.signal.aborted || this.done) return;
+          this.error = AppError.from(error).message;
+        },
+      )
+      .finally(() => {
+        if (abort.signal.aborted || this.done) return;
+        this.stage = 'review-result';
+        this.options.changed();
+      });
+  }
+
+  private editedRequest(
+    decision: Extract<SamplingDecision, { action: 'approve-request' }>,
+  ): SamplingRequestView {
+    const request = structuredClone(this.options.request);
+    for (const edit of decision.texts) {
+      const message = request.messages[edit.message];
+      if (!message) {
+        throw new AppError(AppErrorCode.Validation, `There is no message ${edit.message}.`);
+      }
+      message.content = editBlocks(message.content, [edit], `message ${edit.message}`);
+    }
+    if (decision.systemPrompt !== undefined) request.systemPrompt = decision.systemPrompt;
+    return { ...request, maxTokens: decision.maxTokens };
+  }
+
+  private checkedMaxTokens(maxTokens: number): number {
+    const limit = this.options.maxTokensLimit;
+    if (limit !== undefined && maxTokens > limit) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `This server may ask for at most ${limit} tokens per request.`,
+        { fields: { maxTokens: `At most ${limit}.` } },
+      );
+    }
+    return maxTokens;
+  }
+
+  private expect(stage: SamplingStage, what: string): void {
+    if (this.done || this.stage !== stage) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Cannot ${what} now: the request is ${this.done ? 'already answered' : this.stage}.`,
+      );
+    }
+  }
+
+  private finish(outcome: 'approved' | 'rejected' | 'withdrawn'): void {
+    this.done = true;
+    this.options.finished(outcome);
+  }
+}
+
+/** Replaces the text of text blocks by index; anything else is a VALIDATION error. */
+function editBlocks(
+  blocks: SamplingBlock[],
+  edits: readonly { block: number; text: string }[],
+  where: string,
+): SamplingBlock[] {
+  const out = blocks.map((b) => ({ ...b }));
+  for (const edit of edits) {
+    const block = out[edit.block];
+    if (block?.type !== 'text') {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Block ${edit.block} of ${where} is not a text block; only text can be edited.`,
+      );
+    }
+    block.text = edit.text;
+  }
+  return out;
+}

@@ -1,0 +1,141 @@
+import type {
+  ElicitationUrlInteraction,
+  InteractionOrigin,
+  InteractionOutcome,
+  UrlAction,
+  UrlStage,
+} from '../../../shared/domain/interactions';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { isOpenableUrl } from '../../platform/isOpenableUrl';
+
+/** What becomes of a URL elicitation: the page was opened (accept), refused, or retried. */
+export type UrlAnswer = 'accept' | 'decline' | 'cancel' | 'retry';
+
+export interface UrlElicitationOptions {
+  id: string;
+  server: string;
+  origin: InteractionOrigin;
+  createdAt: number;
+  message: string;
+  url: string;
+  elicitationId?: string;
+  /** From a -32042 error: after opening, the person (or the completion notice) retries. */
+  retryToolCall: boolean;
+  /** The shell's external opener (may ask the person once more). */
+  open: (url: string) => Promise<boolean>;
+  changed: () => void;
+  finished: (outcome: InteractionOutcome) => void;
+}
+
+/**
+ * A server asks the person to open a page. Nothing is opened without consent, and only https
+ * (or http on this computer) can be opened at all.
+ */
+export class UrlElicitation {
+  readonly answer: Promise<UrlAnswer>;
+  private stage: UrlStage = 'consent';
+  private resolveAnswer!: (answer: UrlAnswer) => void;
+  private done = false;
+
+  constructor(private readonly options: UrlElicitationOptions) {
+    this.answer = new Promise((resolve) => {
+      this.resolveAnswer = resolve;
+    });
+  }
+
+  get elicitationId(): string | undefined {
+    return this.options.elicitationId;
+  }
+
+  get server(): string {
+    return this.options.server;
+  }
+
+  view(): ElicitationUrlInteraction {
+    const o = this.options;
+    let host = '';
+    let secure = false;
+    try {
+      const parsed = new URL(o.url);
+      host = parsed.host;
+      secure = parsed.protocol === 'https:';
+    } catch {
+      // Shown as is; opening it is refused.
+    }
+    return {
+      kind: 'elicitation-url',
+      id: o.id,
+      server: o.server,
+      createdAt: o.createdAt,
+      origin: o.origin,
+      message: o.message,
+      url: o.url,
+      host,
+      secure,
+      ...(o.elicitationId !== undefined ? { elicitationId: o.elicitationId } : {}),
+      stage: this.stage,
+      retryToolCall: o.retryToolCall,
+    };
+  }
+
+  async respond(action: UrlAction): Promise<void> {
+    if (this.done) throw new AppError(AppErrorCode.Validation, 'This request is already answered.');
+    switch (action) {
+      case 'open':
+        await this.openPage();
+        return;
+      case 'retry':
+        if (!this.options.retryToolCall || this.stage === 'consent') {
+          throw new AppError(AppErrorCode.Validation, 'Open the page first, then retry.');
+        }
+        this.finish('accepted', 'retry');
+        return;
+      case 'decline':
+        this.finish('declined', 'decline');
+        return;
+      case 'cancel':
+        this.finish('cancelled', 'cancel');
+        return;
+    }
+  }
+
+  /** The server said the flow finished (`notifications/elicitation/complete`). */
+  complete(): void {
+    if (this.done) return;
+    this.stage = 'completed';
+    this.options.changed();
+    this.finish('completed', this.options.retryToolCall ? 'retry' : 'accept');
+  }
+
+  withdraw(): void {
+    if (!this.done) this.finish('withdrawn', 'cancel');
+  }
+
+  private async openPage(): Promise<void> {
+    if (this.stage !== 'consent') {
+      throw new AppError(AppErrorCode.Validation, 'The page was already opened.');
+    }
+    const { url } = this.options;
+    if (!isOpenableUrl(url)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Only https links (or http links to this computer) can be opened; not opening ${url}.`,
+      );
+    }
+    const opened = await this.options.open(url);
+    if (!opened) throw new AppError(AppErrorCode.Cancelled, 'The page was not opened.');
+    if (this.done) return;
+    if (!this.options.retryToolCall) {
+      this.finish('accepted', 'accept');
+      return;
+    }
+    this.stage = 'opened';
+    this.options.changed();
+  }
+
+  private finish(outcome: InteractionOutcome, answer: UrlAnswer): void {
+    this.done = true;
+    this.options.finished(outcome);
+    this.resolveAnswer(answer);
+  }
+}

@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import type { Logger } from '../../platform/Logger';
+import type { ModelClient } from '../conversation/ModelClient';
+import { generateSample } from './generateSample';
+import type { HeadlessInteractionPolicy } from './HeadlessInteractionPolicy';
+import { InteractionBroker } from './InteractionBroker';
+import { InteractionPolicies } from './InteractionPolicies';
+import { RootsService } from './RootsService';
+import { RunningToolCalls } from './RunningToolCalls';
+
+export interface InteractionServicesOptions {
+  /** Where policies and roots are kept; headless runs keep them in memory. */
+  dataDir: string;
+  /** Unattended (CLI): a policy decides and nothing is persisted. */
+  headless?: { policy: HeadlessInteractionPolicy; roots: readonly string[] };
+  /** The Messages API client chat turns use. */
+  modelClient: () => Promise<ModelClient>;
+  /** Available model ids and the default model. */
+  models: () => Promise<{ ids: string[]; defaultModel: string }>;
+  open: (url: string) => Promise<boolean>;
+  pickFolder?: () => Promise<string | null>;
+  log: Logger;
+}
+
+export interface InteractionServices {
+  broker: InteractionBroker;
+  roots: RootsService;
+  policies: InteractionPolicies;
+  runningTools: RunningToolCalls;
+}
+
+/** The interaction broker with its policies, roots and running-call registry, loaded. */
+export async function createInteractionServices(
+  options: InteractionServicesOptions,
+): Promise<InteractionServices> {
+  const { headless, log } = options;
+  const policies = new InteractionPolicies(
+    headless ? undefined : join(options.dataDir, 'interaction-policies.json'),
+    log,
+  );
+  const roots = new RootsService(
+    headless
+      ? { initial: headless.roots }
+      : {
+          file: join(options.dataDir, 'roots.json'),
+          ...(options.pickFolder ? { pickFolder: options.pickFolder } : {}),
+          log,
+        },
+  );
+  await Promise.all([policies.load(), roots.load()]);
+  const runningTools = new RunningToolCalls();
+  const broker = new InteractionBroker({
+    policies,
+    roots: () => roots.toRootsResult(),
+    generate: async (request, model, maxTokens, signal) =>
+      generateSample(await options.modelClient(), request, model, maxTokens, signal),
+    models: options.models,
+    open: options.open,
+    originFor: (server) => runningTools.originFor(server),
+    ...(headless ? { headless: headless.policy } : {}),
+    log,
+  });
+  return { broker, roots, policies, runningTools };
+}

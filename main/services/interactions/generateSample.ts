@@ -1,0 +1,54 @@
+import type {
+  SamplingBlock,
+  SamplingRequestView,
+  SamplingResultView,
+} from '../../../shared/domain/interactions';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { MessageAccumulator } from '../conversation/MessageAccumulator';
+import type { ModelClient } from '../conversation/ModelClient';
+import { toModelRequest } from './toModelRequest';
+
+/** Messages API stop reasons in MCP's spelling; others pass through unchanged. */
+const STOP_REASONS: Record<string, string> = {
+  end_turn: 'endTurn',
+  stop_sequence: 'stopSequence',
+  max_tokens: 'maxTokens',
+  tool_use: 'toolUse',
+};
+
+/**
+ * One completion for an approved sampling request, through the same model client chat turns
+ * use. The answer is in MCP's shapes: text blocks and, for sampling with tools, tool_use blocks
+ * (the host runs nothing; the server does).
+ */
+export async function generateSample(
+  client: ModelClient,
+  request: SamplingRequestView,
+  model: string,
+  maxTokens: number,
+  signal: AbortSignal,
+): Promise<SamplingResultView> {
+  const accumulator = new MessageAccumulator();
+  for await (const event of client.stream(toModelRequest(request, model, maxTokens), signal)) {
+    accumulator.apply(event, () => {});
+  }
+  if (signal.aborted) throw new AppError(AppErrorCode.Cancelled, 'Cancelled');
+  if (!accumulator.complete) {
+    throw new AppError(AppErrorCode.LlmNetwork, 'The model’s answer ended before it was complete.');
+  }
+  const content = accumulator
+    .content({ partial: false, withToolUses: true })
+    .flatMap((block): SamplingBlock[] => {
+      if (block.type === 'text') return [{ type: 'text', text: block.text }];
+      if (block.type === 'tool_use') {
+        return [{ type: 'tool_use', id: block.id, name: block.name, input: block.input ?? {} }];
+      }
+      return [];
+    });
+  const reason = accumulator.stopReason;
+  return {
+    model,
+    ...(reason ? { stopReason: STOP_REASONS[reason] ?? reason } : {}),
+    content,
+  };
+}

@@ -1,0 +1,126 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { FakeAnthropic } from '../../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import type { InteractionView } from '../../../../shared/domain/interactions';
+import type { EventName } from '../../../../shared/ipc/names';
+import { FileSecretStore } from '../../../platform/FileSecretStore';
+import { createLogger } from '../../../platform/Logger';
+import { appPaths } from '../../../platform/resolveDataDir';
+import { createHostCore, type HostCore, type HostCoreOptions } from '../../createHostCore';
+import { EVERYTHING_BIN } from '../../mcp/session/testing/TestProcesses';
+import { fixtureServer } from '../../mcp/testing/McpHarness';
+
+/** server-everything on the 2025 era (stdio). */
+export const everything = {
+  command: process.execPath,
+  args: [EVERYTHING_BIN, 'stdio'],
+  protocol: 'legacy',
+};
+
+/** Our v2 interactions fixture, spoken to in the given era. */
+export function interactionsFixture(protocol: 'modern' | 'legacy'): Record<string, unknown> {
+  return {
+    command: process.execPath,
+    args: [fixtureServer('modern-v2-interactions.mjs')],
+    protocol,
+  };
+}
+
+export interface InteractionHost {
+  core: HostCore;
+  dataDir: string;
+  events: { name: EventName; payload: unknown }[];
+  /** URLs the platform opener was asked to open. */
+  opened: string[];
+  /** Waits for the next pending interaction of `kind` and returns it. */
+  next<K extends InteractionView['kind']>(
+    kind: K,
+    server?: string,
+  ): Promise<Extract<InteractionView, { kind: K }>>;
+  call(server: string, tool: string, args?: Record<string, unknown>): Promise<string>;
+}
+
+export interface StartOptions {
+  options?: HostCoreOptions;
+  pickFolder?: () => Promise<string | null>;
+  dataDir?: string;
+}
+
+/** A real host core (broker, McpService, supervisors) on a fresh data dir. */
+export async function startInteractionHost(
+  fake: FakeAnthropic,
+  servers: Record<string, Record<string, unknown>>,
+  start: StartOptions = {},
+): Promise<InteractionHost> {
+  const dir = start.dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-interactions-')));
+  const paths = appPaths(dir);
+  await writeFile(paths.serversFile, JSON.stringify({ mcpServers: servers }));
+  const opened: string[] = [];
+  const core = await createHostCore(
+    {
+      shell: 'web',
+      version: 'test',
+      paths,
+      secrets: new FileSecretStore(paths.secretsFile),
+      opener: {
+        openExternal: (url) => {
+          opened.push(url);
+          return Promise.resolve(true);
+        },
+      },
+      ...(start.pickFolder ? { pickFolder: start.pickFolder } : {}),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        ANTHROPIC_API_KEY: 'sk-test',
+        ANTHROPIC_BASE_URL: fake.url,
+      },
+    },
+    createLogger({ consoleLevel: 'silent' }),
+    { useLoginShell: false, ...start.options },
+  );
+  const events: InteractionHost['events'] = [];
+  core.events.subscribe((name, payload) => events.push({ name, payload }));
+  await core.ready;
+  await core.mcp.settled(20_000);
+  const seen = new Set<string>();
+  return {
+    core,
+    dataDir: dir,
+    events,
+    opened,
+    async next(kind, server) {
+      let found: InteractionView | undefined;
+      await expect
+        .poll(
+          () => {
+            found = core.interactions.broker
+              .pending()
+              .find((i) => i.kind === kind && !seen.has(i.id) && (!server || i.server === server));
+            return found !== undefined;
+          },
+          { timeout: 15_000, interval: 20 },
+        )
+        .toBe(true);
+      if (!found) throw new Error('unreachable');
+      seen.add(found.id);
+      return found as Extract<InteractionView, { kind: typeof kind }>;
+    },
+    async call(server, tool, args = {}) {
+      const result = await core.mcp.supervisor(server).callTool(tool, args, { timeoutMs: 30_000 });
+      return result.content.map((b) => (b.type === 'text' ? b.text : `[${b.type}]`)).join('\n');
+    },
+  };
+}
+
+/** Waits until the interaction left the pending list. */
+export async function gone(host: InteractionHost, id: string): Promise<void> {
+  await expect
+    .poll(() => host.core.interactions.broker.pending().some((i) => i.id === id), {
+      timeout: 10_000,
+      interval: 20,
+    })
+    .toBe(false);
+}
