@@ -13,6 +13,7 @@ import './styles/components.css';
 import './styles/controls.css';
 import './styles/servers.css';
 import './styles/serverDetail.css';
+import './styles/signIn.css';
 import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';

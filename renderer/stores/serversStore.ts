@@ -7,6 +7,7 @@ import type {
 } from '../../shared/domain/mcpViews';
 import type { HostClient } from '../host/HostClient';
 import { createExplorerSlice, type ExplorerSlice } from './serverExplorerSlice';
+import { createSignInActions, type SignInActions } from './signInActions';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import {
   mergeBySeq,
@@ -18,9 +19,9 @@ import {
 } from './serversReducers';
 
 /** Which server action is in flight, so its button can say so and not be pressed twice. */
-export type PendingAction = 'restart' | 'enable' | 'disable';
+export type PendingAction = 'restart' | 'enable' | 'disable' | keyof SignInActions;
 
-export interface ServersState extends ExplorerSlice {
+export interface ServersState extends ExplorerSlice, SignInActions {
   servers: ServerView[];
   /** Details of servers someone opened; kept fresh by events. */
   details: Record<string, Loadable<ServerDetail>>;
@@ -115,6 +116,7 @@ export function createServersStore(client: HostClient, initial: ServerView[]): S
 
     return {
       ...createExplorerSlice(client, set, get),
+      ...createSignInActions<ServersState>(client, set),
       servers: initial,
       details: {},
       logs: {},

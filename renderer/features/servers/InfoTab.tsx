@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
 import { SamplingPolicyField } from '../interactions/SamplingPolicyField';
+import { SignInInfo } from './SignInInfo';
 
 /** What the server declared about itself: capabilities and instructions. */
 export function InfoTab({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
@@ -61,6 +62,7 @@ export function InfoTab({ server, detail }: { server: ServerView; detail?: Serve
           )}
         </dl>
       </section>
+      {detail.auth && <SignInInfo name={server.name} auth={detail.auth} />}
       <SamplingPolicyField server={server.name} />
       {detail.stderrTail.length > 0 && (
         <section className="info__section" aria-labelledby="info-stderr">

@@ -9,6 +9,7 @@ import { LogsTab } from './LogsTab';
 import { PromptsTab } from './PromptsTab';
 import { ResourcesTab } from './ResourcesTab';
 import { ServerHeader } from './ServerHeader';
+import { SignInPanel } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
 import { TrafficTab } from './TrafficTab';
 
@@ -70,6 +71,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
           onShowLogs={() => setTab('logs')}
         />
       )}
+      {status.kind === 'needs-sign-in' && <SignInPanel name={name} status={status} />}
       {status.kind === 'starting' && (
         <p className="server-detail__starting" role="status">
           <span className="spinner" aria-hidden="true" />

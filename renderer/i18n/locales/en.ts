@@ -1,4 +1,5 @@
 import { approvals, conversations, grants } from './en/approvals';
+import { signIn } from './en/auth';
 import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
@@ -266,6 +267,7 @@ export const en = {
   toolCall,
   approvals,
   grants,
+  signIn,
   interactions,
   context,
 } as const;

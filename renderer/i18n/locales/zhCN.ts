@@ -1,6 +1,7 @@
 import type { LocaleShape } from '../LocaleShape';
 import type { en } from './en';
 import { approvals, conversations, grants } from './zhCN/approvals';
+import { signIn } from './zhCN/auth';
 import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
@@ -268,6 +269,7 @@ export const zhCN: LocaleShape<typeof en> = {
   toolCall,
   approvals,
   grants,
+  signIn,
   interactions,
   context,
 };
