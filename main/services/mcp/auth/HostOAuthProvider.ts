@@ -45,8 +45,8 @@ export interface HostOAuthProviderOptions {
  *   (`clientMetadataUrl`, used when the authorization server supports it), else dynamic
  *   registration — registrations are stored per issuer, so a server that moves to another
  *   authorization server gets a new one and nothing is presented to the wrong server;
- * - discovery state is only reused for the callback of an authorization in progress: every
- *   other authorization (a 401, a step-up) discovers afresh, so a changed
+ * - discovery state is only reused on the callback leg (exchanging the code): every other
+ *   authorization (a 401, a step-up, "Sign in") discovers afresh, so a changed
  *   `authorization_servers` list is noticed;
  * - a random `state` per authorization request, checked by {@link checkState}.
  */
@@ -54,6 +54,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   private readonly server: string;
   /** The scope of the last authorization request, reused when the person clicks "Sign in". */
   private lastScope: string | undefined;
+  /** Callback legs in progress: only they get the recorded discovery state. */
+  private callbackLegs = 0;
 
   constructor(private readonly options: HostOAuthProviderOptions) {
     this.server = options.serverName;
@@ -201,14 +203,13 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   /**
-   * Only the callback leg of an authorization in progress (a code verifier is waiting) gets the
-   * recorded state: the code is bound to the authorization server that issued it. Any other
+   * Only the callback leg (exchanging a code in {@link finishAuthorization}) gets the recorded
+   * state: the code is bound to the authorization server that issued it. Any other
    * authorization discovers afresh, so a server that moved to another authorization server is
    * followed there (and registered with anew) instead of being asked with stale metadata.
    */
   async discoveryState(): Promise<OAuthDiscoveryState | undefined> {
-    const pending = await this.options.store.codeVerifier(this.server);
-    if (!pending) return undefined;
+    if (this.callbackLegs === 0) return undefined;
     return this.options.store.discovery(this.server);
   }
 
@@ -220,9 +221,12 @@ export class HostOAuthProvider implements OAuthClientProvider {
    */
   async authorize(): Promise<AuthResult> {
     try {
+      // The resource metadata URL the server's own challenge named, if one was seen.
+      const known = (await this.options.store.discovery(this.server))?.resourceMetadataUrl;
       return await auth(this, {
         serverUrl: this.options.serverUrl,
         ...(this.lastScope ? { scope: this.lastScope } : {}),
+        ...(known ? { resourceMetadataUrl: new URL(known) } : {}),
       });
     } catch (error) {
       throw describeAuthError(error);
@@ -234,14 +238,25 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * the SDK validate `iss` and exchange the code. An error answer from the authorization server
    * becomes MCP_AUTH_REQUIRED with its own words (only once its `iss`, if any, checked out).
    * Reconnect on a fresh transport afterwards.
+   *
+   * @param exchange - does the exchange instead of the provider itself, e.g. the transport that
+   *   asked for the sign-in (`transport.finishAuth`); it runs on the callback leg all the same.
    */
-  async finishAuthorization(callback: URLSearchParams): Promise<void> {
+  async finishAuthorization(
+    callback: URLSearchParams,
+    exchange?: (callback: URLSearchParams) => Promise<void>,
+  ): Promise<void> {
     await this.checkState(callback.get('state'));
     const code = callback.get('code');
     const iss = callback.get('iss') ?? undefined;
+    this.callbackLegs += 1;
     try {
       if (!code) {
         await this.throwCallbackError(callback, iss);
+        return;
+      }
+      if (exchange) {
+        await exchange(callback);
         return;
       }
       const result = await auth(this, {
@@ -254,6 +269,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
       }
     } catch (error) {
       throw describeAuthError(error);
+    } finally {
+      this.callbackLegs -= 1;
     }
   }
 

@@ -61,14 +61,8 @@ async function withAuthErrors<T>(
     const plain = describeAuthError(error);
     throw new AuthRequiredError(
       plain.message,
-      async (callback) => {
-        await authProvider.checkState(callback.get('state'));
-        try {
-          await transport.finishAuth(callback);
-        } catch (finishError) {
-          throw describeAuthError(finishError);
-        }
-      },
+      (callback) =>
+        authProvider.finishAuthorization(callback, (checked) => transport.finishAuth(checked)),
       plain.data,
     );
   }
