@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppErrorCode } from '../../../shared/errors';
+import { allMigrations } from './migrations/allMigrations';
 import type { Migration } from './migrations/Migration';
-import { schemaV1 } from './migrations/schemaV1';
 import { readUserVersion, runMigrations } from './runMigrations';
 import { textContent, TempStoreDir } from './testing/TempStoreDir';
 
@@ -14,7 +14,7 @@ function tables(db: DatabaseSync): string[] {
 }
 
 const addPinned: Migration = {
-  version: 2,
+  version: 3,
   name: 'pinned conversations',
   up: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
        CREATE TABLE pins (conversation_id TEXT NOT NULL) STRICT;`,
@@ -30,14 +30,15 @@ describe('runMigrations', () => {
 
   it('upgrades a new file from v0 and records each step', () => {
     const store = temp.open({ now: () => 42 });
-    expect(store.migration).toEqual({ from: 0, to: 1, applied: [1] });
+    expect(store.migration).toEqual({ from: 0, to: 2, applied: [1, 2] });
     store.close();
 
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(1);
+      expect(readUserVersion(db)).toBe(2);
       expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([
         { version: 1, name: 'initial schema', applied_at: 42 },
+        { version: 2, name: 'message attachments', applied_at: 42 },
       ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([
@@ -53,43 +54,45 @@ describe('runMigrations', () => {
     } finally {
       db.close();
     }
-    expect(temp.open().migration).toEqual({ from: 1, to: 1, applied: [] });
+    expect(temp.open().migration).toEqual({ from: 2, to: 2, applied: [] });
   });
 
-  it('upgrades v1 to v2 keeping the data', () => {
+  it('upgrades to a next version keeping the data', () => {
     const v1 = temp.open();
     const { id } = v1.createConversation({ title: 'kept' });
     v1.appendMessage(id, { role: 'user', content: textContent('still here') });
     v1.close();
 
-    const v2 = temp.open({ migrations: [schemaV1, addPinned] });
-    expect(v2.migration).toEqual({ from: 1, to: 2, applied: [2] });
-    expect(v2.getConversation(id).messages[0]?.content).toEqual(textContent('still here'));
-    expect(v2.search('still')).toHaveLength(1);
-    expect(v2.checkIntegrity()).toEqual([]);
+    const next = temp.open({ migrations: [...allMigrations, addPinned] });
+    expect(next.migration).toEqual({ from: 2, to: 3, applied: [3] });
+    expect(next.getConversation(id).messages[0]?.content).toEqual(textContent('still here'));
+    expect(next.search('still')).toHaveLength(1);
+    expect(next.checkIntegrity()).toEqual([]);
   });
 
   it('rolls a failing migration back completely and stays at the previous version', () => {
     temp.open().close();
     const broken: Migration = {
-      version: 2,
+      version: 3,
       name: 'broken',
       up: `CREATE TABLE half_done (x INTEGER) STRICT; INSERT INTO no_such_table VALUES (1);`,
     };
-    expect(() => temp.open({ migrations: [schemaV1, broken] })).toThrow(
+    expect(() => temp.open({ migrations: [...allMigrations, broken] })).toThrow(
       expect.objectContaining({ code: AppErrorCode.Internal }),
     );
-    expect(() => temp.open({ migrations: [schemaV1, broken] })).toThrow(/migration 2 \(broken\)/u);
+    expect(() => temp.open({ migrations: [...allMigrations, broken] })).toThrow(
+      /migration 3 \(broken\)/u,
+    );
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(1);
+      expect(readUserVersion(db)).toBe(2);
       expect(tables(db)).not.toContain('half_done');
-      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 1 });
+      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 2 });
     } finally {
       db.close();
     }
     // The file still opens with the migrations this app knows.
-    expect(temp.open().migration.to).toBe(1);
+    expect(temp.open().migration.to).toBe(2);
   });
 
   it('runs function migrations in the same transaction', () => {
