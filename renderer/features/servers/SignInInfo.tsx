@@ -14,7 +14,7 @@ export function SignInInfo({ name, auth }: { name: string; auth: ServerAuth }) {
       </h3>
       <dl className="facts facts--stacked">
         <div className="facts__item">
-          <dt>{t('signIn.section')}</dt>
+          <dt>{t('signIn.state')}</dt>
           <dd>{auth.signedIn ? t('signIn.signedIn') : t('signIn.notSignedIn')}</dd>
         </div>
         {auth.issuer && (

@@ -11,6 +11,7 @@ export const signIn = {
   cancel: 'Cancel',
   failed: 'The last sign-in failed: {{message}}',
   section: 'Sign-in',
+  state: 'Status',
   signedIn: 'Signed in',
   notSignedIn: 'Not signed in',
   issuer: 'Signed in with',

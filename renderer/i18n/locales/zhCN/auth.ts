@@ -13,6 +13,7 @@ export const signIn: LocaleShape<typeof en> = {
   cancel: '取消',
   failed: '上次登录失败：{{message}}',
   section: '登录',
+  state: '状态',
   signedIn: '已登录',
   notSignedIn: '未登录',
   issuer: '登录方',
