@@ -139,6 +139,18 @@ describe('SamplingPanel', () => {
     expect(screen.queryByTestId('interactions-inline')).toBeNull();
   });
 
+  it('generating can be stopped, which rejects', async () => {
+    const { host } = await renderWithStores(
+      <InteractionPanel interaction={samplingInteraction('s1', { stage: 'generating' })} />,
+      { script },
+    );
+    fireEvent.click(screen.getByTestId('sampling-stop'));
+    await settle();
+    expect(host.callsOf('interactions.respondSampling')).toEqual([
+      { id: 's1', decision: { action: 'reject' } },
+    ]);
+  });
+
   it('a failed generation offers to generate again or reject', async () => {
     const { host } = await renderWithStores(
       <InteractionPanel

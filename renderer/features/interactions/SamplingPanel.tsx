@@ -48,6 +48,17 @@ export function SamplingPanel({ interaction }: { interaction: SamplingInteractio
     <div className="sampling" data-testid="sampling-generating" aria-busy="true">
       <p role="status">{t('interactions.sampling.generating')}</p>
       <ProgressBar />
+      <div className="interaction__buttons">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={responding}
+          onClick={() => reject()}
+          data-testid="sampling-stop"
+        >
+          {t('interactions.sampling.stopAndReject')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -55,6 +55,7 @@ export const interactions: LocaleShape<typeof en> = {
     audio: '音频（{{mimeType}}）',
     approveRequest: '批准并生成',
     generating: '正在生成回答…',
+    stopAndReject: '停止并拒绝',
     failed: '生成失败：{{message}}',
     regenerate: '重新生成',
     generatedBy: '由 {{model}} 生成（停止原因：{{reason}}）。发回前请检查。',
