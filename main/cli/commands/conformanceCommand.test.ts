@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestAuthServer } from '../../services/mcp/auth/testing/TestAuthServer';
+import { TestResourceServer } from '../../services/mcp/auth/testing/TestResourceServer';
 import {
   TestProcesses,
   type HttpServerProcess,
@@ -84,5 +86,84 @@ describe('conformance command', () => {
     const badUrl = await conformance({}, 'ftp://127.0.0.1/mcp');
     expect(badUrl.code).toBe(1);
     expect(badUrl.json).toMatchObject({ error: { code: 'VALIDATION' } });
+  });
+
+  describe('authorization scenarios', () => {
+    async function protectedServer(
+      options: ConstructorParameters<typeof TestAuthServer>[0] = {},
+    ): Promise<{ as: TestAuthServer; rs: TestResourceServer; stop: () => Promise<void> }> {
+      const as = await new TestAuthServer(options).start();
+      const rs = await new TestResourceServer(server.url, as).start();
+      return {
+        as,
+        rs,
+        stop: async () => {
+          await Promise.all([rs.stop(), as.stop()]);
+        },
+      };
+    }
+
+    it('signs in without a browser and then makes the calls', async () => {
+      const { as, rs, stop } = await protectedServer();
+      try {
+        const { code, json } = await conformance(
+          { MCP_CONFORMANCE_SCENARIO: 'auth/metadata-default' },
+          rs.url,
+        );
+        expect(code).toBe(0);
+        expect(json.steps).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^sign-in needed: /),
+            'signed in; starting over on a fresh connection',
+            expect.stringMatching(/^called /),
+          ]),
+        );
+        expect(as.tokenRequests.map((r) => r.grantType)).toEqual(['authorization_code']);
+      } finally {
+        await stop();
+      }
+    });
+
+    it('uses the pre-registered client from the context', async () => {
+      const preRegistered = { clientId: 'pre-id', clientSecret: 'pre-secret' };
+      const { as, rs, stop } = await protectedServer({
+        dynamicRegistration: false,
+        authMethods: ['client_secret_basic'],
+        preRegistered,
+      });
+      try {
+        const { code } = await conformance(
+          {
+            MCP_CONFORMANCE_SCENARIO: 'auth/pre-registration',
+            MCP_CONFORMANCE_CONTEXT: JSON.stringify({
+              client_id: preRegistered.clientId,
+              client_secret: preRegistered.clientSecret,
+            }),
+          },
+          rs.url,
+        );
+        expect(code).toBe(0);
+        expect(as.tokenRequests).toEqual([
+          expect.objectContaining({ method: 'client_secret_basic', clientId: 'pre-id' }),
+        ]);
+      } finally {
+        await stop();
+      }
+    });
+
+    it('exits 1 with MCP_AUTH_REQUIRED when the answer comes from the wrong issuer', async () => {
+      const { as, rs, stop } = await protectedServer({ issInRedirect: 'wrong' });
+      try {
+        const { code, json } = await conformance(
+          { MCP_CONFORMANCE_SCENARIO: 'auth/iss-wrong-issuer' },
+          rs.url,
+        );
+        expect(code).toBe(1);
+        expect(json).toMatchObject({ error: { code: 'MCP_AUTH_REQUIRED' } });
+        expect(as.tokenRequests).toHaveLength(0);
+      } finally {
+        await stop();
+      }
+    });
   });
 });
