@@ -312,3 +312,31 @@ test('sampling set to deny in the server’s Info tab: requests are refused with
   ).toContainText(/Sampling is turned off/);
   await expect(page.getByTestId('interactions-entry')).toHaveCount(0);
 });
+
+test('URL consent: the page opens only on “Open in browser”, then the server continues', async ({
+  page,
+  fake,
+}) => {
+  // A pretend browser that fetches loopback pages, so nothing leaves the machine.
+  const shell = await startWebShell({
+    servers: { everything: everything() },
+    env: { SWITCHBOARD_TEST_OPENER: 'fetch' },
+  });
+  try {
+    await openServer(page, shell);
+    const url = `${fake.url}/signed-in?from=e2e`;
+    await runTool(page, 'trigger-url-elicitation', { url, message: 'Finish signing in.' });
+    const dialog = await openQueue(page);
+    const consent = dialog.getByTestId('url-consent');
+    await expect(consent.getByTestId('url-insecure')).toBeVisible();
+    expect(fake.requests.some((r) => r.path.startsWith('/signed-in'))).toBe(false);
+    await consent.getByTestId('url-open').click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('tool-result')).toContainText(
+      'User completed the URL elicitation flow',
+    );
+    await expect.poll(() => fake.requests.some((r) => r.path.startsWith('/signed-in'))).toBe(true);
+  } finally {
+    await shell.stop();
+  }
+});
