@@ -1,4 +1,4 @@
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InteractionView } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
@@ -22,14 +22,21 @@ export function interactionTitleKey(interaction: InteractionView) {
 export function InteractionPanel({
   interaction,
   headingLevel = 3,
+  focusOnMount = false,
 }: {
   interaction: InteractionView;
   headingLevel?: 2 | 3;
+  /** Opened on purpose (from the queue): the keyboard starts at its heading. */
+  focusOnMount?: boolean;
 }) {
   const { t } = useTranslation();
   const respondElicitation = useInteractionsStore((s) => s.respondElicitation);
   const respondUrl = useInteractionsStore((s) => s.respondUrl);
   const error = useInteractionsStore((s) => s.errors[interaction.id]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `interaction-${interaction.id}-heading`;
   // Esc dismisses a question (the spec's "cancel"); a sampling request needs an explicit
@@ -51,7 +58,7 @@ export function InteractionPanel({
       data-interaction-id={interaction.id}
     >
       <header className="interaction__header">
-        <Heading id={headingId} className="interaction__title" tabIndex={-1}>
+        <Heading id={headingId} ref={heading} className="interaction__title" tabIndex={-1}>
           {t(interactionTitleKey(interaction), { server: interaction.server })}
         </Heading>
         <span className="chip interaction__server">{interaction.server}</span>

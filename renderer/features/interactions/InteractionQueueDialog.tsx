@@ -64,7 +64,12 @@ export function InteractionQueueDialog() {
                 ← {t('interactions.queue.back', { count: list.length })}
               </button>
             )}
-            <InteractionPanel key={shown.id} interaction={shown} headingLevel={3} />
+            <InteractionPanel
+              key={shown.id}
+              interaction={shown}
+              headingLevel={3}
+              focusOnMount={openId !== null}
+            />
           </>
         ) : (
           <ul className="interactions-list" data-testid="interactions-list">

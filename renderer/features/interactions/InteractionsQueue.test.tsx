@@ -40,6 +40,8 @@ describe('InteractionsQueue', () => {
     ]);
     fireEvent.click(screen.getByTestId('interactions-open-u1'));
     expect(within(dialog).getByTestId('url-consent')).toBeTruthy();
+    // Opened on purpose: the keyboard starts at its heading.
+    expect(document.activeElement?.textContent).toBe('everything asks you to open a page');
     fireEvent.click(screen.getByTestId('url-decline'));
     await settle();
     expect(host.callsOf('interactions.respondUrl')).toEqual([{ id: 'u1', action: 'decline' }]);
