@@ -202,7 +202,17 @@ describe('resource subscriptions', () => {
       'fixture://notes.txt',
       'fixture://logo.png',
     ]);
-  });
+
+    // A new session (here: a restart) gets a listen stream of its own for the watched URIs.
+    await host.core.mcp.restart('modern');
+    await eventually(() => {
+      expect(host.core.mcp.supervisor('modern').status.kind).toBe('ready');
+    });
+    await eventually(async () => {
+      await touch('fixture://logo.png');
+      expect(updates('modern').length).toBeGreaterThanOrEqual(3);
+    });
+  }, 30_000);
 
   it('2025 fixture: updates arrive for a subscribed URI', async () => {
     await call('mcp.subscribeResource', { server: 'legacy', uri: 'fixture://notes.txt' });

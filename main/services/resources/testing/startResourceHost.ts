@@ -66,11 +66,14 @@ export async function startResourceHost(
 }
 
 /** Resolves once `check` passes (polling), or fails with its last error after `timeoutMs`. */
-export async function eventually(check: () => void, timeoutMs = 10_000): Promise<void> {
+export async function eventually(
+  check: () => void | Promise<void>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      check();
+      await check();
       return;
     } catch (error) {
       if (Date.now() > deadline) throw error;
