@@ -15,6 +15,8 @@ import type { PlatformServices } from '../platform/PlatformServices';
 import { appVersion } from '../platform/appVersion';
 import { createHostCore, type HostCore } from '../services/createHostCore';
 import { flagNumber, flagString, type CliArgs } from './parseCliArgs';
+import { createCliInteractions } from './createCliInteractions';
+import { readInteractionFlags } from './readInteractionFlags';
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
 export interface CommandResult {
@@ -31,6 +33,8 @@ export class CliContext {
   private readonly dataDir: string;
   private mcp: McpService | undefined;
   private core: HostCore | undefined;
+  /** Why servers' requests were refused or failed (printed to stderr at the end). */
+  readonly notes: string[] = [];
 
   constructor(
     readonly args: CliArgs,
@@ -76,7 +80,15 @@ export class CliContext {
       );
     }
     const paths = appPaths(this.dataDir);
+    const flags = await readInteractionFlags(this.args, (note) => this.notes.push(note));
+    const interactions = await createCliInteractions({
+      paths: { ...paths, serversFile: this.configFile },
+      env: this.env,
+      ...flags,
+      log: this.log,
+    });
     const mcp = new McpService({
+      handlers: interactions.broker.handlers,
       dataDir: this.dataDir,
       logsDir: paths.logsDir,
       files,
@@ -128,7 +140,12 @@ export class CliContext {
       env: this.env,
     };
     const core = await createHostCore(platform, this.log, {
-      headless: policy ? { policy } : {},
+      headless: {
+        ...(policy ? { policy } : {}),
+        ...(await readInteractionFlags(this.args, (note) => this.notes.push(note)).then(
+          ({ policy: interactions, roots }) => ({ interactions, roots }),
+        )),
+      },
       useLoginShell: !this.args.flags.has('no-login-shell'),
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
     });

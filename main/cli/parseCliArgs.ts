@@ -8,6 +8,8 @@ export interface CliArgs {
 }
 
 const SWITCHES = new Set(['json', 'help', 'no-login-shell']);
+/** Flags that take every value up to the next flag (`--roots DIR DIR…`); repeatable. */
+const VARIADIC = new Set(['roots']);
 /** Flags that take this many values and may be given more than once. */
 const MULTI_VALUE = new Map([
   ['attach', 2],
@@ -28,7 +30,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
       const eq = arg.indexOf('=');
       const name = arg.slice(2, eq < 0 ? undefined : eq);
       const arity = MULTI_VALUE.get(name);
-      if (arity !== undefined && eq < 0) {
+      if (VARIADIC.has(name) && eq < 0) {
+        let end = i + 1;
+        while (end < argv.length && !(argv[end] ?? '').startsWith('--')) end++;
+        const values = argv.slice(i + 1, end);
+        if (values.length === 0) throw new CliUsageError(`--${name} needs at least one value`);
+        lists.set(name, [...(lists.get(name) ?? []), values]);
+        i = end - 1;
+      } else if (arity !== undefined && eq < 0) {
         const values = argv.slice(i + 1, i + 1 + arity);
         if (values.length < arity || values.some((v) => v.startsWith('--'))) {
           throw new CliUsageError(`--${name} needs ${String(arity)} values`);

@@ -38,6 +38,14 @@ Options:
   --timeout MS      how long to wait for servers and calls (default 30000)
   --no-login-shell  use this environment's PATH instead of the login shell's
 
+Server requests (chat and call; nobody is there to ask, so without these they are refused):
+  --sampling approve|deny   approve = the server's request as sent, the answer as generated
+  --elicit FILE|accept-defaults
+                    answer forms from FILE (a JSON object of answers by field name; fields not
+                    given take their defaults; {"action":"decline"} or {"action":"cancel"} to
+                    refuse), or accept every form with its defaults; URL requests are declined
+  --roots DIR…      folders servers may use (every value up to the next flag)
+
 Exit code 0 on success, 1 on failure (for servers: any enabled server not ready).`;
 
 type Command = (ctx: CliContext) => Promise<CommandResult>;
@@ -106,6 +114,8 @@ export async function runCli(
     else err(`Error (${appError.code}): ${appError.message}\n`);
     return 1;
   } finally {
+    // Why a server's request was refused, for whoever runs the command.
+    for (const note of ctx?.notes ?? []) err(`${note}\n`);
     await ctx?.dispose();
   }
 }
