@@ -18,6 +18,8 @@ import { createInteractionServices } from './interactions/createInteractionServi
 import type { HeadlessInteractionPolicy } from './interactions/HeadlessInteractionPolicy';
 import type { InteractionServices } from './interactions/createInteractionServices';
 import { createMcpHandlers } from './mcp/createMcpHandlers';
+import { createResourceHandlers } from './resources/createResourceHandlers';
+import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { SettingsService } from './settings/SettingsService';
@@ -168,6 +170,15 @@ export async function createHostCore(
         .catch((error: unknown) => log.warn('roots change not delivered', { error }));
     }
   });
+  const subscriptions = new ResourceSubscriptions({
+    mcp,
+    events,
+    log: log.child('subscriptions'),
+    file: join(platform.paths.dataDir, 'resource-subscriptions.json'),
+  });
+  const watching = subscriptions
+    .start()
+    .catch((error: unknown) => log.error('resource subscriptions failed to load', { error }));
   // Servers never block the first frame: the window bootstraps while they start.
   const ready = mcp
     .start()
@@ -189,6 +200,7 @@ export async function createHostCore(
     'settings.setApiKey': ({ apiKey }) => settings.setApiKey(apiKey),
     'settings.clearApiKey': () => settings.clearApiKey(),
     ...createMcpHandlers(mcp),
+    ...createResourceHandlers(mcp, subscriptions),
     'config.get': () => mcp.configDocument(),
     'config.save': async ({ text }) => {
       const result = await files.saveText(text);
@@ -221,6 +233,8 @@ export async function createHostCore(
       broker.dispose();
       interactions.broker.dispose();
       await ready;
+      await watching;
+      await subscriptions.dispose();
       await mcp.dispose();
       store.close();
     },

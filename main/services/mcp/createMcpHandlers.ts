@@ -1,8 +1,9 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { McpService } from './McpService';
-import { createResourceHandlers } from '../resources/createResourceHandlers';
+import { contentsBytes } from '../resources/contentsBytes';
+import type { ResourceRequestName } from '../resources/createResourceHandlers';
 
-type McpRequestName = Extract<keyof RequestHandlers, `mcp.${string}`>;
+type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, ResourceRequestName>;
 
 const strip = (value: object): Record<string, unknown> =>
   JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
@@ -63,7 +64,10 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
     },
     'mcp.readResource': async ({ server, uri }) => {
       const result = await mcp.supervisor(server).ready().readResource(uri);
-      return { contents: result.contents.map((c) => strip(c)) };
+      return {
+        contents: result.contents.map((c) => strip(c)),
+        totalBytes: contentsBytes(result.contents),
+      };
     },
     'mcp.listPrompts': async ({ server }) => {
       const session = mcp.supervisor(server).ready();
@@ -89,7 +93,6 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
         messages: result.messages.map((m) => strip(m)),
       };
     },
-    ...createResourceHandlers(mcp),
     'mcp.getLogs': ({ server, sinceSeq }) => ({
       entries: mcp.supervisor(server).logsSince(sinceSeq),
     }),
