@@ -31,6 +31,8 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const menus = useComposerMenus({ text, setText, inputRef });
   const empty = text.trim() === '' && draft.length === 0;
+  // An attachment being read (or awaiting a size confirmation) goes with this message.
+  const attaching = menus.attachFlow.step !== null;
   useEffect(() => {
     void ensureSubscriptions();
   }, [ensureSubscriptions]);
@@ -38,7 +40,7 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
   const submit = async (event?: SyntheticEvent): Promise<void> => {
     event?.preventDefault();
     const value = text.trim();
-    if ((!value && draft.length === 0) || running) return;
+    if ((!value && draft.length === 0) || running || attaching) return;
     setText('');
     const attached = takeDraft();
     const result = await send(
@@ -114,7 +116,7 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
           <button
             type="submit"
             className="button button--primary"
-            disabled={empty}
+            disabled={empty || attaching}
             data-testid="send"
           >
             {t('chat.send')}

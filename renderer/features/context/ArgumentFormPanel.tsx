@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { missingRequired, type ArgumentField, type ArgumentValues } from './argumentForm';
 import { CompletionInput } from './CompletionInput';
@@ -42,8 +42,7 @@ export function ArgumentFormPanel({
   const [missing, setMissing] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: SyntheticEvent): Promise<void> => {
-    event.preventDefault();
+  const submit = async (): Promise<void> => {
     if (busy) return;
     const empty = missingRequired(fields, values);
     setMissing(empty);
@@ -57,8 +56,13 @@ export function ArgumentFormPanel({
       setError(problem);
     }
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>): void => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.defaultPrevented || event.nativeEvent.isComposing) return;
+    // Enter in a field submits (a suggestion list that is open took it already).
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      void submit();
+    } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       onCancel();
@@ -66,9 +70,10 @@ export function ArgumentFormPanel({
   };
 
   return (
-    <form
+    // Not a <form>: this panel sits inside the composer's form, and forms cannot nest.
+    <div
       className="context-form"
-      onSubmit={(e) => void submit(e)}
+      role="form"
       onKeyDown={onKeyDown}
       aria-labelledby={`${kind}-form-title`}
       data-testid={`${kind}-form`}
@@ -128,14 +133,15 @@ export function ArgumentFormPanel({
           {t('context.form.cancel')}
         </button>
         <button
-          type="submit"
+          type="button"
           className="button button--small button--primary"
           disabled={busy}
+          onClick={() => void submit()}
           data-testid={`${kind}-form-submit`}
         >
           {busy ? t('context.form.working') : submitLabel}
         </button>
       </div>
-    </form>
+    </div>
   );
 }

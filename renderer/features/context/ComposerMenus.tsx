@@ -151,7 +151,10 @@ function ListPanel({ menus }: { menus: Menus }) {
           autoFocus
           value={menus.pickerQuery}
           onChange={(e) => menus.setPickerQuery(e.target.value)}
-          onKeyDown={(e) => menus.listKeys(e)}
+          onKeyDown={(e) => {
+            // Enter with nothing to pick must not submit the composer's form (and send).
+            if (!menus.listKeys(e) && e.key === 'Enter') e.preventDefault();
+          }}
           data-testid="picker-search"
         />
       )}
