@@ -1,11 +1,13 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import {
   startFakeAnthropic,
   type FakeAnthropic,
 } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { oneToolCall, plainText } from '../fixtures/fakeAnthropic/scenarios.mjs';
-import { everything } from '../fixtures/servers';
+import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 
 /**
@@ -271,6 +273,86 @@ test('a prompt with an embedded resource inserts it as an inline chip that is se
   const blocks = lastUserBlocks(fake);
   expect(JSON.stringify(blocks)).toContain('Resource 2: This is a plaintext resource');
   expect(JSON.stringify(blocks.at(-1))).toContain('This prompt includes the Text resource');
+});
+
+test('thousands of file resources stay fast; a large one needs a confirmation', async ({
+  page,
+  fake,
+}) => {
+  const dir = await mkdtemp(join(tmpdir(), 'sb-e2e-files-'));
+  const count = 3000;
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      writeFile(join(dir, `note-${String(i)}.md`), `# Note ${String(i)}\n`),
+    ),
+  );
+  const shell = await startWebShell({
+    servers: {
+      files: fixture('resources.mjs', {
+        env: { RESOURCES_DIR: dir, RESOURCES_BIG_BYTES: String(1.5 * 1024 * 1024) },
+      }),
+    },
+    env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
+  });
+  try {
+    fake.script(plainText('Two images.'));
+    await page.goto(shell.url);
+    await expect(page.getByTestId('server-item-files')).toContainText(/\d+ tools?/, {
+      timeout: 30_000,
+    });
+    await page.getByTestId('new-chat').click();
+    const input = page.locator('#composer-input');
+    await input.pressSequentially('@');
+    const picker = page.getByTestId('resource-picker');
+    await expect(picker.getByTestId('pick-entry').first()).toBeVisible();
+    // Thousands listed, a screenful rendered.
+    expect(await picker.getByTestId('pick-entry').count()).toBeLessThan(100);
+    // Up from the first entry wraps to the last one, scrolled into view.
+    await page.keyboard.press('ArrowUp');
+    const active = picker.locator('[aria-selected="true"]');
+    await expect(active).toBeInViewport();
+    await expect(active).toContainText(/note-\d+\.md/);
+
+    const started = Date.now();
+    await input.pressSequentially('note-2999');
+    await expect(picker.getByTestId('pick-entry').first()).toContainText('note-2999.md');
+    console.log(
+      `picker: ${String(count)} resources, 9 keystrokes filtered in ${String(Date.now() - started)} ms`,
+    );
+    await page.keyboard.press('Escape');
+    await input.fill('');
+
+    // big.bin does not say its size in the listing: it is read, then the person decides.
+    await input.pressSequentially('@big');
+    await page.keyboard.press('Enter');
+    const warning = page.getByTestId('large-warning');
+    await expect(warning).toContainText('1.5 MB');
+    await mkdir(screenshots, { recursive: true });
+    await page.screenshot({ path: `${screenshots}/context-large-warning-light.png` });
+    await warning.getByRole('button', { name: 'Don’t attach' }).click();
+    await expect(warning).toHaveCount(0);
+    const chips = page.getByTestId('composer').getByTestId('attachment-chip');
+    await expect(chips).toHaveCount(0);
+    await expect(input).toBeFocused();
+    await input.pressSequentially('@big');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('large-confirm').click();
+    await expect(chips).toContainText('big.bin');
+    await expect(chips).toContainText('1.5 MB');
+    await input.pressSequentially('@logo');
+    await page.keyboard.press('Enter');
+    await expect(chips).toHaveCount(2);
+    await input.pressSequentially('What are these?');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('assistant-message').last()).toContainText('Two images.');
+    const images = lastUserBlocks(fake).filter((b) => b.type === 'image');
+    expect(images.map((b) => (b.source as { media_type: string }).media_type)).toEqual([
+      'image/png',
+      'image/png',
+    ]);
+  } finally {
+    await shell.stop();
+  }
 });
 
 const looks = [
