@@ -351,4 +351,26 @@ describe('HostOAuthProvider with a local authorization server', () => {
     expect(secrets.every((secret) => typeof secret === 'string' && secret.length > 8)).toBe(true);
     for (const secret of secrets) expect(log).not.toContain(secret);
   });
+
+  it('presents a metadata-document client id only while the config names that document', async () => {
+    const store = new OAuthStore(new MemorySecretStore());
+    const issuer = 'https://as.example';
+    const cimd = 'https://app.example/client.json';
+    await store.saveClient('remote', issuer, { client_id: cimd, issuer });
+    const provider = (oauth?: OAuthConfig) =>
+      new HostOAuthProvider({
+        serverName: 'remote',
+        serverUrl: 'https://mcp.example/mcp',
+        ...(oauth ? { oauth } : {}),
+        store,
+        redirectUrl: () => REDIRECT,
+        onRedirect: () => undefined,
+      });
+    expect(await provider({ clientMetadataUrl: cimd }).clientInformation({ issuer })).toEqual({
+      client_id: cimd,
+      issuer,
+    });
+    expect(await provider().clientInformation({ issuer })).toBeUndefined();
+    expect(() => provider({ clientMetadataUrl: 'https://app.example/' })).toThrow(/HTTPS URL/);
+  });
 });

@@ -48,7 +48,9 @@ export interface HostOAuthProviderOptions {
  * - discovery state is only reused on the callback leg (exchanging the code): every other
  *   authorization (a 401, a step-up, "Sign in") discovers afresh, so a changed
  *   `authorization_servers` list is noticed;
- * - a random `state` per authorization request, checked by {@link checkState}.
+ * - a random `state` per authorization request, checked by {@link checkState};
+ * - scopes: the server's challenge, else its `scopes_supported`, else the config's `scopes`,
+ *   else none (the SDK's order; the config only fills in when the server names nothing).
  */
 export class HostOAuthProvider implements OAuthClientProvider {
   private readonly server: string;
@@ -117,7 +119,12 @@ export class HostOAuthProvider implements OAuthClientProvider {
       };
     }
     if (!ctx) return undefined;
-    return this.options.store.client(this.server, ctx.issuer);
+    const stored = await this.options.store.client(this.server, ctx.issuer);
+    // A metadata-document client id the config no longer names is not ours to present.
+    if (stored && isHttps(stored.client_id) && stored.client_id !== this.clientMetadataUrl) {
+      return undefined;
+    }
+    return stored;
   }
 
   async saveClientInformation(
@@ -316,6 +323,10 @@ function plainAuthorizationError(error: string, description: string | undefined)
   };
   const base = words[error] ?? `The authorization server refused the sign-in (${error}).`;
   return description ? `${base} It said: ${description}` : base;
+}
+
+function isHttps(value: string): boolean {
+  return value.startsWith('https://');
 }
 
 function sameString(a: string, b: string): boolean {

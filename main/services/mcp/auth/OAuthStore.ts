@@ -35,6 +35,11 @@ const KINDS: readonly Kind[] = ['tokens', 'clients', 'verifier', 'discovery', 's
  */
 export class OAuthStore {
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * What was last read or written per key (`undefined` = known absent): the transports read the
+   * tokens before every request, and all writes go through this store.
+   */
+  private readonly cache = new Map<string, string | undefined>();
 
   constructor(private readonly secrets: SecretStore) {}
 
@@ -61,7 +66,7 @@ export class OAuthStore {
       const all =
         (await this.readNow<Record<string, StoredOAuthClientInformation>>(server, 'clients')) ?? {};
       all[issuer] = info;
-      await this.secrets.set(key(server, 'clients'), JSON.stringify(all));
+      await this.setNow(key(server, 'clients'), JSON.stringify(all));
     });
   }
 
@@ -110,7 +115,7 @@ export class OAuthStore {
   /** Sign-out: everything this server had (tokens, registrations, pending authorization). */
   forget(server: string): Promise<void> {
     return this.exclusive(async () => {
-      for (const kind of KINDS) await this.secrets.delete(key(server, kind));
+      for (const kind of KINDS) await this.deleteNow(key(server, kind));
     });
   }
 
@@ -136,7 +141,14 @@ export class OAuthStore {
   }
 
   private async readNow<T>(server: string, kind: Kind): Promise<T | undefined> {
-    const text = await this.secrets.get(key(server, kind));
+    const name = key(server, kind);
+    let text: string | undefined;
+    if (this.cache.has(name)) {
+      text = this.cache.get(name);
+    } else {
+      text = await this.secrets.get(name);
+      this.cache.set(name, text);
+    }
     if (text === undefined) return undefined;
     try {
       return JSON.parse(text) as T;
@@ -147,11 +159,23 @@ export class OAuthStore {
   }
 
   private write(server: string, kind: Kind, value: unknown): Promise<void> {
-    return this.exclusive(() => this.secrets.set(key(server, kind), JSON.stringify(value)));
+    return this.exclusive(() => this.setNow(key(server, kind), JSON.stringify(value)));
   }
 
   private remove(server: string, kind: Kind): Promise<void> {
-    return this.exclusive(() => this.secrets.delete(key(server, kind)));
+    return this.exclusive(() => this.deleteNow(key(server, kind)));
+  }
+
+  private async setNow(name: string, text: string): Promise<void> {
+    this.cache.delete(name); // a failed write must not leave a value that was never stored
+    await this.secrets.set(name, text);
+    this.cache.set(name, text);
+  }
+
+  private async deleteNow(name: string): Promise<void> {
+    this.cache.delete(name);
+    await this.secrets.delete(name);
+    this.cache.set(name, undefined);
   }
 
   private exclusive(work: () => Promise<void>): Promise<void> {
