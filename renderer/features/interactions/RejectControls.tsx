@@ -21,7 +21,8 @@ export function RejectControls({
   const [reason, setReason] = useState('');
   const reject = (): void => onReject(reason.trim() || undefined);
   return (
-    <div className="interaction__actions">
+    // Siblings, not one box: the buttons stay in view (sticky) while the panel scrolls.
+    <>
       <div className="field interaction__reason">
         <label className="field__label" htmlFor={`${id}-reason`}>
           {t('interactions.rejectReason')}
@@ -55,6 +56,6 @@ export function RejectControls({
         <span className="dialog__spacer" />
         {children}
       </div>
-    </div>
+    </>
   );
 }
