@@ -7,7 +7,7 @@ import {
   startFakeAnthropic,
   type FakeAnthropic,
 } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
+import { message, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { AppError } from '../../../shared/errors';
 import {
@@ -61,6 +61,48 @@ describe('2026-07-28 era: input-required rounds go through the same broker', () 
       texts: [{ block: 0, text: 'edited by the person' }],
     });
     expect(await answer).toBe('Sampled (claude-haiku-5-5): edited by the person');
+  });
+
+  it('sampling with tools: the tool definitions are shown, the tool_use goes back to the server', async () => {
+    const h = await start();
+    fake.script(message([toolUse('lookup', { word: 'host' }, 'toolu_1')]));
+    const answer = h.call('v2', 'sample-with-tools', { prompt: 'Define host' });
+    const review = await h.next('sampling');
+    expect(review.request.tools).toEqual([
+      {
+        name: 'lookup',
+        description: 'Looks a word up',
+        inputSchema: { type: 'object', properties: { word: { type: 'string' } } },
+      },
+    ]);
+    expect(review.request.toolChoice).toEqual({ mode: 'required' });
+    h.core.interactions.broker.respondSampling(review.id, {
+      action: 'approve-request',
+      model: review.suggestedModel,
+      maxTokens: 200,
+      texts: [],
+    });
+    await expect
+      .poll(() => h.core.interactions.broker.pending().find((i) => i.id === review.id))
+      .toMatchObject({
+        stage: 'review-result',
+        result: {
+          stopReason: 'toolUse',
+          content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { word: 'host' } }],
+        },
+      });
+    const sent = fake.messageRequests.at(-1)?.body as Record<string, unknown>;
+    expect(sent.tool_choice).toEqual({ type: 'any' });
+    expect(JSON.stringify(sent.tools)).toContain('"name":"lookup"');
+    // A text edit may not touch the tool_use block.
+    expect(() =>
+      h.core.interactions.broker.respondSampling(review.id, {
+        action: 'approve-result',
+        texts: [{ block: 0, text: 'x' }],
+      }),
+    ).toThrow('only text can be edited');
+    h.core.interactions.broker.respondSampling(review.id, { action: 'approve-result', texts: [] });
+    expect(await answer).toBe('stop=toolUse uses=lookup {"word":"host"}');
   });
 
   it('sampling rejected: on this era the rejection is thrown from the call itself', async () => {
