@@ -138,8 +138,9 @@ export class HostOAuthProvider implements OAuthClientProvider {
     await this.options.store.saveClient(this.server, issuer, { ...info, issuer });
   }
 
-  async tokens(): Promise<StoredOAuthTokens | undefined> {
-    const record = await this.options.store.tokens(this.server);
+  /** Per request (no `ctx`) from memory; during an authorization (`ctx`) from the store itself. */
+  async tokens(ctx?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    const record = await this.options.store.tokens(this.server, { fresh: ctx !== undefined });
     if (!record || record.serverUrl !== this.options.serverUrl) return undefined;
     return record.tokens;
   }

@@ -100,4 +100,15 @@ describe('OAuthStore', () => {
     expect(JSON.stringify(summary)).not.toContain('secret');
     expect(await store.summary('a', 'https://other.example/mcp')).toEqual({ signedIn: false });
   });
+
+  it('answers from memory per request, and from the secret store when asked for fresh', async () => {
+    const secrets = new MemorySecretStore();
+    const app = new OAuthStore(secrets);
+    const cli = new OAuthStore(secrets); // another process writing the same secrets
+    await app.saveTokens('a', tokens('at-1'));
+    await cli.saveTokens('a', tokens('at-2'));
+    expect((await app.tokens('a'))?.tokens.access_token).toBe('at-1');
+    expect((await app.tokens('a', { fresh: true }))?.tokens.access_token).toBe('at-2');
+    expect((await app.tokens('a'))?.tokens.access_token).toBe('at-2');
+  });
 });

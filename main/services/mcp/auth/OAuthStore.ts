@@ -43,7 +43,15 @@ export class OAuthStore {
 
   constructor(private readonly secrets: SecretStore) {}
 
-  async tokens(server: string): Promise<StoredTokenRecord | undefined> {
+  /**
+   * The server's tokens. `fresh` reads the secret store itself rather than what this store last
+   * saw: another process (the CLI) may have refreshed them meanwhile.
+   */
+  async tokens(
+    server: string,
+    options: { fresh?: boolean } = {},
+  ): Promise<StoredTokenRecord | undefined> {
+    if (options.fresh) this.cache.delete(key(server, 'tokens'));
     return this.read<StoredTokenRecord>(server, 'tokens');
   }
 
