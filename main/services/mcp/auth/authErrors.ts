@@ -76,7 +76,7 @@ export function describeAuthError(error: unknown): AppError {
   if (isResourceMismatch(error)) {
     return new AppError(
       AppErrorCode.McpAuthRequired,
-      'The server\'s authorization metadata is for a different resource than this server; sign-in was refused so no token is obtained for the wrong place.',
+      "The server's authorization metadata is for a different resource than this server; sign-in was refused so no token is obtained for the wrong place.",
       data,
     );
   }
