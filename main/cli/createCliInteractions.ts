@@ -45,10 +45,8 @@ export async function createCliInteractions(input: {
     dataDir: input.paths.dataDir,
     headless: { policy: input.policy, roots: input.roots },
     modelClient: async () => new AnthropicModel(await connection()),
-    models: async () => ({
-      ids: (await catalog.list()).models.map((m) => m.id),
-      defaultModel: settings.snapshot().defaultModel,
-    }),
+    models: async () => (await catalog.list()).models.map((m) => m.id),
+    defaultModel: () => settings.snapshot().defaultModel,
     // Nobody is there to consent: URL requests are declined before this is ever reached.
     open: () => Promise.resolve(false),
     log: input.log.child('interactions'),

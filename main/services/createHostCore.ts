@@ -91,10 +91,8 @@ export async function createHostCore(
         }
       : {}),
     modelClient: () => conversations.modelClient(),
-    models: async () => ({
-      ids: (await conversations.models.list()).models.map((m) => m.id),
-      defaultModel: settings.snapshot().defaultModel,
-    }),
+    models: async () => (await conversations.models.list()).models.map((m) => m.id),
+    defaultModel: () => settings.snapshot().defaultModel,
     open: (url) => platform.opener.openExternal(url),
     ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
     log: log.child('interactions'),

@@ -37,8 +37,12 @@ export interface InteractionBrokerOptions {
   /** The `roots/list` answer. */
   roots: () => Promise<RootsResult>;
   generate: GenerateSample;
-  /** Available model ids and the default, for pre-selecting from hints. */
-  models: () => Promise<{ ids: string[]; defaultModel: string }>;
+  /** Available model ids, for pre-selecting from hints. */
+  models: () => Promise<string[]>;
+  /** The model chat turns use by default. */
+  defaultModel: () => string;
+  /** How long the model list may take before the default is suggested (default 3 s). */
+  modelListTimeoutMs?: number;
   /** Opens a page in the system browser (the shell's opener). */
   open: (url: string) => Promise<boolean>;
   /** The chat tool call running on this server, if any. */
@@ -119,8 +123,11 @@ export class InteractionBroker {
       throw userRejected(`Sampling is turned off for “${server}” in this app.`);
     }
     const view = toSamplingRequestView(request);
-    const { ids, defaultModel } = await this.options.models();
-    const suggestedModel = pickModel(view.modelPreferences, ids, defaultModel);
+    const suggestedModel = pickModel(
+      view.modelPreferences,
+      await this.modelIds(),
+      this.options.defaultModel(),
+    );
     const headless = this.options.headless;
     if (headless) {
       return answerHeadless.sampling(headless, {
@@ -224,6 +231,19 @@ export class InteractionBroker {
       ) {
         pending.complete();
       }
+    }
+  }
+
+  /** The model list, unless it is slow or fails (an offline API must not hold up the panel). */
+  private async modelIds(): Promise<string[]> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<string[]>((resolve) => {
+      timer = setTimeout(() => resolve([]), this.options.modelListTimeoutMs ?? 3_000);
+    });
+    try {
+      return await Promise.race([this.options.models().catch(() => []), timeout]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -15,8 +15,10 @@ export interface InteractionServicesOptions {
   headless?: { policy: HeadlessInteractionPolicy; roots: readonly string[] };
   /** The Messages API client chat turns use. */
   modelClient: () => Promise<ModelClient>;
-  /** Available model ids and the default model. */
-  models: () => Promise<{ ids: string[]; defaultModel: string }>;
+  /** Available model ids. */
+  models: () => Promise<string[]>;
+  /** The default model. */
+  defaultModel: () => string;
   open: (url: string) => Promise<boolean>;
   pickFolder?: () => Promise<string | null>;
   log: Logger;
@@ -55,6 +57,7 @@ export async function createInteractionServices(
     generate: async (request, model, maxTokens, signal) =>
       generateSample(await options.modelClient(), request, model, maxTokens, signal),
     models: options.models,
+    defaultModel: options.defaultModel,
     open: options.open,
     originFor: (server) => runningTools.originFor(server),
     ...(headless ? { headless: headless.policy } : {}),
