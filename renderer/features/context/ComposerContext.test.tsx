@@ -123,6 +123,24 @@ describe('composer context', () => {
     ]);
   });
 
+  it('closes the @ menu on a press outside the composer, not inside it', async () => {
+    await renderWithStores(
+      <>
+        <p>elsewhere</p>
+        <Composer running={false} onSent={() => {}} />
+      </>,
+      { script: script() },
+    );
+    await type('@no');
+    fireEvent.pointerDown(screen.getByTestId('resource-picker'));
+    await act(settle);
+    expect(screen.getByTestId('resource-picker')).toBeTruthy();
+    fireEvent.pointerDown(screen.getByText('elsewhere'));
+    await act(settle);
+    expect(screen.queryByTestId('resource-picker')).toBeNull();
+    expect(input().value).toBe('@no');
+  });
+
   it('moves through entries with the arrows and says which is active', async () => {
     await renderWithStores(<Composer running={false} onSent={() => {}} />, { script: script() });
     await type('@');

@@ -111,6 +111,21 @@ export function useComposerMenus({ text, setText, inputRef }: Options) {
     [listKey],
   );
 
+  // A press outside the composer closes a list (forms stay: they hold typed arguments).
+  const triggerStart = trigger?.start ?? null;
+  const pickerOpen = panel?.kind === 'picker';
+  useEffect(() => {
+    if (triggerStart === null && !pickerOpen) return;
+    const onPointerDown = (event: PointerEvent): void => {
+      const composer = inputRef.current?.closest('form');
+      if (!composer || !(event.target instanceof Node) || composer.contains(event.target)) return;
+      if (pickerOpen) setPanel(null);
+      else setDismissed(triggerStart);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [triggerStart, pickerOpen, inputRef]);
+
   /** Follows the text box: call on every change and caret move. */
   const track = useCallback((value: string, at: number) => {
     setCaret(at);

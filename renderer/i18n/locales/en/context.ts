@@ -77,6 +77,7 @@ export const context = {
     unwatch: 'Stop watching',
     watchFailed: 'Could not watch: {{message}}',
     remove: 'Remove attachment',
-    inlineNote: 'This content came with a prompt and is sent as shown.',
+    inlineNote:
+      'This content came with a prompt: it is sent as it came, not read from the server again.',
   },
 };

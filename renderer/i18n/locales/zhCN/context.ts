@@ -80,6 +80,6 @@ export const context: LocaleShape<typeof en> = {
     unwatch: '停止关注',
     watchFailed: '无法关注：{{message}}',
     remove: '移除附件',
-    inlineNote: '此内容来自提示词，将按所示原样发送。',
+    inlineNote: '此内容来自提示词：按原样发送，不会再次从服务器读取。',
   },
 };
