@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PromptView } from '../../../shared/domain/mcpViews';
+import { promptToDraft, type PromptDraft } from '../../../shared/domain/promptToDraft';
 import { useContextStore } from '../../stores/StoresContext';
 import { completionContext, filledArguments, promptFields } from './argumentForm';
 import { ArgumentFormPanel } from './ArgumentFormPanel';
-import { promptInsertion, type PromptInsertion } from './promptInsertion';
 
 interface PromptFormPanelProps {
   server: string;
   prompt: PromptView;
-  onInsert: (insertion: PromptInsertion) => void;
+  onInsert: (insertion: PromptDraft) => void;
   onCancel: () => void;
 }
 
@@ -40,7 +40,7 @@ export function PromptFormPanel({ server, prompt, onInsert, onCancel }: PromptFo
       onSubmit={async (values) => {
         const result = await getPrompt(server, prompt.name, filledArguments(fields, values));
         if (!result.ok) return t('context.form.promptFailed', { message: result.error.message });
-        const insertion = promptInsertion(server, result.value.messages);
+        const insertion = promptToDraft(server, result.value.messages);
         if (!insertion.text && insertion.attachments.length === 0)
           return t('context.form.emptyPrompt');
         onInsert(insertion);

@@ -9,6 +9,8 @@ import {
   type RefObject,
 } from 'react';
 import type { PromptView, ResourceTemplateView } from '../../../shared/domain/mcpViews';
+import { nameFromUri } from '../../../shared/domain/nameFromUri';
+import type { PromptDraft } from '../../../shared/domain/promptToDraft';
 import { inlineDraft, resourceDraft } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';
 import {
@@ -18,7 +20,6 @@ import {
   prepareResources,
   type PickEntry,
 } from './pickerRows';
-import { uriName, type PromptInsertion } from './promptInsertion';
 import { detectTrigger, removeTrigger, type ComposerTrigger } from './triggers';
 import { useAttachFlow } from './useAttachFlow';
 
@@ -194,7 +195,7 @@ export function useComposerMenus({ text, setText, inputRef }: Options) {
   );
 
   /** A prompt's messages become the person's turn: text first, then what was typed before. */
-  const insertPrompt = (server: string, insertion: PromptInsertion): void => {
+  const insertPrompt = (server: string, insertion: PromptDraft): void => {
     const rest = text.trim() ? text : '';
     const joined = [insertion.text, rest].filter(Boolean).join('\n\n');
     setText(joined);
@@ -203,7 +204,7 @@ export function useComposerMenus({ text, setText, inputRef }: Options) {
       insertion.attachments.map((a) =>
         a.kind === 'inline'
           ? inlineDraft(a, now)
-          : resourceDraft(server, { uri: a.uri, name: uriName(a.uri) }, now),
+          : resourceDraft(server, { uri: a.uri, name: nameFromUri(a.uri) }, now),
       ),
     );
     closePanel(insertion.text.length);
