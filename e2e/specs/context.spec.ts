@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
@@ -352,6 +352,7 @@ test('thousands of file resources stay fast; a large one needs a confirmation', 
     ]);
   } finally {
     await shell.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 });
 
