@@ -3,6 +3,7 @@ import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/Proc
 import type { BenchContext } from './BenchContext';
 import { benchHugeResult } from './benchHugeResult';
 import { benchMemoryAndQuit } from './benchMemoryAndQuit';
+import { benchPickerFilter } from './benchPickerFilter';
 import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
 import { benchChatFirstToken } from './chat/benchChatFirstToken';
@@ -43,6 +44,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['chatOpen', benchChatOpen],
   ['chatStreaming', benchChatStreaming],
   ['chatHugeToolResult', benchChatHugeToolResult],
+  ['pickerFilter', benchPickerFilter],
 ];
 
 /** What {@link runBenchmarks} runs in. */

@@ -1,7 +1,7 @@
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../servers/formatters';
-import { highlightRuns } from './fuzzy';
+import { highlightRuns } from '../../../shared/text/fuzzy';
 import { entryKey, type PickEntry, type PickRow } from './pickerRows';
 import { TypeIcon } from './TypeIcon';
 import { usePickVirtual } from './usePickVirtual';

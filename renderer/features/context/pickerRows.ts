@@ -4,7 +4,12 @@ import type {
   ResourceTemplateView,
   ResourceView,
 } from '../../../shared/domain/mcpViews';
-import { fuzzyFields, fuzzyFilter, type FuzzyFields, type FuzzyMatch } from './fuzzy';
+import {
+  fuzzyFields,
+  fuzzyFilter,
+  type FuzzyFields,
+  type FuzzyMatch,
+} from '../../../shared/text/fuzzy';
 
 /** Something the person can pick in a menu. */
 export type PickEntry =

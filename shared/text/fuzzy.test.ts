@@ -85,23 +85,15 @@ describe('fuzzy search', () => {
     expect(highlightRuns('abc', [])).toEqual([{ text: 'abc', hit: false }]);
   });
 
-  it('ranks 10 000 items in well under a frame budget per keystroke', () => {
+  it('ranks 10 000 items: every hit contains the query in order, best first', () => {
     const items = Array.from({ length: 10_000 }, (_, i) => ({
       name: `resource-${String(i)}-${['alpha', 'beta', 'gamma', 'delta'][i % 4] ?? ''}.md`,
       uri: `file:///projects/switchboard/docs/section-${String(i % 97)}/page-${String(i)}.md`,
     }));
     const prepared = items.map((i) => ({ i, f: fuzzyFields([i.name, i.uri]) }));
-    const queries = ['g', 'ga', 'gam', 'gamm', 'gamma', 'gamma 12', 'sec9pg'];
-    let found = 0;
-    // The best of three rounds: a shared CI machine's noise only ever adds time.
-    let perQuery = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 3; round++) {
-      const started = performance.now();
-      for (const query of queries) found = fuzzyFilter(query, prepared, (p) => p.f).length;
-      perQuery = Math.min(perQuery, (performance.now() - started) / queries.length);
-    }
-    expect(found).toBeGreaterThan(0);
-    // A typed character must not stall the picker (generous bound for a loaded CI machine).
-    expect(perQuery).toBeLessThan(40);
+    // Speed lives in `npm run bench` (pickerFilter); here only what the ranking returns.
+    const hits = fuzzyFilter('gamma', prepared, (p) => p.f);
+    expect(hits.length).toBe(2500);
+    expect(hits.every((h) => h.item.i.name.includes('gamma'))).toBe(true);
   });
 });
