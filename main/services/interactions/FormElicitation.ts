@@ -21,6 +21,8 @@ export interface FormElicitationOptions {
 /** A form a server asks the person to fill in. Nothing is sent without the person. */
 export class FormElicitation {
   readonly answer: Promise<ElicitResult>;
+  /** The chat tool call it is shown with (the broker may move it to another). */
+  origin: InteractionOrigin;
   private resolveAnswer!: (result: ElicitResult) => void;
   private done = false;
 
@@ -28,6 +30,11 @@ export class FormElicitation {
     this.answer = new Promise((resolve) => {
       this.resolveAnswer = resolve;
     });
+    this.origin = options.origin;
+  }
+
+  get server(): string {
+    return this.options.server;
   }
 
   view(): ElicitationFormInteraction {
@@ -37,7 +44,7 @@ export class FormElicitation {
       id: o.id,
       server: o.server,
       createdAt: o.createdAt,
-      origin: o.origin,
+      origin: this.origin,
       message: o.message,
       requestedSchema: o.requestedSchema,
     };
@@ -58,6 +65,11 @@ export class FormElicitation {
 
   withdraw(): void {
     if (!this.done) this.finish('withdrawn', { action: 'cancel' });
+  }
+
+  /** The chat tool call that asked ended: answered as the person's cancel would be. */
+  abandon(): void {
+    if (!this.done) this.finish('cancelled', { action: 'cancel' });
   }
 
   private finish(outcome: InteractionOutcome, result: ElicitResult): void {

@@ -47,6 +47,8 @@ export interface InteractionBrokerOptions {
   open: (url: string) => Promise<boolean>;
   /** The chat tool call running on this server, if any. */
   originFor: (server: string) => InteractionOrigin;
+  /** Whether that chat tool call is still running (default: yes). */
+  isRunning?: (toolUseId: string) => boolean;
   /** Set for unattended runs: a policy decides, nobody is asked. */
   headless?: HeadlessInteractionPolicy;
   log?: Logger;
@@ -55,6 +57,10 @@ export interface InteractionBrokerOptions {
 }
 
 type Pending = SamplingReview | FormElicitation | UrlElicitation;
+
+/** What a server hears when its sampling request outlived the chat tool call that caused it. */
+const TOOL_CALL_ENDED =
+  'The conversation turn was stopped (or the tool call that asked had already ended).';
 
 /**
  * Server-initiated interactions waiting for the person: sampling reviews, forms and pages to
@@ -108,6 +114,28 @@ export class InteractionBroker {
     await this.find(id, UrlElicitation).respond(action);
   }
 
+  /**
+   * A chat tool call ended (stopped, failed or finished). Servers do not always tie their own
+   * requests to the call's cancellation, so what it raised and is still waiting for the person
+   * is answered as the person's cancel would be. The cause is a guess (the latest call to that
+   * server): when another call to the same server still runs, the request moves there instead.
+   */
+  toolCallEnded(call: { conversationId: string; toolUseId: string; server: string }): void {
+    for (const [id, pending] of [...this.pendingById]) {
+      const { origin } = pending;
+      if (origin.conversationId !== call.conversationId || origin.toolUseId !== call.toolUseId) {
+        continue;
+      }
+      const other = this.options.originFor(pending.server);
+      if (other.toolUseId !== undefined && other.toolUseId !== call.toolUseId) {
+        pending.origin = other;
+        this.changed(id);
+      } else {
+        pending.abandon(TOOL_CALL_ENDED);
+      }
+    }
+  }
+
   /** Withdraws everything (shutdown). */
   dispose(): void {
     for (const pending of [...this.pendingById.values()]) pending.withdraw();
@@ -122,6 +150,8 @@ export class InteractionBroker {
     if (policy.sampling === 'deny') {
       throw userRejected(`Sampling is turned off for “${server}” in this app.`);
     }
+    // Before the model list wait: the tool call may end meanwhile (then `track` cancels).
+    const origin = this.options.originFor(server);
     const view = toSamplingRequestView(request);
     const suggestedModel = pickModel(
       view.modelPreferences,
@@ -143,7 +173,7 @@ export class InteractionBroker {
     const review = new SamplingReview({
       id,
       server,
-      origin: this.options.originFor(server),
+      origin,
       createdAt: this.now(),
       request: view,
       suggestedModel,
@@ -256,6 +286,12 @@ export class InteractionBroker {
   ): Promise<T> {
     if (ctx.signal.aborted) {
       pending.withdraw();
+      return answer;
+    }
+    const caller = pending.origin.toolUseId;
+    if (caller !== undefined && this.options.isRunning?.(caller) === false) {
+      // The chat tool call that asked ended while the request was prepared: never shown.
+      pending.abandon(TOOL_CALL_ENDED);
       return answer;
     }
     this.pendingById.set(id, pending);

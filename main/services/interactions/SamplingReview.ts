@@ -20,6 +20,9 @@ export type GenerateSample = (
   signal: AbortSignal,
 ) => Promise<SamplingResultView>;
 
+/** How a review ends: the person decided, the server withdrew it, or its tool call ended. */
+export type SamplingOutcome = 'approved' | 'rejected' | 'withdrawn' | 'cancelled';
+
 export interface SamplingReviewOptions {
   id: string;
   server: string;
@@ -32,7 +35,7 @@ export interface SamplingReviewOptions {
   /** The view changed (stage, result, error). */
   changed: () => void;
   /** The review is over; `outcome` says how. */
-  finished: (outcome: 'approved' | 'rejected' | 'withdrawn') => void;
+  finished: (outcome: SamplingOutcome) => void;
 }
 
 /**
@@ -43,6 +46,8 @@ export interface SamplingReviewOptions {
 export class SamplingReview {
   /** Settles with the answer for the server (or the rejection). */
   readonly answer: Promise<SamplingResult>;
+  /** The chat tool call it is shown with (the broker may move it to another). */
+  origin: InteractionOrigin;
   private stage: SamplingStage = 'review-request';
   private approved: { request: SamplingRequestView; model: string; maxTokens: number } | undefined;
   private result: SamplingResultView | undefined;
@@ -55,6 +60,11 @@ export class SamplingReview {
     this.answer = new Promise((resolve, reject) => {
       this.settle = { resolve, reject };
     });
+    this.origin = options.origin;
+  }
+
+  get server(): string {
+    return this.options.server;
   }
 
   view(): SamplingInteraction {
@@ -64,7 +74,7 @@ export class SamplingReview {
       id: o.id,
       server: o.server,
       createdAt: o.createdAt,
-      origin: o.origin,
+      origin: this.origin,
       stage: this.stage,
       request: o.request,
       suggestedModel: this.approved?.model ?? o.suggestedModel,
@@ -117,6 +127,14 @@ export class SamplingReview {
     this.generation?.abort();
     this.finish('withdrawn');
     this.settle.reject(new AppError(AppErrorCode.Cancelled, 'The server withdrew the request.'));
+  }
+
+  /** The chat tool call that asked ended: rejected (as a person would) with `reason`. */
+  abandon(reason: string): void {
+    if (this.done) return;
+    this.generation?.abort();
+    this.finish('cancelled');
+    this.settle.reject(userRejected(reason));
   }
 
   private startGeneration(): void {
@@ -184,7 +202,7 @@ export class SamplingReview {
     }
   }
 
-  private finish(outcome: 'approved' | 'rejected' | 'withdrawn'): void {
+  private finish(outcome: SamplingOutcome): void {
     this.done = true;
     this.options.finished(outcome);
   }

@@ -21,7 +21,7 @@ export interface UrlElicitationOptions {
   elicitationId?: string;
   /** From a -32042 error: after opening, the person (or the completion notice) retries. */
   retryToolCall: boolean;
-  /** The shell's external opener (may ask the person once more). */
+  /** Opens the page; the person's consent here is the confirmation (no second question). */
   open: (url: string) => Promise<boolean>;
   changed: () => void;
   finished: (outcome: InteractionOutcome) => void;
@@ -33,6 +33,8 @@ export interface UrlElicitationOptions {
  */
 export class UrlElicitation {
   readonly answer: Promise<UrlAnswer>;
+  /** The chat tool call it is shown with (the broker may move it to another). */
+  origin: InteractionOrigin;
   private stage: UrlStage = 'consent';
   private resolveAnswer!: (answer: UrlAnswer) => void;
   private done = false;
@@ -41,6 +43,7 @@ export class UrlElicitation {
     this.answer = new Promise((resolve) => {
       this.resolveAnswer = resolve;
     });
+    this.origin = options.origin;
   }
 
   get elicitationId(): string | undefined {
@@ -67,7 +70,7 @@ export class UrlElicitation {
       id: o.id,
       server: o.server,
       createdAt: o.createdAt,
-      origin: o.origin,
+      origin: this.origin,
       message: o.message,
       url: o.url,
       host,
@@ -109,6 +112,11 @@ export class UrlElicitation {
 
   withdraw(): void {
     if (!this.done) this.finish('withdrawn', 'cancel');
+  }
+
+  /** The chat tool call that asked ended: answered as the person's cancel would be. */
+  abandon(): void {
+    if (!this.done) this.finish('cancelled', 'cancel');
   }
 
   private async openPage(): Promise<void> {

@@ -60,8 +60,11 @@ export async function createInteractionServices(
     defaultModel: options.defaultModel,
     open: options.open,
     originFor: (server) => runningTools.originFor(server),
+    isRunning: (toolUseId) => runningTools.isRunning(toolUseId),
     ...(headless ? { headless: headless.policy } : {}),
     log,
   });
+  // What a chat tool call raised must not outlive it (a stopped turn closes its forms).
+  runningTools.onDidEnd((call) => broker.toolCallEnded(call));
   return { broker, roots, policies, runningTools };
 }
