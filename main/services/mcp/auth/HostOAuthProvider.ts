@@ -10,6 +10,7 @@ import {
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
   type StoredOAuthTokens,
+  UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import type { OAuthConfig } from '../../../../shared/domain/oauthConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
@@ -27,6 +28,12 @@ export interface HostOAuthProviderOptions {
   store: OAuthStore;
   /** The redirect URI of the attempt in progress (the loopback listener's `/callback`). */
   redirectUrl: () => string;
+  /**
+   * Whether a dynamic registration may be made now; default always. The app allows it only
+   * while a sign-in attempt runs: registration records the redirect URI, whose loopback port
+   * is only known once that attempt's listener is up.
+   */
+  canRegister?: () => boolean;
   /** Called with the authorization URL when the person has to approve access. */
   onRedirect: (authorizationUrl: URL) => void | Promise<void>;
   /** `client_name` for dynamic registration; defaults to "Switchboard". */
@@ -45,6 +52,9 @@ export interface HostOAuthProviderOptions {
  *   (`clientMetadataUrl`, used when the authorization server supports it), else dynamic
  *   registration — registrations are stored per issuer, so a server that moves to another
  *   authorization server gets a new one and nothing is presented to the wrong server;
+ * - a dynamic registration is only presented for an authorization request when it lists the
+ *   current redirect URI exactly (strict authorization servers compare the loopback port too);
+ *   otherwise the SDK registers again. It still serves a refresh, which sends no redirect URI;
  * - discovery state is only reused on the callback leg (exchanging the code): every other
  *   authorization (a 401, a step-up, "Sign in") discovers afresh, so a changed
  *   `authorization_servers` list is noticed;
@@ -58,6 +68,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   private lastScope: string | undefined;
   /** Callback legs in progress: only they get the recorded discovery state. */
   private callbackLegs = 0;
+  /** Redirect URIs of the dynamic registrations handed out, by client id (see the guard). */
+  private readonly registeredRedirects = new Map<string, { issuer: string; uris: string[] }>();
 
   constructor(private readonly options: HostOAuthProviderOptions) {
     this.server = options.serverName;
@@ -120,22 +132,69 @@ export class HostOAuthProvider implements OAuthClientProvider {
     }
     if (!ctx) return undefined;
     const stored = await this.options.store.client(this.server, ctx.issuer);
-    // A metadata-document client id the config no longer names is not ours to present.
-    if (stored && isHttps(stored.client_id) && stored.client_id !== this.clientMetadataUrl) {
-      return undefined;
+    if (!stored) return this.noClient(ctx.issuer);
+    if (isHttps(stored.client_id)) {
+      // A metadata-document client id the config no longer names is not ours to present.
+      return stored.client_id === this.clientMetadataUrl ? stored : this.noClient(ctx.issuer);
     }
-    return stored;
+    const uris = redirectUris(stored);
+    // Unknown redirect URIs (an authorization server that did not echo them): cannot judge.
+    if (!uris) return stored;
+    this.registeredRedirects.set(stored.client_id, { issuer: ctx.issuer, uris });
+    if (uris.includes(this.redirectUrl)) return stored;
+    // Registered for another redirect URI (another loopback port). An authorization request
+    // with it fails at a strict server, so register again; a refresh sends no redirect URI, so
+    // it keeps serving the refresh token it was issued with.
+    if (await this.hasRefreshToken(ctx.issuer)) return stored;
+    this.options.logger?.info('registration made for another redirect URI; registering again');
+    return this.noClient(ctx.issuer);
+  }
+
+  /**
+   * What the SDK gets when there is no client to present. `undefined` makes it register (or use
+   * the metadata document) — unless registering is not allowed now (no sign-in attempt: the
+   * redirect URI is not known yet). Then the SDK gets a stand-in client id: it still builds the
+   * authorization request, so the challenge's scope reaches {@link redirectToAuthorization}
+   * and is kept for "Sign in", but that request is never sent anywhere.
+   */
+  private async noClient(issuer: string): Promise<StoredOAuthClientInformation | undefined> {
+    if (this.options.canRegister?.() ?? true) return undefined;
+    const metadata = (await this.options.store.discovery(this.server))?.authorizationServerMetadata;
+    if (this.clientMetadataUrl && metadata?.client_id_metadata_document_supported === true) {
+      return undefined; // the metadata document is used: nothing is registered
+    }
+    // A refresh with the stand-in would fail as invalid_client and cost the stored tokens.
+    if (await this.hasRefreshToken(issuer)) {
+      throw new UnauthorizedError(
+        'Sign-in needed before registering with the authorization server',
+      );
+    }
+    return { client_id: PENDING_CLIENT_ID, issuer };
+  }
+
+  private async hasRefreshToken(issuer: string): Promise<boolean> {
+    const record = await this.options.store.tokens(this.server, { fresh: true });
+    if (!record || record.serverUrl !== this.options.serverUrl) return false;
+    const { tokens } = record;
+    return !!tokens.refresh_token && (tokens.issuer === undefined || tokens.issuer === issuer);
   }
 
   async saveClientInformation(
     info: StoredOAuthClientInformation,
     ctx?: OAuthClientInformationContext,
   ): Promise<void> {
+    if (info.client_id === PENDING_CLIENT_ID) return;
     // Configured credentials live in the config (as `${env:…}`), not in the secret store.
     if (this.options.oauth?.clientId) return;
     const issuer = ctx?.issuer ?? info.issuer;
     if (!issuer) return;
-    await this.options.store.saveClient(this.server, issuer, { ...info, issuer });
+    // A server that does not echo the registered redirect URIs: they are the ones just sent.
+    const uris = isHttps(info.client_id) ? undefined : (redirectUris(info) ?? [this.redirectUrl]);
+    await this.options.store.saveClient(this.server, issuer, {
+      ...info,
+      ...(uris ? { redirect_uris: uris } : {}),
+      issuer,
+    });
   }
 
   /** Per request (no `ctx`) from memory; during an authorization (`ctx`) from the store itself. */
@@ -159,12 +218,37 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
+    await this.refuseStaleRegistration(authorizationUrl);
     this.lastScope = authorizationUrl.searchParams.get('scope') ?? undefined;
+    // Built with the stand-in client id: never opened, even if a sign-in started meanwhile.
+    if (authorizationUrl.searchParams.get('client_id') === PENDING_CLIENT_ID) {
+      this.options.logger?.info('sign-in needed', { scope: this.lastScope });
+      return;
+    }
     this.options.logger?.info('authorization needed', {
       authorizationServer: authorizationUrl.origin,
       scope: this.lastScope,
     });
     await this.options.onRedirect(authorizationUrl);
+  }
+
+  /**
+   * A registration kept for a refresh that then did not happen (the SDK falls back to an
+   * authorization request when a refresh fails without an OAuth error) must not reach a strict
+   * server with a redirect URI it does not list. During a sign-in attempt it is dropped and
+   * {@link authorize} starts over (registering again); otherwise nothing would open anyway.
+   */
+  private async refuseStaleRegistration(authorizationUrl: URL): Promise<void> {
+    const clientId = authorizationUrl.searchParams.get('client_id') ?? '';
+    const registered = this.registeredRedirects.get(clientId);
+    const redirect = authorizationUrl.searchParams.get('redirect_uri') ?? '';
+    if (!registered || registered.uris.includes(redirect)) return;
+    if (this.options.canRegister?.() ?? true) {
+      this.registeredRedirects.delete(clientId);
+      await this.options.store.deleteClient(this.server, registered.issuer);
+      throw new StaleRegistrationError();
+    }
+    throw new UnauthorizedError('Sign-in needed');
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
@@ -229,16 +313,24 @@ export class HostOAuthProvider implements OAuthClientProvider {
    */
   async authorize(): Promise<AuthResult> {
     try {
-      // The resource metadata URL the server's own challenge named, if one was seen.
-      const known = (await this.options.store.discovery(this.server))?.resourceMetadataUrl;
-      return await auth(this, {
-        serverUrl: this.options.serverUrl,
-        ...(this.lastScope ? { scope: this.lastScope } : {}),
-        ...(known ? { resourceMetadataUrl: new URL(known) } : {}),
+      return await this.authorizeOnce().catch((error: unknown) => {
+        // Its registration was dropped (see refuseStaleRegistration): once more, registering.
+        if (error instanceof StaleRegistrationError) return this.authorizeOnce();
+        throw error;
       });
     } catch (error) {
       throw describeAuthError(error);
     }
+  }
+
+  private async authorizeOnce(): Promise<AuthResult> {
+    // The resource metadata URL the server's own challenge named, if one was seen.
+    const known = (await this.options.store.discovery(this.server))?.resourceMetadataUrl;
+    return auth(this, {
+      serverUrl: this.options.serverUrl,
+      ...(this.lastScope ? { scope: this.lastScope } : {}),
+      ...(known ? { resourceMetadataUrl: new URL(known) } : {}),
+    });
   }
 
   /**
@@ -324,6 +416,24 @@ function plainAuthorizationError(error: string, description: string | undefined)
   };
   const base = words[error] ?? `The authorization server refused the sign-in (${error}).`;
   return description ? `${base} It said: ${description}` : base;
+}
+
+/** The client id of an authorization request that only records the scope (see noClient). */
+const PENDING_CLIENT_ID = 'switchboard-registration-pending';
+
+/** Thrown inside `auth()` when its registration does not list the redirect URI it is using. */
+class StaleRegistrationError extends UnauthorizedError {
+  constructor() {
+    super('The registration with the authorization server names another redirect URI');
+    this.name = 'StaleRegistrationError';
+  }
+}
+
+/** The redirect URIs a stored registration lists, if it says. */
+function redirectUris(info: StoredOAuthClientInformation): string[] | undefined {
+  return 'redirect_uris' in info && Array.isArray(info.redirect_uris)
+    ? info.redirect_uris.map(String)
+    : undefined;
 }
 
 function isHttps(value: string): boolean {

@@ -78,6 +78,19 @@ export class OAuthStore {
     });
   }
 
+  /** Forgets the registration made with `issuer` (it names a redirect URI no longer used). */
+  deleteClient(server: string, issuer: string): Promise<void> {
+    return this.exclusive(async () => {
+      const all = await this.readNow<Record<string, StoredOAuthClientInformation>>(
+        server,
+        'clients',
+      );
+      if (!all?.[issuer]) return;
+      const rest = Object.fromEntries(Object.entries(all).filter(([name]) => name !== issuer));
+      await this.setNow(key(server, 'clients'), JSON.stringify(rest));
+    });
+  }
+
   /** Forgets every registration of this server (all issuers). */
   deleteClients(server: string): Promise<void> {
     return this.remove(server, 'clients');

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -20,11 +21,16 @@ import { OAuthStore } from './OAuthStore';
 type NeedsSignIn = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
 
 /** A real McpService with the auth fixture as its only server, a file secret store and a pretend browser. */
-async function start(knobs: Partial<AuthKnobs> = {}, opener?: ExternalOpener) {
+async function start(
+  knobs: Partial<AuthKnobs> = {},
+  opener?: ExternalOpener,
+  oauth?: Record<string, unknown>,
+) {
   const fixture = await startAuthFixture(knobs);
   const dir = await mkdtemp(join(tmpdir(), 'sb-oauth-'));
   const serversFile = join(dir, 'servers.json');
-  await writeFile(serversFile, JSON.stringify({ mcpServers: { remote: { url: fixture.mcpUrl } } }));
+  const remote = { url: fixture.mcpUrl, ...(oauth ? { oauth } : {}) };
+  await writeFile(serversFile, JSON.stringify({ mcpServers: { remote } }));
   const logFile = join(dir, 'logs', 'main.log');
   const log = createLogger({ consoleLevel: 'silent', file: logFile });
   const secretsFile = join(dir, 'secrets.json');
@@ -74,6 +80,15 @@ async function start(knobs: Partial<AuthKnobs> = {}, opener?: ExternalOpener) {
   };
   cleanups.push(() => harness.dispose());
   return harness;
+}
+
+/** A port free right now on 127.0.0.1 (for a fixed redirect port). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -203,6 +218,73 @@ describe('SignInFlow with a local authorization server', () => {
     await h.untilKind('ready');
     // The registration was forgotten too, so the client registered again.
     expect(h.fixture.stats.registrations).toBe(2);
+  });
+
+  it('registers again per sign-in when a strict server compares the random loopback port', async () => {
+    const h = await start({ strictRedirect: true });
+    await h.untilKind('needs-sign-in');
+    // The connect only learned that a sign-in is needed: no registration without its port.
+    expect(h.fixture.stats.registrations).toBe(0);
+
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    const first = new URL(h.fixture.stats.lastAuthorize?.redirect_uri ?? '');
+
+    // An expired refresh token forces a second browser sign-in, on another random port.
+    h.fixture.expireAccessTokens();
+    h.fixture.revokeRefreshTokens();
+    await h.handlers['mcp.restartServer']({ name: 'remote' });
+    await h.untilKind('needs-sign-in');
+    expect(h.fixture.stats.registrations).toBe(1);
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    const second = new URL(h.fixture.stats.lastAuthorize?.redirect_uri ?? '');
+
+    expect(second.port).not.toBe(first.port);
+    expect(h.fixture.stats.refused.filter((r) => r.includes('redirect_uri'))).toEqual([]);
+    expect(h.fixture.stats.codeGrants).toBe(2);
+    expect(h.fixture.stats.registrations).toBe(2);
+    expect(h.fixture.stats.registeredRedirectUris).toEqual([[first.href], [second.href]]);
+    expect(h.browser.visits).toHaveLength(2);
+    const result = await h.handlers['mcp.callTool']({
+      server: 'remote',
+      tool: 'whoami',
+      arguments: {},
+    });
+    expect(JSON.stringify(result.result)).toContain('signed-in caller');
+  });
+
+  it('signs in twice around a sign-out against a strict server', async () => {
+    const h = await start({ strictRedirect: true });
+    await h.untilKind('needs-sign-in');
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    await h.handlers['mcp.signOut']({ name: 'remote' });
+    await h.handlers['mcp.restartServer']({ name: 'remote' });
+    await h.untilKind('needs-sign-in');
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    expect(h.fixture.stats.codeGrants).toBe(2);
+    expect(h.fixture.stats.registrations).toBe(2);
+    expect(h.fixture.stats.refused).toEqual([]);
+  });
+
+  it('reuses the registration with a fixed redirect port, even at a strict server', async () => {
+    const port = await freePort();
+    const h = await start({ strictRedirect: true }, undefined, { redirectPort: port });
+    await h.untilKind('needs-sign-in');
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    h.fixture.expireAccessTokens();
+    h.fixture.revokeRefreshTokens();
+    await h.handlers['mcp.restartServer']({ name: 'remote' });
+    await h.untilKind('needs-sign-in');
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    expect(h.fixture.stats.codeGrants).toBe(2);
+    expect(h.fixture.stats.registrations).toBe(1);
+    expect(h.fixture.stats.registeredRedirectUris).toEqual([[`http://127.0.0.1:${port}/callback`]]);
+    expect(h.fixture.stats.refused.filter((r) => r.includes('redirect_uri'))).toEqual([]);
   });
 
   it('refuses an answer with the wrong state and says so', async () => {

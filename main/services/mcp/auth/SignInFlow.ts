@@ -67,6 +67,8 @@ export class SignInFlow {
       ...(options.config.oauth ? { oauth: options.config.oauth } : {}),
       store: options.store,
       redirectUrl: () => this.redirectUrl(),
+      // Registration records the redirect URI; its port is known only once an attempt runs.
+      canRegister: () => this.attempt !== undefined,
       onRedirect: (url) => this.onRedirect(url),
       ...(options.logger ? { logger: options.logger } : {}),
     });
@@ -183,9 +185,9 @@ export class SignInFlow {
 
   private redirectUrl(): string {
     if (this.attempt) return this.attempt.listener.redirectUrl;
-    // Outside an attempt (a connect meeting a 401 registers the client): the fixed port if
-    // configured, else the bare loopback URI, whose port authorization servers must ignore
-    // (RFC 8252 §7.3).
+    // Outside an attempt nothing is registered and no browser opens (a connect meeting a 401
+    // only learns that a sign-in is needed, or refreshes): the fixed port if configured, else
+    // the bare loopback URI.
     const port = this.options.config.oauth?.redirectPort;
     return `http://127.0.0.1${port ? `:${port}` : ''}/callback`;
   }
@@ -209,7 +211,8 @@ export class SignInFlow {
   }
 
   private async open(url: string): Promise<void> {
-    const opened = await this.options.opener.openExternal(url);
+    // Only ever after the person clicked "Sign in": that click is the consent.
+    const opened = await this.options.opener.openExternal(url, { consented: true });
     if (!opened) {
       throw new AppError(AppErrorCode.Cancelled, 'The sign-in page was not opened.');
     }

@@ -48,6 +48,8 @@ export class TestAuthServer {
   readonly tokenRequests: TokenRequestRecord[] = [];
   /** Access tokens this server issued and still honours. */
   readonly validTokens = new Set<string>();
+  /** Refresh requests fail with a bare 503 (not an OAuth error: the SDK falls back to a redirect). */
+  failRefreshes = false;
   private readonly codes = new Map<string, PendingCode>();
   private readonly refreshTokens = new Map<string, { clientId: string; scope?: string }>();
   private readonly clients = new Map<string, string | undefined>();
@@ -182,6 +184,10 @@ export class TestAuthServer {
       return json(res, 200, this.issue(client.clientId, pending.scope));
     }
     if (form.get('grant_type') === 'refresh_token') {
+      if (this.failRefreshes) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable');
+        return;
+      }
       const known = this.refreshTokens.get(form.get('refresh_token') ?? '');
       if (!known || known.clientId !== client.clientId) {
         return json(res, 400, {
