@@ -1,21 +1,22 @@
 import { dialog, shell } from 'electron';
-import type { ExternalOpener } from './PlatformServices';
-import { isOpenableUrl } from './isOpenableUrl';
+import { ConfirmingExternalOpener } from './ConfirmingExternalOpener';
 
-/** Opens https (or loopback) URLs in the system browser after the person confirms. */
-export class ElectronExternalOpener implements ExternalOpener {
-  async openExternal(url: string): Promise<boolean> {
-    if (!isOpenableUrl(url)) return false;
-    const { response } = await dialog.showMessageBox({
-      type: 'question',
-      buttons: ['Open', 'Cancel'],
-      defaultId: 1,
-      cancelId: 1,
-      message: 'Open this link in your browser?',
-      detail: `${new URL(url).host}\n\n${url}`,
+/** The Electron shell's opener: a native "Open this link?" dialog, then the system browser. */
+export class ElectronExternalOpener extends ConfirmingExternalOpener {
+  constructor() {
+    super({
+      confirm: async (url) => {
+        const { response } = await dialog.showMessageBox({
+          type: 'question',
+          buttons: ['Open', 'Cancel'],
+          defaultId: 1,
+          cancelId: 1,
+          message: 'Open this link in your browser?',
+          detail: `${new URL(url).host}\n\n${url}`,
+        });
+        return response === 0;
+      },
+      launch: (url) => shell.openExternal(url),
     });
-    if (response !== 0) return false;
-    await shell.openExternal(url);
-    return true;
   }
 }

@@ -10,9 +10,17 @@ export interface SecretStore {
   delete(name: string): Promise<void>;
 }
 
+export interface OpenExternalOptions {
+  /**
+   * The person already agreed in our own UI (a URL consent panel, a "Sign in" click): no
+   * second question. The URL checks (https, or http to this computer) still apply.
+   */
+  consented?: boolean;
+}
+
 export interface ExternalOpener {
-  /** Opens an https URL outside the app, after the shell's own confirmation. */
-  openExternal(url: string): Promise<boolean>;
+  /** Opens an https URL outside the app, after the shell's own confirmation unless consented. */
+  openExternal(url: string, options?: OpenExternalOptions): Promise<boolean>;
 }
 
 export interface AppPaths {

@@ -93,7 +93,8 @@ export async function createHostCore(
     modelClient: () => conversations.modelClient(),
     models: async () => (await conversations.models.list()).models.map((m) => m.id),
     defaultModel: () => settings.snapshot().defaultModel,
-    open: (url) => platform.opener.openExternal(url),
+    // The URL consent panel is the confirmation: the shell does not ask again.
+    open: (url) => platform.opener.openExternal(url, { consented: true }),
     ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
     log: log.child('interactions'),
   });

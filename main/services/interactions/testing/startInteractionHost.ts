@@ -32,7 +32,7 @@ export interface InteractionHost {
   core: HostCore;
   dataDir: string;
   events: { name: EventName; payload: unknown }[];
-  /** URLs the platform opener was asked to open. */
+  /** URLs the platform opener was asked to open (`asked again: …` when not consented). */
   opened: string[];
   /** Waits for the next pending interaction of `kind` and returns it. */
   next<K extends InteractionView['kind']>(
@@ -65,8 +65,10 @@ export async function startInteractionHost(
       paths,
       secrets: new FileSecretStore(paths.secretsFile),
       opener: {
-        openExternal: (url) => {
-          opened.push(url);
+        // The consent panel is the confirmation: a shell asked to confirm once more shows up
+        // marked, so every test that expects a plain URL also proves there was no second ask.
+        openExternal: (url, options) => {
+          opened.push(options?.consented ? url : `asked again: ${url}`);
           return Promise.resolve(true);
         },
       },
