@@ -291,6 +291,31 @@ test('a form asked during a chat turn shows inline; the server going away withdr
   await expect(page.getByTestId('interactions-entry')).toHaveCount(0);
 });
 
+test('stopping the chat turn closes the form its tool call asked for', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(message([toolUse('everything__trigger-elicitation-request', {})]));
+  await page.goto(shell.url);
+  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/, {
+    timeout: 20_000,
+  });
+  await page.getByTestId('new-chat').click();
+  await page.locator('#composer-input').fill('Ask me things');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('approval-once').click();
+  const form = page.getByTestId('interactions-inline').getByTestId('elicitation-form');
+  await expect(form).toBeVisible();
+
+  await page.getByTestId('stop').click();
+  await expect(form).toHaveCount(0);
+  await expect(page.getByTestId('stop')).toHaveCount(0);
+  // Not waiting in the queue either, and no "the server cancelled" notice: the person stopped it.
+  await expect(page.getByTestId('interactions-entry')).toHaveCount(0);
+  await expect(page.getByTestId('interaction-notices')).toHaveCount(0);
+});
+
 test('sampling set to deny in the server’s Info tab: requests are refused without asking', async ({
   page,
   shell,
