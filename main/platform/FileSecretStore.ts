@@ -1,5 +1,6 @@
 import { chmod, readFile } from 'node:fs/promises';
 import type { SecretStore } from './PlatformServices';
+import { SerialQueue } from './SerialQueue';
 import { writeFileAtomic } from './writeFileAtomic';
 
 /**
@@ -9,6 +10,8 @@ import { writeFileAtomic } from './writeFileAtomic';
 export class FileSecretStore implements SecretStore {
   readonly kind = 'file';
 
+  private readonly writes = new SerialQueue();
+
   constructor(private readonly file: string) {}
 
   async get(name: string): Promise<string | undefined> {
@@ -16,17 +19,21 @@ export class FileSecretStore implements SecretStore {
     return all[name];
   }
 
-  async set(name: string, value: string): Promise<void> {
-    const all = await this.readAll();
-    all[name] = value;
-    await this.writeAll(all);
+  set(name: string, value: string): Promise<void> {
+    return this.writes.run(async () => {
+      const all = await this.readAll();
+      all[name] = value;
+      await this.writeAll(all);
+    });
   }
 
-  async delete(name: string): Promise<void> {
-    const all = await this.readAll();
-    if (!(name in all)) return;
-    const { [name]: _removed, ...rest } = all;
-    await this.writeAll(rest);
+  delete(name: string): Promise<void> {
+    return this.writes.run(async () => {
+      const all = await this.readAll();
+      if (!(name in all)) return;
+      const { [name]: _removed, ...rest } = all;
+      await this.writeAll(rest);
+    });
   }
 
   private async readAll(): Promise<Record<string, string>> {

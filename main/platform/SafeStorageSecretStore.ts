@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import type { SecretStore } from './PlatformServices';
+import { SerialQueue } from './SerialQueue';
 import { writeFileAtomic } from './writeFileAtomic';
 
 /** The part of Electron's `safeStorage` this store uses; injected so it can be tested. */
@@ -17,6 +18,7 @@ export interface StringEncryptor {
  */
 export class SafeStorageSecretStore implements SecretStore {
   readonly kind = 'os-keychain';
+  private readonly writes = new SerialQueue();
 
   constructor(
     private readonly file: string,
@@ -31,18 +33,22 @@ export class SafeStorageSecretStore implements SecretStore {
     return this.encryptor.decryptString(Buffer.from(value, 'base64'));
   }
 
-  async set(name: string, value: string): Promise<void> {
-    this.assertAvailable();
-    const all = await this.readAll();
-    all[name] = this.encryptor.encryptString(value).toString('base64');
-    await writeFileAtomic(this.file, JSON.stringify(all, null, 2), 0o600);
+  set(name: string, value: string): Promise<void> {
+    return this.writes.run(async () => {
+      this.assertAvailable();
+      const all = await this.readAll();
+      all[name] = this.encryptor.encryptString(value).toString('base64');
+      await writeFileAtomic(this.file, JSON.stringify(all, null, 2), 0o600);
+    });
   }
 
-  async delete(name: string): Promise<void> {
-    const all = await this.readAll();
-    if (!(name in all)) return;
-    const { [name]: _removed, ...rest } = all;
-    await writeFileAtomic(this.file, JSON.stringify(rest, null, 2), 0o600);
+  delete(name: string): Promise<void> {
+    return this.writes.run(async () => {
+      const all = await this.readAll();
+      if (!(name in all)) return;
+      const { [name]: _removed, ...rest } = all;
+      await writeFileAtomic(this.file, JSON.stringify(rest, null, 2), 0o600);
+    });
   }
 
   private assertAvailable(): void {

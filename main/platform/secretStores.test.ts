@@ -28,6 +28,21 @@ describe('FileSecretStore', () => {
     expect(await store.get('k')).toBeUndefined();
     expect(await store.get('other')).toBe('v2');
   });
+
+  it('keeps every one of many overlapping writes (API key and tokens saved at once)', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'sb-sec-')), 'secrets.json');
+    const store = new FileSecretStore(file);
+    const names = Array.from({ length: 40 }, (_, i) => `oauth:s${String(i)}:tokens`);
+    await Promise.all([
+      ...names.map((name) => store.set(name, `t-${name}`)),
+      store.set('anthropic.apiKey', 'sk-ant-x'),
+    ]);
+    await Promise.all([store.delete(names[0] ?? ''), store.set('late', 'v')]);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    expect(Object.keys(kept).sort()).toEqual(
+      [...names.slice(1), 'anthropic.apiKey', 'late'].sort(),
+    );
+  });
 });
 
 describe('SafeStorageSecretStore', () => {
@@ -47,5 +62,13 @@ describe('SafeStorageSecretStore', () => {
     await expect(store.set('k', 'v')).rejects.toMatchObject({
       code: AppErrorCode.SecretStoreUnavailable,
     });
+  });
+
+  it('keeps every one of many overlapping writes', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'sb-sec-')), 'secrets.json');
+    const store = new SafeStorageSecretStore(file, encryptor());
+    const names = Array.from({ length: 40 }, (_, i) => `k${String(i)}`);
+    await Promise.all(names.map((name) => store.set(name, `v-${name}`)));
+    for (const name of names) expect(await store.get(name)).toBe(`v-${name}`);
   });
 });
