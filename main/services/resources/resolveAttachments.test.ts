@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppErrorCode } from '../../../shared/errors';
-import { resolveAttachments } from './resolveAttachments';
+import { MAX_IMAGE_BASE64_BYTES, resolveAttachments } from './resolveAttachments';
 import { keptAttachmentBlocks, userContent } from './userContent';
 
 const read = (contents: unknown[]) => () => Promise.resolve({ contents });
@@ -25,6 +25,25 @@ describe('resolveAttachments', () => {
       ['image', 4],
       ['note', 5],
     ]);
+  });
+
+  it('refuses an image the model would refuse, naming it, and takes one just under the limit', async () => {
+    const png = (bytes: number) => Buffer.alloc(bytes, 7).toString('base64');
+    const limit = (MAX_IMAGE_BASE64_BYTES / 4) * 3;
+    await expect(
+      resolveAttachments(
+        [{ kind: 'resource', server: 's', uri: 'x://shot.png' }],
+        read([{ uri: 'x://shot.png', mimeType: 'image/png', blob: png(limit + 3) }]),
+      ),
+    ).rejects.toMatchObject({
+      code: AppErrorCode.Validation,
+      message: /shot\.png is .*Attach a smaller/,
+    });
+    const { views } = await resolveAttachments(
+      [{ kind: 'resource', server: 's', uri: 'x://ok.png' }],
+      read([{ uri: 'x://ok.png', mimeType: 'image/png', blob: png(limit) }]),
+    );
+    expect(views[0]?.as).toBe('image');
   });
 
   it('gives every content of a multi-part resource its own block, and notes empty text', async () => {

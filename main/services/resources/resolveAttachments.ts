@@ -19,6 +19,12 @@ export interface AttachmentLimits {
   maxTextChars: number;
 }
 
+/**
+ * The Messages API refuses an image above 5 MB of base64 and fails the whole request; refusing
+ * the send here says which attachment and keeps the person's message in the composer.
+ */
+export const MAX_IMAGE_BASE64_BYTES = 5 * 1024 * 1024;
+
 export const defaultAttachmentLimits: AttachmentLimits = {
   maxBytes: MAX_ATTACHMENT_BYTES,
   maxTextChars: MAX_ATTACHMENT_TEXT_CHARS,
@@ -76,6 +82,7 @@ export async function resolveAttachments(
   const views: AttachmentView[] = [];
   let sentBytes = 0;
   let sentChars = 0;
+  let oversizedImage: { server: string; uri?: string; name: string; bytes: number } | undefined;
   for (const { input, name, contents } of items) {
     const origin = input.kind === 'resource' ? 'resource' : 'prompt';
     const uri = input.uri;
@@ -91,6 +98,9 @@ export async function resolveAttachments(
         contents.length > 1 ? `${name} (${String(index + 1)})` : name,
         context,
       );
+      if (mapped.as === 'image' && Math.ceil(mapped.bytes / 3) * 4 > MAX_IMAGE_BASE64_BYTES) {
+        oversizedImage ??= { server: input.server, uri, name, bytes: mapped.bytes };
+      }
       blocks.push(...mapped.blocks);
       size += mapped.bytes;
       sentBytes += mapped.sentBytes;
@@ -122,6 +132,14 @@ export async function resolveAttachments(
       AppErrorCode.Validation,
       `The attached text is ${sentChars.toLocaleString('en-US')} characters; at most ${limits.maxTextChars.toLocaleString('en-US')} can be sent with one message.`,
       { chars: sentChars, maxChars: limits.maxTextChars },
+    );
+  }
+  if (oversizedImage) {
+    const { name, bytes, uri, server } = oversizedImage;
+    throw new AppError(
+      AppErrorCode.Validation,
+      `The image ${name} is ${formatBytes(bytes)}; the model accepts images up to ${formatBytes((MAX_IMAGE_BASE64_BYTES / 4) * 3)}. Attach a smaller version.`,
+      { server, ...(uri !== undefined ? { uri } : {}), bytes },
     );
   }
   return { blocks, views };
