@@ -18,6 +18,7 @@ import { createInteractionServices } from './interactions/createInteractionServi
 import type { HeadlessInteractionPolicy } from './interactions/HeadlessInteractionPolicy';
 import type { InteractionServices } from './interactions/createInteractionServices';
 import { createMcpHandlers } from './mcp/createMcpHandlers';
+import { ToolRuns } from './mcp/ToolRuns';
 import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
@@ -198,7 +199,10 @@ export async function createHostCore(
     'settings.update': (patch) => settings.update(patch),
     'settings.setApiKey': ({ apiKey }) => settings.setApiKey(apiKey),
     'settings.clearApiKey': () => settings.clearApiKey(),
-    ...createMcpHandlers(mcp),
+    ...createMcpHandlers(
+      mcp,
+      new ToolRuns({ emit: (progress) => events.emit('mcp.toolRunProgressed', progress) }),
+    ),
     ...createResourceHandlers(mcp, subscriptions),
     'config.get': () => mcp.configDocument(),
     'config.save': async ({ text }) => {

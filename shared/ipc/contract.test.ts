@@ -122,9 +122,10 @@ describe('IPC contract', () => {
       'mcp.setServerEnabled': { input: { name: 'fs', enabled: false }, output: server },
       'mcp.setToolEnabled': { input: { server: 'fs', tool: 'read', enabled: true }, output: tool },
       'mcp.callTool': {
-        input: { server: 'fs', tool: 'read', arguments: { path: '/x' } },
+        input: { server: 'fs', tool: 'read', arguments: { path: '/x' }, runId: 'run-1a_B' },
         output: { result: { content: [{ type: 'text', text: 'hi' }] }, durationMs: 3 },
       },
+      'mcp.cancelToolRun': { input: { runId: 'run-1a_B' }, output: {} },
       'mcp.listResources': {
         input: { server: 'fs' },
         output: {
@@ -307,6 +308,10 @@ describe('IPC contract', () => {
         output: { turnId: 't' },
       },
       'conversation.stop': { input: { conversationId: 'c1' }, output: {} },
+      'conversation.cancelToolCall': {
+        input: { conversationId: 'c1', toolUseId: 'toolu_1' },
+        output: {},
+      },
       'conversation.retry': { input: { conversationId: 'c1' }, output: { turnId: 't' } },
       'conversation.edit': {
         input: { conversationId: 'c1', messageId: 'm1', text: 'x' },
@@ -452,6 +457,20 @@ describe('IPC contract', () => {
     expect(events['settings.changed'].payload.parse(snapshot)).toEqual(snapshot);
     const updated = { server: 'fs', uri: 'file:///a', at: 3 };
     expect(events['mcp.resourceUpdated'].payload.parse(updated)).toEqual(updated);
+    const progressed = { runId: 'run-1a_B', progress: 2, total: 5, message: 'step 2' };
+    expect(events['mcp.toolRunProgressed'].payload.parse(progressed)).toEqual(progressed);
+  });
+
+  it('bounds tool run ids and progress messages', () => {
+    const cancel = requests['mcp.cancelToolRun'].input;
+    expect(cancel.safeParse({ runId: '' }).success).toBe(false);
+    expect(cancel.safeParse({ runId: 'x'.repeat(65) }).success).toBe(false);
+    expect(cancel.safeParse({ runId: '../etc passwd' }).success).toBe(false);
+    expect(cancel.safeParse({ runId: 'ok', server: 'fs' }).success).toBe(false);
+    const progressed = events['mcp.toolRunProgressed'].payload;
+    expect(
+      progressed.safeParse({ runId: 'r', progress: 1, message: 'x'.repeat(501) }).success,
+    ).toBe(false);
   });
 
   it('rejects wrong types, unknown keys and oversized values', () => {

@@ -34,6 +34,7 @@ import {
   subscriptionViewSchema,
 } from '../domain/attachments';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
+import { toolRunIdSchema, toolRunProgressSchema } from '../domain/toolRuns';
 import {
   elicitationResponseSchema,
   interactionOutcomeSchema,
@@ -139,10 +140,23 @@ export const requests = {
   },
   'mcp.callTool': {
     input: z
-      .object({ server: serverName, tool: z.string().min(1), arguments: toolArguments })
+      .object({
+        server: serverName,
+        tool: z.string().min(1),
+        arguments: toolArguments,
+        /** Names the run for `mcp.cancelToolRun` and `mcp.toolRunProgressed`; unique while running. */
+        runId: toolRunIdSchema.optional(),
+      })
       .strict(),
     output: z.object({ result: jsonObject, durationMs: z.number() }),
-    description: 'Calls a tool by its original name, as the person asked from the server view.',
+    description:
+      'Calls a tool by its original name, as the person asked from the server view. With a `runId` the run reports progress and can be cancelled (then it fails with CANCELLED); a `runId` already running is refused with VALIDATION.',
+  },
+  'mcp.cancelToolRun': {
+    input: z.object({ runId: toolRunIdSchema }).strict(),
+    output: empty,
+    description:
+      'Cancels a tool run started with this `runId` (the server gets notifications/cancelled). An id that is not running (finished already, or unknown) is a no-op.',
   },
   'mcp.listResources': {
     input: server,
@@ -341,6 +355,14 @@ export const requests = {
     description:
       'Stops the running turn: the stream ends, tool calls are cancelled, nothing received is lost.',
   },
+  'conversation.cancelToolCall': {
+    input: z.object({ conversationId, toolUseId: z.string().min(1).max(200) }).strict(),
+    output: z.object({}),
+    description:
+      'Cancels one tool call of the running turn (waiting for approval or running); the model gets ' +
+      'an error result saying the person cancelled it and the turn goes on. Nothing to do when ' +
+      'the call already ended.',
+  },
   'conversation.retry': {
     input: z.object({ conversationId, model: z.string().min(1).max(200).optional() }).strict(),
     output: z.object({ turnId: z.string() }),
@@ -478,6 +500,11 @@ export const events = {
   'mcp.trafficRecorded': {
     payload: z.object({ server: serverName, entries: z.array(trafficEntrySchema) }),
     description: 'New JSON-RPC traffic of a server (batched).',
+  },
+  'mcp.toolRunProgressed': {
+    payload: toolRunProgressSchema,
+    description:
+      'Progress of a tool run started with a `runId` (at most 10 per second per run, the latest wins; best effort).',
   },
   'config.changed': {
     payload: configDocumentSchema,

@@ -2,14 +2,21 @@ import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { McpService } from './McpService';
 import { contentsBytes } from '../resources/contentsBytes';
 import type { ResourceRequestName } from '../resources/createResourceHandlers';
+import { ToolRuns } from './ToolRuns';
 
 type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, ResourceRequestName>;
 
 const strip = (value: object): Record<string, unknown> =>
   JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
-/** Handlers of the `mcp.*` requests over the servers service. */
-export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpRequestName> {
+/**
+ * Handlers of the `mcp.*` requests over the servers service. `runs` tracks tool runs started
+ * with a `runId` (cancel, progress events); without one, runs are cancellable but not reported.
+ */
+export function createMcpHandlers(
+  mcp: McpService,
+  runs: ToolRuns = new ToolRuns(),
+): Pick<RequestHandlers, McpRequestName> {
   return {
     'mcp.listServers': () => ({ servers: mcp.servers() }),
     'mcp.getServer': async ({ name }) => ({
@@ -31,10 +38,15 @@ export function createMcpHandlers(mcp: McpService): Pick<RequestHandlers, McpReq
     },
     'mcp.setServerEnabled': ({ name, enabled }) => mcp.setEnabled(name, enabled),
     'mcp.setToolEnabled': ({ server, tool, enabled }) => mcp.setToolEnabled(server, tool, enabled),
-    'mcp.callTool': async ({ server, tool, arguments: args }) => {
+    'mcp.callTool': async ({ server, tool, arguments: args, runId }) => {
+      const supervisor = mcp.supervisor(server);
       const started = performance.now();
-      const result = await mcp.supervisor(server).callTool(tool, args);
+      const result = await runs.run(runId, (options) => supervisor.callTool(tool, args, options));
       return { result: strip(result), durationMs: Math.round(performance.now() - started) };
+    },
+    'mcp.cancelToolRun': ({ runId }) => {
+      runs.cancel(runId);
+      return {};
     },
     'mcp.listResources': async ({ server }) => {
       const session = mcp.supervisor(server).ready();
