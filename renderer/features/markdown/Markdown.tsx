@@ -1,10 +1,11 @@
 import 'katex/dist/katex.min.css';
-import { memo, type ReactElement } from 'react';
+import { Fragment, memo, useState, type ReactElement } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './CodeBlock';
+import { MarkdownBlocks, type BlockSplit } from './MarkdownBlocks';
 import { MarkdownCode, MarkdownImage, MarkdownLink, MarkdownTable } from './markdownElements';
 
 // rehype-highlight builds a highlighter with every common language each time it is attached,
@@ -50,10 +51,34 @@ function render(text: string, cache: boolean): ReactElement {
   return tree;
 }
 
+/** One top-level block; a finished block's text no longer changes, so it renders once. */
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return render(text, false);
+});
+
+/**
+ * The blocks, with the line break react-markdown puts between top-level elements, so the
+ * result is the same as rendering the whole text at once.
+ */
+function renderBlocks({ finished, tail }: BlockSplit): ReactElement[] {
+  const blocks = tail ? [...finished, tail] : finished;
+  return blocks.map((block, index) => (
+    <Fragment key={index}>
+      {index > 0 && '\n'}
+      <MarkdownBlock text={block} />
+    </Fragment>
+  ));
+}
+
 /**
  * Markdown from the model, rendered safely: raw HTML is dropped, links open outside the app,
  * remote images are links rather than requests. GFM tables, KaTeX math and highlighted code.
- * A text still streaming is parsed on each change and not cached.
+ *
+ * A text streaming in is cut into top-level blocks ({@link MarkdownBlocks}): each change parses
+ * and renders only the last, growing block, so a long reply costs no more per change at its end
+ * than at its start. Once it is over the blocks stay (they render as the whole text would),
+ * unless link definitions or footnotes span blocks: then the whole text is rendered once.
+ * A finished text that never streamed here (history) is rendered whole, and cached.
  */
 export const Markdown = memo(function Markdown({
   text,
@@ -62,5 +87,11 @@ export const Markdown = memo(function Markdown({
   text: string;
   streaming?: boolean;
 }) {
-  return <div className="markdown">{render(text, !streaming)}</div>;
+  const [blocks] = useState(() => new MarkdownBlocks());
+  if (!streaming && !blocks.started) return <div className="markdown">{render(text, true)}</div>;
+  const split = blocks.split(text);
+  if (!streaming && split.crossBlock) {
+    return <div className="markdown">{render(text, true)}</div>;
+  }
+  return <div className="markdown">{renderBlocks(split)}</div>;
 });
