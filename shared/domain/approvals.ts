@@ -63,6 +63,11 @@ export type PinChange = z.infer<typeof pinChangeSchema>;
 export const approvalRequestSchema = z.object({
   id: z.string().min(1),
   conversationId: z.string().min(1),
+  /**
+   * The model's tool use id of the call that waits, so a window finds its card exactly. Absent
+   * from hosts older than this field; windows then match by name and arguments.
+   */
+  toolUseId: z.string().min(1).optional(),
   /** The server's name in the servers file. */
   server: z.string(),
   /** The tool's name as the server lists it. */

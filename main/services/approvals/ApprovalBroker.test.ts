@@ -9,7 +9,7 @@ import {
   type ApprovalRequest,
   type GrantView,
 } from '../../../shared/domain/approvals';
-import { AppErrorCode } from '../../../shared/errors';
+import { AppError, AppErrorCode } from '../../../shared/errors';
 import { ApprovalBroker } from './ApprovalBroker';
 import type { ApprovalCall, ApprovalMode, ApprovalTool } from './ApprovalBrokerOptions';
 import type { GrantRepository } from './GrantRepository';
@@ -452,6 +452,25 @@ describe('ApprovalBroker: pending requests', () => {
     await expect(
       s.broker.respond(request.id, { kind: 'allow', scope: 'once' }),
     ).rejects.toMatchObject({ code: AppErrorCode.NotFound });
+  });
+
+  it('names the chat call it asks for; a cancel of that call says why and resolves the dialog', async () => {
+    const s = broker();
+    const resolved: unknown[] = [];
+    s.broker.onDidResolve((r) => resolved.push(r));
+    const cancel = new AbortController();
+    const { outcome, request } = await asked(s, call({ toolUseId: 'toolu_7' }), cancel.signal);
+    expect(request.toolUseId).toBe('toolu_7');
+    cancel.abort(new AppError(AppErrorCode.Cancelled, 'The person cancelled this tool call.'));
+    const expected = {
+      kind: 'denied',
+      decidedBy: 'person',
+      reason: 'The person cancelled this tool call.',
+      cancelled: true,
+    };
+    expect(await outcome).toEqual(expected);
+    expect(s.withdrawn).toEqual([request.id]);
+    expect(resolved).toEqual([{ requestId: request.id, outcome: expected }]);
   });
 
   it('does not ask for a call whose turn already stopped', async () => {

@@ -57,7 +57,10 @@ export class ApprovalBroker {
   readonly onDidRequest: Subscribe<ApprovalRequest>;
   /** A request was withdrawn (its turn stopped); close its dialog. */
   readonly onDidWithdraw: Subscribe<string>;
-  /** A request was answered (possibly in another window, or by a grant given meanwhile). */
+  /**
+   * A request was answered (possibly in another window, or by a grant given meanwhile), or
+   * withdrawn (`outcome.cancelled`): every window closes its dialog either way.
+   */
   readonly onDidResolve: Subscribe<ApprovalResolution>;
   /** The "always" grants changed: added, suspended, reactivated or revoked. */
   readonly onDidChangeGrants: Subscribe<GrantView[]>;
@@ -222,6 +225,7 @@ export class ApprovalBroker {
       arguments: call.arguments,
       createdAt: this.now(),
     };
+    if (call.toolUseId !== undefined) request.toolUseId = call.toolUseId;
     const title = tool.title ?? tool.annotations?.title;
     if (title !== undefined) request.title = title;
     if (tool.description !== undefined) request.description = tool.description;
@@ -231,7 +235,7 @@ export class ApprovalBroker {
     return new Promise<ApprovalOutcome>((resolve) => {
       const onAbort = (): void => {
         const entry = this.pendingById.get(request.id);
-        if (entry) this.withdraw(entry);
+        if (entry) this.withdraw(entry, withdrawReason(signal));
       };
       const entry: Pending = {
         request,
@@ -287,10 +291,12 @@ export class ApprovalBroker {
     this.resolved.fire({ requestId: entry.request.id, outcome });
   }
 
-  private withdraw(entry: Pending): void {
+  private withdraw(entry: Pending, reason?: string): void {
     this.take(entry);
-    entry.resolve(cancelled());
+    const outcome = cancelled(reason);
+    entry.resolve(outcome);
     this.withdrawn.fire(entry.request.id);
+    this.resolved.fire({ requestId: entry.request.id, outcome });
   }
 
   private async findGrant(server: string, toolName: string): Promise<Grant | undefined> {
@@ -334,4 +340,15 @@ export class ApprovalBroker {
       this.options.log?.error('could not list grants', { error });
     }
   }
+}
+
+/**
+ * Why a call was withdrawn: a signal aborted with a Cancelled {@link AppError} says (the person
+ * cancelled that one call); any other abort is the turn stopping.
+ */
+function withdrawReason(signal: AbortSignal | undefined): string | undefined {
+  const reason: unknown = signal?.reason;
+  return reason instanceof AppError && reason.code === AppErrorCode.Cancelled
+    ? reason.message
+    : undefined;
 }

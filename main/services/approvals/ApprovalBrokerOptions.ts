@@ -17,6 +17,8 @@ export interface ApprovalTool extends PinnableTool {
 /** One tool call the model wants to make. */
 export interface ApprovalCall {
   conversationId: string;
+  /** The chat's tool use id, when the call comes from a chat turn. */
+  toolUseId?: string;
   /** The server's name in the servers file. */
   server: string;
   tool: ApprovalTool;

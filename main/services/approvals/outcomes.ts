@@ -26,14 +26,14 @@ export function denied(decidedBy: ApprovalDecider, reason: string): ApprovalOutc
   return { kind: 'denied', decidedBy, reason };
 }
 
-/** The turn stopped while the call waited: not a refusal, but the call must not run. */
-export function cancelled(): ApprovalOutcome {
-  return {
-    kind: 'denied',
-    decidedBy: 'person',
-    reason: 'Cancelled: the turn was stopped before this tool call was approved.',
-    cancelled: true,
-  };
+/**
+ * The turn stopped (or the person cancelled this call) while it waited: not a refusal, but the
+ * call must not run. `reason` replaces the turn-stopped text.
+ */
+export function cancelled(
+  reason = 'Cancelled: the turn was stopped before this tool call was approved.',
+): ApprovalOutcome {
+  return { kind: 'denied', decidedBy: 'person', reason, cancelled: true };
 }
 
 /** A person allowed the call in the dialog. */

@@ -28,6 +28,7 @@ import type { ExecuteTool } from './ExecuteTool';
 import { ModelCatalog } from './ModelCatalog';
 import type { ModelClient } from './ModelClient';
 import { runTurn, type TurnResult } from './runTurn';
+import { ToolCallCancels } from './ToolCallCancels';
 import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
 import { toToolOutcome } from './toToolOutcome';
 import { TurnRecorder } from './TurnRecorder';
@@ -51,6 +52,8 @@ export interface ConversationServiceOptions {
 interface RunningTurn {
   turnId: string;
   abort: AbortController;
+  /** Cancels single tool calls of this turn. */
+  toolCancels: ToolCallCancels;
   done: Promise<TurnResult>;
 }
 
@@ -217,6 +220,14 @@ export class ConversationService {
     await turn.done.catch(() => undefined);
   }
 
+  /**
+   * Cancels one tool call of the running turn, waiting for approval or running; the turn goes
+   * on. Does nothing when the turn or the call already ended (a late click is no error).
+   */
+  cancelToolCall(conversationId: string, toolUseId: string): void {
+    this.running.get(conversationId)?.toolCancels.cancel(toolUseId);
+  }
+
   /** Resolves when the conversation's running turn (if any) has finished. */
   async settled(conversationId: string): Promise<TurnResult | undefined> {
     return this.running.get(conversationId)?.done;
@@ -241,11 +252,14 @@ export class ConversationService {
 
   private start(conversationId: string, turnId: string, title?: string): { turnId: string } {
     const abort = new AbortController();
-    const done = this.runTurn(conversationId, turnId, abort.signal, title).finally(() => {
-      this.running.delete(conversationId);
-      this.updated(conversationId);
-    });
-    this.running.set(conversationId, { turnId, abort, done });
+    const toolCancels = new ToolCallCancels();
+    const done = this.runTurn(conversationId, turnId, abort.signal, toolCancels, title).finally(
+      () => {
+        this.running.delete(conversationId);
+        this.updated(conversationId);
+      },
+    );
+    this.running.set(conversationId, { turnId, abort, toolCancels, done });
     this.updated(conversationId);
     return { turnId };
   }
@@ -254,6 +268,7 @@ export class ConversationService {
     conversationId: string,
     turnId: string,
     signal: AbortSignal,
+    toolCancels: ToolCallCancels,
     pendingTitle?: string,
   ): Promise<TurnResult> {
     let title = pendingTitle;
@@ -279,6 +294,7 @@ export class ConversationService {
       const outcome = await this.options.broker.decide(
         {
           conversationId,
+          toolUseId: call.toolUseId,
           server: entry.server,
           tool: {
             name: entry.tool.name,
@@ -304,7 +320,8 @@ export class ConversationService {
       });
       if (outcome.kind === 'denied') {
         if (!outcome.cancelled) recorder.denied.add(call.toolUseId);
-        if (outcome.cancelled) throw new AppError(AppErrorCode.Cancelled, 'The turn was stopped.');
+        // Withdrawn: the loop answers the model with why (turn stopped, or this call cancelled).
+        if (outcome.cancelled) throw new AppError(AppErrorCode.Cancelled, outcome.reason);
         return { content: [{ type: 'text', text: outcome.reason }], isError: true };
       }
       recorder.toolStarted(call.toolUseId);
@@ -340,6 +357,7 @@ export class ConversationService {
       })),
       executeTool,
       signal,
+      toolCancels,
       ...(this.options.maxSteps ? { maxSteps: this.options.maxSteps } : {}),
       ...(this.options.resultBudgetChars
         ? { resultBudgetChars: this.options.resultBudgetChars }

@@ -18,7 +18,8 @@ export interface ToolProgress {
 
 /**
  * Runs one tool call. The host puts approvals and the MCP call behind it; the loop knows
- * neither. It should honour `signal` (the turn was stopped); the loop stops waiting either way.
+ * neither. It should honour `signal` (the turn was stopped, or the person cancelled this one
+ * call); the loop stops waiting either way.
  * A rejection becomes an error result the model sees; a denial is best returned as an
  * `isError` outcome whose text says why.
  */

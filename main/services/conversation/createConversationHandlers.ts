@@ -32,6 +32,10 @@ export function createConversationHandlers(
       await conversations.stop(conversationId);
       return {};
     },
+    'conversation.cancelToolCall': ({ conversationId, toolUseId }) => {
+      conversations.cancelToolCall(conversationId, toolUseId);
+      return {};
+    },
     'conversation.retry': ({ conversationId, model }) => conversations.retry(conversationId, model),
     'conversation.edit': ({ conversationId, messageId, text }) =>
       conversations.edit(conversationId, messageId, text),

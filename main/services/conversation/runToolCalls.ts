@@ -4,6 +4,7 @@ import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/tool
 import type { ExecuteTool, ToolCall, ToolProgress } from './ExecuteTool';
 import { mapToolResult } from './mapToolResult';
 import type { CompletedToolUse } from './MessageAccumulator';
+import { PERSON_CANCELLED_TEXT, type ToolCallCancels } from './ToolCallCancels';
 import { truncateResult } from './truncateResult';
 import type { TurnEventSink } from './TurnEventSink';
 import { isAborted, untilAborted } from './untilAborted';
@@ -16,6 +17,8 @@ export interface ToolCallsContext {
   knownTools: ReadonlySet<string>;
   executeTool: ExecuteTool;
   signal: AbortSignal;
+  /** Cancels single calls (the rest of the turn goes on); none when the turn offers no such cancel. */
+  cancels?: ToolCallCancels;
   budgetChars: number;
   sink: TurnEventSink;
   now: () => number;
@@ -79,8 +82,33 @@ async function obtain(context: ToolCallsContext, call: CompletedToolUse): Promis
   if (call.inputError !== undefined) {
     return failure(`The tool input was not valid JSON: ${call.inputError}`, 'error');
   }
-  const { signal, sink } = context;
-  if (signal.aborted) return failure(CANCELLED_TEXT, 'cancelled');
+  const turnSignal = context.signal;
+  if (turnSignal.aborted) return failure(CANCELLED_TEXT, 'cancelled');
+  const scope = context.cancels?.begin(call.id, turnSignal);
+  try {
+    return await execute(context, call, scope?.signal ?? turnSignal, () =>
+      scope ? scope.cancelledAlone() : false,
+    );
+  } finally {
+    scope?.close();
+  }
+}
+
+/** Runs an approved-to-try call; `signal` ends it with the turn or on its own. */
+async function execute(
+  context: ToolCallsContext,
+  call: CompletedToolUse,
+  signal: AbortSignal,
+  cancelledAlone: () => boolean,
+): Promise<Obtained> {
+  const { sink } = context;
+  // The turn's stop wins: then the person stopped everything, not this call.
+  const cancelledText = (): Obtained =>
+    failure(
+      cancelledAlone() && !isAborted(context.signal) ? PERSON_CANCELLED_TEXT : CANCELLED_TEXT,
+      'cancelled',
+    );
+  if (signal.aborted) return cancelledText();
   let running = true;
   const reportProgress = (progress: ToolProgress): void => {
     // Late reports (after the result, or after a stop) would only confuse the view.
@@ -109,7 +137,7 @@ async function obtain(context: ToolCallsContext, call: CompletedToolUse): Promis
     }
     return { outcome: parsed.data, status: parsed.data.isError ? 'error' : 'ok' };
   } catch (error) {
-    if (isAborted(signal)) return failure(CANCELLED_TEXT, 'cancelled');
+    if (isAborted(signal)) return cancelledText();
     const message = error instanceof Error ? error.message : String(error);
     return failure(`The tool call failed: ${message}`, 'error');
   } finally {

@@ -12,6 +12,7 @@ import type { ModelClient, ModelTool } from './ModelClient';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
 import { streamModelStep } from './streamModelStep';
+import type { ToolCallCancels } from './ToolCallCancels';
 import { DEFAULT_RESULT_BUDGET_CHARS } from './truncateResult';
 import { TurnEventSink } from './TurnEventSink';
 import { isAborted } from './untilAborted';
@@ -37,6 +38,8 @@ export interface RunTurnOptions {
   onEvent: (event: ConversationEvent) => void;
   /** Stops the turn: the stream is aborted, running tools are cancelled, nothing received is lost. */
   signal?: AbortSignal;
+  /** Cancels single tool calls by tool use id; the turn goes on with an error result for each. */
+  toolCancels?: ToolCallCancels;
   maxTokens?: number;
   /** Model requests per turn; when the model still wants tools after the last one, the turn ends. */
   maxSteps?: number;
@@ -169,6 +172,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         knownTools,
         executeTool: options.executeTool,
         signal,
+        ...(options.toolCancels ? { cancels: options.toolCancels } : {}),
         budgetChars: options.resultBudgetChars ?? DEFAULT_RESULT_BUDGET_CHARS,
         sink,
         now,
