@@ -17,12 +17,23 @@ import { createHostCore, type HostCore } from '../services/createHostCore';
 import { flagNumber, flagString, type CliArgs } from './parseCliArgs';
 import { createCliInteractions } from './createCliInteractions';
 import { readInteractionFlags } from './readInteractionFlags';
+import { OAuthStore } from '../services/mcp/auth/OAuthStore';
+import type { SignInDeps } from '../services/mcp/auth/SignInFlow';
+import { CliSignInOpener } from './CliSignInOpener';
+import { needsSignInError } from './needsSignIn';
+
+/** Live output and Ctrl+C, for commands that talk while they wait (`signin`). */
+export interface CliIo {
+  err: (text: string) => void;
+  signal?: AbortSignal;
+}
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
 export interface CommandResult {
   json: unknown;
   text: string;
-  exitCode: 0 | 1;
+  /** 0 success, 1 failure, 4 a server needs sign-in (see needsSignIn.ts). */
+  exitCode: 0 | 1 | 4;
 }
 
 /** The host pieces a CLI command needs, built from flags and environment. */
@@ -35,10 +46,12 @@ export class CliContext {
   private core: HostCore | undefined;
   /** Why servers' requests were refused or failed (printed to stderr at the end). */
   readonly notes: string[] = [];
+  private oauth: OAuthStore | undefined;
 
   constructor(
     readonly args: CliArgs,
     readonly env: Readonly<Record<string, string | undefined>>,
+    readonly io: CliIo = { err: () => {} },
   ) {
     this.dataDir = resolveDataDir({
       argv: flagArgv(args),
@@ -63,7 +76,7 @@ export class CliContext {
    * Loads the servers file and starts servers: all enabled ones, or only `only`. Rejects with a
    * clear message when the file is invalid (the CLI has no last good config to fall back on).
    */
-  async startServers(only?: string): Promise<McpService> {
+  async startServers(only?: string, options: { allowSignIn?: boolean } = {}): Promise<McpService> {
     const files = new ServersFileService({
       file: this.configFile,
       env: this.env,
@@ -99,14 +112,69 @@ export class CliContext {
       useLoginShell: !this.args.flags.has('no-login-shell'),
       // A script wants a verdict, not a long backoff: retry a crash twice, quickly.
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
+      signIn: this.signInDeps(),
     });
     this.mcp = mcp;
     await mcp.start();
-    if (only && !mcp.registry.get(only)) {
+    const server = only ? mcp.registry.get(only) : undefined;
+    if (only && !server) {
       throw new AppError(AppErrorCode.NotFound, `No server named “${only}” in ${this.configFile}.`);
     }
     await mcp.settled(this.timeoutMs);
+    // The one server the command needs cannot be used without a sign-in: say how, at once.
+    if (only && server?.status.kind === 'needs-sign-in' && !options.allowSignIn) {
+      throw needsSignInError(only, server.status.error);
+    }
     return mcp;
+  }
+
+  /**
+   * Tokens from the data dir's secret store (the same the web shell uses), refreshed when they
+   * expire; the opener only ever runs for `signin`.
+   */
+  private signInDeps(): SignInDeps {
+    const explicit = this.args.flags.has('timeout');
+    return {
+      store: this.oauthStore(),
+      opener: new CliSignInOpener({
+        print: this.io.err,
+        env: this.env,
+        launch: !this.args.flags.has('no-browser'),
+      }),
+      // The browser step takes a person minutes; --timeout shortens it when given.
+      ...(explicit ? { timeoutMs: this.timeoutMs } : {}),
+    };
+  }
+
+  /** The OAuth material of this data dir (for `signout`, which needs no connection). */
+  oauthStore(): OAuthStore {
+    // One per command: its writes are serialized, two stores on one file could lose some.
+    this.oauth ??= new OAuthStore(new FileSecretStore(appPaths(this.dataDir).secretsFile));
+    return this.oauth;
+  }
+
+  /** One server's config from a valid servers file, without starting anything. */
+  async serverConfig(name: string): Promise<ServerConfig> {
+    const files = new ServersFileService({
+      file: this.configFile,
+      env: this.env,
+      log: this.log.child('config'),
+    });
+    const state = await files.load();
+    files.dispose();
+    if (!state.valid) {
+      const first = state.errors[0];
+      throw new AppError(
+        AppErrorCode.ConfigInvalid,
+        `${this.configFile}${first ? `:${first.line}:${first.column}: ${first.message}` : ' is invalid'}`,
+        { problems: state.errors },
+      );
+    }
+    const config = state.servers.find((s) => s.name === name);
+    if (!config) {
+      throw new AppError(AppErrorCode.NotFound, `No server named “${name}” in ${this.configFile}.`);
+    }
+    return config;
   }
 
   /**
@@ -152,12 +220,19 @@ export class CliContext {
     this.core = core;
     await core.ready;
     await core.mcp.settled(this.timeoutMs);
+    // The turn runs without their tools; say why and how to fix it.
+    for (const s of core.mcp.registry.list()) {
+      if (s.status.kind === 'needs-sign-in')
+        this.notes.push(needsSignInError(s.config.name).message);
+    }
     return core;
   }
 
   async dispose(): Promise<void> {
     await this.mcp?.dispose();
     await this.core?.dispose();
+    // A cancelled sign-in forgets its verifier in the background: let that reach the file.
+    await this.oauth?.flush();
   }
 }
 

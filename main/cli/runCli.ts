@@ -1,4 +1,4 @@
-import { AppError } from '../../shared/errors';
+import { AppError, AppErrorCode } from '../../shared/errors';
 import { CliContext, type CommandResult } from './CliContext';
 import { callCommand } from './commands/callCommand';
 import { chatCommand } from './commands/chatCommand';
@@ -10,8 +10,10 @@ import {
   resourcesCommand,
 } from './commands/resourceCommands';
 import { serversCommand } from './commands/serversCommand';
+import { signinCommand, signoutCommand } from './commands/signInCommands';
 import { toolsCommand } from './commands/toolsCommand';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
+import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
 
 const USAGE = `Usage: npm run --silent cli -- <command> [options]
 
@@ -28,6 +30,10 @@ Commands:
                                    run one chat turn (tools: all allowed, none, or read-only);
                                    --attach (repeatable) sends a resource with the message,
                                    --prompt starts the message with a prompt's messages
+  signin <server> [--no-browser]   sign in to a remote server: prints the sign-in address on
+                                   stderr, opens it in the browser, waits for it to come back
+                                   (Ctrl+C cancels); tokens stay in the data dir's secret store
+  signout <server>                 forget a remote server's tokens and registration
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 
@@ -35,7 +41,8 @@ Options:
   --config PATH     servers file (default: SWITCHBOARD_CONFIG, then <data dir>/servers.json)
   --data-dir DIR    data folder (default: SWITCHBOARD_DATA_DIR, then the app's)
   --json            print one JSON document on stdout and nothing else
-  --timeout MS      how long to wait for servers and calls (default 30000)
+  --timeout MS      how long to wait for servers and calls (default 30000); for signin also
+                    how long to wait for the browser (default 5 minutes)
   --no-login-shell  use this environment's PATH instead of the login shell's
 
 Server requests (chat and call; nobody is there to ask, so without these they are refused):
@@ -46,7 +53,8 @@ Server requests (chat and call; nobody is there to ask, so without these they ar
                     refuse), or accept every form with its defaults; URL requests are declined
   --roots DIR…      folders servers may use (every value up to the next flag)
 
-Exit code 0 on success, 1 on failure (for servers: any enabled server not ready).`;
+Exit code 0 on success, 1 on failure (for servers: any enabled server not ready), 4 when a
+server needs sign-in (run signin <server>, then the command again).`;
 
 type Command = (ctx: CliContext) => Promise<CommandResult>;
 
@@ -60,6 +68,8 @@ const commands: Record<string, Command> = {
   prompt: promptCommand,
   conformance: conformanceCommand,
   chat: chatCommand,
+  signin: signinCommand,
+  signout: signoutCommand,
 };
 
 /** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */
@@ -93,11 +103,15 @@ export async function runCli(
   }
   let ctx: CliContext | undefined;
   try {
-    ctx = new CliContext(args, env);
+    ctx = new CliContext(args, env, { err, ...(signal ? { signal } : {}) });
     const context = ctx;
     // Ctrl+C must not leave servers running: stop them, then report the interruption.
     const interrupted = new Promise<never>((_, reject) => {
-      signal?.addEventListener('abort', () => reject(new Error('Interrupted')), { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => reject(new AppError(AppErrorCode.Cancelled, 'Interrupted.')),
+        { once: true },
+      );
     });
     const result = await Promise.race([command(context), interrupted]);
     out(json ? JSON.stringify(result.json, null, 2) + '\n' : result.text + '\n');
@@ -112,7 +126,7 @@ export async function runCli(
     const appError = AppError.from(error);
     if (json) out(JSON.stringify({ error: appError.toJSON() }, null, 2) + '\n');
     else err(`Error (${appError.code}): ${appError.message}\n`);
-    return 1;
+    return appError.code === AppErrorCode.McpAuthRequired ? EXIT_NEEDS_SIGN_IN : 1;
   } finally {
     // Why a server's request was refused, for whoever runs the command.
     for (const note of ctx?.notes ?? []) err(`${note}\n`);

@@ -1,5 +1,7 @@
 import { CliUsageError, flagJsonObject } from '../parseCliArgs';
 import type { CliContext, CommandResult } from '../CliContext';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { needsSignInError } from '../needsSignIn';
 
 /** `call <server> <tool> [--args JSON]`: one tool call by its original name. */
 export async function callCommand(ctx: CliContext): Promise<CommandResult> {
@@ -7,7 +9,16 @@ export async function callCommand(ctx: CliContext): Promise<CommandResult> {
   if (!server || !tool) throw new CliUsageError('call needs <server> <tool>');
   const args = flagJsonObject(ctx.args, 'args');
   const mcp = await ctx.startServers(server);
-  const result = await mcp.supervisor(server).callTool(tool, args, { timeoutMs: ctx.timeoutMs });
+  const result = await mcp
+    .supervisor(server)
+    .callTool(tool, args, { timeoutMs: ctx.timeoutMs })
+    .catch((error: unknown) => {
+      // The tokens stopped working and could not be refreshed: the same hint as at connect.
+      if (error instanceof AppError && error.code === AppErrorCode.McpAuthRequired) {
+        throw needsSignInError(server, error.message);
+      }
+      throw error;
+    });
   const text = result.content
     .map((block) => (block.type === 'text' ? block.text : `[${block.type}]`))
     .join('\n');

@@ -1,4 +1,5 @@
 import type { CliContext, CommandResult } from '../CliContext';
+import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 
 /** `servers`: connect every enabled server, wait until each settles, report, shut down. */
 export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
@@ -49,9 +50,7 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
           ? {
               error: {
                 code: 'MCP_AUTH_REQUIRED',
-                message:
-                  status.error ??
-                  'The server needs a sign-in; open Switchboard and click "Sign in" on it',
+                message: signInHint(s.config.name, status.error),
                 stderrTail: [],
               },
             }
@@ -84,6 +83,11 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
   return {
     json: { configFile: ctx.configFile, servers: rows },
     text: rows.length === 0 ? `No servers configured in ${ctx.configFile}.` : text,
-    exitCode: failed.length === 0 ? 0 : 1,
+    exitCode:
+      failed.length === 0
+        ? 0
+        : failed.every((r) => r.status === 'needs-sign-in')
+          ? EXIT_NEEDS_SIGN_IN
+          : 1,
   };
 }

@@ -1,4 +1,5 @@
 import type { CliContext, CommandResult } from '../CliContext';
+import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 
 /** `tools`: the catalogue the model would see, with where each tool really lives. */
 export async function toolsCommand(ctx: CliContext): Promise<CommandResult> {
@@ -16,5 +17,21 @@ export async function toolsCommand(ctx: CliContext): Promise<CommandResult> {
         `${t.name}  (${t.server} › ${t.originalName})${t.description ? `\n    ${t.description.split('\n')[0] ?? ''}` : ''}`,
     )
     .join('\n');
-  return { json: { tools }, text: text || 'No tools.', exitCode: 0 };
+  // Their tools are missing from the list: say which and how to fix it, and exit with 4.
+  const needsSignIn = mcp.registry
+    .list()
+    .filter((s) => s.status.kind === 'needs-sign-in')
+    .map((s) => ({
+      server: s.config.name,
+      message: signInHint(
+        s.config.name,
+        s.status.kind === 'needs-sign-in' ? s.status.error : undefined,
+      ),
+    }));
+  for (const { message } of needsSignIn) ctx.notes.push(message);
+  return {
+    json: { tools, ...(needsSignIn.length > 0 ? { needsSignIn } : {}) },
+    text: text || 'No tools.',
+    exitCode: needsSignIn.length > 0 ? EXIT_NEEDS_SIGN_IN : 0,
+  };
 }

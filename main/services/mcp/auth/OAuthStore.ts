@@ -155,6 +155,19 @@ export class OAuthStore {
     return summary;
   }
 
+  /**
+   * Resolves once the writes queued so far, and those they led to (a delete that queues the
+   * next), reached the secret store: a CLI command calls it before the process exits.
+   */
+  async flush(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = this.queue;
+      await seen.catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+    } while (seen !== this.queue);
+  }
+
   /** Reads after the writes already queued, so a read never sees a half-applied sequence. */
   private async read<T>(server: string, kind: Kind): Promise<T | undefined> {
     await this.queue.catch(() => undefined);

@@ -40,6 +40,13 @@ describe('RestartPolicy', () => {
       reason: 'not-retryable',
     });
   });
+
+  it('does not retry a server that wants a sign-in', () => {
+    expect(policy().onFailure(0, AppErrorCode.McpAuthRequired)).toMatchObject({
+      kind: 'give-up',
+      reason: 'not-retryable',
+    });
+  });
 });
 
 describe('isInstallActivity', () => {

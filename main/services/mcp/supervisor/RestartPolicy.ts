@@ -16,8 +16,15 @@ export type RestartDecision =
   | { kind: 'retry'; attempt: number; delayMs: number }
   | { kind: 'give-up'; attempts: number; reason: 'crash-loop' | 'not-retryable' };
 
-/** Failures that another attempt cannot fix: the command is missing, the config is wrong. */
-const NOT_RETRYABLE = new Set<string>([AppErrorCode.McpSpawnFailed, AppErrorCode.ConfigInvalid]);
+/**
+ * Failures that another attempt cannot fix: the command is missing, the config is wrong, the
+ * server wants a sign-in (only a person can give it).
+ */
+const NOT_RETRYABLE = new Set<string>([
+  AppErrorCode.McpSpawnFailed,
+  AppErrorCode.ConfigInvalid,
+  AppErrorCode.McpAuthRequired,
+]);
 
 /** Capped exponential backoff with jitter; a crash loop stops with a clear state. */
 export class RestartPolicy {
