@@ -1,10 +1,12 @@
 import type { StoreApi } from 'zustand/vanilla';
+import { AppError, AppErrorCode } from '../../shared/errors';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { errorInfo, type Loadable } from './loadable';
 import { itemKey, without } from './serversReducers';
+import { newToolRunId, withProgress, type ToolRunState } from './toolRunState';
 
-export type ToolRun = RequestOutput<'mcp.callTool'>;
+export type { ToolRun, ToolRunState } from './toolRunState';
 export type ResourceList = RequestOutput<'mcp.listResources'>;
 export type ResourceRead = RequestOutput<'mcp.readResource'> & { uri: string };
 export type PromptResult = RequestOutput<'mcp.getPrompt'>;
@@ -16,7 +18,7 @@ export type PromptList = RequestOutput<'mcp.listPrompts'>['prompts'];
  */
 export interface ExplorerSlice {
   /** Keyed by `itemKey(server, tool)`: the last run of each tool. */
-  toolRuns: Record<string, Loadable<ToolRun>>;
+  toolRuns: Record<string, ToolRunState>;
   resources: Record<string, Loadable<ResourceList>>;
   /** The last resource read per server. */
   resourceReads: Record<string, { uri: string; result: Loadable<ResourceRead> }>;
@@ -24,6 +26,8 @@ export interface ExplorerSlice {
   /** Keyed by `itemKey(server, prompt)`. */
   promptResults: Record<string, Loadable<PromptResult>>;
   callTool: (server: string, tool: string, args: Record<string, unknown>) => Promise<void>;
+  /** Asks main to cancel the tool's running call; the run then ends as cancelled. */
+  cancelToolRun: (server: string, tool: string) => Promise<void>;
   clearToolRun: (server: string, tool: string) => void;
   listResources: (server: string) => Promise<void>;
   readResource: (server: string, uri: string) => Promise<void>;
@@ -31,7 +35,7 @@ export interface ExplorerSlice {
   getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<void>;
 }
 
-type Keys = 'toolRuns' | 'resources' | 'prompts' | 'promptResults';
+type Keys = 'resources' | 'prompts' | 'promptResults';
 type Set<S> = StoreApi<S>['setState'];
 type Get<S> = StoreApi<S>['getState'];
 
@@ -56,16 +60,60 @@ export function createExplorerSlice<S extends ExplorerSlice>(
     }
   };
 
+  const setRun = (key: string, run: ToolRunState): void => {
+    set((s) => ({ toolRuns: { ...s.toolRuns, [key]: run } }) as Partial<S>);
+  };
+  /** The run under `key` if it is still the running one with this id. */
+  const running = (key: string, runId: string) => {
+    const run = get().toolRuns[key];
+    return run?.state === 'loading' && run.runId === runId ? run : undefined;
+  };
+  client.on('mcp.toolRunProgressed', (report) => {
+    set((s) => {
+      const toolRuns = withProgress(s.toolRuns, report);
+      return (toolRuns === s.toolRuns ? {} : { toolRuns }) as Partial<S>;
+    });
+  });
+
   return {
     toolRuns: {},
     resources: {},
     resourceReads: {},
     prompts: {},
     promptResults: {},
-    callTool: (server, tool, args) =>
-      track('toolRuns', itemKey(server, tool), () =>
-        client.invoke('mcp.callTool', { server, tool, arguments: args }),
-      ),
+    callTool: async (server, tool, args) => {
+      const key = itemKey(server, tool);
+      const runId = newToolRunId();
+      const startedAt = Date.now();
+      setRun(key, { state: 'loading', runId, startedAt });
+      let next: ToolRunState;
+      try {
+        const value = await client.invoke('mcp.callTool', { server, tool, arguments: args, runId });
+        next = { state: 'ready', value };
+      } catch (error) {
+        const info = errorInfo(error);
+        // A cancel is what the person asked for, not a failure.
+        next =
+          error instanceof AppError && error.code === AppErrorCode.Cancelled
+            ? { state: 'cancelled', afterMs: Date.now() - startedAt }
+            : { state: 'failed', error: info };
+      }
+      // Cleared (or its server removed) meanwhile: nobody waits for this answer any more.
+      if (running(key, runId)) setRun(key, next);
+    },
+    cancelToolRun: async (server, tool) => {
+      const key = itemKey(server, tool);
+      const run = get().toolRuns[key];
+      if (run?.state !== 'loading' || run.cancelling) return;
+      setRun(key, { ...run, cancelling: true });
+      try {
+        await client.invoke('mcp.cancelToolRun', { runId: run.runId });
+      } catch {
+        // The cancel did not reach main (e.g. reconnecting): let the person press it again.
+        const still = running(key, run.runId);
+        if (still) setRun(key, { ...still, cancelling: false });
+      }
+    },
     clearToolRun: (server, tool) =>
       set((s) => ({ toolRuns: without(s.toolRuns, itemKey(server, tool)) }) as Partial<S>),
     listResources: (server) =>

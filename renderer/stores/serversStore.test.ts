@@ -184,11 +184,14 @@ describe('serversStore: actions', () => {
       state: 'failed',
       error: { code: 'MCP_TIMEOUT', message: 'No answer in 60 s' },
     });
-    expect(callsOf('mcp.callTool')[0]).toEqual({
+    const [first, second] = callsOf('mcp.callTool') as { runId?: string }[];
+    expect(first).toEqual({
       server: 'a',
       tool: 'echo',
       arguments: { text: 'hi' },
+      runId: first?.runId,
     });
+    expect(first?.runId).not.toBe(second?.runId);
   });
 
   it('shows the resource read last asked for, even if an earlier answer comes later', async () => {

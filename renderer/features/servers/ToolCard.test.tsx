@@ -48,8 +48,12 @@ describe('ToolCard', () => {
     fireEvent.change(within(form).getByLabelText(/^lines/), { target: { value: '3' } });
     fireEvent.click(within(form).getByTestId('tool-run'));
     await settle();
-    expect(host.callsOf('mcp.callTool')).toEqual([
-      { server: 'fs', tool: 'read', arguments: { path: '/etc/hosts', lines: 3 } },
+    const calls = host.callsOf('mcp.callTool') as { runId?: string }[];
+    const runId = calls[0]?.runId;
+    // Each run has its own id, so it can be cancelled and its progress matched.
+    expect(runId).toMatch(/^[0-9a-f]{32}$/);
+    expect(calls).toEqual([
+      { server: 'fs', tool: 'read', arguments: { path: '/etc/hosts', lines: 3 }, runId },
     ]);
     const result = await screen.findByTestId('tool-result');
     expect(result.className).toContain('tool-run--error');
@@ -78,8 +82,9 @@ describe('ToolCard', () => {
     fireEvent.change(editor, { target: { value: '{"items":[1,2]}' } });
     fireEvent.click(screen.getByTestId('tool-run'));
     await settle();
-    expect(host.callsOf('mcp.callTool')).toEqual([
-      { server: 'fs', tool: 'batch', arguments: { items: [1, 2] } },
+    const calls = host.callsOf('mcp.callTool') as { runId?: string }[];
+    expect(calls).toEqual([
+      { server: 'fs', tool: 'batch', arguments: { items: [1, 2] }, runId: calls[0]?.runId },
     ]);
     expect((await screen.findByTestId('tool-run-error')).textContent).toContain(
       'No answer within 60 s',

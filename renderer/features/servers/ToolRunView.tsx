@@ -1,20 +1,27 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JsonBlock } from '../../components/BoundedText';
-import type { Loadable } from '../../stores/loadable';
-import type { ToolRun } from '../../stores/serverExplorerSlice';
+import type { ToolRun, ToolRunState } from '../../stores/serverExplorerSlice';
 import { ContentBlocksView } from './ContentBlocksView';
 import { toolResultView } from './contentBlocks';
+import { formatElapsed } from './formatElapsed';
+import { ToolRunProgressView } from './ToolRunProgressView';
 
-/** The answer of a tool run: its content, structured content, error flag and duration. */
-export function ToolRunView({ run }: { run: Loadable<ToolRun> }) {
+/**
+ * A tool run: while it runs, its progress and a way to cancel it; then its content,
+ * structured content, error flag and duration, or that it was cancelled.
+ */
+export function ToolRunView({ run, onCancel }: { run: ToolRunState; onCancel: () => void }) {
   const { t } = useTranslation();
-  if (run.state === 'loading') {
+  if (run.state === 'loading') return <ToolRunProgressView run={run} onCancel={onCancel} />;
+  if (run.state === 'cancelled') {
     return (
-      <p className="tool-run tool-run--loading" role="status">
-        <span className="spinner" aria-hidden="true" />
-        {t('tools.running')}
-      </p>
+      <div className="tool-run tool-run--cancelled" role="status" data-testid="tool-run-cancelled">
+        <p className="tool-run__title">{t('toolRun.cancelled')}</p>
+        <p className="tool-run__message muted">
+          {t('toolRun.cancelledAfter', { time: formatElapsed(run.afterMs) })}
+        </p>
+      </div>
     );
   }
   if (run.state === 'failed') {
@@ -30,7 +37,7 @@ export function ToolRunView({ run }: { run: Loadable<ToolRun> }) {
   return <ToolResult result={run.value.result} durationMs={run.value.durationMs} />;
 }
 
-function ToolResult({ result, durationMs }: ToolRun & { durationMs: number }) {
+function ToolResult({ result, durationMs }: ToolRun) {
   const { t } = useTranslation();
   const view = useMemo(() => toolResultView(result), [result]);
   return (

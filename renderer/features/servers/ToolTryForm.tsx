@@ -1,4 +1,4 @@
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useMemo, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolView } from '../../../shared/domain/mcpViews';
 import { itemKey } from '../../stores/serversReducers';
@@ -19,6 +19,7 @@ import { ToolRunView } from './ToolRunView';
 export function ToolTryForm({ tool }: { tool: ToolView }) {
   const { t } = useTranslation();
   const callTool = useServersStore((s) => s.callTool);
+  const cancelToolRun = useServersStore((s) => s.cancelToolRun);
   const run = useServersStore((s) => s.toolRuns[itemKey(tool.server, tool.name)]);
   const fields = useMemo(() => formFields(tool.inputSchema), [tool.inputSchema]);
   const [mode, setMode] = useState<'form' | 'json'>(fields ? 'form' : 'json');
@@ -49,6 +50,15 @@ export function ToolTryForm({ tool }: { tool: ToolView }) {
     void callTool(tool.server, tool.name, parsed.args);
   };
 
+  const cancel = (): void => void cancelToolRun(tool.server, tool.name);
+  const onKeyDown = (event: KeyboardEvent): void => {
+    // Esc anywhere in the form stops the running call (and nothing else while one runs).
+    if (event.key !== 'Escape' || run?.state !== 'loading') return;
+    event.preventDefault();
+    event.stopPropagation();
+    cancel();
+  };
+
   const switchMode = (next: 'form' | 'json'): void => {
     // Carry what was typed across, so switching never loses work.
     if (next === 'json' && fields) {
@@ -59,7 +69,12 @@ export function ToolTryForm({ tool }: { tool: ToolView }) {
   };
 
   return (
-    <form className="try-form" onSubmit={submit} data-testid={`try-form-${tool.name}`}>
+    <form
+      className="try-form"
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      data-testid={`try-form-${tool.name}`}
+    >
       {fields && (
         <div className="segmented segmented--small" role="group" aria-label={t('tools.inputMode')}>
           {(['form', 'json'] as const).map((m) => (
@@ -114,7 +129,7 @@ export function ToolTryForm({ tool }: { tool: ToolView }) {
           {t('tools.run')}
         </button>
       </div>
-      {run && <ToolRunView run={run} />}
+      {run && <ToolRunView run={run} onCancel={cancel} />}
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { interactions } from './en/interactions';
+import { toolRun } from './en/toolRun';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -268,6 +269,7 @@ export const en = {
   approvals,
   grants,
   signIn,
+  toolRun,
   interactions,
   context,
 } as const;

@@ -6,6 +6,7 @@ import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
 import { interactions } from './zhCN/interactions';
+import { toolRun } from './zhCN/toolRun';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -270,6 +271,7 @@ export const zhCN: LocaleShape<typeof en> = {
   approvals,
   grants,
   signIn,
+  toolRun,
   interactions,
   context,
 };
