@@ -6,6 +6,7 @@ import { ChatShell } from './ChatShell';
 import { loadWholeHistory } from './loadWholeHistory';
 import { MainThreadClock } from './MainThreadClock';
 import { seedConversation, type SeededConversation } from './seedConversation';
+import { timeLongReplyEnds } from './timeLongReplyEnds';
 import { timeOpen } from './timeOpen';
 import { DELTA_CHARS, EVENT_DELAY_MS, timeStreamedTurn } from './timeStreamedTurn';
 
@@ -16,6 +17,9 @@ const WARMUP_DELTAS = 300;
 const ROUNDS = 3;
 const LIMIT = 1.5;
 const SETTLE_MS = 300;
+/** The long reply whose late deltas are compared with its early ones. */
+const LONG_REPLY_CHARS = 20_000;
+const LONG_REPLY_LIMIT = 1.25;
 
 /** Streaming costs with one amount of history before the reply. */
 export interface StreamingRow {
@@ -47,6 +51,14 @@ export interface ChatStreamingReport {
   ratio: number;
   /** The same with the whole history loaded in the renderer, for information. */
   wholeHistoryRatio: number;
+  /** One 20 KB reply (100 prior messages): cost per delta early and late in the stream. */
+  longReply: {
+    chars: number;
+    startMsPerDelta: Summary;
+    endMsPerDelta: Summary;
+    /** Median end / median start. */
+    ratio: number;
+  };
   goals: Goal[];
 }
 
@@ -66,7 +78,9 @@ interface Condition {
  * read-back at its end) are included; with 2000 deltas they are a small share. A conversation
  * opens with its newest page of messages, so a third one of 1000 is measured with all its
  * messages loaded (scrolled up first), to show what history in the renderer costs. A short
- * warm-up turn in each first, so compiling the code is not counted.
+ * warm-up turn in each first, so compiling the code is not counted. Last, a 20 KB reply in the
+ * small conversation compares the cost of its late deltas with its early ones
+ * ({@link timeLongReplyEnds}): a renderer that re-reads the whole reply per delta gets slower.
  */
 export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreamingReport> {
   const { shell, seeded } = await ChatShell.start({
@@ -107,6 +121,20 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
         c.samples.wall.push(result.wallMs);
       }
     }
+    // A reply so long that re-reading all of it on every delta would show: its end against its start.
+    const starts: number[] = [];
+    const ends: number[] = [];
+    await timeOpen(shell.page, small.conversation.id, small.newest);
+    for (let round = 0; round < ROUNDS; round++) {
+      await sleep(SETTLE_MS);
+      const marker = `reply-end-${turn++}`;
+      const result = await timeLongReplyEnds(shell, clock, LONG_REPLY_CHARS, marker);
+      starts.push(result.startMsPerDelta);
+      ends.push(result.endMsPerDelta);
+    }
+    const longStart = summarize(starts);
+    const longEnd = summarize(ends);
+    const longRatio = round(longEnd.median / longStart.median);
     shell.assertNoPageErrors();
     const rows = { large: toRow(large), small: toRow(small), whole: toRow(whole) };
     const ratio = round(rows.large.taskMsPerDelta.median / rows.small.taskMsPerDelta.median);
@@ -121,12 +149,25 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
       largeWholeHistory: rows.whole,
       ratio,
       wholeHistoryRatio: round(rows.whole.taskMsPerDelta.median / rows.small.taskMsPerDelta.median),
+      longReply: {
+        chars: LONG_REPLY_CHARS,
+        startMsPerDelta: longStart,
+        endMsPerDelta: longEnd,
+        ratio: longRatio,
+      },
       goals: [
         atMost(
           'chatStreaming.perDelta',
           `renderer main-thread time per streamed text delta, ${LARGE} / ${SMALL} prior messages (as opened), median`,
           ratio,
           LIMIT,
+          'ratio',
+        ),
+        atMost(
+          'chatStreaming.longReplyPerDelta',
+          `renderer main-thread time per streamed text delta in a ${LONG_REPLY_CHARS / 1000} KB reply, last 20% / first 20% of the reply, median`,
+          longRatio,
+          LONG_REPLY_LIMIT,
           'ratio',
         ),
       ],
