@@ -62,6 +62,51 @@ describe('approval links', () => {
     expect(card(withdrawn)?.status).toBe('cancelled');
   });
 
+  it('links each request to its own call by toolUseId when the same call is made twice', () => {
+    const startedPayload = turn.find((p) => p.event.type === 'toolUseStarted');
+    if (startedPayload?.event.type !== 'toolUseStarted') throw new Error('no toolUseStarted');
+    const firstId = startedPayload.event.toolUseId;
+    // The same tool with the same arguments again, started later (the guess would pick it).
+    const twice = turnEventArrived(started, {
+      ...startedPayload,
+      event: {
+        ...startedPayload.event,
+        seq: startedPayload.event.seq + 1,
+        at: startedPayload.event.at + 10,
+        toolUseId: 'toolu_second',
+      },
+    });
+    expect(Object.keys(twice.toolCalls)).toEqual([firstId, 'toolu_second']);
+
+    const firstWaits = approvalRequested(twice, approvalRequest('r1', { toolUseId: firstId }));
+    expect(firstWaits.toolCalls[firstId]).toMatchObject({
+      status: 'awaiting-approval',
+      requestId: 'r1',
+    });
+    expect(firstWaits.toolCalls.toolu_second?.requestId).toBeUndefined();
+
+    const both = approvalRequested(
+      firstWaits,
+      approvalRequest('r2', { toolUseId: 'toolu_second' }),
+    );
+    expect(both.toolCalls.toolu_second).toMatchObject({
+      status: 'awaiting-approval',
+      requestId: 'r2',
+    });
+    const firstCancelled = approvalResolved(both, 'r1', {
+      kind: 'denied',
+      decidedBy: 'person',
+      reason: 'The person cancelled this tool call.',
+      cancelled: true,
+    });
+    expect(firstCancelled.toolCalls[firstId]?.status).toBe('cancelled');
+    expect(firstCancelled.toolCalls.toolu_second?.status).toBe('awaiting-approval');
+
+    // A named call this window does not show is left alone, not guessed at.
+    const unknown = approvalRequest('r3', { toolUseId: 'toolu_elsewhere' });
+    expect(approvalRequested(twice, unknown)).toBe(twice);
+  });
+
   it('leaves cards alone for other conversations, other tools and other arguments', () => {
     for (const request of [
       approvalRequest('r1', { conversationId: 'c2' }),

@@ -15,12 +15,21 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * A call waits for the person. Approval requests do not name the tool use they hold up, so
- * the card is found by conversation, model-facing name and arguments: the newest running
- * call that matches and has no request yet.
+ * A call waits for the person. The request names the tool use it holds up; from an older host
+ * that does not, the card is found by conversation, model-facing name and arguments: the
+ * newest running call that matches and has no request yet.
  */
 export function approvalRequested(model: ChatModel, request: ApprovalRequest): ChatModel {
   if (request.conversationId !== model.conversationId) return model;
+  const card =
+    request.toolUseId !== undefined
+      ? model.toolCalls[request.toolUseId]
+      : guessCard(model, request);
+  if (!card) return model;
+  return replaceCard(model, { ...card, status: 'awaiting-approval', requestId: request.id });
+}
+
+function guessCard(model: ChatModel, request: ApprovalRequest): ToolCard | undefined {
   const args = canonicalJson(request.arguments);
   const card = Object.values(model.toolCalls)
     .filter(
@@ -32,8 +41,7 @@ export function approvalRequested(model: ChatModel, request: ApprovalRequest): C
         canonicalJson(c.arguments ?? {}) === args,
     )
     .sort((a, b) => (b.startedAt ?? 0) - (a.startedAt ?? 0))[0];
-  if (!card) return model;
-  return replaceCard(model, { ...card, status: 'awaiting-approval', requestId: request.id });
+  return card;
 }
 
 /** The decision reached the call: it runs, or it was refused (and why), or withdrawn. */

@@ -48,6 +48,8 @@ export interface ChatState extends ChatModel {
     attachments?: { inputs: AttachmentInput[]; shown: AttachmentView[] },
   ) => Promise<SendResult>;
   stop: () => Promise<void>;
+  /** Cancels one tool call of the running turn; the turn goes on without its result. */
+  cancelToolCall: (toolUseId: string) => Promise<void>;
   retry: () => Promise<ActionResult>;
   edit: (messageId: string, text: string) => Promise<ActionResult>;
   setModel: (model: string | null) => void;
@@ -183,6 +185,15 @@ export function createChatStore(client: HostClient): ChatStore {
         if (!conversationId) return;
         try {
           await client.invoke('conversation.stop', { conversationId });
+        } catch (error) {
+          fail(error);
+        }
+      },
+      cancelToolCall: async (toolUseId) => {
+        const conversationId = get().conversationId;
+        if (!conversationId) return;
+        try {
+          await client.invoke('conversation.cancelToolCall', { conversationId, toolUseId });
         } catch (error) {
           fail(error);
         }

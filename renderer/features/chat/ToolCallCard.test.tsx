@@ -46,11 +46,25 @@ describe('ToolCallCard', () => {
     expect(screen.getByRole('progressbar').className).toContain('indeterminate');
   });
 
-  it('Cancel stops the turn (a single call has no cancel of its own)', async () => {
+  it('Cancel cancels only this call, not the turn', async () => {
     const { host } = await renderCard({ status: 'running' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await settle();
-    expect(host.callsOf('conversation.stop')).toEqual([{ conversationId: 'c1' }]);
+    expect(host.callsOf('conversation.cancelToolCall')).toEqual([
+      { conversationId: 'c1', toolUseId: 'tu1' },
+    ]);
+    expect(host.callsOf('conversation.stop')).toEqual([]);
+  });
+
+  it('offers Cancel while the call waits or runs, not once it ended', async () => {
+    for (const status of ['pending', 'awaiting-approval', 'running'] as const) {
+      const { unmount } = await renderCard({ status });
+      expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+      unmount();
+    }
+    await renderCard({ status: 'cancelled' });
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.getByTestId('tool-call-status').textContent).toBe('Cancelled');
   });
 
   it('shows a call without a card yet as starting, and a held one as awaiting approval', async () => {

@@ -23,7 +23,7 @@ const tones: Record<ToolCallStatus, string> = {
 export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: ToolResultBlock }) {
   const { t } = useTranslation();
   const stored = useChatStore((s) => s.toolCalls[block.id]);
-  const stop = useChatStore((s) => s.stop);
+  const cancelToolCall = useChatStore((s) => s.cancelToolCall);
   const card: ToolCard = stored ?? {
     toolUseId: block.id,
     server: '',
@@ -33,6 +33,8 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
     status: 'pending',
   };
   const active = card.status === 'running' || card.status === 'pending';
+  // A held call can be withdrawn too (from another window, or once its dialog is behind).
+  const cancellable = active || card.status === 'awaiting-approval';
   const finished = ['done', 'failed', 'cancelled'].includes(card.status);
   const denial = card.approval?.kind === 'denied' ? card.approval : undefined;
   const allowedBy = card.approval?.kind === 'allowed' ? card.approval.decidedBy : undefined;
@@ -63,11 +65,11 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           {t(`toolCall.status.${card.status}`)}
         </span>
         <Duration card={card} />
-        {active && (
+        {cancellable && (
           <button
             type="button"
             className="button button--small tool-call__cancel"
-            onClick={() => void stop()}
+            onClick={() => void cancelToolCall(card.toolUseId)}
             title={t('toolCall.cancelHint')}
           >
             {t('toolCall.cancel')}

@@ -82,7 +82,8 @@ export const toolCall = {
   },
   awaiting: 'Waiting for your decision in the approval dialog.',
   cancel: 'Cancel',
-  cancelHint: 'Stops the whole reply: a single tool call cannot be cancelled on its own.',
+  cancelHint:
+    'Cancels only this tool call: Claude is told you cancelled it and goes on. Stop ends the whole reply.',
   progress: 'Progress',
   progressOf: '{{progress}} of {{total}}',
   result: 'Result',

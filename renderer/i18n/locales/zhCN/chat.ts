@@ -84,7 +84,7 @@ export const toolCall: LocaleShape<typeof enToolCall> = {
   },
   awaiting: '请在审批对话框中做出决定。',
   cancel: '取消',
-  cancelHint: '将停止整个回复：无法单独取消某一个工具调用。',
+  cancelHint: '只取消这个工具调用：Claude 会得知你取消了它并继续回复。要结束整个回复，请点“停止”。',
   progress: '进度',
   progressOf: '{{progress}} / {{total}}',
   result: '结果',
