@@ -44,6 +44,42 @@ test('try a tool from the server view and see its result', async ({ page, shell 
   await expect(page.getByTestId('tool-result')).toContainText('hello from e2e');
 });
 
+test('a long tool run shows progress, and Cancel (Esc) stops it on the server', async ({
+  page,
+  shell,
+}) => {
+  await page.goto(shell.url);
+  await page.getByTestId('server-item-everything').click();
+  await expect(page.getByTestId('server-status')).toContainText('Ready', { timeout: 20_000 });
+  const name = 'trigger-long-running-operation';
+  await page.getByTestId(`tool-try-${name}`).click();
+  const form = page.getByTestId(`try-form-${name}`);
+  await form.getByLabel(/^duration/).fill('30');
+  await form.getByLabel(/^steps/).fill('30');
+  await form.getByTestId('tool-run').click();
+
+  const bar = form.getByTestId('tool-run-bar');
+  await expect(bar).toHaveAttribute('aria-valuetext', /^[1-9]\d* of 30$/, { timeout: 10_000 });
+  await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]/);
+  await expect(form.getByTestId('tool-run-elapsed')).toContainText(/Elapsed 0:0[1-9]/);
+  await expect(form.getByTestId('tool-run-cancel')).toBeFocused();
+  await form.scrollIntoViewIfNeeded();
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await form.screenshot({ path: test.info().outputPath(`tool-run-progress-${theme}.png`) });
+  }
+
+  await page.keyboard.press('Escape');
+  await expect(form.getByTestId('tool-run-cancelled')).toContainText('Cancelled');
+  await expect(form.getByTestId('tool-run-error')).toHaveCount(0);
+  await expect(form.getByTestId('tool-run')).toBeEnabled();
+  await form.screenshot({ path: test.info().outputPath('tool-run-cancelled-dark.png') });
+  // The server was told: the cancel notification is on the wire.
+  await page.getByRole('tab', { name: /Traffic/ }).click();
+  await expect(page.getByTestId('traffic')).toContainText('notifications/cancelled');
+});
+
 test('logs and traffic of a server are visible', async ({ page, shell }) => {
   await page.goto(shell.url);
   await page.getByTestId('server-item-everything').click();

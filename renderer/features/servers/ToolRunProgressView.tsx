@@ -57,7 +57,7 @@ export function ToolRunProgressView({ run, onCancel }: { run: Running; onCancel:
         </span>
       </div>
       <div
-        className={`progress__track${percent === undefined ? ' progress__track--indeterminate' : ''}`}
+        className={`tool-run__bar${percent === undefined ? ' tool-run__bar--indeterminate' : ''}`}
         role="progressbar"
         aria-label={t('toolRun.progress')}
         aria-valuemin={percent === undefined ? undefined : 0}
@@ -67,7 +67,7 @@ export function ToolRunProgressView({ run, onCancel }: { run: Running; onCancel:
         data-testid="tool-run-bar"
       >
         <div
-          className="progress__fill"
+          className="tool-run__bar-fill"
           style={percent === undefined ? undefined : { width: `${String(percent)}%` }}
         />
       </div>

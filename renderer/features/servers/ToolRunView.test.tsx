@@ -36,7 +36,7 @@ describe('ToolRunView while a tool runs', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const { host, runId } = await startRun();
     const bar = screen.getByRole('progressbar', { name: 'Progress' });
-    expect(bar.className).toContain('progress__track--indeterminate');
+    expect(bar.className).toContain('tool-run__bar--indeterminate');
     expect(bar.getAttribute('aria-valuenow')).toBeNull();
     expect(screen.getByTestId('tool-run-elapsed').textContent).toBe('Elapsed 0:00');
     // Focus left the disabled Run button for Cancel.
