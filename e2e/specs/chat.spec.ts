@@ -6,7 +6,11 @@ import {
   type FakeAnthropic,
 } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { cutMidStream } from '../fixtures/fakeAnthropic/replies.mjs';
-import { oneToolCall, plainText } from '../fixtures/fakeAnthropic/scenarios.mjs';
+import {
+  oneToolCall,
+  plainText,
+  twoParallelToolCalls,
+} from '../fixtures/fakeAnthropic/scenarios.mjs';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 
@@ -95,6 +99,50 @@ test('stop during a slow tool: the call is cancelled and the turn stops', async 
   await expect(status).toContainText(/Cancelled|cancelled/);
   await expect(page.getByTestId('stop')).toHaveCount(0);
   await expect(page.getByTestId('user-message')).toContainText('Do the slow thing');
+});
+
+test('cancel one running tool card: the other call finishes and the reply goes on', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(
+    ...twoParallelToolCalls({
+      calls: [
+        { name: 'echo__slow', input: { steps: 300, delayMs: 100 } },
+        { name: 'echo__echo', input: { text: 'the other call' } },
+      ],
+    }),
+  );
+  await openChat(page, shell);
+  await send(page, 'Do both things');
+  const statuses = page.getByTestId('tool-call-status');
+  // Two approvals, one dialog at a time.
+  await expect(statuses.filter({ hasText: 'Awaiting your approval' })).toHaveCount(2);
+  await page.getByTestId('approval-once').click();
+  await expect(statuses.filter({ hasText: 'Awaiting your approval' })).toHaveCount(1);
+  await page.getByTestId('approval-once').click();
+  await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
+
+  const cardOf = (tool: string) =>
+    page
+      .getByTestId('tool-call')
+      .filter({ has: page.locator('.tool-call__tool', { hasText: new RegExp(`^${tool}$`) }) });
+  const slow = cardOf('slow');
+  await expect(slow.getByTestId('tool-call-status')).toHaveText('Running…');
+  await expect(slow.getByRole('progressbar')).toBeVisible();
+  await expect(cardOf('echo').getByTestId('tool-call-status')).toHaveText('Done');
+  await page.screenshot({ path: test.info().outputPath('cancel-one-call-before.png') });
+  await slow.getByRole('button', { name: 'Cancel' }).click();
+
+  await expect(slow.getByTestId('tool-call-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('assistant-message').last()).toContainText(
+    'Both tools answered: The person cancelled this tool call.; the other call',
+  );
+  await expect(page.getByTestId('stop')).toHaveCount(0);
+  await expect(cardOf('echo').getByTestId('tool-call-status')).toHaveText('Done');
+  await page.screenshot({ path: test.info().outputPath('cancel-one-call-after.png') });
+  expect(fake.messageRequests).toHaveLength(2);
 });
 
 test('reload mid-conversation keeps the history', async ({ page, shell, fake }) => {
