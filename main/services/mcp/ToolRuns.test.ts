@@ -19,8 +19,9 @@ const reports: ToolRunProgress[] = [];
 const times = new Map<ToolRunProgress, number>();
 
 const of = (runId: string) => reports.filter((r) => r.runId === runId);
-const rejection = async (promise: Promise<unknown>): Promise<AppError> => {
-  const error = await promise.then(
+/** The AppError a handler's answer (a value or a promise) failed with. */
+const rejection = async (answer: unknown): Promise<AppError> => {
+  const error = await Promise.resolve(answer).then(
     () => undefined,
     (e: unknown) => e,
   );
@@ -60,7 +61,9 @@ describe('tool runs from the server view (real server-everything)', () => {
     const seen = of('run-order');
     // Best effort (the SDK may drop a report racing the result), but what arrives is in order.
     expect(seen.length).toBeGreaterThanOrEqual(3);
-    expect(seen.map((r) => r.progress)).toEqual([...seen.map((r) => r.progress)].sort());
+    expect(seen.map((r) => r.progress)).toEqual(
+      [...seen.map((r) => r.progress)].sort((a, b) => a - b),
+    );
     expect(seen.every((r) => r.total === 4)).toBe(true);
     expect(seen[0]?.progress).toBe(1);
     expect(runs.isRunning('run-order')).toBe(false);
@@ -129,7 +132,8 @@ describe('tool runs from the server view (real server-everything)', () => {
     expect(seen.length).toBeLessThan(40);
     // Between reports at least the throttle interval; only the final flush, which carries the
     // latest state just before the answer, may come sooner.
-    const gaps = seen.slice(1, -1).map((r, i) => (times.get(r) ?? 0) - (times.get(seen[i]!) ?? 0));
+    const at = seen.map((r) => times.get(r) ?? 0);
+    const gaps = at.slice(1, -1).map((t, i) => t - (at[i] ?? 0));
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(95);
     const progress = seen.map((r) => r.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -153,7 +157,7 @@ describe('tool runs from the server view (real server-everything)', () => {
     );
     expect(second.code).toBe(AppErrorCode.Validation);
     expect(handlers['mcp.cancelToolRun']({ runId: 'never-started' })).toEqual({});
-    handlers['mcp.cancelToolRun']({ runId: 'run-twice' });
+    expect(handlers['mcp.cancelToolRun']({ runId: 'run-twice' })).toEqual({});
     expect((await rejection(first)).code).toBe(AppErrorCode.Cancelled);
   });
 });
