@@ -115,4 +115,16 @@ describe('ToolCallCard', () => {
     expect(screen.getByText('Structured content')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
   });
+
+  it('heads a cancelled call’s result as what the model was told, not as a tool error', async () => {
+    await renderCard({
+      status: 'cancelled',
+      outcome: {
+        content: [{ type: 'text', text: 'The person cancelled this tool call.' }],
+        isError: true,
+      },
+    });
+    expect(screen.getByText('Cancelled — the model was told')).toBeTruthy();
+    expect(screen.queryByText('The tool reported an error')).toBeNull();
+  });
 });

@@ -40,13 +40,20 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
     </button>
   );
 
+  // A cancelled call's error result is what the model was told, not a failure of the tool.
+  const cancelled = card.status === 'cancelled';
+  const title = cancelled
+    ? t('toolCall.resultCancelled')
+    : view?.isError
+      ? t('toolCall.resultError')
+      : t('toolCall.result');
   return (
-    <div className={`tool-call__result${view?.isError ? ' tool-call__result--error' : ''}`}>
+    <div
+      className={`tool-call__result${view?.isError && !cancelled ? ' tool-call__result--error' : ''}`}
+    >
       {view ? (
         <>
-          <p className="tool-call__result-title">
-            {view.isError ? t('toolCall.resultError') : t('toolCall.result')}
-          </p>
+          <p className="tool-call__result-title">{title}</p>
           <ContentBlocksView blocks={view.blocks} />
           {view.structuredContent !== undefined && (
             <details className="disclosure">

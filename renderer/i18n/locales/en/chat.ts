@@ -87,6 +87,7 @@ export const toolCall = {
   progress: 'Progress',
   progressOf: '{{progress}} of {{total}}',
   result: 'Result',
+  resultCancelled: 'Cancelled — the model was told',
   resultError: 'The tool reported an error',
   showResult: 'Show the result',
   loadingResult: 'Loading the full result…',

@@ -88,6 +88,7 @@ export const toolCall: LocaleShape<typeof enToolCall> = {
   progress: '进度',
   progressOf: '{{progress}} / {{total}}',
   result: '结果',
+  resultCancelled: '已取消——已告知模型',
   resultError: '工具报告了错误',
   showResult: '显示结果',
   loadingResult: '正在加载完整结果…',
