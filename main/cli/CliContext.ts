@@ -73,10 +73,10 @@ export class CliContext {
   }
 
   /**
-   * Loads the servers file and starts servers: all enabled ones, or only `only`. Rejects with a
-   * clear message when the file is invalid (the CLI has no last good config to fall back on).
+   * Loads the servers file; rejects with a clear message when it is invalid (the CLI has no last
+   * good config to fall back on). The caller owns, and disposes, the returned service.
    */
-  async startServers(only?: string, options: { allowSignIn?: boolean } = {}): Promise<McpService> {
+  private async loadServersFile(): Promise<{ files: ServersFileService; servers: ServerConfig[] }> {
     const files = new ServersFileService({
       file: this.configFile,
       env: this.env,
@@ -92,6 +92,15 @@ export class CliContext {
         { problems: state.errors },
       );
     }
+    return { files, servers: state.servers };
+  }
+
+  /**
+   * Loads the servers file and starts servers: all enabled ones, or only `only`. Rejects with a
+   * clear message when the file is invalid (the CLI has no last good config to fall back on).
+   */
+  async startServers(only?: string, options: { allowSignIn?: boolean } = {}): Promise<McpService> {
+    const { files } = await this.loadServersFile();
     const paths = appPaths(this.dataDir);
     const flags = await readInteractionFlags(this.args, (note) => this.notes.push(note));
     const interactions = await createCliInteractions({
@@ -155,22 +164,9 @@ export class CliContext {
 
   /** One server's config from a valid servers file, without starting anything. */
   async serverConfig(name: string): Promise<ServerConfig> {
-    const files = new ServersFileService({
-      file: this.configFile,
-      env: this.env,
-      log: this.log.child('config'),
-    });
-    const state = await files.load();
+    const { files, servers } = await this.loadServersFile();
     files.dispose();
-    if (!state.valid) {
-      const first = state.errors[0];
-      throw new AppError(
-        AppErrorCode.ConfigInvalid,
-        `${this.configFile}${first ? `:${first.line}:${first.column}: ${first.message}` : ' is invalid'}`,
-        { problems: state.errors },
-      );
-    }
-    const config = state.servers.find((s) => s.name === name);
+    const config = servers.find((s) => s.name === name);
     if (!config) {
       throw new AppError(AppErrorCode.NotFound, `No server named “${name}” in ${this.configFile}.`);
     }
@@ -183,21 +179,7 @@ export class CliContext {
    */
   async startHost(policy: ApprovalPolicy | undefined): Promise<HostCore> {
     // Validate the servers file first, with the same clear message as the other commands.
-    const files = new ServersFileService({
-      file: this.configFile,
-      env: this.env,
-      log: this.log.child('config'),
-    });
-    const state = await files.load();
-    files.dispose();
-    if (!state.valid) {
-      const first = state.errors[0];
-      throw new AppError(
-        AppErrorCode.ConfigInvalid,
-        `${this.configFile}${first ? `:${first.line}:${first.column}: ${first.message}` : ' is invalid'}`,
-        { problems: state.errors },
-      );
-    }
+    (await this.loadServersFile()).files.dispose();
     const paths = { ...appPaths(this.dataDir), serversFile: this.configFile };
     const platform: PlatformServices = {
       shell: 'web',
