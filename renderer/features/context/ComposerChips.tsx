@@ -6,6 +6,7 @@ import { useContextStore } from '../../stores/StoresContext';
 import { formatBytes } from '../servers/formatters';
 import { AttachmentChip } from './AttachmentChip';
 import { AttachmentPreview } from './AttachmentPreview';
+import { attachmentIdentity } from './attachmentIdentity';
 
 /** The composer's attachments as removable chips; a chip opens its preview. */
 export function ComposerChips() {
@@ -46,11 +47,7 @@ export function ComposerChips() {
           {draft.map((a) => (
             <li key={a.id}>
               <AttachmentChip
-                name={a.name}
-                server={a.server}
-                {...(a.uri !== undefined ? { uri: a.uri } : {})}
-                {...(a.mimeType !== undefined ? { mimeType: a.mimeType } : {})}
-                {...(a.size !== undefined ? { size: a.size } : {})}
+                {...attachmentIdentity(a)}
                 {...(a.input.kind === 'inline' ? { note: t('context.chips.fromPrompt') } : {})}
                 watching={
                   a.uri !== undefined && subscriptions[resourceKey(a.server, a.uri)] !== undefined
@@ -68,11 +65,7 @@ export function ComposerChips() {
       {open && (
         <AttachmentPreview
           target={{
-            name: open.name,
-            server: open.server,
-            ...(open.uri !== undefined ? { uri: open.uri } : {}),
-            ...(open.mimeType !== undefined ? { mimeType: open.mimeType } : {}),
-            ...(open.size !== undefined ? { size: open.size } : {}),
+            ...attachmentIdentity(open),
             ...(open.input.kind === 'inline' ? { inline: open.input } : {}),
             onRemove: () => detach(open.id),
           }}

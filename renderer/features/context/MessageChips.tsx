@@ -5,6 +5,7 @@ import { resourceDraft, resourceKey } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';
 import { AttachmentChip } from './AttachmentChip';
 import { AttachmentPreview } from './AttachmentPreview';
+import { attachmentIdentity } from './attachmentIdentity';
 
 /**
  * What a sent message carried, from its stored attachment views. A watched resource that
@@ -51,11 +52,7 @@ export function MessageChips({
           return (
             <li key={`${key}\n${String(index)}`}>
               <AttachmentChip
-                name={a.name}
-                server={a.server}
-                {...(a.uri !== undefined ? { uri: a.uri } : {})}
-                {...(a.mimeType !== undefined ? { mimeType: a.mimeType } : {})}
-                size={a.size}
+                {...attachmentIdentity(a)}
                 note={t(`context.as.${a.as}`)}
                 watching={subscription !== undefined}
                 changed={changed}
@@ -69,11 +66,7 @@ export function MessageChips({
       {open && (
         <AttachmentPreview
           target={{
-            name: open.name,
-            server: open.server,
-            ...(open.uri !== undefined ? { uri: open.uri } : {}),
-            ...(open.mimeType !== undefined ? { mimeType: open.mimeType } : {}),
-            size: open.size,
+            ...attachmentIdentity(open),
             readable: open.origin === 'resource',
             ...(openAgain ? { onReattach: openAgain } : {}),
           }}
