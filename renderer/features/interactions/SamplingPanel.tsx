@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
 import { ProgressBar } from '../chat/ProgressBar';
-import { RejectControls } from './RejectControls';
+import { SamplingActions } from './SamplingActions';
+import { rejectDecision } from './samplingEdits';
 import { SamplingRequestReview } from './SamplingRequestReview';
 import { SamplingResultReview } from './SamplingResultReview';
 
@@ -12,8 +13,6 @@ export function SamplingPanel({ interaction }: { interaction: SamplingInteractio
   const { id } = interaction;
   const respond = useInteractionsStore((s) => s.respondSampling);
   const responding = useInteractionsStore((s) => s.responding[id] === true);
-  const reject = (reason?: string): void =>
-    void respond(id, reason ? { action: 'reject', reason } : { action: 'reject' });
 
   if (interaction.stage === 'review-request')
     return <SamplingRequestReview key={`${id}-request`} interaction={interaction} />;
@@ -31,17 +30,12 @@ export function SamplingPanel({ interaction }: { interaction: SamplingInteractio
         <p className="notice notice--warn" role="alert">
           {t('interactions.sampling.failed', { message: interaction.error })}
         </p>
-        <RejectControls id={id} disabled={responding} onReject={reject}>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={responding}
-            onClick={() => void respond(id, { action: 'regenerate' })}
-            data-testid="sampling-regenerate"
-          >
-            {t('interactions.sampling.regenerate')}
-          </button>
-        </RejectControls>
+        <SamplingActions
+          id={id}
+          label={t('interactions.sampling.regenerate')}
+          testId="sampling-regenerate"
+          onConfirm={() => void respond(id, { action: 'regenerate' })}
+        />
       </div>
     );
   return (
@@ -53,7 +47,7 @@ export function SamplingPanel({ interaction }: { interaction: SamplingInteractio
           type="button"
           className="button button--danger"
           disabled={responding}
-          onClick={() => reject()}
+          onClick={() => void respond(id, rejectDecision())}
           data-testid="sampling-stop"
         >
           {t('interactions.sampling.stopAndReject')}

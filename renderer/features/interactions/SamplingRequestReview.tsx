@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { JsonBlock } from '../../components/BoundedText';
 import { useInteractionsStore, useModelsStore } from '../../stores/StoresContext';
-import { RejectControls } from './RejectControls';
+import { SamplingActions } from './SamplingActions';
 import { SamplingBlockView } from './SamplingBlockView';
 import {
   approveRequestDecision,
@@ -22,7 +22,6 @@ export function SamplingRequestReview({ interaction }: { interaction: SamplingIn
   const { t } = useTranslation();
   const { request, id } = interaction;
   const respond = useInteractionsStore((s) => s.respondSampling);
-  const responding = useInteractionsStore((s) => s.responding[id] === true);
   const [edits, setEdits] = useState<RequestEdits>(() =>
     initialRequestEdits(request, interaction.suggestedModel, interaction.maxTokensLimit),
   );
@@ -140,23 +139,12 @@ export function SamplingRequestReview({ interaction }: { interaction: SamplingIn
           )}
         </section>
       )}
-      <RejectControls
+      <SamplingActions
         id={id}
-        disabled={responding}
-        onReject={(reason) =>
-          void respond(id, reason ? { action: 'reject', reason } : { action: 'reject' })
-        }
-      >
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={responding}
-          onClick={approve}
-          data-testid="sampling-approve"
-        >
-          {t('interactions.sampling.approveRequest')}
-        </button>
-      </RejectControls>
+        label={t('interactions.sampling.approveRequest')}
+        testId="sampling-approve"
+        onConfirm={approve}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SamplingInteraction, SamplingResultView } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
-import { RejectControls } from './RejectControls';
+import { SamplingActions } from './SamplingActions';
 import { SamplingBlockView } from './SamplingBlockView';
 import { approveResultDecision, blockText, initialResultTexts } from './samplingEdits';
 import { TextArea } from './TextArea';
@@ -18,7 +18,6 @@ export function SamplingResultReview({
   const { t } = useTranslation();
   const { id } = interaction;
   const respond = useInteractionsStore((s) => s.respondSampling);
-  const responding = useInteractionsStore((s) => s.responding[id] === true);
   const [texts, setTexts] = useState(() => initialResultTexts(result.content));
   return (
     <div className="sampling" data-testid="sampling-result">
@@ -49,23 +48,12 @@ export function SamplingResultReview({
           ),
         )}
       </div>
-      <RejectControls
+      <SamplingActions
         id={id}
-        disabled={responding}
-        onReject={(reason) =>
-          void respond(id, reason ? { action: 'reject', reason } : { action: 'reject' })
-        }
-      >
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={responding}
-          onClick={() => void respond(id, approveResultDecision(result.content, texts))}
-          data-testid="sampling-approve-result"
-        >
-          {t('interactions.sampling.approveResult')}
-        </button>
-      </RejectControls>
+        label={t('interactions.sampling.approveResult')}
+        testId="sampling-approve-result"
+        onConfirm={() => void respond(id, approveResultDecision(result.content, texts))}
+      />
     </div>
   );
 }

@@ -94,6 +94,10 @@ export function initialResultTexts(content: readonly SamplingBlock[]): Record<nu
   return texts;
 }
 
+/** Rejecting at any stage, with the person's reason when they gave one. */
+export const rejectDecision = (reason?: string): SamplingDecision =>
+  reason ? { action: 'reject', reason } : { action: 'reject' };
+
 /** Approving the result: only the texts the person changed. */
 export function approveResultDecision(
   content: readonly SamplingBlock[],
