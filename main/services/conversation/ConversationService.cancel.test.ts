@@ -1,73 +1,19 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
+import type { FakeAnthropic } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import {
   oneToolCall,
   twoParallelToolCalls,
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import type { ConversationEvent } from '../../../shared/domain/conversationEvents';
-import type { EventName } from '../../../shared/ipc/names';
-import { FileSecretStore } from '../../platform/FileSecretStore';
-import { createLogger } from '../../platform/Logger';
-import { NodeExternalOpener } from '../../platform/NodeExternalOpener';
-import { appPaths } from '../../platform/resolveDataDir';
-import { createHostCore, type HostCore } from '../createHostCore';
-import { fixtureServer } from '../mcp/testing/McpHarness';
+import { useConversationHost } from './testing/useConversationHost';
 import { PERSON_CANCELLED_TEXT } from './ToolCallCancels';
 
-let fake: FakeAnthropic;
-let core: HostCore | undefined;
-let events: { name: EventName; payload: unknown }[];
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  events = [];
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  await fake.close();
-});
-
-async function start(options: Parameters<typeof createHostCore>[2] = {}): Promise<HostCore> {
-  const paths = appPaths(await mkdtemp(join(tmpdir(), 'sb-cancel-')));
-  await writeFile(
-    paths.serversFile,
-    JSON.stringify({
-      mcpServers: { echo: { command: process.execPath, args: [fixtureServer('echo.mjs')] } },
-    }),
-  );
-  const created = await createHostCore(
-    {
-      shell: 'web',
-      version: 'test',
-      paths,
-      secrets: new FileSecretStore(paths.secretsFile),
-      opener: new NodeExternalOpener(() => {}, false),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ANTHROPIC_API_KEY: 'sk-test',
-        ANTHROPIC_BASE_URL: fake.url,
-      },
-    },
-    createLogger({ consoleLevel: 'silent' }),
-    { useLoginShell: false, ...options },
-  );
-  created.events.subscribe((name, payload) => events.push({ name, payload }));
-  await created.ready;
-  await created.mcp.settled(15_000);
-  core = created;
-  return created;
-}
+const fixture = useConversationHost();
+const start = fixture.start;
 
 function streamed(): ConversationEvent[] {
-  return events
+  return fixture
+    .events()
     .filter((e) => e.name === 'conversation.streamed')
     .map((e) => (e.payload as { event: ConversationEvent }).event);
 }
@@ -80,7 +26,7 @@ function lastToolResults(fakeApi: FakeAnthropic): string {
 describe('cancelling one tool call of a chat turn', () => {
   it('cancels the slow call on the server; the other call finishes and the turn goes on', async () => {
     const host = await start({ headless: { policy: 'all' } });
-    fake.script(
+    fixture.fake.script(
       ...twoParallelToolCalls({
         calls: [
           { name: 'echo__slow', input: { steps: 300, delayMs: 100 } },
@@ -105,8 +51,8 @@ describe('cancelling one tool call of a chat turn', () => {
     expect(result?.stop.reason).toBe('end_turn');
     // Far sooner than the 30 s the slow call would have taken.
     expect(Date.now() - cancelledAt).toBeLessThan(5_000);
-    expect(lastToolResults(fake)).toContain(PERSON_CANCELLED_TEXT);
-    expect(lastToolResults(fake)).toContain('the other call');
+    expect(lastToolResults(fixture.fake)).toContain(PERSON_CANCELLED_TEXT);
+    expect(lastToolResults(fixture.fake)).toContain('the other call');
 
     const stored = host.conversations.get(id);
     expect(stored.toolCalls.map((c) => [c.tool, c.status])).toEqual(
@@ -138,7 +84,7 @@ describe('cancelling one tool call of a chat turn', () => {
 
   it('a call waiting for approval is withdrawn; the dialog is told and the turn goes on', async () => {
     const host = await start();
-    fake.script(...oneToolCall({ name: 'echo__echo', input: { text: 'never run' } }));
+    fixture.fake.script(...oneToolCall({ name: 'echo__echo', input: { text: 'never run' } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'echo please');
     await expect.poll(() => host.broker.pending().length).toBe(1);
@@ -152,11 +98,11 @@ describe('cancelling one tool call of a chat turn', () => {
     const result = await host.conversations.settled(id);
     expect(result?.stop.reason).toBe('end_turn');
     expect(host.broker.pending()).toEqual([]);
-    expect(events.find((e) => e.name === 'approvals.resolved')?.payload).toMatchObject({
+    expect(fixture.events().find((e) => e.name === 'approvals.resolved')?.payload).toMatchObject({
       requestId: request?.id,
       outcome: { kind: 'denied', cancelled: true, reason: PERSON_CANCELLED_TEXT },
     });
-    expect(lastToolResults(fake)).toContain(PERSON_CANCELLED_TEXT);
+    expect(lastToolResults(fixture.fake)).toContain(PERSON_CANCELLED_TEXT);
     const stored = host.conversations.get(id);
     expect(stored.toolCalls[0]?.status).toBe('cancelled');
     // Nothing reached the server.
@@ -169,7 +115,7 @@ describe('cancelling one tool call of a chat turn', () => {
 
   it('a cancel after the turn ended does nothing', async () => {
     const host = await start({ headless: { policy: 'all' } });
-    fake.script(...oneToolCall({ name: 'echo__echo', input: { text: 'fine' } }));
+    fixture.fake.script(...oneToolCall({ name: 'echo__echo', input: { text: 'fine' } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'echo please');
     await host.conversations.settled(id);

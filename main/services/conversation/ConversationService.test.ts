@@ -1,78 +1,21 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import {
   connectionCutMidStream,
   oneToolCall,
   plainText,
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
-import { FileSecretStore } from '../../platform/FileSecretStore';
-import { createLogger } from '../../platform/Logger';
-import { NodeExternalOpener } from '../../platform/NodeExternalOpener';
-import { appPaths } from '../../platform/resolveDataDir';
-import { createHostCore, type HostCore } from '../createHostCore';
-import { fixtureServer } from '../mcp/testing/McpHarness';
-import type { EventName } from '../../../shared/ipc/names';
+import { useConversationHost } from './testing/useConversationHost';
 
-let fake: FakeAnthropic;
-let core: HostCore | undefined;
-let events: { name: EventName; payload: unknown }[];
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-  events = [];
-});
-afterEach(async () => {
-  await core?.dispose();
-  core = undefined;
-  await fake.close();
-});
-
-async function start(
-  options: Parameters<typeof createHostCore>[2] = {},
-  dataDir?: string,
-): Promise<HostCore> {
-  const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-chat-')));
-  const paths = appPaths(dir);
-  await writeFile(
-    paths.serversFile,
-    JSON.stringify({
-      mcpServers: { echo: { command: process.execPath, args: [fixtureServer('echo.mjs')] } },
-    }),
-  );
-  const created = await createHostCore(
-    {
-      shell: 'web',
-      version: 'test',
-      paths,
-      secrets: new FileSecretStore(paths.secretsFile),
-      opener: new NodeExternalOpener(() => {}, false),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ANTHROPIC_API_KEY: 'sk-test',
-        ANTHROPIC_BASE_URL: fake.url,
-      },
-    },
-    createLogger({ consoleLevel: 'silent' }),
-    { useLoginShell: false, ...options },
-  );
-  created.events.subscribe((name, payload) => events.push({ name, payload }));
-  await created.ready;
-  await created.mcp.settled(15_000);
-  core = created;
-  return created;
-}
+const fixture = useConversationHost();
+const start = fixture.start;
 
 describe('ConversationService', () => {
   it('asks the person, runs the approved tool on the MCP server, and stores the whole turn', async () => {
     const host = await start();
-    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'from the model' } }));
+    fixture.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'from the model' } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'Please echo something');
     await expect.poll(() => host.broker.pending().length).toBe(1);
@@ -105,10 +48,10 @@ describe('ConversationService', () => {
     ).toMatchObject({ text: 'from the model' });
     expect(stored.conversation.title).toBe('Please echo something');
     // The model request carried the catalogue's tools and the person's message.
-    const body = fake.messageRequests[0]?.body as { tools: { name: string }[] };
+    const body = fixture.fake.messageRequests[0]?.body as { tools: { name: string }[] };
     expect(body.tools.map((t) => t.name)).toContain('echo__echo');
     // Windows were told: streamed events, approvals, conversation updates.
-    const names = new Set(events.map((e) => e.name));
+    const names = new Set(fixture.events().map((e) => e.name));
     expect([...names]).toEqual(
       expect.arrayContaining([
         'conversation.streamed',
@@ -121,7 +64,7 @@ describe('ConversationService', () => {
 
   it('a denial reaches the model as the tool’s error, with the person’s reason', async () => {
     const host = await start();
-    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
+    fixture.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'echo please');
     await expect.poll(() => host.broker.pending().length).toBe(1);
@@ -130,24 +73,26 @@ describe('ConversationService', () => {
       reason: 'not now',
     });
     await host.conversations.settled(id);
-    const second = fake.messageRequests[1]?.body as { messages: { content: unknown }[] };
+    const second = fixture.fake.messageRequests[1]?.body as { messages: { content: unknown }[] };
     expect(JSON.stringify(second.messages.at(-1))).toContain('not now');
     expect(host.conversations.get(id).toolCalls[0]?.status).toBe('denied');
   });
 
   it('stop during a slow tool cancels it and keeps what was received', async () => {
     const host = await start({ headless: { policy: 'all' } });
-    fake.script(oneToolCall({ name: 'echo__slow', input: { steps: 100, delayMs: 100 } }));
+    fixture.fake.script(oneToolCall({ name: 'echo__slow', input: { steps: 100, delayMs: 100 } }));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'slow please');
     await expect
       .poll(
         () =>
-          events.some(
-            (e) =>
-              e.name === 'conversation.streamed' &&
-              JSON.stringify(e.payload).includes('toolProgress'),
-          ),
+          fixture
+            .events()
+            .some(
+              (e) =>
+                e.name === 'conversation.streamed' &&
+                JSON.stringify(e.payload).includes('toolProgress'),
+            ),
         { timeout: 10_000 },
       )
       .toBe(true);
@@ -160,14 +105,14 @@ describe('ConversationService', () => {
 
   it('a failed turn keeps its error; retry runs it again', async () => {
     const host = await start();
-    fake.script(connectionCutMidStream());
+    fixture.fake.script(connectionCutMidStream());
     const { id } = host.conversations.create();
     host.conversations.send(id, 'hello');
     const failed = await host.conversations.settled(id);
     expect(failed?.stop.reason).toBe('failed');
     const afterFailure = host.conversations.get(id).messages.at(-1);
     expect(afterFailure).toMatchObject({ role: 'assistant', status: 'failed' });
-    fake.script(plainText('Second time lucky.'));
+    fixture.fake.script(plainText('Second time lucky.'));
     host.conversations.retry(id);
     await host.conversations.settled(id);
     const messages = host.conversations.get(id).messages;
@@ -177,7 +122,7 @@ describe('ConversationService', () => {
 
   it('edit-and-resend replaces the message and what followed', async () => {
     const host = await start();
-    fake.script(plainText('first answer'), plainText('second answer'));
+    fixture.fake.script(plainText('first answer'), plainText('second answer'));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'first question');
     await host.conversations.settled(id);
@@ -193,12 +138,11 @@ describe('ConversationService', () => {
   it('history survives a restart; search finds it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sb-chat-'));
     const host = await start({}, dir);
-    fake.script(plainText('The capital of France is Paris.'));
+    fixture.fake.script(plainText('The capital of France is Paris.'));
     const { id } = host.conversations.create();
     host.conversations.send(id, 'Capital of France?');
     await host.conversations.settled(id);
-    await host.dispose();
-    core = undefined;
+    await fixture.stop(host);
     const again = await start({}, dir);
     expect(again.conversations.get(id).messages).toHaveLength(2);
     expect(again.conversations.list('Paris').map((c) => c.id)).toEqual([id]);
@@ -222,10 +166,10 @@ describe('long conversations', () => {
         content: [{ type: 'text', text: `answer ${i}` }],
       });
     }
-    fake.script(plainText('done'));
+    fixture.fake.script(plainText('done'));
     host.conversations.send(id, 'last question');
     await host.conversations.settled(id);
-    const body = fake.messageRequests.at(-1)?.body as { messages: { content: unknown }[] };
+    const body = fixture.fake.messageRequests.at(-1)?.body as { messages: { content: unknown }[] };
     expect(body.messages).toHaveLength(2501);
     expect(JSON.stringify(body.messages[0])).toContain('question 0');
   });

@@ -2,11 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { httpError, message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
@@ -16,22 +12,12 @@ import {
   startInteractionHost,
   type InteractionHost,
 } from './testing/startInteractionHost';
+import { useTestHosts } from '../testing/useTestHosts';
 
-let fake: FakeAnthropic;
-let host: InteractionHost | undefined;
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await host?.core.dispose();
-  host = undefined;
-  await fake.close();
-});
+const fixture = useTestHosts(startInteractionHost);
 
 async function start(): Promise<InteractionHost> {
-  host = await startInteractionHost(fake, { everything });
-  return host;
+  return fixture.start({ everything });
 }
 
 async function stageOf(h: InteractionHost, id: string, stage: SamplingInteraction['stage']) {
@@ -54,7 +40,7 @@ async function appError(promise: Promise<unknown> | (() => unknown)): Promise<Ap
 describe('sampling against server-everything (2025 era)', () => {
   it('reviews the request, edits it, reviews the result, edits it, and the tool answers with the edit', async () => {
     const h = await start();
-    fake.script(message('The model wrote this.'));
+    fixture.fake.script(message('The model wrote this.'));
     const answer = h.call('everything', 'trigger-sampling-request', {
       prompt: 'Name a colour',
       maxTokens: 50,
@@ -87,7 +73,7 @@ describe('sampling against server-everything (2025 era)', () => {
       stopReason: 'endTurn',
       content: [{ type: 'text', text: 'The model wrote this.' }],
     });
-    const sent = fake.messageRequests.at(-1)?.body as Record<string, unknown>;
+    const sent = fixture.fake.messageRequests.at(-1)?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ model: 'claude-haiku-5-5', max_tokens: 40 });
     expect(JSON.stringify(sent.system)).toContain('Edited system prompt');
     expect(JSON.stringify(sent.messages)).toContain('Edited question');
@@ -120,13 +106,13 @@ describe('sampling against server-everything (2025 era)', () => {
     const result = await answer;
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain('Not today');
-    expect(fake.messageRequests).toHaveLength(0);
+    expect(fixture.fake.messageRequests).toHaveLength(0);
     await gone(h, review.id);
   });
 
   it('a generation error is shown; regenerate tries again; rejecting after a result works too', async () => {
     const h = await start();
-    fake.script(
+    fixture.fake.script(
       httpError(400, 'invalid_request_error', 'model: unknown model'),
       message('Second try'),
     );

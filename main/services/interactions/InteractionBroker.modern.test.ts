@@ -2,11 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { message, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { AppError } from '../../../shared/errors';
@@ -15,21 +11,12 @@ import {
   startInteractionHost,
   type InteractionHost,
 } from './testing/startInteractionHost';
+import { useTestHosts } from '../testing/useTestHosts';
 
-let fake: FakeAnthropic;
-let host: InteractionHost | undefined;
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await host?.core.dispose();
-  host = undefined;
-  await fake.close();
-});
+const fixture = useTestHosts(startInteractionHost);
 
 async function start(): Promise<InteractionHost> {
-  host = await startInteractionHost(fake, { v2: interactionsFixture('modern') });
+  const host = await fixture.start({ v2: interactionsFixture('modern') });
   expect(host.core.mcp.supervisor('v2').info?.era).toBe('modern');
   return host;
 }
@@ -37,7 +24,7 @@ async function start(): Promise<InteractionHost> {
 describe('2026-07-28 era: input-required rounds go through the same broker', () => {
   it('sampling: hints pick the model, both reviews edit, the tool sees the edited result', async () => {
     const h = await start();
-    fake.script(message('generated text'));
+    fixture.fake.script(message('generated text'));
     const answer = h.call('v2', 'sample', { prompt: 'Write a haiku' });
     const review = await h.next('sampling');
     expect(review.suggestedModel).toBe('claude-haiku-5-5');
@@ -55,7 +42,7 @@ describe('2026-07-28 era: input-required rounds go through the same broker', () 
     await expect
       .poll(() => h.core.interactions.broker.pending().find((i) => i.id === review.id))
       .toMatchObject({ stage: 'review-result' });
-    expect(JSON.stringify(fake.messageRequests.at(-1)?.body)).toContain('Write a limerick');
+    expect(JSON.stringify(fixture.fake.messageRequests.at(-1)?.body)).toContain('Write a limerick');
     h.core.interactions.broker.respondSampling(review.id, {
       action: 'approve-result',
       texts: [{ block: 0, text: 'edited by the person' }],
@@ -65,7 +52,7 @@ describe('2026-07-28 era: input-required rounds go through the same broker', () 
 
   it('sampling with tools: the tool definitions are shown, the tool_use goes back to the server', async () => {
     const h = await start();
-    fake.script(message([toolUse('lookup', { word: 'host' }, 'toolu_1')]));
+    fixture.fake.script(message([toolUse('lookup', { word: 'host' }, 'toolu_1')]));
     const answer = h.call('v2', 'sample-with-tools', { prompt: 'Define host' });
     const review = await h.next('sampling');
     expect(review.request.tools).toEqual([
@@ -91,7 +78,7 @@ describe('2026-07-28 era: input-required rounds go through the same broker', () 
           content: [{ type: 'tool_use', id: 'toolu_1', name: 'lookup', input: { word: 'host' } }],
         },
       });
-    const sent = fake.messageRequests.at(-1)?.body as Record<string, unknown>;
+    const sent = fixture.fake.messageRequests.at(-1)?.body as Record<string, unknown>;
     expect(sent.tool_choice).toEqual({ type: 'any' });
     expect(JSON.stringify(sent.tools)).toContain('"name":"lookup"');
     // A text edit may not touch the tool_use block.

@@ -1,9 +1,5 @@
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it, vi } from 'vitest';
 import { message, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { USER_REJECTED_CODE } from '../mcp/session/InteractionHandlers';
 import type { ElicitResult, SamplingResult } from '../mcp/session/mcpTypes';
@@ -14,27 +10,17 @@ import {
   startInteractionHost,
   type InteractionHost,
 } from './testing/startInteractionHost';
+import { useTestHosts } from '../testing/useTestHosts';
 
 /**
  * server-everything does not tie its elicitation and sampling requests to the cancellation of
  * the tool call that made them: when a chat turn stops, the host itself answers them.
  */
-let fake: FakeAnthropic;
-let host: InteractionHost | undefined;
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await host?.core.dispose();
-  host = undefined;
-  await fake.close();
-});
+const fixture = useTestHosts(startInteractionHost);
 
 /** Starts a chat turn whose only tool call is `tool` on server-everything, approved once. */
 async function chatCalling(tool: string, input: Record<string, unknown> = {}) {
-  const h = await startInteractionHost(fake, { everything });
-  host = h;
+  const h = await fixture.start({ everything });
   // What the broker answers the server's elicitations with (the SDK sends exactly this).
   const sent: Promise<ElicitResult>[] = [];
   const handlers = h.core.interactions.broker.handlers;
@@ -44,7 +30,10 @@ async function chatCalling(tool: string, input: Record<string, unknown> = {}) {
     sent.push(answer);
     return answer;
   });
-  fake.script(message([toolUse(`everything__${tool}`, input, 'toolu_stop')]), message('Done.'));
+  fixture.fake.script(
+    message([toolUse(`everything__${tool}`, input, 'toolu_stop')]),
+    message('Done.'),
+  );
   const { id } = h.core.conversations.create();
   h.core.conversations.send(id, 'Ask me things');
   await expect.poll(() => h.core.broker.pending().length, { timeout: 15_000 }).toBe(1);
@@ -102,7 +91,7 @@ describe('a chat turn that stops answers what its tool call left waiting', () =>
     // The call waits for this very review: nothing ends it but the person (or a stop).
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(h.core.interactions.broker.pending().map((i) => i.id)).toEqual([review.id]);
-    fake.script(message('Blue.'), message('The tool answered.'));
+    fixture.fake.script(message('Blue.'), message('The tool answered.'));
     h.core.interactions.broker.respondSampling(review.id, {
       action: 'approve-request',
       model: review.suggestedModel,
@@ -155,8 +144,7 @@ describe('the broker when a chat tool call ends', () => {
   }
 
   it('rejects a sampling review with the reason once its call ended, as USER_REJECTED', async () => {
-    const h = await startInteractionHost(fake, {});
-    host = h;
+    const h = await fixture.start({});
     const call = holdCall(h, 't1');
     const answer: Promise<SamplingResult> = h.core.interactions.broker.handlers.sampling(
       {
@@ -183,8 +171,7 @@ describe('the broker when a chat tool call ends', () => {
   });
 
   it('moves a request to the other running call to the same server instead of cancelling', async () => {
-    const h = await startInteractionHost(fake, {});
-    host = h;
+    const h = await fixture.start({});
     const first = holdCall(h, 't1');
     const second = holdCall(h, 't2');
     // The server cannot say which call asks: the latest one is the guess.
@@ -202,8 +189,7 @@ describe('the broker when a chat tool call ends', () => {
   });
 
   it('leaves requests of other calls and of no call alone', async () => {
-    const h = await startInteractionHost(fake, {});
-    host = h;
+    const h = await fixture.start({});
     const broker = h.core.interactions.broker;
     const unrelated = broker.handlers.elicitation(form('From the Tools tab'), ctx);
     await h.next('elicitation-form');
@@ -215,8 +201,7 @@ describe('the broker when a chat tool call ends', () => {
   });
 
   it('cancels, without showing it, a request whose call ended before it was shown', async () => {
-    const h = await startInteractionHost(fake, {});
-    host = h;
+    const h = await fixture.start({});
     const broker = new InteractionBroker({
       policies: h.core.interactions.policies,
       roots: () => Promise.resolve({ roots: [] }),

@@ -1,23 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { toolError } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { fixtureServer } from '../mcp/testing/McpHarness';
-import { startInteractionHost, type InteractionHost } from './testing/startInteractionHost';
+import { useTestHosts } from '../testing/useTestHosts';
+import { startInteractionHost } from './testing/startInteractionHost';
 
-let fake: FakeAnthropic;
-let host: InteractionHost | undefined;
-
-beforeEach(async () => {
-  fake = await startFakeAnthropic();
-});
-afterEach(async () => {
-  await host?.core.dispose();
-  host = undefined;
-  await fake.close();
-});
+const fixture = useTestHosts(startInteractionHost);
 
 function urlFixture(env: Record<string, string>): Record<string, unknown> {
   return {
@@ -30,8 +17,7 @@ function urlFixture(env: Record<string, string>): Record<string, unknown> {
 
 describe('-32042 URL elicitation required (2025 era)', () => {
   it('after consent the page opens; the completion notice retries the call once', async () => {
-    host = await startInteractionHost(fake, { url: urlFixture({ COMPLETE_AFTER_MS: '1500' }) });
-    const h = host;
+    const h = await fixture.start({ url: urlFixture({ COMPLETE_AFTER_MS: '1500' }) });
     const answer = h.call('url', 'protected');
     const consent = await h.next('elicitation-url');
     expect(consent).toMatchObject({
@@ -52,8 +38,7 @@ describe('-32042 URL elicitation required (2025 era)', () => {
   });
 
   it('declined: the call ends with an error that says so, nothing opened', async () => {
-    host = await startInteractionHost(fake, { url: urlFixture({ URL_FIXTURE_NO_COMPLETE: '1' }) });
-    const h = host;
+    const h = await fixture.start({ url: urlFixture({ URL_FIXTURE_NO_COMPLETE: '1' }) });
     const answer = h.core.mcp.supervisor('url').callTool('protected', {});
     await h.core.interactions.broker.respondUrl((await h.next('elicitation-url')).id, 'decline');
     const result = await answer;
@@ -63,9 +48,8 @@ describe('-32042 URL elicitation required (2025 era)', () => {
   });
 
   it('from a chat turn: shown with its conversation and tool call; the model reads the refusal', async () => {
-    host = await startInteractionHost(fake, { url: urlFixture({ URL_FIXTURE_NO_COMPLETE: '1' }) });
-    const h = host;
-    fake.script(toolError({ name: 'url__protected', input: {} }));
+    const h = await fixture.start({ url: urlFixture({ URL_FIXTURE_NO_COMPLETE: '1' }) });
+    fixture.fake.script(toolError({ name: 'url__protected', input: {} }));
     const { id: conversationId } = h.core.conversations.create();
     h.core.conversations.send(conversationId, 'Get the protected data');
     await expect.poll(() => h.core.broker.pending().length).toBe(1);

@@ -1,16 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { FakeAnthropic } from '../../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import type { InteractionView } from '../../../../shared/domain/interactions';
 import type { EventName } from '../../../../shared/ipc/names';
-import { FileSecretStore } from '../../../platform/FileSecretStore';
-import { createLogger } from '../../../platform/Logger';
-import { appPaths } from '../../../platform/resolveDataDir';
-import { createHostCore, type HostCore, type HostCoreOptions } from '../../createHostCore';
+import type { HostCore } from '../../createHostCore';
 import { EVERYTHING_BIN } from '../../mcp/session/testing/TestProcesses';
 import { fixtureServer } from '../../mcp/testing/McpHarness';
+import { startTestHost, type TestHostOptions } from '../../testing/startTestHost';
 
 /** server-everything on the 2025 era (stdio). */
 export const everything = {
@@ -42,11 +37,7 @@ export interface InteractionHost {
   call(server: string, tool: string, args?: Record<string, unknown>): Promise<string>;
 }
 
-export interface StartOptions {
-  options?: HostCoreOptions;
-  pickFolder?: () => Promise<string | null>;
-  dataDir?: string;
-}
+export type StartOptions = Omit<TestHostOptions, 'opener'>;
 
 /** A real host core (broker, McpService, supervisors) on a fresh data dir. */
 export async function startInteractionHost(
@@ -54,43 +45,22 @@ export async function startInteractionHost(
   servers: Record<string, Record<string, unknown>>,
   start: StartOptions = {},
 ): Promise<InteractionHost> {
-  const dir = start.dataDir ?? (await mkdtemp(join(tmpdir(), 'sb-interactions-')));
-  const paths = appPaths(dir);
-  await writeFile(paths.serversFile, JSON.stringify({ mcpServers: servers }));
   const opened: string[] = [];
-  const core = await createHostCore(
-    {
-      shell: 'web',
-      version: 'test',
-      paths,
-      secrets: new FileSecretStore(paths.secretsFile),
-      opener: {
-        // The consent panel is the confirmation: a shell asked to confirm once more shows up
-        // marked, so every test that expects a plain URL also proves there was no second ask.
-        openExternal: (url, options) => {
-          opened.push(options?.consented ? url : `asked again: ${url}`);
-          return Promise.resolve(true);
-        },
-      },
-      ...(start.pickFolder ? { pickFolder: start.pickFolder } : {}),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ANTHROPIC_API_KEY: 'sk-test',
-        ANTHROPIC_BASE_URL: fake.url,
+  const { core, dataDir, events } = await startTestHost(fake, servers, {
+    ...start,
+    opener: {
+      // The consent panel is the confirmation: a shell asked to confirm once more shows up
+      // marked, so every test that expects a plain URL also proves there was no second ask.
+      openExternal: (url, options) => {
+        opened.push(options?.consented ? url : `asked again: ${url}`);
+        return Promise.resolve(true);
       },
     },
-    createLogger({ consoleLevel: 'silent' }),
-    { useLoginShell: false, ...start.options },
-  );
-  const events: InteractionHost['events'] = [];
-  core.events.subscribe((name, payload) => events.push({ name, payload }));
-  await core.ready;
-  await core.mcp.settled(20_000);
+  });
   const seen = new Set<string>();
   return {
     core,
-    dataDir: dir,
+    dataDir,
     events,
     opened,
     async next(kind, server) {
