@@ -13,6 +13,7 @@ import {
   type FormValues,
 } from './elicitationForm';
 import { fieldIssueText } from './fieldIssueText';
+import { InteractionFailure } from './InteractionFailure';
 
 /** A form generated from the server's schema: nothing is sent until the person accepts. */
 export function ElicitationFormPanel({ interaction }: { interaction: ElicitationFormInteraction }) {
@@ -55,6 +56,20 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
         const help = field.description ? `${id}-${field.name}-help` : undefined;
         const err = problem ? `${id}-${field.name}-error` : undefined;
         const describedBy = [help, err].filter(Boolean).join(' ') || undefined;
+        // A checkbox sits inside its label; every other input follows it.
+        const input = (
+          <ElicitFieldInput
+            field={field}
+            value={values[field.name]}
+            prefix={id}
+            describedBy={describedBy}
+            invalid={!!problem}
+            onChange={(value) => {
+              setValues((v) => ({ ...v, [field.name]: value }));
+              setEdited((e) => ({ ...e, [field.name]: true }));
+            }}
+          />
+        );
         return (
           <div
             key={field.name}
@@ -65,19 +80,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
               className="field__label"
               htmlFor={field.kind === 'multi' ? undefined : `${id}-${field.name}`}
             >
-              {field.kind === 'boolean' && (
-                <ElicitFieldInput
-                  field={field}
-                  value={values[field.name]}
-                  prefix={id}
-                  describedBy={describedBy}
-                  invalid={!!problem}
-                  onChange={(value) => {
-                    setValues((v) => ({ ...v, [field.name]: value }));
-                    setEdited((e) => ({ ...e, [field.name]: true }));
-                  }}
-                />
-              )}
+              {field.kind === 'boolean' && input}
               {field.label}
               {field.required && (
                 <span className="elicit__required" title={t('interactions.form.required')}>
@@ -86,19 +89,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
                 </span>
               )}
             </label>
-            {field.kind !== 'boolean' && (
-              <ElicitFieldInput
-                field={field}
-                value={values[field.name]}
-                prefix={id}
-                describedBy={describedBy}
-                invalid={!!problem}
-                onChange={(value) => {
-                  setValues((v) => ({ ...v, [field.name]: value }));
-                  setEdited((e) => ({ ...e, [field.name]: true }));
-                }}
-              />
-            )}
+            {field.kind !== 'boolean' && input}
             {field.description && (
               <span id={help} className="field__help">
                 {field.description}
@@ -117,11 +108,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
           {t('interactions.form.unsupported', { fields: form.unsupported.join(', ') })}
         </p>
       )}
-      {error && (
-        <p className="field__error" role="alert">
-          {t('interactions.failed', { message: error.message })}
-        </p>
-      )}
+      <InteractionFailure id={id} />
       <div className="interaction__buttons">
         <button
           type="button"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { InteractionView } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
 import { ElicitationFormPanel } from './ElicitationFormPanel';
+import { InteractionFailure } from './InteractionFailure';
 import { SamplingPanel } from './SamplingPanel';
 import { UrlConsentPanel } from './UrlConsentPanel';
 
@@ -32,7 +33,6 @@ export function InteractionPanel({
   const { t } = useTranslation();
   const respondElicitation = useInteractionsStore((s) => s.respondElicitation);
   const respondUrl = useInteractionsStore((s) => s.respondUrl);
-  const error = useInteractionsStore((s) => s.errors[interaction.id]);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusOnMount) heading.current?.focus();
@@ -66,11 +66,7 @@ export function InteractionPanel({
       {interaction.kind === 'sampling' ? (
         <>
           <SamplingPanel interaction={interaction} />
-          {error && (
-            <p className="field__error" role="alert">
-              {t('interactions.failed', { message: error.message })}
-            </p>
-          )}
+          <InteractionFailure id={interaction.id} />
         </>
       ) : interaction.kind === 'elicitation-form' ? (
         <ElicitationFormPanel key={interaction.id} interaction={interaction} />

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { ElicitationUrlInteraction } from '../../../shared/domain/interactions';
 import { BoundedText } from '../../components/BoundedText';
 import { useInteractionsStore } from '../../stores/StoresContext';
+import { InteractionFailure } from './InteractionFailure';
+
+type UrlAction = 'open' | 'decline' | 'cancel' | 'retry';
 
 /** Splits a URL around its host, so the host can be emphasised in place. */
 export function splitAtHost(url: string, host: string): [string, string, string] {
@@ -19,9 +22,19 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
   const { id } = interaction;
   const respond = useInteractionsStore((s) => s.respondUrl);
   const responding = useInteractionsStore((s) => s.responding[id] === true);
-  const error = useInteractionsStore((s) => s.errors[id]);
   const [before, host, after] = splitAtHost(interaction.url, interaction.host);
-  const act = (action: 'open' | 'decline' | 'cancel' | 'retry'): void => void respond(id, action);
+  // Every answer is one button, named after it for tests, idle while an answer is on its way.
+  const button = (action: UrlAction, modifier: string, label: string) => (
+    <button
+      type="button"
+      className={`button${modifier}`}
+      disabled={responding}
+      onClick={() => void respond(id, action)}
+      data-testid={`url-${action}`}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <div className="url-consent" data-testid="url-consent">
@@ -58,55 +71,21 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
           {t('interactions.url.completed')}
         </p>
       )}
-      {error && (
-        <p className="field__error" role="alert">
-          {t('interactions.failed', { message: error.message })}
-        </p>
-      )}
+      <InteractionFailure id={id} />
       <div className="interaction__buttons">
-        {interaction.stage === 'consent' && (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={responding}
-            onClick={() => act('decline')}
-            data-testid="url-decline"
-          >
-            {t('interactions.url.decline')}
-          </button>
+        {interaction.stage === 'consent' &&
+          button('decline', ' button--danger', t('interactions.url.decline'))}
+        {button(
+          'cancel',
+          '',
+          interaction.stage === 'consent' ? t('common.cancel') : t('interactions.url.dismiss'),
         )}
-        <button
-          type="button"
-          className="button"
-          disabled={responding}
-          onClick={() => act('cancel')}
-          data-testid="url-cancel"
-        >
-          {interaction.stage === 'consent' ? t('common.cancel') : t('interactions.url.dismiss')}
-        </button>
         <span className="dialog__spacer" />
-        {interaction.stage === 'consent' && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={responding}
-            onClick={() => act('open')}
-            data-testid="url-open"
-          >
-            {t('interactions.url.open')}
-          </button>
-        )}
-        {interaction.stage !== 'consent' && interaction.retryToolCall && (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={responding}
-            onClick={() => act('retry')}
-            data-testid="url-retry"
-          >
-            {t('interactions.url.retry')}
-          </button>
-        )}
+        {interaction.stage === 'consent' &&
+          button('open', ' button--primary', t('interactions.url.open'))}
+        {interaction.stage !== 'consent' &&
+          interaction.retryToolCall &&
+          button('retry', ' button--primary', t('interactions.url.retry'))}
       </div>
     </div>
   );
