@@ -2,46 +2,21 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { message } from '../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { oneToolCall } from '../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { everything } from '../services/interactions/testing/startInteractionHost';
 import { parseCliArgs } from './parseCliArgs';
-import { runCli } from './runCli';
+import { useCliApp } from './testing/useCliApp';
 
-let fake: FakeAnthropic;
-let dir: string;
+const app = useCliApp({ everything });
 
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  dir = await mkdtemp(join(tmpdir(), 'sb-cli-interactions-'));
-  await writeFile(join(dir, 'servers.json'), JSON.stringify({ mcpServers: { everything } }));
-});
-afterAll(() => fake.close());
-
-async function cli(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(
-    [...argv, '--data-dir', dir, '--no-login-shell'],
-    {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ANTHROPIC_API_KEY: 'sk-test',
-      ANTHROPIC_BASE_URL: fake.url,
-    },
-    (t) => (out += t),
-    (t) => (err += t),
-  );
-  return { code, out, err };
+function cli(...argv: string[]) {
+  return app.run(argv);
 }
 
 async function answersFile(content: unknown): Promise<string> {
-  const file = join(dir, `answers-${Math.random().toString(36).slice(2)}.json`);
+  const file = join(app.dir, `answers-${Math.random().toString(36).slice(2)}.json`);
   await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
   return file;
 }
@@ -51,24 +26,24 @@ const elicitation = ['call', 'everything', 'trigger-elicitation-request'];
 
 describe('cli --sampling', () => {
   it('approve: the request goes to the model as sent; the answer goes back as generated', async () => {
-    fake.reset().script(message('Generated for the server.'));
+    app.fake.reset().script(message('Generated for the server.'));
     const { code, out } = await cli(...sampling, '--sampling', 'approve');
     expect(code).toBe(0);
     expect(out).toContain('Generated for the server.');
-    const body = fake.messageRequests.at(-1)?.body as Record<string, unknown>;
+    const body = app.fake.messageRequests.at(-1)?.body as Record<string, unknown>;
     expect(JSON.stringify(body.system)).toContain('You are a helpful test server.');
     expect(body.max_tokens).toBe(100);
   });
 
   it('without a policy, or with deny, the request is rejected and the reason printed', async () => {
-    fake.reset();
+    app.fake.reset();
     for (const extra of [[], ['--sampling', 'deny']]) {
       const { code, out, err } = await cli(...sampling, ...extra);
       expect(code).toBe(1);
       expect(out).toContain('Sampling was not approved');
       expect(err).toContain('use --sampling approve');
     }
-    expect(fake.messageRequests).toHaveLength(0);
+    expect(app.fake.messageRequests).toHaveLength(0);
     expect((await cli(...sampling, '--sampling', 'maybe')).err).toContain(
       '--sampling must be approve or deny',
     );
@@ -114,7 +89,7 @@ describe('cli --elicit', () => {
       expect(code).toBe(1);
       expect(err).toContain('--elicit');
     }
-    expect((await cli(...elicitation, '--elicit', join(dir, 'missing.json'))).err).toContain(
+    expect((await cli(...elicitation, '--elicit', join(app.dir, 'missing.json'))).err).toContain(
       'cannot read',
     );
   });
@@ -167,7 +142,7 @@ describe('cli chat with server requests', () => {
       name: 'everything__trigger-sampling-request',
       input: { prompt: 'inner' },
     });
-    fake.reset().script(turn.slice(0, 1), message('Inner completion.'), turn.slice(1));
+    app.fake.reset().script(turn.slice(0, 1), message('Inner completion.'), turn.slice(1));
     const { code, out } = await cli(
       'chat',
       'use the sampling tool',
@@ -178,11 +153,11 @@ describe('cli chat with server requests', () => {
     );
     expect(code).toBe(0);
     expect(out).toContain('Inner completion.');
-    expect(fake.messageRequests).toHaveLength(3);
+    expect(app.fake.messageRequests).toHaveLength(3);
   });
 
   it('without --sampling the tool sees a refusal, and the note says how to allow it', async () => {
-    fake
+    app.fake
       .reset()
       .script(
         oneToolCall({ name: 'everything__trigger-sampling-request', input: { prompt: 'inner' } }),
@@ -190,6 +165,6 @@ describe('cli chat with server requests', () => {
     const { out, err } = await cli('chat', 'use the sampling tool', '--approve', 'all');
     expect(out).toContain('Sampling was not approved');
     expect(err).toContain('use --sampling approve');
-    expect(fake.messageRequests).toHaveLength(2);
+    expect(app.fake.messageRequests).toHaveLength(2);
   });
 });

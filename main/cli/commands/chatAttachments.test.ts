@@ -1,52 +1,19 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { plainText } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { fixtureServer } from '../../services/mcp/testing/McpHarness';
 import { parseCliArgs } from '../parseCliArgs';
-import { runCli } from '../runCli';
+import { useCliApp } from '../testing/useCliApp';
 
-let fake: FakeAnthropic;
-let dir: string;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  dir = await mkdtemp(join(tmpdir(), 'sb-cli-attach-'));
-  await writeFile(
-    join(dir, 'servers.json'),
-    JSON.stringify({
-      mcpServers: {
-        fx: { command: process.execPath, args: [fixtureServer('resources.mjs')] },
-      },
-    }),
-  );
+const app = useCliApp({
+  fx: { command: process.execPath, args: [fixtureServer('resources.mjs')] },
 });
-afterAll(() => fake.close());
 
-async function chat(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(
-    ['chat', ...argv, '--data-dir', dir, '--no-login-shell'],
-    {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ANTHROPIC_API_KEY: 'sk-test',
-      ANTHROPIC_BASE_URL: fake.url,
-    },
-    (t) => (out += t),
-    (t) => (err += t),
-  );
-  return { code, out, err };
+function chat(...argv: string[]) {
+  return app.run(['chat', ...argv]);
 }
 
 function lastUserBlocks(): { type: string }[] {
-  const body = fake.messageRequests.at(-1)?.body as {
+  const body = app.fake.messageRequests.at(-1)?.body as {
     messages: { role: string; content: { type: string }[] }[];
   };
   return body.messages.at(-1)?.content ?? [];
@@ -77,7 +44,7 @@ describe('cli chat --attach and --prompt', () => {
   });
 
   it('--attach sends the resources as blocks and records them with the message', async () => {
-    fake.script(plainText('Seen.'));
+    app.fake.script(plainText('Seen.'));
     const { code, out } = await chat(
       'Look at these',
       '--attach',
@@ -98,7 +65,7 @@ describe('cli chat --attach and --prompt', () => {
   }, 30_000);
 
   it('--prompt with --args makes the prompt’s messages the person’s message, before the text', async () => {
-    fake.script(plainText('Reviewed.'));
+    app.fake.script(plainText('Reviewed.'));
     const { code } = await chat(
       'Thanks!',
       '--prompt',

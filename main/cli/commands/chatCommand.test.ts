@@ -1,50 +1,20 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { oneToolCall, plainText } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { fixtureServer } from '../../services/mcp/testing/McpHarness';
-import { runCli } from '../runCli';
+import { useCliApp } from '../testing/useCliApp';
 
-let fake: FakeAnthropic;
-let dir: string;
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  dir = await mkdtemp(join(tmpdir(), 'sb-cli-chat-'));
-  await writeFile(
-    join(dir, 'servers.json'),
-    JSON.stringify({
-      mcpServers: { echo: { command: process.execPath, args: [fixtureServer('echo.mjs')] } },
-    }),
-  );
+const app = useCliApp({
+  echo: { command: process.execPath, args: [fixtureServer('echo.mjs')] },
 });
-afterAll(() => fake.close());
 
-async function chat(...argv: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(
-    ['chat', ...argv, '--data-dir', dir, '--no-login-shell'],
-    {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ANTHROPIC_API_KEY: 'sk-test',
-      ANTHROPIC_BASE_URL: fake.url,
-    },
-    (t) => (out += t),
-    (t) => (err += t),
-  );
-  return { code, out, err };
+function chat(...argv: string[]) {
+  return app.run(['chat', ...argv]);
 }
 
 describe('cli chat', () => {
   it('--approve all runs the tool; --json prints the transcript as content blocks', async () => {
-    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'via cli' } }));
+    app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'via cli' } }));
     const { code, out } = await chat('echo this', '--approve', 'all', '--json');
     expect(code).toBe(0);
     const json = JSON.parse(out) as {
@@ -60,9 +30,9 @@ describe('cli chat', () => {
   });
 
   it('--approve none denies; the model sees the denial; --conversation continues', async () => {
-    fake.script(plainText('Hello there.'));
+    app.fake.script(plainText('Hello there.'));
     const first = JSON.parse((await chat('hi', '--json')).out) as { conversationId: string };
-    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
+    app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
     const { code, out } = await chat(
       'echo again',
       '--conversation',
@@ -72,13 +42,13 @@ describe('cli chat', () => {
     );
     expect(code).toBe(0);
     expect(out).toMatch(/← error: Denied by the approval policy "none"/);
-    const last = fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    const last = app.fake.messageRequests.at(-1)?.body as { messages: unknown[] };
     // History of the continued conversation went with the request.
     expect(JSON.stringify(last.messages)).toContain('Hello there.');
   });
 
   it('without a policy a call that needs a person fails closed', async () => {
-    fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
+    app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'x' } }));
     const { out } = await chat('echo', '--json');
     expect(out).toMatch(/no one|could approve|person/i);
   });
@@ -92,20 +62,11 @@ describe('cli chat', () => {
 
 async function runCliWithKey(key: string) {
   const strict = await startFakeAnthropic({ apiKey: 'sk-right' });
-  let out = '';
   try {
-    const code = await runCli(
-      ['chat', 'hi', '--data-dir', dir, '--no-login-shell', '--json'],
-      {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        ANTHROPIC_API_KEY: key,
-        ANTHROPIC_BASE_URL: strict.url,
-      },
-      (t) => (out += t),
-      () => {},
-    );
-    return { code, out };
+    return await app.run(['chat', 'hi', '--json'], {
+      ANTHROPIC_API_KEY: key,
+      ANTHROPIC_BASE_URL: strict.url,
+    });
   } finally {
     await strict.close();
   }
