@@ -26,33 +26,16 @@ export function SamplingFacts({ interaction }: { interaction: SamplingInteractio
       <div className="facts__item">
         <dt>{t('interactions.sampling.stopSequences')}</dt>
         <dd>
-          {request.stopSequences && request.stopSequences.length > 0 ? (
-            <span className="chips">
-              {request.stopSequences.map((stop, i) => (
-                <code key={i} className="chip">
-                  {JSON.stringify(stop)}
-                </code>
-              ))}
-            </span>
-          ) : (
-            t('interactions.sampling.notSet')
-          )}
+          <CodeChips
+            values={(request.stopSequences ?? []).map((stop) => JSON.stringify(stop))}
+            empty={t('interactions.sampling.notSet')}
+          />
         </dd>
       </div>
       <div className="facts__item">
         <dt>{t('interactions.sampling.modelHints')}</dt>
         <dd>
-          {hints.length > 0 ? (
-            <span className="chips">
-              {hints.map((hint) => (
-                <code key={hint} className="chip">
-                  {hint}
-                </code>
-              ))}
-            </span>
-          ) : (
-            t('interactions.sampling.notSet')
-          )}
+          <CodeChips values={hints} empty={t('interactions.sampling.notSet')} />
         </dd>
       </div>
       <div className="facts__item">
@@ -74,5 +57,19 @@ export function SamplingFacts({ interaction }: { interaction: SamplingInteractio
         </div>
       )}
     </dl>
+  );
+}
+
+/** Values as code chips, or `empty` when there are none. */
+function CodeChips({ values, empty }: { values: readonly string[]; empty: string }) {
+  if (values.length === 0) return empty;
+  return (
+    <span className="chips">
+      {values.map((value, i) => (
+        <code key={i} className="chip">
+          {value}
+        </code>
+      ))}
+    </span>
   );
 }
