@@ -1,30 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { AppErrorCode } from '../../../shared/errors';
 import { AnthropicModel } from './AnthropicModel';
 import { listModels } from './listModels';
 import type { ModelStreamEvent } from './ModelClient';
 import { API_KEY } from './testing/turnHarness';
+import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
 
-let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: API_KEY });
-});
-afterEach(() => {
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const api = useFakeMessagesApi({ expectDrained: false });
 
 describe('AnthropicModel', () => {
   it('yields the raw stream events, pings included', async () => {
-    fake.script(message('hi'));
-    const model = new AnthropicModel({ apiKey: API_KEY, baseURL: fake.url });
+    api.fake.script(message('hi'));
+    const model = new AnthropicModel({ apiKey: API_KEY, baseURL: api.fake.url });
     const events: ModelStreamEvent[] = [];
     const request = { model: 'claude-sonnet-5-5', maxTokens: 64, tools: [], messages: [] };
     for await (const event of model.stream(
@@ -43,7 +31,7 @@ describe('AnthropicModel', () => {
       'message_stop',
     ]);
     // No tools and no system prompt: nothing to mark for caching.
-    const body = fake.messageRequests[0]?.body as Record<string, unknown>;
+    const body = api.fake.messageRequests[0]?.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('tools');
     expect(body).not.toHaveProperty('system');
     expect(body).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 64, stream: true });
@@ -52,7 +40,7 @@ describe('AnthropicModel', () => {
 
 describe('listModels', () => {
   it('lists the models with their display names', async () => {
-    const models = await listModels({ apiKey: API_KEY, baseURL: fake.url });
+    const models = await listModels({ apiKey: API_KEY, baseURL: api.fake.url });
     expect(models.map((m) => m.id)).toEqual([
       'claude-opus-5-5',
       'claude-sonnet-5-5',
@@ -67,10 +55,12 @@ describe('listModels', () => {
   });
 
   it('fails with LLM_AUTH for a rejected or missing key', async () => {
-    await expect(listModels({ apiKey: 'sk-ant-wrong', baseURL: fake.url })).rejects.toMatchObject({
+    await expect(
+      listModels({ apiKey: 'sk-ant-wrong', baseURL: api.fake.url }),
+    ).rejects.toMatchObject({
       code: AppErrorCode.LlmAuth,
     });
-    await expect(listModels({ apiKey: undefined, baseURL: fake.url })).rejects.toMatchObject({
+    await expect(listModels({ apiKey: undefined, baseURL: api.fake.url })).rejects.toMatchObject({
       code: AppErrorCode.LlmAuth,
     });
   });

@@ -1,24 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { twoParallelToolCalls } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import type { ExecuteTool } from './ExecuteTool';
-import { API_KEY, runWithFake, sentBody, simpleExecutor } from './testing/turnHarness';
+import { runWithFake, sentBody, simpleExecutor } from './testing/turnHarness';
+import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
 import { PERSON_CANCELLED_TEXT, ToolCallCancels } from './ToolCallCancels';
 
-let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: API_KEY });
-});
-afterEach(() => {
-  expect(fake.pending).toBe(0);
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const api = useFakeMessagesApi({ expectDrained: true });
 
 const SLOW_AND_ECHO = twoParallelToolCalls({
   calls: [
@@ -50,11 +37,11 @@ function lastToolResults(body: ReturnType<typeof sentBody>): unknown {
 
 describe('cancelling one tool call', () => {
   it('aborts only that call; the other finishes and the model goes on with both results', async () => {
-    fake.script(...SLOW_AND_ECHO);
+    api.fake.script(...SLOW_AND_ECHO);
     const cancels = new ToolCallCancels();
     const seen = { slowAborted: false };
     let slowId = '';
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       toolCancels: cancels,
       executeTool: executor(seen, 150),
       onEvent: (event) => {
@@ -76,7 +63,7 @@ describe('cancelling one tool call', () => {
       ]),
     );
     // The model got both results, the cancelled one as an error saying the person cancelled it.
-    expect(lastToolResults(sentBody(fake, 1))).toEqual([
+    expect(lastToolResults(sentBody(api.fake, 1))).toEqual([
       {
         type: 'tool_result',
         tool_use_id: slowId,
@@ -93,9 +80,9 @@ describe('cancelling one tool call', () => {
   });
 
   it('stops waiting for an executor that ignores the signal', async () => {
-    fake.script(...SLOW_AND_ECHO);
+    api.fake.script(...SLOW_AND_ECHO);
     const cancels = new ToolCallCancels();
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       toolCancels: cancels,
       executeTool: (call, signal, progress) =>
         call.modelName === 'slow'
@@ -112,10 +99,10 @@ describe('cancelling one tool call', () => {
   });
 
   it('a call cancelled before it starts never runs', async () => {
-    fake.script(...SLOW_AND_ECHO);
+    api.fake.script(...SLOW_AND_ECHO);
     const cancels = new ToolCallCancels();
     const ran: string[] = [];
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       toolCancels: cancels,
       executeTool: (call, signal, progress) => {
         ran.push(call.modelName);
@@ -142,11 +129,11 @@ describe('cancelling one tool call', () => {
 
   it('stopping the turn still stops everything, with the turn’s own reason', async () => {
     // Only the first reply: a stopped turn asks the model nothing more.
-    fake.script(SLOW_AND_ECHO.slice(0, 1));
+    api.fake.script(SLOW_AND_ECHO.slice(0, 1));
     const cancels = new ToolCallCancels();
     const turn = new AbortController();
     const seen = { slowAborted: false };
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       toolCancels: cancels,
       signal: turn.signal,
       executeTool: executor(seen, 1_000),
@@ -160,7 +147,7 @@ describe('cancelling one tool call', () => {
       },
     });
     expect(run.result.stop).toEqual({ reason: 'stopped' });
-    expect(fake.messageRequests).toHaveLength(1);
+    expect(api.fake.messageRequests).toHaveLength(1);
     for (const result of run.of('toolResult')) {
       expect(result.status).toBe('cancelled');
       expect(JSON.stringify(result.outcome)).toContain('the turn was stopped');

@@ -1,8 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import {
   message,
   midStreamError,
@@ -20,23 +16,15 @@ import {
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { AppErrorCode } from '../../../shared/errors';
 import { AnthropicModel } from './AnthropicModel';
-import { API_KEY, runWithFake } from './testing/turnHarness';
+import { runWithFake } from './testing/turnHarness';
+import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
 
-let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: API_KEY });
-});
-afterEach(() => {
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const api = useFakeMessagesApi({ expectDrained: false });
 
 describe('runTurn when the API fails', () => {
   it('retries a 429 after the retry-after delay and says so', async () => {
-    fake.script(rateLimitedThenSuccess({ retryAfterSeconds: '0.3', answer: 'Done waiting.' }));
-    const run = await runWithFake(fake);
+    api.fake.script(rateLimitedThenSuccess({ retryAfterSeconds: '0.3', answer: 'Done waiting.' }));
+    const run = await runWithFake(api.fake);
 
     expect(run.result.stop.reason).toBe('end_turn');
     expect(run.result.messages).toEqual([
@@ -46,14 +34,14 @@ describe('runTurn when the API fails', () => {
       { step: 1, attempt: 2, delayMs: 300, reason: { code: AppErrorCode.LlmRateLimited } },
     ]);
     expect(run.of('requestStarted').map((e) => e.attempt)).toEqual([1, 2]);
-    expect(fake.messageRequests).toHaveLength(2);
-    const [first, second] = fake.messageRequests;
+    expect(api.fake.messageRequests).toHaveLength(2);
+    const [first, second] = api.fake.messageRequests;
     expect((second?.receivedAt ?? 0) - (first?.receivedAt ?? 0)).toBeGreaterThanOrEqual(290);
   });
 
   it('backs off on 529 and 500 before anything streamed', async () => {
-    fake.script(overloaded(), serverError(), plainText('Third time lucky.'));
-    const run = await runWithFake(fake);
+    api.fake.script(overloaded(), serverError(), plainText('Third time lucky.'));
+    const run = await runWithFake(api.fake);
 
     expect(run.result.stop.reason).toBe('end_turn');
     expect(run.of('retrying').map((e) => [e.reason.code, e.delayMs])).toEqual([
@@ -63,21 +51,21 @@ describe('runTurn when the API fails', () => {
   });
 
   it('gives up after the last attempt with the last error', async () => {
-    fake.script(overloaded(), overloaded(), overloaded());
-    const run = await runWithFake(fake);
+    api.fake.script(overloaded(), overloaded(), overloaded());
+    const run = await runWithFake(api.fake);
 
     expect(run.result.stop).toMatchObject({
       reason: 'failed',
       error: { code: AppErrorCode.LlmOverloaded },
     });
-    expect(fake.messageRequests).toHaveLength(3);
+    expect(api.fake.messageRequests).toHaveLength(3);
     expect(run.result.messages).toEqual([]);
   });
 
   it('fails a rejected key with LLM_AUTH pointing to settings, without retrying', async () => {
-    fake.script(plainText());
-    const run = await runWithFake(fake, {
-      client: new AnthropicModel({ apiKey: 'sk-ant-wrong', baseURL: fake.url }),
+    api.fake.script(plainText());
+    const run = await runWithFake(api.fake, {
+      client: new AnthropicModel({ apiKey: 'sk-ant-wrong', baseURL: api.fake.url }),
     });
 
     expect(run.result.stop).toMatchObject({
@@ -86,27 +74,27 @@ describe('runTurn when the API fails', () => {
     });
     const stop = run.result.stop;
     expect(stop.reason === 'failed' && stop.error.message).toMatch(/Settings/);
-    expect(fake.messageRequests).toHaveLength(1);
+    expect(api.fake.messageRequests).toHaveLength(1);
     expect(run.of('retrying')).toEqual([]);
-    fake.reset();
+    api.fake.reset();
   });
 
   it('fails without a request when no key is set', async () => {
-    const run = await runWithFake(fake, {
-      client: new AnthropicModel({ apiKey: undefined, baseURL: fake.url }),
+    const run = await runWithFake(api.fake, {
+      client: new AnthropicModel({ apiKey: undefined, baseURL: api.fake.url }),
     });
     expect(run.result.stop).toMatchObject({
       reason: 'failed',
       error: { code: AppErrorCode.LlmAuth },
     });
-    expect(fake.messageRequests).toHaveLength(0);
+    expect(api.fake.messageRequests).toHaveLength(0);
   });
 
   it('keeps the partial text when the stream is overloaded midway', async () => {
-    fake.script(
+    api.fake.script(
       overloadMidStream({ answer: 'The first part arrives, the rest not.', afterChars: 10 }),
     );
-    const run = await runWithFake(fake);
+    const run = await runWithFake(api.fake);
 
     expect(run.result.stop).toMatchObject({
       reason: 'failed',
@@ -120,12 +108,12 @@ describe('runTurn when the API fails', () => {
     ]);
     expect(run.of('messageAdded')[0]?.partial).toBe(true);
     // Something streamed, so no retry.
-    expect(fake.messageRequests).toHaveLength(1);
+    expect(api.fake.messageRequests).toHaveLength(1);
   });
 
   it('retries an in-stream overload that came before any content', async () => {
-    fake.script(midStreamError('never shown', 0), plainText('Recovered.'));
-    const run = await runWithFake(fake);
+    api.fake.script(midStreamError('never shown', 0), plainText('Recovered.'));
+    const run = await runWithFake(api.fake);
 
     expect(run.of('retrying')[0]?.reason.code).toBe(AppErrorCode.LlmOverloaded);
     expect(run.result.messages).toEqual([
@@ -134,8 +122,8 @@ describe('runTurn when the API fails', () => {
   });
 
   it('keeps the partial text when the connection is cut midway', async () => {
-    fake.script(connectionCutMidStream({ answer: 'Half of this arrives.', afterChars: 8 }));
-    const run = await runWithFake(fake);
+    api.fake.script(connectionCutMidStream({ answer: 'Half of this arrives.', afterChars: 8 }));
+    const run = await runWithFake(api.fake);
 
     expect(run.result.stop).toMatchObject({
       reason: 'failed',
@@ -148,8 +136,8 @@ describe('runTurn when the API fails', () => {
   });
 
   it('ends a stalled stream with the idle watchdog', async () => {
-    fake.script(stalledStream({ answer: 'Words, then silence.', afterChars: 8 }));
-    const run = await runWithFake(fake, { idleTimeoutMs: 300 });
+    api.fake.script(stalledStream({ answer: 'Words, then silence.', afterChars: 8 }));
+    const run = await runWithFake(api.fake, { idleTimeoutMs: 300 });
 
     expect(run.result.stop).toMatchObject({
       reason: 'failed',
@@ -162,9 +150,11 @@ describe('runTurn when the API fails', () => {
   });
 
   it('stops during streaming and keeps what arrived', async () => {
-    fake.script(message('One two three four five six seven.', { chunkChars: 4, eventDelayMs: 30 }));
+    api.fake.script(
+      message('One two three four five six seven.', { chunkChars: 4, eventDelayMs: 30 }),
+    );
     const controller = new AbortController();
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       signal: controller.signal,
       onEvent: (event) => {
         if (event.type === 'textDelta') controller.abort();
@@ -180,10 +170,10 @@ describe('runTurn when the API fails', () => {
   });
 
   it('stops during a slow tool: the executor sees the abort, the turn keeps its content', async () => {
-    fake.script(message([text('Starting the slow tool.'), toolUse('slow', {})]));
+    api.fake.script(message([text('Starting the slow tool.'), toolUse('slow', {})]));
     const controller = new AbortController();
     let sawAbort = false;
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       signal: controller.signal,
       onEvent: (event) => {
         if (event.type === 'toolUseStarted') setTimeout(() => controller.abort(), 50);
@@ -209,6 +199,6 @@ describe('runTurn when the API fails', () => {
       role: 'user',
       content: [{ type: 'tool_result', is_error: true }],
     });
-    expect(fake.messageRequests).toHaveLength(1);
+    expect(api.fake.messageRequests).toHaveLength(1);
   });
 });

@@ -1,8 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { describe, expect, it } from 'vitest';
 import { message, text, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import {
   oneToolCall,
@@ -12,23 +8,14 @@ import {
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import type { ExecuteTool } from './ExecuteTool';
 import { API_KEY, runWithFake, sentBody, simpleExecutor } from './testing/turnHarness';
+import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
 
-let fake: FakeAnthropic;
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: API_KEY });
-});
-afterEach(() => {
-  expect(fake.pending).toBe(0);
-  fake.reset();
-});
-afterAll(async () => {
-  await fake.close();
-});
+const api = useFakeMessagesApi({ expectDrained: true });
 
-describe('runTurn against the fake Messages API', () => {
+describe('runTurn against the api.fake Messages API', () => {
   it('streams a plain text answer and ends the turn', async () => {
-    fake.script(plainText('Hello there, how can I help?'));
-    const run = await runWithFake(fake);
+    api.fake.script(plainText('Hello there, how can I help?'));
+    const run = await runWithFake(api.fake);
 
     expect(run.result.stop).toEqual({ reason: 'end_turn', modelStopReason: 'end_turn' });
     expect(run.result.messages).toEqual([
@@ -50,14 +37,14 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('sends the stable prefix with cache breakpoints, the version header and the API key', async () => {
-    fake.script(plainText());
-    await runWithFake(fake);
+    api.fake.script(plainText());
+    await runWithFake(api.fake);
 
-    const [request] = fake.messageRequests;
+    const [request] = api.fake.messageRequests;
     expect(request?.headers['anthropic-version']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const key = request?.headers['x-api-key'] ?? request?.headers.authorization;
     expect(key).toContain(API_KEY);
-    const body = sentBody(fake, 0);
+    const body = sentBody(api.fake, 0);
     expect(body.stream).toBe(true);
     expect(body.system).toEqual([
       { type: 'text', text: 'You are a test assistant.', cache_control: { type: 'ephemeral' } },
@@ -71,9 +58,9 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('runs one tool call and sends the result back', async () => {
-    fake.script(oneToolCall({ name: 'echo', input: { text: 'ping' } }));
+    api.fake.script(oneToolCall({ name: 'echo', input: { text: 'ping' } }));
     const calls: unknown[] = [];
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       executeTool: (call, signal, progress) => {
         calls.push(call);
         return simpleExecutor(call, signal, progress);
@@ -113,11 +100,11 @@ describe('runTurn against the fake Messages API', () => {
     expect(run.of('toolResult')[0]).toMatchObject({ status: 'ok', truncated: false });
     // The second request reuses the cached prefix.
     expect(run.of('usage')[1]?.usage.cacheReadInputTokens).toBeGreaterThan(0);
-    expect(sentBody(fake, 1).messages).toHaveLength(3);
+    expect(sentBody(api.fake, 1).messages).toHaveLength(3);
   });
 
   it('runs parallel tool calls concurrently and answers each in order', async () => {
-    fake.script(twoParallelToolCalls());
+    api.fake.script(twoParallelToolCalls());
     const log: string[] = [];
     const executeTool: ExecuteTool = async (call) => {
       const input = call.input as { text: string };
@@ -126,7 +113,7 @@ describe('runTurn against the fake Messages API', () => {
       log.push(`end ${input.text}`);
       return { content: [{ type: 'text', text: input.text }] };
     };
-    const run = await runWithFake(fake, { executeTool });
+    const run = await runWithFake(api.fake, { executeTool });
 
     // Both started before either finished: they overlapped.
     expect(log.slice(0, 2).sort()).toEqual(['start one', 'start two']);
@@ -141,8 +128,8 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('reports a tool error to the model, which reflects it', async () => {
-    fake.script(toolError({ name: 'fail' }));
-    const run = await runWithFake(fake);
+    api.fake.script(toolError({ name: 'fail' }));
+    const run = await runWithFake(api.fake);
 
     expect(run.of('toolResult')[0]).toMatchObject({
       status: 'error',
@@ -154,8 +141,8 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('turns a throwing executor into an error result', async () => {
-    fake.script(toolError({ name: 'echo', input: { text: 'x' } }));
-    const run = await runWithFake(fake, {
+    api.fake.script(toolError({ name: 'echo', input: { text: 'x' } }));
+    const run = await runWithFake(api.fake, {
       executeTool: () => Promise.reject(new Error('server went away')),
     });
     expect(run.result.messages.at(-1)?.content).toEqual([
@@ -164,8 +151,8 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('forwards tool progress as events', async () => {
-    fake.script(oneToolCall({ name: 'slow', input: {} }));
-    const run = await runWithFake(fake, {
+    api.fake.script(oneToolCall({ name: 'slow', input: {} }));
+    const run = await runWithFake(api.fake, {
       executeTool: (_call, _signal, reportProgress) => {
         reportProgress({ progress: 1, total: 2, message: 'half' });
         reportProgress({ progress: 2, total: 2 });
@@ -181,9 +168,9 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('truncates a large result for the model and keeps the full one in the event', async () => {
-    fake.script(oneToolCall({ name: 'echo', input: { text: 'big' } }));
+    api.fake.script(oneToolCall({ name: 'echo', input: { text: 'big' } }));
     const big = 'x'.repeat(1_000);
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       resultBudgetChars: 100,
       executeTool: () => Promise.resolve({ content: [{ type: 'text', text: big }] }),
     });
@@ -196,14 +183,14 @@ describe('runTurn against the fake Messages API', () => {
       { type: 'text', text: 'x'.repeat(100) },
       { type: 'text', text: note },
     ]);
-    const sentToApi = JSON.stringify(sentBody(fake, 1).messages[2]);
+    const sentToApi = JSON.stringify(sentBody(api.fake, 1).messages[2]);
     expect(sentToApi).toContain(note);
     expect(sentToApi).not.toContain('x'.repeat(101));
   });
 
   it('maps images, resources and structured content into the tool_result', async () => {
-    fake.script(oneToolCall({ name: 'echo', input: { text: 'rich' } }));
-    await runWithFake(fake, {
+    api.fake.script(oneToolCall({ name: 'echo', input: { text: 'rich' } }));
+    await runWithFake(api.fake, {
       executeTool: () =>
         Promise.resolve({
           content: [
@@ -213,7 +200,7 @@ describe('runTurn against the fake Messages API', () => {
           structuredContent: { answer: 42 },
         }),
     });
-    const block = sentBody(fake, 1).messages[2]?.content[0];
+    const block = sentBody(api.fake, 1).messages[2]?.content[0];
     expect(block).toMatchObject({
       type: 'tool_result',
       content: [
@@ -228,9 +215,9 @@ describe('runTurn against the fake Messages API', () => {
   });
 
   it('stops at the step limit without running the last tool calls', async () => {
-    fake.script(message([text('Calling.'), toolUse('echo', { text: 'never' })]));
+    api.fake.script(message([text('Calling.'), toolUse('echo', { text: 'never' })]));
     let executed = 0;
-    const run = await runWithFake(fake, {
+    const run = await runWithFake(api.fake, {
       maxSteps: 1,
       executeTool: () => {
         executed++;
