@@ -2,6 +2,7 @@ import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { McpService } from './McpService';
 import { contentsBytes } from '../resources/contentsBytes';
 import type { ResourceRequestName } from '../resources/createResourceHandlers';
+import { toPromptView, toResourceView, toTemplateView } from '../resources/listAcrossServers';
 import { ToolRuns } from './ToolRuns';
 
 type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, ResourceRequestName>;
@@ -57,21 +58,8 @@ export function createMcpHandlers(
         session.listResourceTemplates(),
       ]);
       return {
-        resources: resources.map((r) => ({
-          uri: r.uri,
-          name: r.name,
-          ...(r.title ? { title: r.title } : {}),
-          ...(r.description ? { description: r.description } : {}),
-          ...(r.mimeType ? { mimeType: r.mimeType } : {}),
-          ...(typeof r.size === 'number' ? { size: r.size } : {}),
-        })),
-        templates: templates.map((t) => ({
-          uriTemplate: t.uriTemplate,
-          name: t.name,
-          ...(t.title ? { title: t.title } : {}),
-          ...(t.description ? { description: t.description } : {}),
-          ...(t.mimeType ? { mimeType: t.mimeType } : {}),
-        })),
+        resources: resources.map((r) => toResourceView(r)),
+        templates: templates.map((t) => toTemplateView(t)),
       };
     },
     'mcp.readResource': async ({ server, uri }) => {
@@ -86,16 +74,7 @@ export function createMcpHandlers(
       if (!session.info?.capabilities.prompts) return { prompts: [] };
       const prompts = await session.listPrompts();
       return {
-        prompts: prompts.map((p) => ({
-          name: p.name,
-          ...(p.title ? { title: p.title } : {}),
-          ...(p.description ? { description: p.description } : {}),
-          arguments: (p.arguments ?? []).map((a) => ({
-            name: a.name,
-            ...(a.description ? { description: a.description } : {}),
-            ...(a.required !== undefined ? { required: a.required } : {}),
-          })),
-        })),
+        prompts: prompts.map((p) => toPromptView(p)),
       };
     },
     'mcp.getPrompt': async ({ server, name, arguments: args }) => {
