@@ -40,6 +40,17 @@ export function report(
   ctx.problems.push(problem);
 }
 
+/** Records a schema error at `node`; returns undefined, the verdict of a reader that found it. */
+export function schemaError(
+  ctx: ValidationContext,
+  node: Node,
+  path: readonly JsonPathSegment[],
+  message: string,
+): undefined {
+  report(ctx, node, 'error', 'schema', path, message);
+  return undefined;
+}
+
 /** Number of errors recorded so far; compare before/after to know whether a part was valid. */
 export function errorCount(ctx: ValidationContext): number {
   return ctx.problems.filter((p) => p.severity === 'error').length;
@@ -62,11 +73,9 @@ export function readProperties(
     const first = properties.get(name);
     if (first) {
       const { line } = ctx.locate(first.key.offset);
-      report(
+      schemaError(
         ctx,
         key,
-        'error',
-        'schema',
         [...path, name],
         `${formatJsonPath([...path, name])} appears twice (first on line ${line}); keep only one`,
       );

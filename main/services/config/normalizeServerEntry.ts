@@ -30,6 +30,7 @@ import {
   errorCount,
   readProperties,
   report,
+  schemaError,
   type PropertyNodes,
   type ValidationContext,
 } from './ValidationContext';
@@ -54,18 +55,15 @@ export function normalizeServerEntry(
   const where = formatJsonPath(path);
   const before = errorCount(ctx);
   if (name.length === 0 || name.length > MAX_NAME_LENGTH) {
-    report(ctx, keyNode, 'error', 'schema', path, nameLengthMessage(name));
+    schemaError(ctx, keyNode, path, nameLengthMessage(name));
   }
   if (node.type !== 'object') {
-    report(
+    return schemaError(
       ctx,
       node,
-      'error',
-      'schema',
       path,
       `${where} must be an object like { "command": "..." } or { "url": "..." }`,
     );
-    return undefined;
   }
   const props = readProperties(ctx, node, path);
   for (const [key, property] of props) {
@@ -121,8 +119,7 @@ export function normalizeServerEntry(
   const parsed = serverConfigSchema.safeParse(config);
   if (!parsed.success) {
     const reasons = parsed.error.issues.map((issue) => issue.message).join('; ');
-    report(ctx, keyNode, 'error', 'schema', path, `${where} is not valid: ${reasons}`);
-    return undefined;
+    return schemaError(ctx, keyNode, path, `${where} is not valid: ${reasons}`);
   }
   return parsed.data;
 }
@@ -143,8 +140,7 @@ function resolveTransport(
   const message = hasCommand
     ? `server "${name}" has both "command" and "url"; add "type": "stdio" or "type": "http" to say which one to use`
     : `server "${name}" needs "command" (to run a local program) or "url" (to connect to a remote server)`;
-  report(ctx, keyNode, 'error', 'schema', path, message);
-  return undefined;
+  return schemaError(ctx, keyNode, path, message);
 }
 
 function readTimeouts(
@@ -157,11 +153,9 @@ function readTimeouts(
   if (!property) return defaults;
   const timeoutsPath = [...path, 'timeouts'];
   if (property.value.type !== 'object') {
-    report(
+    schemaError(
       ctx,
       property.value,
-      'error',
-      'schema',
       timeoutsPath,
       `${formatJsonPath(timeoutsPath)} must be an object like { "startupMs": 30000, "requestMs": 60000 }`,
     );
@@ -194,15 +188,12 @@ function readUrl(
   if (value === undefined) return undefined;
   if (httpServerConfigSchema.shape.url.safeParse(value).success) return value;
   // Quote what was written, not the substituted value, which may carry a secret from the env.
-  report(
+  return schemaError(
     ctx,
     node,
-    'error',
-    'schema',
     path,
     `${formatJsonPath(path)} must be an http:// or https:// URL, but it is ${JSON.stringify(String(node.value))}`,
   );
-  return undefined;
 }
 
 /** Keys that belong to the other transport are kept but would do nothing; say so. */
@@ -246,8 +237,7 @@ function required<T>(
 ): T | undefined {
   const property = props.get(key);
   if (property) return read(property.value);
-  report(ctx, keyNode, 'error', 'schema', path, `${formatJsonPath(path)} is missing "${key}"`);
-  return undefined;
+  return schemaError(ctx, keyNode, path, `${formatJsonPath(path)} is missing "${key}"`);
 }
 
 function nameLengthMessage(name: string): string {

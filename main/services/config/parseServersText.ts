@@ -4,7 +4,7 @@ import { normalizeServerEntry } from './normalizeServerEntry';
 import { parseJsonDocument } from './parseJsonDocument';
 import { SERVERS_KEY } from './ServerEntry';
 import type { EnvLookup } from './substituteEnv';
-import { readProperties, report, type ValidationContext } from './ValidationContext';
+import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
 
 /** The outcome of reading one servers-file text. */
 export interface ParsedServersText {
@@ -30,11 +30,9 @@ export function parseServersText(text: string, env: EnvLookup): ParsedServersTex
   const ctx: ValidationContext = { env, locate: document.locate, problems: [] };
   const servers: ServerConfig[] = [];
   if (root && root.type !== 'object') {
-    report(
+    schemaError(
       ctx,
       root,
-      'error',
-      'schema',
       [],
       `the servers file must be a JSON object like { "${SERVERS_KEY}": { "name": { "command": "..." } } }`,
     );
@@ -53,11 +51,9 @@ export function parseServersText(text: string, env: EnvLookup): ParsedServersTex
       }
       const serversNode = property.value;
       if (serversNode.type !== 'object') {
-        report(
+        schemaError(
           ctx,
           serversNode,
-          'error',
-          'schema',
           [SERVERS_KEY],
           `${SERVERS_KEY} must be an object whose keys are server names`,
         );

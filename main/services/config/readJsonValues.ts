@@ -1,7 +1,13 @@
 import type { Node } from 'jsonc-parser';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { substituteEnv } from './substituteEnv';
-import { describeNode, readProperties, report, type ValidationContext } from './ValidationContext';
+import {
+  describeNode,
+  readProperties,
+  report,
+  schemaError,
+  type ValidationContext,
+} from './ValidationContext';
 
 /**
  * Typed readers over parse-tree nodes. Each returns the value, or undefined after reporting
@@ -14,15 +20,12 @@ function wrongType(
   path: readonly JsonPathSegment[],
   expected: string,
 ): undefined {
-  report(
+  return schemaError(
     ctx,
     node,
-    'error',
-    'schema',
     path,
     `${formatJsonPath(path)} must be ${expected}, but it is ${describeNode(node)}`,
   );
-  return undefined;
 }
 
 /** A string with `${env:NAME}` substituted; a missing variable is an `env` error at this node. */
@@ -43,8 +46,7 @@ export function readString(
   }
   if (missing.length > 0) return undefined;
   if (options.nonEmpty && value.trim() === '') {
-    report(ctx, node, 'error', 'schema', path, `${formatJsonPath(path)} must not be empty`);
-    return undefined;
+    return schemaError(ctx, node, path, `${formatJsonPath(path)} must not be empty`);
   }
   return value;
 }
@@ -105,15 +107,12 @@ export function readEnum<T extends string>(
   if (node.type !== 'string') return wrongType(ctx, node, path, `one of ${list}`);
   const value = String(node.value);
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  report(
+  return schemaError(
     ctx,
     node,
-    'error',
-    'schema',
     path,
     `${formatJsonPath(path)} must be one of ${list}, but it is ${JSON.stringify(value)}`,
   );
-  return undefined;
 }
 
 /** A whole number of milliseconds in 1..max. */
@@ -126,15 +125,12 @@ export function readMilliseconds(
   if (node.type !== 'number') return wrongType(ctx, node, path, 'a number of milliseconds');
   const value = Number(node.value);
   if (!Number.isInteger(value) || value < 1 || value > max) {
-    report(
+    return schemaError(
       ctx,
       node,
-      'error',
-      'schema',
       path,
       `${formatJsonPath(path)} must be a whole number of milliseconds between 1 and ${max}, but it is ${value}`,
     );
-    return undefined;
   }
   return value;
 }

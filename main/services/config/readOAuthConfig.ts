@@ -6,7 +6,7 @@ import {
 } from '../../../shared/domain/oauthConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readString, readStringArray } from './readJsonValues';
-import { readProperties, report, type ValidationContext } from './ValidationContext';
+import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
 
 const known: ReadonlySet<string> = new Set(OAUTH_CONFIG_KEYS);
 
@@ -21,15 +21,12 @@ export function readOAuthConfig(
 ): OAuthConfig | undefined {
   const where = formatJsonPath(path);
   if (node.type !== 'object') {
-    report(
+    return schemaError(
       ctx,
       node,
-      'error',
-      'schema',
       path,
       `${where} must be an object like { "clientId": "...", "scopes": ["..."] }`,
     );
-    return undefined;
   }
   const props = readProperties(ctx, node, path);
   const out: OAuthConfig = {};
@@ -69,8 +66,7 @@ function readField(
       if (node.type === 'number' && oauthConfigSchema.shape.redirectPort.safeParse(port).success) {
         return port;
       }
-      report(ctx, node, 'error', 'schema', path, `${where} must be a port number from 1 to 65535`);
-      return undefined;
+      return schemaError(ctx, node, path, `${where} must be a port number from 1 to 65535`);
     }
     case 'clientMetadataUrl': {
       const url = readString(ctx, node, path, { nonEmpty: true });
@@ -79,15 +75,12 @@ function readField(
         return url;
       }
       // Quote what was written: the substituted value may come from the environment.
-      report(
+      return schemaError(
         ctx,
         node,
-        'error',
-        'schema',
         path,
         `${where} must be an https:// URL with a path (a Client ID Metadata Document), but it is ${JSON.stringify(String(node.value))}`,
       );
-      return undefined;
     }
     case 'clientId':
     case 'clientSecret':
