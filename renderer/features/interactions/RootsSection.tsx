@@ -1,5 +1,6 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadStatus } from '../../components/LoadStatus';
 import { useInteractionsStore } from '../../stores/StoresContext';
 
 /** Settings: the folders servers may use (MCP roots), added by path or with a folder picker. */
@@ -42,12 +43,10 @@ export function RootsSection() {
         </h2>
         <p className="field__help">{t('interactions.roots.help')}</p>
       </div>
-      {roots?.state === 'failed' && (
-        <p className="field__error" role="alert">
-          {t('interactions.roots.loadFailed', { message: roots.error.message })}
-        </p>
-      )}
-      {(!roots || roots.state === 'loading') && <p className="muted">{t('common.loading')}</p>}
+      <LoadStatus
+        loadable={roots}
+        failed={(message) => t('interactions.roots.loadFailed', { message })}
+      />
       {value &&
         (value.roots.length === 0 ? (
           <p className="muted">{t('interactions.roots.none')}</p>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GrantView } from '../../../shared/domain/approvals';
 import { formatDateTime } from '../../components/formatTime';
+import { LoadStatus } from '../../components/LoadStatus';
 import { useApprovalsStore } from '../../stores/StoresContext';
 
 /** "Always allow" grants: each one revocable; suspended ones say what changed. */
@@ -21,12 +22,7 @@ export function GrantsSection() {
         </h2>
         <p className="field__help">{t('grants.help')}</p>
       </div>
-      {grants?.state === 'failed' && (
-        <p className="field__error" role="alert">
-          {t('grants.loadFailed', { message: grants.error.message })}
-        </p>
-      )}
-      {(!grants || grants.state === 'loading') && <p className="muted">{t('common.loading')}</p>}
+      <LoadStatus loadable={grants} failed={(message) => t('grants.loadFailed', { message })} />
       {grants?.state === 'ready' &&
         (grants.value.length === 0 ? (
           <p className="muted">{t('grants.none')}</p>
