@@ -1,5 +1,6 @@
 import type { CliContext, CommandResult } from '../CliContext';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
+import { statusFailure } from '../statusFailure';
 
 /** `servers`: connect every enabled server, wait until each settles, report, shut down. */
 export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
@@ -22,12 +23,7 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
   }
   const rows = mcp.registry.list().map((s): Row => {
     const status = s.status;
-    const failure =
-      status.kind === 'error'
-        ? status.failure
-        : status.kind === 'restarting'
-          ? status.lastFailure
-          : undefined;
+    const failure = statusFailure(status);
     return {
       name: s.config.name,
       status: status.kind,

@@ -3,6 +3,7 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { ServerSupervisor } from '../../services/mcp/supervisor/ServerSupervisor';
 import type { CliContext, CommandResult } from '../CliContext';
 import { CliUsageError } from '../parseCliArgs';
+import { statusFailure } from '../statusFailure';
 
 function needServer(ctx: CliContext, what: string): string {
   const server = ctx.args.positionals[0];
@@ -104,12 +105,7 @@ async function waitForSignIn(ctx: CliContext, supervisor: ServerSupervisor): Pro
 }
 
 function failureText(status: ServerStatus): string {
-  const failure =
-    status.kind === 'error'
-      ? status.failure
-      : status.kind === 'restarting'
-        ? status.lastFailure
-        : undefined;
+  const failure = statusFailure(status);
   return failure ? `: ${failure.message}` : '';
 }
 
