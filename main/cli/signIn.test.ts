@@ -195,11 +195,18 @@ describe('cli sign-in', () => {
 
     const tools = await cli(['tools', '--json']);
     expect(tools.code).toBe(4);
+    // The server connected before (its era is remembered), yet the hint carries no bare 401.
     expect(JSON.parse(tools.out)).toEqual({
       tools: [],
-      needsSignIn: [{ server: 'remote', message: expect.stringContaining(HINT) as string }],
+      needsSignIn: [{ server: 'remote', message: HINT }],
     });
     expect(tools.err).toContain(HINT);
+    expect(tools.err).not.toContain('Unauthorized');
+    const call = await cli(['call', 'remote', 'whoami', '--json']);
+    expect(call.code).toBe(4);
+    expect(JSON.parse(call.out)).toMatchObject({
+      error: { code: 'MCP_AUTH_REQUIRED', message: HINT },
+    });
 
     const twice = await cli(['signout', 'remote']);
     expect(twice).toMatchObject({ code: 0, out: 'remote was not signed in; nothing to forget.\n' });

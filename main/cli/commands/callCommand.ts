@@ -1,6 +1,7 @@
 import { CliUsageError, flagJsonObject } from '../parseCliArgs';
 import type { CliContext, CommandResult } from '../CliContext';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { signInReason } from '../../services/mcp/auth/authErrors';
 import { needsSignInError } from '../needsSignIn';
 
 /** `call <server> <tool> [--args JSON]`: one tool call by its original name. */
@@ -15,7 +16,7 @@ export async function callCommand(ctx: CliContext): Promise<CommandResult> {
     .catch((error: unknown) => {
       // The tokens stopped working and could not be refreshed: the same hint as at connect.
       if (error instanceof AppError && error.code === AppErrorCode.McpAuthRequired) {
-        throw needsSignInError(server, error.message);
+        throw needsSignInError(server, signInReason(error));
       }
       throw error;
     });

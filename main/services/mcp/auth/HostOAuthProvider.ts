@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   auth,
@@ -36,6 +37,14 @@ export interface HostOAuthProviderOptions {
   canRegister?: () => boolean;
   /** Called with the authorization URL when the person has to approve access. */
   onRedirect: (authorizationUrl: URL) => void | Promise<void>;
+  /**
+   * Only {@link HostOAuthProvider.authorize} (the person's "Sign in") and its callback leg may
+   * start an authorization. One the SDK starts by itself (a connect or request meeting a 401)
+   * then only learns the scope: it writes no `state` or code verifier (a sign-in in progress
+   * waits on those), registers nothing and never reaches `onRedirect`. Default false (the
+   * conformance client signs in from the connect's own redirect).
+   */
+  attemptOnly?: boolean;
   /** `client_name` for dynamic registration; defaults to "Switchboard". */
   clientName?: string;
   /** Diagnostics (never with a token, code or secret in them). */
@@ -70,6 +79,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   private callbackLegs = 0;
   /** Redirect URIs of the dynamic registrations handed out, by client id (see the guard). */
   private readonly registeredRedirects = new Map<string, { issuer: string; uris: string[] }>();
+  /** Set inside {@link authorize} and {@link finishAuthorization}, across their awaits. */
+  private readonly asked = new AsyncLocalStorage<true>();
 
   constructor(private readonly options: HostOAuthProviderOptions) {
     this.server = options.serverName;
@@ -99,8 +110,14 @@ export class HostOAuthProvider implements OAuthClientProvider {
   /** A fresh random `state` for each authorization request, remembered for the callback. */
   async state(): Promise<string> {
     const state = randomBytes(32).toString('base64url');
-    await this.options.store.saveExpectedState(this.server, state);
+    // Not remembered for a request that is never sent (see attemptOnly).
+    if (this.mayAuthorize()) await this.options.store.saveExpectedState(this.server, state);
     return state;
+  }
+
+  /** False while the SDK authorizes by itself and only `authorize()` may (see attemptOnly). */
+  private mayAuthorize(): boolean {
+    return !this.options.attemptOnly || this.asked.getStore() === true;
   }
 
   /**
@@ -158,7 +175,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * and is kept for "Sign in", but that request is never sent anywhere.
    */
   private async noClient(issuer: string): Promise<StoredOAuthClientInformation | undefined> {
-    if (this.options.canRegister?.() ?? true) return undefined;
+    if (this.canRegister()) return undefined;
     const metadata = (await this.options.store.discovery(this.server))?.authorizationServerMetadata;
     if (this.clientMetadataUrl && metadata?.client_id_metadata_document_supported === true) {
       return undefined; // the metadata document is used: nothing is registered
@@ -170,6 +187,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
       );
     }
     return { client_id: PENDING_CLIENT_ID, issuer };
+  }
+
+  private canRegister(): boolean {
+    return this.mayAuthorize() && (this.options.canRegister?.() ?? true);
   }
 
   private async hasRefreshToken(issuer: string): Promise<boolean> {
@@ -211,17 +232,22 @@ export class HostOAuthProvider implements OAuthClientProvider {
       savedAt: Date.now(),
       serverUrl: this.options.serverUrl,
     });
-    // The authorization in progress (if any) is done: its verifier and state are spent.
-    await this.options.store.deleteCodeVerifier(this.server);
-    await this.options.store.deleteExpectedState(this.server);
+    // The authorization in progress (if any) is done: its verifier and state are spent. A
+    // refresh the SDK did by itself leaves a sign-in that waits for the browser alone.
+    if (this.mayAuthorize()) {
+      await this.options.store.deleteCodeVerifier(this.server);
+      await this.options.store.deleteExpectedState(this.server);
+    }
     this.options.logger?.info('signed in', { issuer, scope: tokens.scope });
   }
 
   async redirectToAuthorization(authorizationUrl: URL): Promise<void> {
     await this.refuseStaleRegistration(authorizationUrl);
     this.lastScope = authorizationUrl.searchParams.get('scope') ?? undefined;
-    // Built with the stand-in client id: never opened, even if a sign-in started meanwhile.
-    if (authorizationUrl.searchParams.get('client_id') === PENDING_CLIENT_ID) {
+    // Built with the stand-in client id, or not asked for: never opened, even if a sign-in
+    // started meanwhile (its browser step has its own URL).
+    const pending = authorizationUrl.searchParams.get('client_id') === PENDING_CLIENT_ID;
+    if (pending || !this.mayAuthorize()) {
       this.options.logger?.info('sign-in needed', { scope: this.lastScope });
       return;
     }
@@ -243,7 +269,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const registered = this.registeredRedirects.get(clientId);
     const redirect = authorizationUrl.searchParams.get('redirect_uri') ?? '';
     if (!registered || registered.uris.includes(redirect)) return;
-    if (this.options.canRegister?.() ?? true) {
+    if (this.canRegister()) {
       this.registeredRedirects.delete(clientId);
       await this.options.store.deleteClient(this.server, registered.issuer);
       throw new StaleRegistrationError();
@@ -252,6 +278,8 @@ export class HostOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(codeVerifier: string): Promise<void> {
+    // A sign-in in progress waits on its own verifier: never overwritten by a 401 elsewhere.
+    if (!this.mayAuthorize()) return;
     await this.options.store.saveCodeVerifier(this.server, codeVerifier);
   }
 
@@ -312,6 +340,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * in plain words.
    */
   async authorize(): Promise<AuthResult> {
+    return this.asked.run(true, () => this.authorizeAsked());
+  }
+
+  private async authorizeAsked(): Promise<AuthResult> {
     try {
       return await this.authorizeOnce().catch((error: unknown) => {
         // Its registration was dropped (see refuseStaleRegistration): once more, registering.
@@ -342,9 +374,16 @@ export class HostOAuthProvider implements OAuthClientProvider {
    * @param exchange - does the exchange instead of the provider itself, e.g. the transport that
    *   asked for the sign-in (`transport.finishAuth`); it runs on the callback leg all the same.
    */
-  async finishAuthorization(
+  finishAuthorization(
     callback: URLSearchParams,
     exchange?: (callback: URLSearchParams) => Promise<void>,
+  ): Promise<void> {
+    return this.asked.run(true, () => this.finishAsked(callback, exchange));
+  }
+
+  private async finishAsked(
+    callback: URLSearchParams,
+    exchange: ((callback: URLSearchParams) => Promise<void>) | undefined,
   ): Promise<void> {
     await this.checkState(callback.get('state'));
     const code = callback.get('code');

@@ -198,6 +198,112 @@ describe('SignInFlow with a local authorization server', () => {
     expect(h.fixture.stats.codeGrants).toBe(2);
   });
 
+  type Harness = Awaited<ReturnType<typeof start>>;
+  const requests: [string, (h: Harness) => unknown][] = [
+    ['resources/list', (h) => h.handlers['mcp.listResources']({ server: 'remote' })],
+    [
+      'resources/read',
+      (h) => h.handlers['mcp.readResource']({ server: 'remote', uri: 'fixture://note' }),
+    ],
+    ['prompts/list', (h) => h.handlers['mcp.listPrompts']({ server: 'remote' })],
+    [
+      'prompts/get',
+      (h) =>
+        h.handlers['mcp.getPrompt']({
+          server: 'remote',
+          name: 'greet',
+          arguments: { name: 'Ada' },
+        }),
+    ],
+    [
+      'completion/complete',
+      (h) =>
+        h.mcp
+          .supervisor('remote')
+          .ready()
+          .complete({
+            ref: { type: 'ref/prompt', name: 'greet' },
+            argument: { name: 'name', value: 'A' },
+          }),
+    ],
+    [
+      'resource subscription',
+      (h) => h.mcp.supervisor('remote').ready().subscribeResource('fixture://note'),
+    ],
+  ];
+  it.each(requests)(
+    'asks again when a %s meets tokens that stopped working',
+    async (_name, request) => {
+      const h = await start();
+      await h.untilKind('needs-sign-in');
+      await h.handlers['mcp.signIn']({ name: 'remote' });
+      await h.untilKind('ready');
+      h.fixture.expireAccessTokens();
+      h.fixture.revokeRefreshTokens();
+      await expect(Promise.resolve().then(() => request(h))).rejects.toMatchObject({
+        code: 'MCP_AUTH_REQUIRED',
+      });
+      const status = (await h.untilKind('needs-sign-in')) as NeedsSignIn;
+      // The bare 401 is no reason worth showing: the status already says "sign in".
+      expect(status).not.toHaveProperty('error');
+      expect(status.inProgress).toBe(false);
+      expect(h.browser.visits).toHaveLength(1);
+    },
+  );
+
+  it('shows no reason when a server that connected before now needs a sign-in', async () => {
+    const h = await start();
+    await h.untilKind('needs-sign-in');
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    await h.untilKind('ready');
+    await h.handlers['mcp.signOut']({ name: 'remote' });
+    // The connect that follows knows the server (its era is remembered): no probe, a 401 later.
+    await h.handlers['mcp.restartServer']({ name: 'remote' });
+    const status = (await h.until(settledNeedsSignIn)) as NeedsSignIn;
+    expect(status).not.toHaveProperty('error');
+    expect(h.fixture.stats.unauthorized).toBeGreaterThan(1);
+  });
+
+  it('a restart during a sign-in leaves the waiting sign-in intact; it then succeeds', async () => {
+    const opened: string[] = [];
+    const browser = new FetchTestOpener();
+    // The person's browser: it shows the sign-in page, which waits (the fixture holds it).
+    const person: ExternalOpener = {
+      openExternal: (url) => {
+        opened.push(url);
+        return browser.openExternal(url);
+      },
+    };
+    const h = await start({ hold: true }, person);
+    await h.untilKind('needs-sign-in');
+    await h.handlers['mcp.signIn']({ name: 'remote' });
+    expect(h.status()).toMatchObject({ kind: 'needs-sign-in', inProgress: true });
+    const unauthorized = h.fixture.stats.unauthorized;
+
+    // Restart clicked meanwhile (or another window connects): it meets the 401 again.
+    await h.handlers['mcp.restartServer']({ name: 'remote' });
+    await expect.poll(() => h.fixture.stats.unauthorized).toBeGreaterThan(unauthorized);
+    const waiting = await h.until((s) => s.kind === 'needs-sign-in');
+    expect(waiting).toMatchObject({ inProgress: true });
+    expect(opened).toHaveLength(1);
+
+    // The person finishes in the browser (the page loads again now that the server answers).
+    h.fixture.knobs.hold = false;
+    await browser.openExternal(opened[0] ?? '');
+    const page = await browser.visits.at(-1);
+    expect(page?.status).toBe(200);
+    expect(page?.body).toContain('Signed in');
+    await h.untilKind('ready');
+    expect(h.fixture.stats.codeGrants).toBe(1);
+    expect(h.fixture.stats.refused).toEqual([]);
+    const result = await h.handlers['mcp.callTool']({
+      server: 'remote',
+      tool: 'whoami',
+      arguments: {},
+    });
+    expect(JSON.stringify(result.result)).toContain('signed-in caller');
+  });
+
   it('forgets tokens and registration on sign-out; the next connect needs a sign-in', async () => {
     const h = await start();
     await h.untilKind('needs-sign-in');

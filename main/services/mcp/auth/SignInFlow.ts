@@ -5,7 +5,7 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import type { ExternalOpener } from '../../../platform/PlatformServices';
 import { isOpenableUrl } from '../../../platform/isOpenableUrl';
-import { AuthRequiredError } from './authErrors';
+import { signInReason } from './authErrors';
 import { HostOAuthProvider } from './HostOAuthProvider';
 import { LoopbackRedirectListener } from './LoopbackRedirectListener';
 import type { OAuthStore } from './OAuthStore';
@@ -69,6 +69,9 @@ export class SignInFlow {
       redirectUrl: () => this.redirectUrl(),
       // Registration records the redirect URI; its port is known only once an attempt runs.
       canRegister: () => this.attempt !== undefined,
+      // A connect meeting a 401 (a restart, another window) must not replace the `state` and
+      // verifier a sign-in in progress waits on, nor open the browser again.
+      attemptOnly: true,
       onRedirect: (url) => this.onRedirect(url),
       ...(options.logger ? { logger: options.logger } : {}),
     });
@@ -80,11 +83,12 @@ export class SignInFlow {
   }
 
   /**
-   * The status after a connect failed with MCP_AUTH_REQUIRED. A bare "please sign in" carries
-   * no error; anything else (issuer mismatch, refused registration…) is said on the status.
+   * The status after a connect or request failed with MCP_AUTH_REQUIRED. A bare "please sign
+   * in" (a 401) carries no error; anything else (issuer mismatch, refused registration…) is
+   * said on the status.
    */
   needsSignIn(error: AppError): NeedsSignInStatus {
-    const reason = error instanceof AuthRequiredError ? undefined : error.message;
+    const reason = signInReason(error);
     void this.addIssuer();
     return {
       kind: 'needs-sign-in',

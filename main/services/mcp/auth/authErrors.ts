@@ -9,6 +9,15 @@ import {
 } from '@modelcontextprotocol/client';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 
+/** What the SDK says for a plain 401 (its default message and the transports' stock phrases). */
+const BARE_UNAUTHORIZED = [
+  /^Unauthorized$/,
+  /^Authentication requires user authorization - redirect initiated$/,
+  /^Authentication failed for \S+$/,
+  /^Sign-in needed\b/,
+];
+const SIGN_IN_NEEDED = 'This server needs you to sign in.';
+
 /** Completes a sign-in with the parameters the redirect brought back (`code`, `state`, `iss`). */
 export type FinishAuth = (callback: URLSearchParams) => Promise<void>;
 
@@ -116,8 +125,22 @@ export function describeAuthError(error: unknown): AppError {
     );
   }
   if (error instanceof UnauthorizedError) {
-    return new AppError(AppErrorCode.McpAuthRequired, 'This server needs you to sign in.', data);
+    return new AppError(AppErrorCode.McpAuthRequired, SIGN_IN_NEEDED, data);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new AppError(AppErrorCode.McpAuthRequired, `Sign-in failed: ${message}`, data);
+}
+
+/**
+ * Why a server needs a sign-in, in words worth showing next to "needs sign-in", or `undefined`
+ * when the only reason is the 401 itself (that says nothing the status does not). Errors from
+ * the authorization server (refused grant, issuer mismatch, refused registration…) are kept.
+ */
+export function signInReason(error: AppError): string | undefined {
+  if (error instanceof AuthRequiredError || error.message === SIGN_IN_NEEDED) return undefined;
+  const name = (error.data as { name?: unknown } | undefined)?.name;
+  if (name === 'UnauthorizedError' && BARE_UNAUTHORIZED.some((re) => re.test(error.message))) {
+    return undefined;
+  }
+  return error.message;
 }

@@ -66,6 +66,11 @@ export class McpSession {
   readonly onResourceUpdated = this.events.resourceUpdated.event;
   /** Fires once when the session ends, whether by `close()` or because the connection died. */
   readonly onDidClose = this.events.closed.event;
+  /**
+   * Any request (tool call, listing, read, prompt, completion, subscription) failed with
+   * MCP_AUTH_REQUIRED: the tokens stopped working and could not be refreshed.
+   */
+  readonly onAuthRequired = this.events.authRequired.event;
 
   private readonly config: ServerConfig;
   private stateValue: SessionState = 'idle';
@@ -384,7 +389,9 @@ export class McpSession {
       this.infoValue?.eraSource === 'cache';
     // A remembered modern verdict the server no longer honours: re-probe next time.
     if (staleModernVerdict) void this.options.eraCache?.delete(configHash(this.config));
-    return mapSdkError(error, { operation });
+    const mapped = mapSdkError(error, { operation });
+    if (mapped.code === AppErrorCode.McpAuthRequired) this.events.authRequired.fire(mapped);
+    return mapped;
   }
 
   /** Single-flight: concurrent calls that all hit the stale session share one reconnect. */

@@ -1,3 +1,4 @@
+import type { AppError } from '../../../../shared/errors';
 import type { ServerLogEntry } from './createSdkClient';
 import { Emitter } from './Emitter';
 import type { SessionClosedEvent } from './McpSessionOptions';
@@ -13,6 +14,8 @@ export class SessionEvents {
   readonly traffic: Emitter<TrafficEvent>;
   readonly closed: Emitter<SessionClosedEvent>;
   readonly resourceUpdated: Emitter<string>;
+  /** A request failed with MCP_AUTH_REQUIRED (tokens stopped working, no refresh possible). */
+  readonly authRequired: Emitter<AppError>;
 
   constructor(onListenerError: (error: unknown) => void) {
     this.tools = new Emitter(onListenerError);
@@ -22,6 +25,7 @@ export class SessionEvents {
     this.traffic = new Emitter(onListenerError);
     this.closed = new Emitter(onListenerError);
     this.resourceUpdated = new Emitter(onListenerError);
+    this.authRequired = new Emitter(onListenerError);
   }
 
   /** Drops every listener once the session has ended (nothing more will fire). */
@@ -34,6 +38,7 @@ export class SessionEvents {
       this.traffic,
       this.closed,
       this.resourceUpdated,
+      this.authRequired,
     ]) {
       emitter.clear();
     }

@@ -202,19 +202,15 @@ export class ServerSupervisor {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CallToolResult> {
-    return this.ready()
-      .callTool(name, args, options)
-      .catch((error: unknown) => {
-        this.lostSignIn(error);
-        throw error;
-      });
+    return this.ready().callTool(name, args, options);
   }
 
-  /** A call met a 401 the refresh token could not fix: the person has to sign in again. */
-  private lostSignIn(error: unknown): void {
-    if (!this.auth || !(error instanceof AppError) || error.code !== AppErrorCode.McpAuthRequired) {
-      return;
-    }
+  /**
+   * A request of the ready session (any kind: see McpSession.onAuthRequired) met a 401 the
+   * refresh token could not fix: the person has to sign in again. Once per session.
+   */
+  private lostSignIn(generation: number, error: AppError): void {
+    if (!this.auth || generation !== this.generation) return;
     const status = this.auth.needsSignIn(error);
     void this.halt().then(() => {
       this.note('warning', `Signed out by the server: ${error.message}`);
@@ -293,6 +289,7 @@ export class ServerSupervisor {
       session.onDidChangeResources(() => {
         if (generation === this.generation) this.listChanged.fire('resources');
       });
+      session.onAuthRequired((error) => this.lostSignIn(generation, error));
       session.onDidClose((event) => {
         if (generation !== this.generation || event.expected) return;
         this.session = undefined;
