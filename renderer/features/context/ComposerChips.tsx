@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../../shared/domain/attachments';
-import { resourceKey, type DraftAttachment } from '../../stores/draftAttachments';
+import type { DraftAttachment } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';
 import { formatBytes } from '../servers/formatters';
 import { AttachmentChip } from './AttachmentChip';
 import { AttachmentPreview } from './AttachmentPreview';
 import { attachmentIdentity } from './attachmentIdentity';
+import { watchState } from './watchState';
 
 /** The composer's attachments as removable chips; a chip opens its preview. */
 export function ComposerChips() {
@@ -19,11 +20,6 @@ export function ComposerChips() {
   const dismissRefusal = useContextStore((s) => s.dismissRefusal);
   const [open, setOpen] = useState<DraftAttachment | null>(null);
   if (draft.length === 0 && !refusal) return null;
-
-  const changedSince = (a: DraftAttachment): boolean => {
-    const changedAt = a.uri ? subscriptions[resourceKey(a.server, a.uri)]?.changedAt : undefined;
-    return changedAt !== undefined && changedAt > a.addedAt;
-  };
 
   return (
     <div className="composer-chips">
@@ -49,10 +45,7 @@ export function ComposerChips() {
               <AttachmentChip
                 {...attachmentIdentity(a)}
                 {...(a.input.kind === 'inline' ? { note: t('context.chips.fromPrompt') } : {})}
-                watching={
-                  a.uri !== undefined && subscriptions[resourceKey(a.server, a.uri)] !== undefined
-                }
-                changed={changedSince(a)}
+                {...watchState(subscriptions, a, a.addedAt)}
                 onOpen={() => setOpen(a)}
                 onRemove={() => detach(a.id)}
                 // Read at send time anyway: this acknowledges the change.

@@ -6,6 +6,7 @@ import { useContextStore } from '../../stores/StoresContext';
 import { AttachmentChip } from './AttachmentChip';
 import { AttachmentPreview } from './AttachmentPreview';
 import { attachmentIdentity } from './attachmentIdentity';
+import { watchState } from './watchState';
 
 /**
  * What a sent message carried, from its stored attachment views. A watched resource that
@@ -46,16 +47,13 @@ export function MessageChips({
       <ul className="message-chips" aria-label={t('context.chips.label')}>
         {attachments.map((a, index) => {
           const key = a.uri ? resourceKey(a.server, a.uri) : '';
-          const subscription = key ? subscriptions[key] : undefined;
-          const changed = subscription?.changedAt !== undefined && subscription.changedAt > sentAt;
           const onReattach = again(a);
           return (
             <li key={`${key}\n${String(index)}`}>
               <AttachmentChip
                 {...attachmentIdentity(a)}
                 note={t(`context.as.${a.as}`)}
-                watching={subscription !== undefined}
-                changed={changed}
+                {...watchState(subscriptions, a, sentAt)}
                 onOpen={() => setOpen(a)}
                 {...(onReattach ? { onReattach } : {})}
               />
