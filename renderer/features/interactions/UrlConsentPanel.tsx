@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { ElicitationUrlInteraction } from '../../../shared/domain/interactions';
+import type { ElicitationUrlInteraction, UrlAction } from '../../../shared/domain/interactions';
 import { BoundedText } from '../../components/BoundedText';
 import { useInteractionsStore } from '../../stores/StoresContext';
 import { InteractionFailure } from './InteractionFailure';
-
-type UrlAction = 'open' | 'decline' | 'cancel' | 'retry';
 
 /** Splits a URL around its host, so the host can be emphasised in place. */
 export function splitAtHost(url: string, host: string): [string, string, string] {
