@@ -1,10 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { expect, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
 import { cutMidStream } from '../fixtures/fakeAnthropic/replies.mjs';
 import {
   oneToolCall,
@@ -12,26 +9,10 @@ import {
   twoParallelToolCalls,
 } from '../fixtures/fakeAnthropic/scenarios.mjs';
 import { fixture } from '../fixtures/servers';
-import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
+import type { RunningShell } from '../fixtures/startWebShell';
 
 /** Each test: a fake Messages API, and a web shell using it with the echo server configured. */
-const test = base.extend<{ fake: FakeAnthropic; shell: RunningShell }>({
-  // Playwright requires the destructuring pattern even when no fixture is used.
-  // eslint-disable-next-line no-empty-pattern
-  fake: async ({}, use) => {
-    const fake = await startFakeAnthropic();
-    await use(fake);
-    await fake.close();
-  },
-  shell: async ({ fake }, use) => {
-    const shell = await startWebShell({
-      servers: { echo: fixture('echo.mjs') },
-      env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
-    });
-    await use(shell);
-    await shell.stop();
-  },
-});
+const test = chatTest({ echo: fixture('echo.mjs') });
 
 async function openChat(page: Page, shell: RunningShell): Promise<void> {
   await page.goto(shell.url);

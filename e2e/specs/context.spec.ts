@@ -1,11 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { expect, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
+import type { FakeAnthropic } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { oneToolCall, plainText } from '../fixtures/fakeAnthropic/scenarios.mjs';
 import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
@@ -14,23 +12,7 @@ import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
  * Resources and prompts in the composer, against server-everything from node_modules and the
  * fake Messages API: what the person attaches must reach the model as the right blocks.
  */
-const test = base.extend<{ fake: FakeAnthropic; shell: RunningShell }>({
-  // Playwright requires the destructuring pattern even when no fixture is used.
-  // eslint-disable-next-line no-empty-pattern
-  fake: async ({}, use) => {
-    const fake = await startFakeAnthropic();
-    await use(fake);
-    await fake.close();
-  },
-  shell: async ({ fake }, use) => {
-    const shell = await startWebShell({
-      servers: { everything: everything() },
-      env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
-    });
-    await use(shell);
-    await shell.stop();
-  },
-});
+const test = chatTest({ everything: everything() });
 
 const screenshots = 'artifacts/screenshots';
 

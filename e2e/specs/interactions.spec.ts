@@ -1,12 +1,9 @@
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-  type MessagesRequestBody,
-} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
+import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { lastToolResults, message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { everything } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
@@ -15,23 +12,7 @@ import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
  * Server requests end to end: server-everything asks for sampling, form and URL elicitation,
  * and roots; the person answers in the real renderer; the tool's answer shows what arrived.
  */
-const test = base.extend<{ fake: FakeAnthropic; shell: RunningShell }>({
-  // Playwright requires the destructuring pattern even when no fixture is used.
-  // eslint-disable-next-line no-empty-pattern
-  fake: async ({}, use) => {
-    const fake = await startFakeAnthropic();
-    await use(fake);
-    await fake.close();
-  },
-  shell: async ({ fake }, use) => {
-    const shell = await startWebShell({
-      servers: { everything: everything() },
-      env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
-    });
-    await use(shell);
-    await shell.stop();
-  },
-});
+const test = chatTest({ everything: everything() });
 
 const shots = 'artifacts/screenshots';
 

@@ -1,29 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, test as base } from '@playwright/test';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { expect } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
 import { message } from '../fixtures/fakeAnthropic/replies.mjs';
-import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 
 const screenshots = 'artifacts/screenshots';
 
-const test = base.extend<{ fake: FakeAnthropic; shell: RunningShell }>({
-  // eslint-disable-next-line no-empty-pattern
-  fake: async ({}, use) => {
-    const fake = await startFakeAnthropic();
-    await use(fake);
-    await fake.close();
-  },
-  shell: async ({ fake }, use) => {
-    const shell = await startWebShell({
-      env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
-    });
-    await use(shell);
-    await shell.stop();
-  },
-});
+const test = chatTest();
 
 const section = (n: number): string =>
   [
