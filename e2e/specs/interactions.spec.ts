@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
-import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import type {
+  MessagesRequestBody,
+  RecordedRequest,
+} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { lastToolResults, message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { everything } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
@@ -55,6 +58,27 @@ async function openQueue(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** The model's last reply: it quotes what the tool answered. */
+function toolSaid(request: RecordedRequest) {
+  return message(
+    `The tool said: ${lastToolResults(request)
+      .map((r) => r.text)
+      .join('; ')}`,
+  );
+}
+
+/** Sends `prompt` in a new chat once server-everything is up; approves its tool call once. */
+async function sendApprovedOnce(page: Page, shell: RunningShell, prompt: string): Promise<void> {
+  await page.goto(shell.url);
+  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/, {
+    timeout: 20_000,
+  });
+  await page.getByTestId('new-chat').click();
+  await page.locator('#composer-input').fill(prompt);
+  await page.keyboard.press('Enter');
+  await page.getByTestId('approval-once').click();
+}
+
 test('sampling in a chat: review, edit, approve, review the result, edit, approve', async ({
   page,
   shell,
@@ -66,21 +90,9 @@ test('sampling in a chat: review, edit, approve, review the result, edit, approv
       toolUse('everything__trigger-sampling-request', { prompt: 'a haiku', maxTokens: 120 }),
     ]),
     message('Old pond, a frog jumps in'),
-    (request) =>
-      message(
-        `The tool said: ${lastToolResults(request)
-          .map((r) => r.text)
-          .join('; ')}`,
-      ),
+    toolSaid,
   );
-  await page.goto(shell.url);
-  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/, {
-    timeout: 20_000,
-  });
-  await page.getByTestId('new-chat').click();
-  await page.locator('#composer-input').fill('Use the sampling tool');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('approval-once').click();
+  await sendApprovedOnce(page, shell, 'Use the sampling tool');
 
   // Inline, in the conversation whose tool call asked.
   const panel = page.getByTestId('interactions-inline').getByTestId('interaction-sampling');
@@ -242,21 +254,8 @@ test('a form asked during a chat turn shows inline; the server going away withdr
   shell,
   fake,
 }) => {
-  fake.script(message([toolUse('everything__trigger-elicitation-request', {})]), (request) =>
-    message(
-      `The tool said: ${lastToolResults(request)
-        .map((r) => r.text)
-        .join('; ')}`,
-    ),
-  );
-  await page.goto(shell.url);
-  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/, {
-    timeout: 20_000,
-  });
-  await page.getByTestId('new-chat').click();
-  await page.locator('#composer-input').fill('Ask me things');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('approval-once').click();
+  fake.script(message([toolUse('everything__trigger-elicitation-request', {})]), toolSaid);
+  await sendApprovedOnce(page, shell, 'Ask me things');
   const form = page.getByTestId('interactions-inline').getByTestId('elicitation-form');
   await expect(form).toContainText('Please provide inputs for the following fields:');
   await expect(page.getByTestId('interactions-entry')).toHaveCount(0);
@@ -278,14 +277,7 @@ test('stopping the chat turn closes the form its tool call asked for', async ({
   fake,
 }) => {
   fake.script(message([toolUse('everything__trigger-elicitation-request', {})]));
-  await page.goto(shell.url);
-  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/, {
-    timeout: 20_000,
-  });
-  await page.getByTestId('new-chat').click();
-  await page.locator('#composer-input').fill('Ask me things');
-  await page.keyboard.press('Enter');
-  await page.getByTestId('approval-once').click();
+  await sendApprovedOnce(page, shell, 'Ask me things');
   const form = page.getByTestId('interactions-inline').getByTestId('elicitation-form');
   await expect(form).toBeVisible();
 
