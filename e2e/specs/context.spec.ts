@@ -40,6 +40,15 @@ function documents(blocks: Record<string, unknown>[]) {
     .map((b) => b as { title?: string; source: { type: string; data: string } });
 }
 
+/**
+ * Waits until the open menu's first entry is the expected one, then takes it: Enter pressed
+ * while the list is still filtering (a busy machine) would take whatever was first before.
+ */
+async function chooseFirst(page: Page, expected: string | RegExp): Promise<void> {
+  await expect(page.getByTestId('pick-entry').first()).toContainText(expected);
+  await page.keyboard.press('Enter');
+}
+
 test('@ opens the picker, the query filters, Enter attaches, the model gets a document', async ({
   page,
   shell,
@@ -145,7 +154,7 @@ test('a watched resource that changes offers to re-attach its fresh version', as
   await openChat(page, shell);
   const input = page.locator('#composer-input');
   await input.pressSequentially('@instructions');
-  await page.keyboard.press('Enter');
+  await chooseFirst(page, 'instructions.md');
   await expect(page.getByTestId('composer').getByTestId('attachment-chip')).toBeVisible();
   await input.pressSequentially('Keep this in mind');
   await page.keyboard.press('Enter');
@@ -239,7 +248,7 @@ test('a prompt with an embedded resource inserts it as an inline chip that is se
   await expect(page.getByTestId('prompt-menu')).toHaveCount(0);
   await input.fill('');
   await input.pressSequentially('/resourcepr');
-  await page.keyboard.press('Enter');
+  await chooseFirst(page, /resource/i);
   const form = page.getByTestId('prompt-form');
   // Required arguments are marked and checked before asking the server.
   await form.getByTestId('prompt-form-submit').click();
@@ -306,7 +315,7 @@ test('thousands of file resources stay fast; a large one needs a confirmation', 
 
     // big.bin does not say its size in the listing: it is read, then the person decides.
     await input.pressSequentially('@big');
-    await page.keyboard.press('Enter');
+    await chooseFirst(page, 'big');
     const warning = page.getByTestId('large-warning');
     await expect(warning).toContainText('1.5 MB');
     await mkdir(screenshots, { recursive: true });
@@ -317,12 +326,12 @@ test('thousands of file resources stay fast; a large one needs a confirmation', 
     await expect(chips).toHaveCount(0);
     await expect(input).toBeFocused();
     await input.pressSequentially('@big');
-    await page.keyboard.press('Enter');
+    await chooseFirst(page, 'big');
     await page.getByTestId('large-confirm').click();
     await expect(chips).toContainText('big.bin');
     await expect(chips).toContainText('1.5 MB');
     await input.pressSequentially('@logo');
-    await page.keyboard.press('Enter');
+    await chooseFirst(page, 'logo');
     await expect(chips).toHaveCount(2);
     await input.pressSequentially('What are these?');
     await page.keyboard.press('Enter');
@@ -372,10 +381,11 @@ for (const { theme, language } of looks) {
     await expect(page.getByTestId('pick-entry').first()).toBeVisible();
     await page.screenshot({ path: name('picker') });
     await input.pressSequentially('how');
+    await expect(page.getByTestId('pick-entry').first()).toContainText('how-it-works');
     await page.screenshot({ path: name('picker-search') });
     await page.keyboard.press('Enter');
     await input.pressSequentially('@struct');
-    await page.keyboard.press('Enter');
+    await chooseFirst(page, 'instructions');
     await expect(page.getByTestId('composer').getByTestId('attachment-chip')).toHaveCount(2);
 
     await page.getByTestId('attach').click();
