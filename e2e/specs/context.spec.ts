@@ -385,7 +385,7 @@ for (const { theme, language } of looks) {
     await page.screenshot({ path: name('picker-search') });
     await page.keyboard.press('Enter');
     await input.pressSequentially('@struct');
-    await chooseFirst(page, 'instructions');
+    await chooseFirst(page, 'structure.md');
     await expect(page.getByTestId('composer').getByTestId('attachment-chip')).toHaveCount(2);
 
     await page.getByTestId('attach').click();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 export type ShortcutMap = Record<string, (event: KeyboardEvent) => unknown>;
 
@@ -13,9 +13,11 @@ export function shortcutOf(event: KeyboardEvent): string {
  * Window-level keyboard shortcuts. A key something else already handled (an editor, a
  * dialog) is left alone, so Esc closing a search panel does not also leave the screen.
  * A handler that returns `false` did not act, and the key keeps its default.
+ * Registered as a layout effect: a passive effect runs after the first paint, so a key pressed
+ * as soon as the screen shows (on a busy machine) would otherwise be lost.
  */
 export function useShortcuts(map: ShortcutMap): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       if (event.defaultPrevented) return;
       const handler = map[shortcutOf(event)];
