@@ -7,6 +7,7 @@ import { registerIpc } from './ipc/registerIpc';
 import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
 import { createFolderPicker } from './platform/createFolderPicker';
 import { createLogger } from './platform/Logger';
+import { installProcessGuards } from './platform/installProcessGuards';
 import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
 import { appVersion } from './platform/appVersion';
 import { appPaths, resolveDataDir } from './platform/resolveDataDir';
@@ -54,6 +55,7 @@ async function start(): Promise<void> {
     serversFile: resolveServersFile({ argv: process.argv, env: process.env, dataDir }),
   };
   const log = createLogger({ file: join(paths.logsDir, 'main.log') }, 'electron');
+  installProcessGuards(process, log);
   const opener = new ElectronExternalOpener();
   const core = await createHostCore(
     {

@@ -1,6 +1,10 @@
+import { installProcessGuards } from '../platform/installProcessGuards';
+import { createLogger } from '../platform/Logger';
 import { runCli } from './runCli';
 
 /** Entry of `npm run cli`: see runCli for the commands. */
+// A stray rejection is reported on stderr; the command still finishes and sets its exit code.
+installProcessGuards(process, createLogger({ consoleLevel: 'error' }, 'cli'));
 const abort = new AbortController();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => abort.abort());
 const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);

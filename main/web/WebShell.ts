@@ -20,6 +20,7 @@ import {
   TOKEN_COOKIE,
   isAllowedHost,
   isAllowedOrigin,
+  parseRequestUrl,
   requestToken,
   tokensEqual,
 } from './requestGuards';
@@ -57,13 +58,23 @@ export class WebShell {
     this.rendererDir = resolve(options.rendererDir);
     this.server = createServer((req, res) => {
       this.handleHttp(req, res).catch((error: unknown) => {
-        options.log.error('http handler failed', { error });
-        if (!res.headersSent) res.writeHead(500);
+        // Whatever a request made us throw, it is refused and the shell keeps serving.
+        options.log.warn('http request refused after an error', { error });
+        if (!res.headersSent) res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
         res.end();
       });
     });
     this.wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-    this.server.on('upgrade', (req, socket, head) => this.handleUpgrade(req, socket, head));
+    this.server.on('upgrade', (req, socket, head) => {
+      // Node hands over the raw socket without an error listener: a reset would crash us.
+      socket.on('error', (error) => options.log.debug('upgrade socket error', { error }));
+      try {
+        this.handleUpgrade(req, socket, head);
+      } catch (error) {
+        options.log.warn('socket upgrade refused after an error', { error });
+        refuseUpgrade(socket, 400, 'Bad Request');
+      }
+    });
   }
 
   async start(): Promise<string> {
@@ -114,7 +125,12 @@ export class WebShell {
       res.end('Host not allowed.\n');
       return;
     }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const url = parseRequestUrl(req.url, req.headers.host ?? '');
+    if (!url) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Bad request target.\n');
+      return;
+    }
     if (!tokensEqual(requestToken(req, url), this.token)) {
       res.writeHead(401, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Missing or wrong token. Open the URL that `npm run web` printed.\n');
@@ -136,13 +152,11 @@ export class WebShell {
   }
 
   private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const refuse = (status: number, text: string): void => {
-      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-      socket.destroy();
-    };
+    const refuse = (status: number, text: string): void => refuseUpgrade(socket, status, text);
     const host = req.headers.host;
     if (!isAllowedHost(host, this.port)) return refuse(403, 'Forbidden');
-    const url = new URL(req.url ?? '/', `http://${host}`);
+    const url = parseRequestUrl(req.url, host ?? '');
+    if (!url) return refuse(400, 'Bad Request');
     if (url.pathname !== WS_PATH) return refuse(404, 'Not Found');
     if (!isAllowedOrigin(req.headers.origin, host, this.port)) return refuse(403, 'Forbidden');
     if (!tokensEqual(requestToken(req, url), this.token)) return refuse(401, 'Unauthorized');
@@ -182,9 +196,18 @@ export class WebShell {
     const id = readId(frame);
     if (!isInvokeFrame(frame))
       return invalid(id, 'Request must be {kind:"invoke", id, name, input}');
-    const result = await this.options.dispatch(frame.name, frame.input);
+    // The dispatcher answers every request; a throw here would leave the caller waiting.
+    const result = await this.options
+      .dispatch(frame.name, frame.input)
+      .catch((error: unknown) => fail(error));
     send({ kind: 'result', id: frame.id, result });
   }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  if (socket.destroyed) return;
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
 }
 
 function rawToString(data: RawData): string {

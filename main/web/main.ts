@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createDispatcher } from '../ipc/createDispatcher';
 import { createLogger } from '../platform/Logger';
 import { createNodePlatform } from '../platform/createNodePlatform';
+import { installProcessGuards } from '../platform/installProcessGuards';
 import { openWithSystem } from '../platform/NodeExternalOpener';
 import { argValue } from '../platform/resolveDataDir';
 import { createHostCore } from '../services/createHostCore';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   const print = (line: string): void => void process.stdout.write(line + '\n');
   const platform = createNodePlatform({ argv, env: process.env, print, openUrls: !noOpen });
   const log = createLogger({ file: join(platform.paths.logsDir, 'main.log') }, 'web');
+  installProcessGuards(process, log);
   const core = await createHostCore(platform, log);
   const shell = new WebShell({
     dispatch: createDispatcher(core.handlers, log.child('ipc')),

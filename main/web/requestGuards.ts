@@ -28,9 +28,27 @@ export function readCookie(header: string | undefined, name: string): string | u
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key === name) return decodeOrUndefined(rest.join('='));
   }
   return undefined;
+}
+
+/** A malformed escape (`%E0%A4%A`) is no token at all, never an exception. */
+function decodeOrUndefined(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request target as a URL, or undefined when it is not one (`http://[/ipc`). */
+export function parseRequestUrl(target: string | undefined, host: string): URL | undefined {
+  try {
+    return new URL(target ?? '/', `http://${host}`);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The token from `?token=` or, after the first page load, from the HttpOnly cookie. */
