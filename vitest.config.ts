@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['renderer/testing/failOnContractDrift.ts'],
         },
       },
     ],

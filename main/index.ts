@@ -82,7 +82,10 @@ async function start(): Promise<void> {
 
   const disposeIpc = registerIpc({
     ipcMain,
-    dispatch: createDispatcher(core.handlers, log.child('ipc')),
+    // A packaged app never withholds an answer over a schema mismatch; development checks it.
+    dispatch: createDispatcher(core.handlers, log.child('ipc'), {
+      validateOutputs: !app.isPackaged,
+    }),
     events: core.events,
     allowedOrigins,
     windows: () => BrowserWindow.getAllWindows(),

@@ -3,13 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { App } from './App';
 import { conversation, page, userMessage } from './testing/chatFixtures';
 import { renderWithStores } from './testing/renderWithStores';
+import type { RequestName } from '../shared/ipc/names';
+import { idleAnswer } from './testing/idleAnswer';
 import { settle } from './testing/scriptedClient';
 
 const script = (name: string): unknown => {
   if (name === 'conversation.get') return page('a', [userMessage(0, 'hi')]);
   if (name === 'models.list') return { models: [], defaultModel: 'claude-a' };
-  if (name === 'approvals.listGrants') return { grants: [] };
-  return {};
+  return idleAnswer(name as RequestName);
 };
 
 // jsdom has no matchMedia; the theme follows a light OS here.

@@ -4,7 +4,7 @@ import { AppError, AppErrorCode } from '../../shared/errors';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import { requestNames } from '../../shared/ipc/names';
 import { createLogger } from '../platform/Logger';
-import { createDispatcher } from './createDispatcher';
+import { createDispatcher, validatesOutputsByDefault } from './createDispatcher';
 
 const snapshot = { ...defaultSettings, apiKeySource: 'none' as const };
 const log = createLogger({ consoleLevel: 'silent' });
@@ -84,5 +84,64 @@ describe('createDispatcher', () => {
     });
     const internal = await dispatch('settings.clearApiKey', {});
     expect(internal.ok || internal.error.code).toBe('INTERNAL');
+  });
+
+  it('answers deeply nested input with a validation error, without recursion that overflows', async () => {
+    const dispatch = createDispatcher(handlers(), log);
+    for (const depth of [5_000, 200_000]) {
+      let nested: unknown = 'leaf';
+      for (let i = 0; i < depth; i++) nested = { a: [nested] };
+      const call = await dispatch('mcp.callTool', {
+        server: 's',
+        tool: 't',
+        arguments: { deep: nested },
+      });
+      expect(call.ok || call.error.code).toBe('VALIDATION');
+      if (!call.ok) expect(call.error.message).toMatch(/nested deeper than 100 levels/);
+      const other = await dispatch('settings.update', nested);
+      expect(other.ok || other.error.code).toBe('VALIDATION');
+    }
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const answer = await dispatch('settings.update', cyclic);
+    expect(answer.ok || answer.error.code).toBe('VALIDATION');
+  });
+
+  it('answers oversized input with a validation error before parsing it', async () => {
+    const dispatch = createDispatcher(handlers(), log);
+    const huge = await dispatch('settings.update', { theme: 'x'.repeat(33 * 1024 * 1024) });
+    expect(huge.ok || huge.error.message).toMatch(/larger than 32 MiB/);
+    const args = await dispatch('mcp.callTool', {
+      server: 's',
+      tool: 't',
+      arguments: { text: 'x'.repeat(600 * 1024) },
+    });
+    expect(args.ok || args.error.code).toBe('VALIDATION');
+  });
+
+  it('fails an answer that breaks the output schema when outputs are validated', async () => {
+    const broken = handlers({
+      'settings.get': () => ({ ...snapshot, theme: 'purple' }) as unknown as typeof snapshot,
+    });
+    const checked = await createDispatcher(broken, log, { validateOutputs: true })(
+      'settings.get',
+      {},
+    );
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.error.code).toBe('INTERNAL');
+      expect(JSON.stringify(checked.error.data)).toContain('theme');
+    }
+    const unchecked = await createDispatcher(broken, log, { validateOutputs: false })(
+      'settings.get',
+      {},
+    );
+    expect(unchecked).toMatchObject({ ok: true, value: { theme: 'purple' } });
+  });
+
+  it('validates outputs unless NODE_ENV is production', () => {
+    expect(validatesOutputsByDefault({})).toBe(true);
+    expect(validatesOutputsByDefault({ NODE_ENV: 'test' })).toBe(true);
+    expect(validatesOutputsByDefault({ NODE_ENV: 'production' })).toBe(false);
   });
 });

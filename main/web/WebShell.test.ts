@@ -199,6 +199,26 @@ describe('WebShell socket', () => {
     ws.close();
   });
 
+  it('answers a request nested 5000 levels deep with a validation error', async () => {
+    const { ws } = await connect(`?token=${shell.token}`, { origin: origin() });
+    if (!ws) throw new Error('socket refused');
+    const answers: ServerFrame[] = [];
+    ws.on('message', (data: Buffer) => {
+      const frame = JSON.parse(data.toString()) as ServerFrame;
+      if (frame.kind === 'result') answers.push(frame);
+    });
+    const deep = '{"a":['.repeat(5000) + '1' + ']}'.repeat(5000);
+    const input = `{"server":"s","tool":"t","arguments":${deep}}`;
+    ws.send(`{"kind":"invoke","id":77,"name":"mcp.callTool","input":${input}}`);
+    await expect.poll(() => answers.length).toBe(1);
+    expect(answers[0]).toMatchObject({
+      kind: 'result',
+      id: 77,
+      result: { ok: false, error: { code: 'VALIDATION' } },
+    });
+    ws.close();
+  });
+
   it('pushes events to connected sockets', async () => {
     const { ws } = await connect(`?token=${shell.token}`, { origin: origin() });
     if (!ws) throw new Error('socket refused');

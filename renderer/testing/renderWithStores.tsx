@@ -10,6 +10,7 @@ import { defaultSettings, type SettingsSnapshot } from '../../shared/domain/sett
 import { createI18n } from '../i18n/createI18n';
 import { createStores } from '../stores/createStores';
 import { StoresProvider, type Stores } from '../stores/StoresContext';
+import { idleAnswer } from './idleAnswer';
 import { scriptedClient, type Script } from './scriptedClient';
 
 // Vitest runs without globals, so Testing Library cannot unmount between tests by itself.
@@ -33,7 +34,7 @@ export async function renderWithStores(
     pendingApprovals = [],
     pendingInteractions = [],
     settings = {},
-    script = () => undefined,
+    script = idleAnswer,
   }: RenderOptions = {},
 ): Promise<RenderResult & { stores: Stores; host: ReturnType<typeof scriptedClient> }> {
   const host = scriptedClient(script);

@@ -45,6 +45,7 @@ import {
   serverInteractionPolicySchema,
   urlActionSchema,
 } from '../domain/interactions';
+import { measureJson } from './measureJson';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -67,9 +68,10 @@ const jsonObject = z.record(z.string(), z.unknown());
 const server = z.object({ server: serverName }).strict();
 const interactionId = z.string().min(1).max(200);
 /** Arguments typed by a person or a script; bounded so one request cannot exhaust main. */
-const toolArguments = jsonObject.refine((v) => JSON.stringify(v).length <= 512 * 1024, {
-  message: 'Arguments larger than 512 KiB',
-});
+const toolArguments = jsonObject.refine(
+  (v) => measureJson(v, { maxDepth: 100, maxChars: 512 * 1024 }).ok,
+  { message: 'Arguments larger than 512 KiB or nested deeper than 100 levels' },
+);
 
 export const shellKindSchema = z.enum(['electron', 'web']);
 

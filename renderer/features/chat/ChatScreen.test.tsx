@@ -9,6 +9,7 @@ import {
   userMessage,
 } from '../../testing/chatFixtures';
 import { renderWithStores } from '../../testing/renderWithStores';
+import { idleAnswer } from '../../testing/idleAnswer';
 import { settle, type Script } from '../../testing/scriptedClient';
 import { ChatScreen } from './ChatScreen';
 
@@ -36,11 +37,13 @@ function script(overrides: Partial<Record<string, Script>> = {}): Script {
       case 'conversation.create':
         return conversation('c1');
       case 'conversation.send':
+      case 'conversation.edit':
+      case 'conversation.retry':
         return { turnId: 'turn-plainText' };
       case 'conversation.get':
         return page('c1', [userMessage(0, 'hi'), assistantMessage(1, 'Hello **there**')]);
       default:
-        return {};
+        return idleAnswer(name);
     }
   };
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ServerResources } from '../../../shared/domain/attachments';
 import { renderWithStores } from '../../testing/renderWithStores';
+import { idleAnswer } from '../../testing/idleAnswer';
 import { settle, type Script } from '../../testing/scriptedClient';
 import { Composer } from '../chat/Composer';
 
@@ -32,7 +33,7 @@ function script(read: Script = () => ({ contents: [{ uri: 'x', text: 'hi' }], to
       case 'conversation.send':
         return { turnId: 't1' };
       default:
-        return {};
+        return idleAnswer(name);
     }
   }) satisfies Script;
 }

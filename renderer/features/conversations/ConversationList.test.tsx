@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { conversation } from '../../testing/chatFixtures';
+import { conversation, page } from '../../testing/chatFixtures';
+import { idleAnswer } from '../../testing/idleAnswer';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle } from '../../testing/scriptedClient';
 import { ConversationList } from './ConversationList';
@@ -24,7 +25,10 @@ describe('ConversationList', () => {
   });
 
   it('opens a conversation', async () => {
-    const { stores } = await renderWithStores(<ConversationList />, { conversations: list });
+    const { stores } = await renderWithStores(<ConversationList />, {
+      conversations: list,
+      script: (name) => (name === 'conversation.get' ? page('a', []) : idleAnswer(name)),
+    });
     fireEvent.click(screen.getByTestId('conversation-a'));
     expect(stores.app.getState().view).toEqual({ kind: 'chat', id: 'a' });
     expect(stores.chat.getState().conversationId).toBe('a');

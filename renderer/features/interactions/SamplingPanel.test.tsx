@@ -8,8 +8,12 @@ import { InteractionPanel } from './InteractionPanel';
 
 const models = {
   models: [
-    { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5' },
-    { id: 'claude-sonnet-4-5', displayName: 'Claude Sonnet 4.5' },
+    { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5', createdAt: '2025-10-01T00:00:00Z' },
+    {
+      id: 'claude-sonnet-4-5',
+      displayName: 'Claude Sonnet 4.5',
+      createdAt: '2025-09-01T00:00:00Z',
+    },
   ],
   defaultModel: 'claude-sonnet-4-5',
 };

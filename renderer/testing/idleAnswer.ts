@@ -1,0 +1,28 @@
+import type { RequestName } from '../../shared/ipc/names';
+
+/**
+ * What main answers, with nothing in it, to the requests stores make by themselves (lists they
+ * load when a screen opens). Anything else gets `{}`, which fits only the requests that answer
+ * an empty object: a test that needs more must script it, or the contract check fails it.
+ */
+export function idleAnswer(name: RequestName): unknown {
+  switch (name) {
+    case 'models.list':
+      return { models: [], defaultModel: 'claude-sonnet-4-5' };
+    case 'roots.list':
+      return { roots: [], canPick: false };
+    case 'mcp.listSubscriptions':
+      return { subscriptions: [] };
+    case 'mcp.listAllResources':
+    case 'mcp.listAllPrompts':
+      return { servers: [] };
+    case 'approvals.listGrants':
+      return { grants: [] };
+    case 'interactions.getPolicies':
+      return { policies: {} };
+    case 'conversation.list':
+      return { conversations: [] };
+    default:
+      return {};
+  }
+}
