@@ -108,6 +108,50 @@ describe('ConversationStore search', () => {
     expect(titles(store.search('serendipity'))).toEqual(['Live']);
   });
 
+  it('answers any text, control characters included, with results or none', () => {
+    // NUL ended the FTS query string inside SQLite ("unterminated string"): INTERNAL.
+    expect(titles(store.search('borrow\u0000checker'))).toEqual(['Rust lifetimes']);
+    expect(titles(store.search('\u0000lifetimes\u0001'))).toEqual(['Rust lifetimes']);
+    expect(store.search('\u0000')).toEqual([]);
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const alphabet = [
+      '\u0000',
+      '\u0001',
+      '\u001f',
+      '\u007f',
+      '\u0085',
+      '"',
+      "'",
+      '%',
+      '_',
+      '\\',
+      '*',
+      '(',
+      ')',
+      ':',
+      '^',
+      '-',
+      'a',
+      'b',
+      '颐',
+      '\ud83d\ude00',
+      ' ',
+      '\t',
+      '\n',
+      'NEAR',
+      'AND',
+    ];
+    for (let i = 0; i < 300; i++) {
+      const length = 1 + Math.floor(next() * 12);
+      const query = Array.from(
+        { length },
+        () => alphabet[Math.floor(next() * alphabet.length)],
+      ).join('');
+      expect(() => store.search(query), JSON.stringify(query)).not.toThrow();
+    }
+  });
+
   it('treats query syntax as text, and empty queries find nothing', () => {
     const { id } = store.createConversation({ title: 'Syntax' });
     store.appendMessage(id, {

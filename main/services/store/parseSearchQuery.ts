@@ -12,11 +12,15 @@ const TRIGRAM = 3;
 /**
  * Splits a query on whitespace into terms that must all occur; "double quotes" keep a phrase
  * with spaces together. Nothing in the query is FTS syntax — people type words, not operators.
+ * Control characters count as spaces.
  */
 export function parseSearchQuery(query: string): ParsedSearchQuery {
   const terms: string[] = [];
   const pattern = /"([^"]*)"|(\S+)/gu;
-  for (const match of query.matchAll(pattern)) {
+  // Control characters separate words: nobody searches for them, and a NUL ends SQLite's
+  // reading of the FTS expression mid-string. Lone surrogates cannot be bound as UTF-8 either.
+  const text = query.replace(/[\p{Cc}\p{Cs}]/gu, ' ');
+  for (const match of text.matchAll(pattern)) {
     const term = (match[1] ?? match[2] ?? '').trim();
     if (term !== '' && !terms.includes(term)) terms.push(term);
   }
