@@ -6,25 +6,56 @@ import type { HostBridge } from './HostBridge';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
 
-interface Pending {
-  resolve: (envelope: unknown) => void;
+export interface WsBridgeOptions {
+  /** Wait before reconnect attempt `attempt` (1, 2, …); capped exponential by default. */
+  reconnectDelayMs?: (attempt: number) => number;
+  /** How long a request made while disconnected waits for the socket before it fails. */
+  queueTimeoutMs?: number;
+  /** Most requests waiting for the socket; more fail at once. */
+  maxQueued?: number;
 }
+
+interface Queued {
+  frame: string;
+  resolve: (envelope: unknown) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const DEFAULT_QUEUE_TIMEOUT_MS = 15_000;
+const DEFAULT_MAX_QUEUED = 100;
+
+const lost = () => fail(new AppError(AppErrorCode.Cancelled, 'Connection to Switchboard was lost'));
 
 /**
  * `window.host` for the web shell: the contract over a WebSocket, with reconnection.
- * Requests made while disconnected wait for the socket; requests in flight when it drops
- * fail with a CANCELLED error so callers can retry.
+ *
+ * A request is either in flight (sent) or queued (not sent yet, never both), so whatever is
+ * reported as failed is never sent later and cannot run after its caller was told it did not:
+ * - in flight when the socket drops: fails with CANCELLED (it may or may not have run; a retry
+ *   is the caller's decision);
+ * - made while disconnected: queued, sent once on reconnect; it fails (and leaves the queue)
+ *   after `queueTimeoutMs`, or at once when `maxQueued` requests are already waiting.
  */
 export function createWsBridge(
   socketUrl: string,
   onState: (state: ConnectionState) => void = () => {},
+  options: WsBridgeOptions = {},
 ): HostBridge {
+  const reconnectDelay =
+    options.reconnectDelayMs ?? ((attempt) => Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+  const queueTimeoutMs = options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
+  const maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
   let socket: WebSocket | undefined;
   let nextId = 1;
   let attempt = 0;
-  const pending = new Map<number, Pending>();
-  const queue: string[] = [];
+  const inFlight = new Map<number, (envelope: unknown) => void>();
+  const queued = new Map<number, Queued>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+
+  const send = (ws: WebSocket, id: number, frame: string, resolve: (e: unknown) => void) => {
+    inFlight.set(id, resolve);
+    ws.send(frame);
+  };
 
   const connect = (): void => {
     onState(attempt === 0 ? 'connecting' : 'reconnecting');
@@ -33,7 +64,12 @@ export function createWsBridge(
     ws.onopen = () => {
       attempt = 0;
       onState('open');
-      for (const frame of queue.splice(0)) ws.send(frame);
+      // Map order is insertion order: requests go out in the order they were made.
+      for (const [id, entry] of [...queued]) {
+        queued.delete(id);
+        clearTimeout(entry.timer);
+        send(ws, id, entry.frame, entry.resolve);
+      }
     };
     ws.onmessage = (message: MessageEvent<string>) => {
       let frame: ServerFrame;
@@ -43,20 +79,21 @@ export function createWsBridge(
         return;
       }
       if (frame.kind === 'result' && frame.id !== null) {
-        pending.get(frame.id)?.resolve(frame.result);
-        pending.delete(frame.id);
+        inFlight.get(frame.id)?.(frame.result);
+        inFlight.delete(frame.id);
       } else if (frame.kind === 'event') {
         for (const cb of listeners.get(frame.name) ?? []) cb(frame.payload);
       }
     };
     ws.onclose = () => {
-      for (const [id, p] of pending) {
-        p.resolve(fail(new AppError(AppErrorCode.Cancelled, 'Connection to Switchboard was lost')));
-        pending.delete(id);
+      if (socket !== ws) return;
+      for (const [id, resolve] of [...inFlight]) {
+        inFlight.delete(id);
+        resolve(lost());
       }
       attempt += 1;
       onState('reconnecting');
-      setTimeout(connect, Math.min(5000, 250 * 2 ** Math.min(attempt, 5)));
+      setTimeout(connect, reconnectDelay(attempt));
     };
   };
   connect();
@@ -67,9 +104,23 @@ export function createWsBridge(
       const id = nextId++;
       const frame = JSON.stringify({ kind: 'invoke', id, name, input } satisfies InvokeFrame);
       return new Promise((resolve) => {
-        pending.set(id, { resolve });
-        if (socket?.readyState === WebSocket.OPEN) socket.send(frame);
-        else queue.push(frame);
+        if (socket?.readyState === WebSocket.OPEN) return send(socket, id, frame, resolve);
+        if (queued.size >= maxQueued) {
+          resolve(
+            fail(
+              new AppError(
+                AppErrorCode.Cancelled,
+                'Not connected to Switchboard, and too many requests are already waiting',
+              ),
+            ),
+          );
+          return;
+        }
+        // Failed and dropped together: a request that timed out here is never sent later.
+        const timer = setTimeout(() => {
+          if (queued.delete(id)) resolve(lost());
+        }, queueTimeoutMs);
+        queued.set(id, { frame, resolve, timer });
       });
     },
     on(name, callback) {

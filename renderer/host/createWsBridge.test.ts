@@ -1,0 +1,138 @@
+// @vitest-environment node
+// Node's own WebSocket (the browser API) against a real `ws` server: frames really cross a socket.
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import type { InvokeFrame, ServerFrame } from '../../shared/ipc/wsProtocol';
+import { createWsBridge, type ConnectionState, type WsBridgeOptions } from './createWsBridge';
+
+interface Harness {
+  /** Ids of every invoke the server received, in order, across connections. */
+  received: number[];
+  states: ConnectionState[];
+  bridge: ReturnType<typeof createWsBridge>;
+  /** Answers an invoke received earlier (on whichever connection is open now). */
+  answer: (id: number) => void;
+  /** Drops every connection and refuses new ones until `accept()`. */
+  dropAll: () => Promise<void>;
+  accept: () => void;
+  opened: () => number;
+}
+
+let server: WebSocketServer | undefined;
+
+afterEach(async () => {
+  for (const client of server?.clients ?? []) client.terminate();
+  await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+  server = undefined;
+});
+
+async function harness(options: WsBridgeOptions = {}): Promise<Harness> {
+  let refusing = false;
+  // Refused at the handshake, as a shell that is not running (yet) would be.
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, verifyClient: () => !refusing });
+  server = wss;
+  await new Promise<void>((done) => wss.once('listening', () => done()));
+  const received: number[] = [];
+  const states: ConnectionState[] = [];
+  let opened = 0;
+  let current: ServerSocket | undefined;
+  wss.on('connection', (socket) => {
+    opened += 1;
+    current = socket;
+    socket.on('message', (data: Buffer) => {
+      received.push((JSON.parse(data.toString()) as InvokeFrame).id);
+    });
+  });
+  const port = (wss.address() as { port: number }).port;
+  const bridge = createWsBridge(`ws://127.0.0.1:${port}/ipc`, (s) => states.push(s), {
+    reconnectDelayMs: () => 20,
+    ...options,
+  });
+  await expect.poll(() => states.at(-1)).toBe('open');
+  return {
+    received,
+    states,
+    bridge,
+    answer: (id) => {
+      const frame: ServerFrame = { kind: 'result', id, result: { ok: true, value: { id } } };
+      current?.send(JSON.stringify(frame));
+    },
+    dropAll: async () => {
+      refusing = true;
+      for (const client of wss.clients) client.terminate();
+      await expect.poll(() => states.at(-1)).toBe('reconnecting');
+    },
+    accept: () => {
+      refusing = false;
+    },
+    opened: () => opened,
+  };
+}
+
+describe('createWsBridge reconnect', () => {
+  it('fails what was in flight when the socket drops and never sends it again', async () => {
+    const h = await harness();
+    const inFlight = h.bridge.invoke('settings.get', {});
+    await expect.poll(() => h.received).toEqual([1]);
+    await h.dropAll();
+    expect(await inFlight).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    h.accept();
+    await expect.poll(() => h.opened()).toBe(2);
+    // A request after the reconnect proves the socket carries frames again, and that the
+    // failed one did not ride along.
+    const after = h.bridge.invoke('settings.get', {});
+    await expect.poll(() => h.received).toEqual([1, 2]);
+    h.answer(2);
+    expect(await after).toEqual({ ok: true, value: { id: 2 } });
+  });
+
+  it('sends a request made while disconnected exactly once after the reconnect', async () => {
+    const h = await harness();
+    await h.dropAll();
+    const waiting = h.bridge.invoke('conversation.send', { conversationId: 'c', text: 'hi' });
+    // Several failed attempts pass while it waits; none of them may fail or send it.
+    await expect.poll(() => h.states.filter((s) => s === 'reconnecting').length).toBeGreaterThan(3);
+    h.accept();
+    await expect.poll(() => h.received).toEqual([1]);
+    h.answer(1);
+    expect(await waiting).toEqual({ ok: true, value: { id: 1 } });
+    const next = h.bridge.invoke('settings.get', {});
+    await expect.poll(() => h.received).toEqual([1, 2]);
+    h.answer(2);
+    await next;
+    expect(h.received).toEqual([1, 2]);
+  });
+
+  it('fails and drops a request that waited too long; a retry then runs once', async () => {
+    const h = await harness({ queueTimeoutMs: 50 });
+    await h.dropAll();
+    const send = { conversationId: 'c', text: 'hi' };
+    const first = await h.bridge.invoke('conversation.send', send);
+    expect(first).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    h.accept();
+    await expect.poll(() => h.opened()).toBe(2);
+    const retry = h.bridge.invoke('conversation.send', send);
+    await expect.poll(() => h.received).toEqual([2]);
+    h.answer(2);
+    expect(await retry).toEqual({ ok: true, value: { id: 2 } });
+    expect(h.received).toEqual([2]);
+  });
+
+  it('bounds the queue: past the limit a request fails at once and is never sent', async () => {
+    const h = await harness({ maxQueued: 3 });
+    await h.dropAll();
+    const answers = Array.from({ length: 5 }, () => h.bridge.invoke('settings.get', {}));
+    expect(await answers[3]).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    expect(await answers[4]).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+    h.accept();
+    await expect.poll(() => h.received).toEqual([1, 2, 3]);
+    for (const id of [1, 2, 3]) h.answer(id);
+    expect(await Promise.all(answers.slice(0, 3))).toEqual(
+      [1, 2, 3].map((id) => ({ ok: true, value: { id } })),
+    );
+    const probe = h.bridge.invoke('settings.get', {});
+    await expect.poll(() => h.received).toEqual([1, 2, 3, 6]);
+    h.answer(6);
+    await probe;
+  });
+});
