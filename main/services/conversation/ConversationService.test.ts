@@ -120,6 +120,37 @@ describe('ConversationService', () => {
     expect(JSON.stringify(messages[1]?.content)).toContain('Second time lucky.');
   });
 
+  it('a turn whose setup throws ends with turnFinished carrying the error, and is kept', async () => {
+    const host = await start({
+      conversation: {
+        createModel: () => {
+          throw new Error('model client could not be built');
+        },
+      },
+    });
+    const { id } = host.conversations.create();
+    const { turnId } = host.conversations.send(id, 'hello');
+    const result = await host.conversations.settled(id);
+    expect(result?.stop).toEqual({
+      reason: 'failed',
+      error: { code: 'INTERNAL', message: 'model client could not be built' },
+    });
+    const streamed = fixture
+      .events()
+      .filter((e) => e.name === 'conversation.streamed')
+      .map((e) => (e.payload as { event: { type: string; turnId: string } }).event)
+      .filter((e) => e.turnId === turnId);
+    expect(streamed.map((e) => e.type)).toEqual(['turnStarted', 'turnFinished']);
+    expect(streamed[1]).toMatchObject({ stop: { reason: 'failed' } });
+    const stored = host.conversations.get(id);
+    expect(stored.conversation.running).toBe(false);
+    expect(stored.messages.at(-1)).toMatchObject({
+      role: 'assistant',
+      status: 'failed',
+      error: { code: 'INTERNAL', message: 'model client could not be built' },
+    });
+  });
+
   it('edit-and-resend replaces the message and what followed', async () => {
     const host = await start();
     fixture.fake.script(plainText('first answer'), plainText('second answer'));

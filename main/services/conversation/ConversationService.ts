@@ -27,6 +27,7 @@ import type { AnthropicConnection } from './createAnthropicClient';
 import type { ExecuteTool } from './ExecuteTool';
 import { ModelCatalog } from './ModelCatalog';
 import type { ModelClient } from './ModelClient';
+import { finishUnstartedTurn } from './finishUnstartedTurn';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
 import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
@@ -253,12 +254,12 @@ export class ConversationService {
   private start(conversationId: string, turnId: string, title?: string): { turnId: string } {
     const abort = new AbortController();
     const toolCancels = new ToolCallCancels();
-    const done = this.runTurn(conversationId, turnId, abort.signal, toolCancels, title).finally(
-      () => {
+    const done = this.runTurn(conversationId, turnId, abort.signal, toolCancels, title)
+      .catch((error: unknown) => this.turnNotStarted(conversationId, turnId, error, title))
+      .finally(() => {
         this.running.delete(conversationId);
         this.updated(conversationId);
-      },
-    );
+      });
     this.running.set(conversationId, { turnId, abort, toolCancels, done });
     this.updated(conversationId);
     return { turnId };
@@ -380,6 +381,45 @@ export class ConversationService {
           store.renameConversation(conversationId, title);
           title = undefined;
           this.updated(conversationId);
+        }
+      },
+    });
+  }
+
+  /**
+   * The turn threw before its loop ran (runTurn itself never throws): history unreadable, no
+   * model client. It still ends with a failed `turnFinished`, seen by windows and kept in the
+   * store where the reply would have been.
+   */
+  private turnNotStarted(
+    conversationId: string,
+    turnId: string,
+    error: unknown,
+    title: string | undefined,
+  ): TurnResult {
+    const { store, events, log, settings } = this.options;
+    let model = settings.snapshot().defaultModel;
+    try {
+      model = store.findConversation(conversationId)?.model ?? model;
+    } catch {
+      // The store is what failed; the event still names a model.
+    }
+    const recorder = new TurnRecorder(store, conversationId, turnId, model, () => undefined);
+    return finishUnstartedTurn({
+      conversationId,
+      turnId,
+      model,
+      error,
+      log,
+      onEvent: (event) => {
+        events.emit('conversation.streamed', { event });
+        try {
+          recorder.handle(event);
+          if (title !== undefined && event.type === 'turnFinished') {
+            store.renameConversation(conversationId, title);
+          }
+        } catch (storeError) {
+          log.error('could not save a turn event', { error: storeError, type: event.type });
         }
       },
     });

@@ -20,6 +20,8 @@ export class TurnRecorder {
   private draftId: string | undefined;
   /** A model request is out and its message has not been added yet. */
   private awaitingReply = false;
+  /** Any model request went out (a turn can fail before the first one). */
+  private requested = false;
   private lastAssistantId: string | undefined;
   private partial: { id: string; content: StoredContentBlock[]; step: number } | undefined;
   private readonly usage = new Map<number, TokenUsage>();
@@ -40,6 +42,7 @@ export class TurnRecorder {
         // The draft row is created with the first delta, not here: nothing is written between
         // the person's message and the request going out (it would delay the first token).
         this.awaitingReply = true;
+        this.requested = true;
         break;
       case 'textDelta':
         this.draftId ??= this.beginDraft();
@@ -132,7 +135,8 @@ export class TurnRecorder {
       });
       this.partial = undefined;
     }
-    if (!this.draftId && this.awaitingReply && status !== 'complete') {
+    const failedBeforeAsking = status === 'failed' && !this.requested;
+    if (!this.draftId && (this.awaitingReply || failedBeforeAsking) && status !== 'complete') {
       // A request that produced nothing: keep an empty message that says why (retry offers itself).
       this.draftId = this.beginDraft();
     }
