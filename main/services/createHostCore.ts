@@ -156,6 +156,7 @@ export async function createHostCore(
   interactions.broker.onDidResolve(({ id, outcome }) =>
     events.emit('interactions.resolved', { id, outcome }),
   );
+  interactions.broker.onDidRefuse((refused) => events.emit('interactions.refused', refused));
   interactions.policies.onDidChange((policies) =>
     events.emit('interactions.policiesChanged', { policies }),
   );

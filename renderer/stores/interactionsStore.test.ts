@@ -24,7 +24,25 @@ describe('interactionsStore', () => {
     expect(store.getState().pending.map((i) => i.id)).toEqual(['b']);
     expect(store.getState().notices).toEqual([]);
     host.emit('interactions.resolved', { id: 'b', outcome: 'withdrawn' });
-    expect(store.getState().notices).toEqual([{ id: 'b', server: 'everything' }]);
+    expect(store.getState().notices).toEqual([
+      { id: 'b', server: 'everything', kind: 'withdrawn' },
+    ]);
+  });
+
+  it('refusals of a flooding server become one notice with a count', () => {
+    const host = scriptedClient(() => ({}));
+    const store = createInteractionsStore(host.client, []);
+    for (let i = 0; i < 3; i++) {
+      host.emit('interactions.refused', { server: 'noisy', kind: 'sampling', limit: 5 });
+    }
+    host.emit('interactions.refused', { server: 'other', kind: 'elicitation', limit: 5 });
+    expect(store.getState().notices).toEqual([
+      { id: 'refused:noisy', server: 'noisy', kind: 'refused', count: 3 },
+      { id: 'refused:other', server: 'other', kind: 'refused', count: 1 },
+    ]);
+    store.getState().dismissNotice('refused:noisy');
+    host.emit('interactions.refused', { server: 'noisy', kind: 'sampling', limit: 5 });
+    expect(store.getState().notices.map((n) => n.id)).toEqual(['refused:other', 'refused:noisy']);
   });
 
   it('an answer to something already settled elsewhere just drops it', async () => {

@@ -19,11 +19,13 @@ export interface InteractionError extends ErrorInfo {
   fields: Record<string, string>;
 }
 
-/** A request the server withdrew while it was waiting: shown briefly, then dismissed. */
-export interface WithdrawnNotice {
-  id: string;
-  server: string;
-}
+/**
+ * Shown briefly, then dismissed: a request the server withdrew while it was waiting, or
+ * requests refused because the server had too many waiting (one notice per server, counted).
+ */
+export type WithdrawnNotice =
+  | { id: string; server: string; kind: 'withdrawn' }
+  | { id: string; server: string; kind: 'refused'; count: number };
 
 export interface RootsList {
   roots: RootView[];
@@ -192,9 +194,14 @@ export function createInteractionsStore(
         errors: without(s.errors, id),
         openId: s.openId === id ? null : s.openId,
         notices:
-          outcome === 'withdrawn' && gone ? [...s.notices, { id, server: gone.server }] : s.notices,
+          outcome === 'withdrawn' && gone
+            ? [...s.notices, { id, server: gone.server, kind: 'withdrawn' as const }]
+            : s.notices,
       };
     }),
+  );
+  client.on('interactions.refused', ({ server }) =>
+    store.setState((s) => ({ notices: refusedNotice(s.notices, server) })),
   );
   client.on('roots.changed', ({ roots }) =>
     store.setState((s) =>
@@ -208,4 +215,14 @@ export function createInteractionsStore(
     store.setState({ policies: { state: 'ready', value: policies } }),
   );
   return store;
+}
+
+/** Adds one refusal to the server's notice (a flood makes one notice with a count, not many). */
+export function refusedNotice(notices: WithdrawnNotice[], server: string): WithdrawnNotice[] {
+  const id = `refused:${server}`;
+  const existing = notices.find((n) => n.id === id);
+  if (existing?.kind === 'refused') {
+    return notices.map((n) => (n === existing ? { ...existing, count: existing.count + 1 } : n));
+  }
+  return [...notices, { id, server, kind: 'refused', count: 1 }];
 }

@@ -549,6 +549,16 @@ export const events = {
     payload: z.object({ id: z.string(), outcome: interactionOutcomeSchema }),
     description: 'An interaction was answered, or withdrawn because the server cancelled or left.',
   },
+  'interactions.refused': {
+    payload: z.object({
+      server: z.string(),
+      kind: z.enum(['sampling', 'elicitation']),
+      /** How many may wait at once per server. */
+      limit: z.number().int().positive(),
+    }),
+    description:
+      'A server asked while as many of its requests as allowed were waiting; the request was refused.',
+  },
   'interactions.policiesChanged': {
     payload: z.object({ policies: interactionPoliciesSchema }),
     description: 'Per-server interaction policies changed.',

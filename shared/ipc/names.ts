@@ -82,6 +82,7 @@ export const eventNames = [
   'approvals.grantsChanged',
   'interactions.changed',
   'interactions.resolved',
+  'interactions.refused',
   'interactions.policiesChanged',
   'roots.changed',
 ] as const;

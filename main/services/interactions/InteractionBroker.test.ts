@@ -135,4 +135,48 @@ describe('InteractionBroker', () => {
       });
     });
   });
+
+  it('caps what one server may have waiting; the excess is refused and the person told', async () => {
+    const b = broker({ maxPendingPerServer: 3 });
+    const refused: unknown[] = [];
+    b.onDidRefuse((notice) => refused.push(notice));
+    const other = { serverName: 'quiet', signal: new AbortController().signal };
+    const answers = Array.from({ length: 5 }, () =>
+      b.handlers.sampling(samplingRequest, context()).then(
+        () => 'answered',
+        (error: unknown) => (error as Error).message,
+      ),
+    );
+    const forms = Array.from({ length: 2 }, () =>
+      b.handlers.elicitation(formRequest, context()).then(
+        () => 'answered',
+        (error: unknown) => (error as Error).message,
+      ),
+    );
+    const quiet = b.handlers.elicitation(formRequest, other);
+    // Three of "s" wait (requests racing the model list count too), "quiet" is not affected.
+    await expect.poll(() => b.pending().length).toBe(4);
+    expect(b.pending().filter((p) => p.server === 's')).toHaveLength(3);
+    const tooMany = /already waiting for you \(3 from “s”\)/;
+    expect(await Promise.all([...answers.slice(3), ...forms])).toEqual([
+      expect.stringMatching(tooMany),
+      expect.stringMatching(tooMany),
+      expect.stringMatching(tooMany),
+      expect.stringMatching(tooMany),
+    ]);
+    expect(refused).toEqual([
+      { server: 's', kind: 'sampling', limit: 3 },
+      { server: 's', kind: 'sampling', limit: 3 },
+      { server: 's', kind: 'elicitation', limit: 3 },
+      { server: 's', kind: 'elicitation', limit: 3 },
+    ]);
+    // Once the person answers one, the server may ask again.
+    const first = b.pending().find((p) => p.server === 's' && p.kind === 'sampling');
+    b.respondSampling(first?.id ?? '', { action: 'reject' });
+    expect(await Promise.race(answers.slice(0, 3))).toMatch(/rejected|declined/i);
+    const again = b.handlers.elicitation(formRequest, context());
+    await expect.poll(() => b.pending().filter((p) => p.server === 's').length).toBe(3);
+    b.dispose();
+    await Promise.allSettled([again, quiet, ...answers]);
+  });
 });

@@ -11,6 +11,7 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import { Emitter } from '../mcp/session/Emitter';
 import {
+  hostRefused,
   userRejected,
   type InteractionContext,
   type InteractionHandlers,
@@ -54,7 +55,18 @@ export interface InteractionBrokerOptions {
   log?: Logger;
   now?: () => number;
   newId?: () => string;
+  /** Requests one server may have waiting for the person at once (default 5); more are refused. */
+  maxPendingPerServer?: number;
 }
+
+/** A request refused because its server already had as many waiting as allowed. */
+export interface RefusedInteraction {
+  server: string;
+  kind: 'sampling' | 'elicitation';
+  limit: number;
+}
+
+const DEFAULT_MAX_PENDING_PER_SERVER = 5;
 
 type Pending = SamplingReview | FormElicitation | UrlElicitation;
 
@@ -71,12 +83,17 @@ export class InteractionBroker {
   private readonly pendingById = new Map<string, Pending>();
   private readonly changedEmitter: Emitter<InteractionView>;
   private readonly resolvedEmitter: Emitter<{ id: string; outcome: InteractionOutcome }>;
+  private readonly refusedEmitter: Emitter<RefusedInteraction>;
+  /** Requests per server from arrival to answer (including those still being prepared). */
+  private readonly waiting = new Map<string, number>();
   private readonly now: () => number;
   private readonly newId: () => string;
   /** An interaction is new or changed stage. */
   readonly onDidChange: Emitter<InteractionView>['event'];
   /** An interaction is over (answered, or withdrawn). */
   readonly onDidResolve: Emitter<{ id: string; outcome: InteractionOutcome }>['event'];
+  /** A server asked for more than may wait at once; its request was refused. */
+  readonly onDidRefuse: Emitter<RefusedInteraction>['event'];
 
   constructor(private readonly options: InteractionBrokerOptions) {
     const report = (error: unknown): void =>
@@ -85,14 +102,18 @@ export class InteractionBroker {
     this.resolvedEmitter = new Emitter(report);
     this.onDidChange = this.changedEmitter.event;
     this.onDidResolve = this.resolvedEmitter.event;
+    this.refusedEmitter = new Emitter(report);
+    this.onDidRefuse = this.refusedEmitter.event;
     this.now = options.now ?? Date.now;
     this.newId = options.newId ?? randomUUID;
   }
 
   /** What the MCP sessions call for server→client requests. */
   readonly handlers: InteractionHandlers = {
-    sampling: (request, ctx) => this.sampling(request, ctx),
-    elicitation: (request, ctx) => this.elicitation(request, ctx),
+    sampling: (request, ctx) =>
+      this.limited(ctx.serverName, 'sampling', () => this.sampling(request, ctx)),
+    elicitation: (request, ctx) =>
+      this.limited(ctx.serverName, 'elicitation', () => this.elicitation(request, ctx)),
     roots: () => this.options.roots(),
     elicitationComplete: (elicitationId, server) => this.completeUrl(elicitationId, server),
     urlElicitationRequired: (elicitations, ctx) => this.urlRequired(elicitations, ctx),
@@ -261,6 +282,35 @@ export class InteractionBroker {
       ) {
         pending.complete();
       }
+    }
+  }
+
+  /**
+   * Runs one request of `server` unless as many as allowed are already waiting: a server must
+   * not be able to bury the person in panels. The excess is refused with an error the server
+   * can read, and the person hears of it once per refusal.
+   */
+  private async limited<T>(
+    server: string,
+    kind: RefusedInteraction['kind'],
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const limit = this.options.maxPendingPerServer ?? DEFAULT_MAX_PENDING_PER_SERVER;
+    const count = this.waiting.get(server) ?? 0;
+    if (count >= limit && !this.options.headless) {
+      this.options.log?.warn('refused a server request: too many waiting', { server, kind });
+      this.refusedEmitter.fire({ server, kind, limit });
+      throw hostRefused(
+        `Too many requests are already waiting for you (${String(limit)} from “${server}”). Ask again once they are answered.`,
+      );
+    }
+    this.waiting.set(server, count + 1);
+    try {
+      return await run();
+    } finally {
+      const left = (this.waiting.get(server) ?? 1) - 1;
+      if (left > 0) this.waiting.set(server, left);
+      else this.waiting.delete(server);
     }
   }
 

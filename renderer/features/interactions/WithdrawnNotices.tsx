@@ -21,7 +21,11 @@ export function WithdrawnNotices() {
     <div className="interaction-notices" role="status" data-testid="interaction-notices">
       {notices.map((notice) => (
         <div key={notice.id} className="notice notice--warn notice--actions">
-          <span>{t('interactions.withdrawn', { server: notice.server })}</span>
+          <span>
+            {notice.kind === 'refused'
+              ? t('interactions.refused', { server: notice.server, count: notice.count })
+              : t('interactions.withdrawn', { server: notice.server })}
+          </span>
           <button type="button" className="button button--small" onClick={() => dismiss(notice.id)}>
             {t('interactions.dismiss')}
           </button>

@@ -47,6 +47,16 @@ export function userRejected(message: string): Error {
   return new ProtocolError(USER_REJECTED_CODE, message);
 }
 
+/**
+ * The error a handler throws when the host itself refuses a request (not the person): in
+ * JSON-RPC's implementation-defined server error range.
+ */
+export function hostRefused(message: string): Error {
+  return new ProtocolError(HOST_REFUSED_CODE, message);
+}
+
+export const HOST_REFUSED_CODE = -32000;
+
 /** JSON-RPC code the spec uses as its example for "the user rejected the request". */
 export const USER_REJECTED_CODE = -1;
 

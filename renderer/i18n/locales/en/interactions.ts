@@ -10,6 +10,10 @@ export const interactions = {
   rejectPlaceholder: 'e.g. not with this data',
   failed: 'Your answer did not go through: {{message}}',
   withdrawn: '{{server}} cancelled the request.',
+  refused_one:
+    '{{server}} asked for more than can wait at once; {{count}} request was turned away. Answer the waiting ones and it may ask again.',
+  refused_other:
+    '{{server}} asked for more than can wait at once; {{count}} requests were turned away. Answer the waiting ones and it may ask again.',
   dismiss: 'Dismiss',
   queue: {
     entry: 'Server requests',

@@ -13,6 +13,10 @@ export const interactions: LocaleShape<typeof en> = {
   rejectPlaceholder: '例如：不要用这些数据',
   failed: '你的回答没有送达：{{message}}',
   withdrawn: '{{server}} 已取消该请求。',
+  refused_one:
+    '{{server}} 同时发来的请求过多，已拒绝 {{count}} 个。处理完等待中的请求后，它可以再次发起。',
+  refused_other:
+    '{{server}} 同时发来的请求过多，已拒绝 {{count}} 个。处理完等待中的请求后，它可以再次发起。',
   dismiss: '关闭',
   queue: {
     entry: '服务器请求',
