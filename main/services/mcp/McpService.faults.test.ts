@@ -42,6 +42,29 @@ describe('servers that fail on purpose', () => {
     const status = await harness.until('hang', 'restarting');
     if (status.kind !== 'restarting') throw new Error('unreachable');
     expect(status.lastFailure.code).toBe('MCP_TIMEOUT');
+    // The host ended it (the fixture then exits 0 on stdin EOF): no exit code of its own.
+    expect(status.lastFailure.exitCode).toBeUndefined();
+    expect(status.lastFailure.message).not.toMatch(/exited/);
+  });
+
+  it('lists a server does not implement (-32601) count as empty, noted once in its log', async () => {
+    harness = await McpHarness.start({ partial: nodeServer(fixtureServer('partial-lists.mjs')) });
+    await harness.until('partial', 'ready');
+    const session = harness.mcp.supervisor('partial').ready();
+    for (let i = 0; i < 2; i++) {
+      expect((await session.listResources()).map((r) => r.uri)).toEqual(['memo://one']);
+      expect(await session.listResourceTemplates()).toEqual([]);
+      expect(await session.listPrompts()).toEqual([]);
+    }
+    const notes = harness.mcp
+      .supervisor('partial')
+      .logsSince()
+      .filter((entry) => /does not implement/.test(entry.text))
+      .map((entry) => entry.text);
+    expect(notes).toEqual([
+      'The server does not implement resources/templates/list (Method not found); treated as empty.',
+      'The server does not implement prompts/list (Method not found); treated as empty.',
+    ]);
   });
 
   it('a cold install that outlasts the startup timeout is not killed while it visibly works', async () => {

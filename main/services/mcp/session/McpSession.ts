@@ -50,6 +50,9 @@ const UNSUPPORTED_PROTOCOL_VERSION = -32022;
  * Speaks both protocol eras, remembers era verdicts, taps traffic, maps SDK errors to
  * {@link AppError}, and recovers a stale legacy HTTP session once.
  */
+/** JSON-RPC "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
 export class McpSession {
   private readonly events = new SessionEvents((error) => this.listenerFailed(error));
   /** Fires with the fresh tool list after the server announced a change (or a reconnect). */
@@ -81,6 +84,8 @@ export class McpSession {
   private infoValue: SessionInfo | undefined;
   private reconnecting: Promise<void> | undefined;
   /** Modern-era resource subscriptions (one listen stream). */
+  /** Lists this server answered Method not found to (noted once each). */
+  private readonly unimplemented = new Set<string>();
   private listen: ResourceListen | undefined;
   /** Last known tools by name: their annotations decide whether a call may be repeated. */
   private readonly tools = new Map<string, Tool>();
@@ -159,7 +164,7 @@ export class McpSession {
 
   /** Every tool, all pages. */
   async listTools(): Promise<Tool[]> {
-    const { tools } = await this.run('tools/list', true, undefined, (client) =>
+    const { tools } = await this.optionalList('tools/list', { tools: [] }, (client) =>
       client.listTools(undefined, { timeout: this.config.timeouts.requestMs }),
     );
     this.indexTools(tools);
@@ -168,7 +173,7 @@ export class McpSession {
 
   /** Every resource, all pages. */
   async listResources(): Promise<Resource[]> {
-    const { resources } = await this.run('resources/list', true, undefined, (client) =>
+    const { resources } = await this.optionalList('resources/list', { resources: [] }, (client) =>
       client.listResources(undefined, { timeout: this.config.timeouts.requestMs }),
     );
     return resources;
@@ -176,8 +181,11 @@ export class McpSession {
 
   /** Every resource template, all pages. */
   async listResourceTemplates(): Promise<ResourceTemplate[]> {
-    const result = await this.run('resources/templates/list', true, undefined, (client) =>
-      client.listResourceTemplates(undefined, { timeout: this.config.timeouts.requestMs }),
+    const result = await this.optionalList(
+      'resources/templates/list',
+      { resourceTemplates: [] },
+      (client) =>
+        client.listResourceTemplates(undefined, { timeout: this.config.timeouts.requestMs }),
     );
     return result.resourceTemplates;
   }
@@ -191,7 +199,7 @@ export class McpSession {
 
   /** Every prompt, all pages. */
   async listPrompts(): Promise<Prompt[]> {
-    const { prompts } = await this.run('prompts/list', true, undefined, (client) =>
+    const { prompts } = await this.optionalList('prompts/list', { prompts: [] }, (client) =>
       client.listPrompts(undefined, { timeout: this.config.timeouts.requestMs }),
     );
     return prompts;
@@ -379,6 +387,32 @@ export class McpSession {
     } catch (retryError) {
       if (signal?.aborted) throw mapSdkError(retryError, { operation, cancelled: true });
       throw this.failed(retryError, operation);
+    }
+  }
+
+  /**
+   * A list the server declared but does not implement (Method not found, as servers written for
+   * older SDKs answer `resources/templates/list`) is empty, not a failure of the whole listing.
+   * Noted once per session in the server's log, where a person looking into it will see it.
+   */
+  private async optionalList<T>(
+    operation: string,
+    empty: T,
+    request: (client: Client) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.run(operation, true, undefined, request);
+    } catch (error) {
+      const data =
+        error instanceof AppError ? (error.data as { code?: unknown } | undefined) : undefined;
+      if (data?.code !== METHOD_NOT_FOUND) throw error;
+      if (!this.unimplemented.has(operation)) {
+        this.unimplemented.add(operation);
+        this.options.onNote?.(
+          `The server does not implement ${operation} (Method not found); treated as empty.`,
+        );
+      }
+      return empty;
     }
   }
 

@@ -37,6 +37,8 @@ export interface McpSessionOptions {
    * `AuthRequiredError` (MCP_AUTH_REQUIRED) instead of an SSE fallback.
    */
   authProvider?: HostOAuthProvider;
+  /** Host notes about this server for the person (its log), e.g. a list it does not implement. */
+  onNote?: (text: string) => void;
 }
 
 /** What the connect established. */

@@ -75,6 +75,7 @@ export class StdioProcessTransport implements Transport {
   private readonly reader: LineReader;
   private nonJsonLines = 0;
   private closed: Promise<void> | undefined;
+  private hostEnded = false;
   private closeReported = false;
   private spawning: Promise<ServerProcess> | undefined;
 
@@ -106,6 +107,14 @@ export class StdioProcessTransport implements Transport {
   /** How the main process exited, once it did. */
   get exitInfo(): ProcessExit | undefined {
     return this.proc?.exitInfo;
+  }
+
+  /**
+   * True when the host ended the process (close() while it still ran: a startup timeout, a
+   * stop): its exit code then says how it took being stopped, not why it failed.
+   */
+  get endedByHost(): boolean {
+    return this.hostEnded;
   }
 
   /** The last stderr lines, oldest first. */
@@ -182,6 +191,7 @@ export class StdioProcessTransport implements Transport {
       this.state = 'closing';
       await this.spawning?.catch(() => undefined);
     }
+    this.hostEnded = this.proc !== undefined && this.proc.exitInfo === undefined;
     if (this.state !== 'closed') this.state = 'closing';
     if (this.proc) await this.proc.killTree({ graceMs: this.options.killGraceMs ?? 2000 });
     this.finish();

@@ -52,8 +52,13 @@ const NETWORK_ERROR_CODES = new Set([
  */
 export function mapSdkError(error: unknown, context: MapSdkErrorContext = {}): AppError {
   if (error instanceof AppError) return error;
+  if (context.cancelled) {
+    // The SDK reports the caller's abort as a REQUEST_TIMEOUT; keep none of that in the data.
+    const cancelled: SdkErrorDetails = { name: 'Cancelled', message: 'Cancelled by the caller' };
+    if (context.operation !== undefined) cancelled.operation = context.operation;
+    return new AppError(AppErrorCode.Cancelled, 'Cancelled', cancelled);
+  }
   const details = describe(error, context.operation);
-  if (context.cancelled) return new AppError(AppErrorCode.Cancelled, 'Cancelled', details);
   return new AppError(classify(error), messageFor(error, details), details);
 }
 

@@ -44,11 +44,14 @@ const STDERR_TAIL_LINES = 40;
  * person can read (code, message, exit code or signal, stderr tail), never only log lines.
  */
 export class ServerSupervisor {
-  private readonly statusChanged = new Emitter<ServerStatus>();
-  private readonly toolsChanged = new Emitter<Tool[]>();
-  private readonly logAdded = new Emitter<LogEntry>();
-  private readonly trafficAdded = new Emitter<TrafficEntry>();
-  private readonly listChanged = new Emitter<'prompts' | 'resources'>();
+  // A listener that throws must not stop the others, nor go unseen: it is logged with its stack.
+  private readonly reportListener = (error: unknown): void =>
+    this.deps.log.error('server event listener failed', { server: this.config.name, error });
+  private readonly statusChanged = new Emitter<ServerStatus>(this.reportListener);
+  private readonly toolsChanged = new Emitter<Tool[]>(this.reportListener);
+  private readonly logAdded = new Emitter<LogEntry>(this.reportListener);
+  private readonly trafficAdded = new Emitter<TrafficEntry>(this.reportListener);
+  private readonly listChanged = new Emitter<'prompts' | 'resources'>(this.reportListener);
   readonly onDidChangeStatus = this.statusChanged.event;
   readonly onDidChangeTools = this.toolsChanged.event;
   readonly onLog = this.logAdded.event;
@@ -70,7 +73,7 @@ export class ServerSupervisor {
   private readonly logs = new SeqRing<LogEntry>(5000);
   private readonly traffic = new TrafficRecorder(5000);
   private readonly now: () => number;
-  private disposed = false;
+  private disposing = false;
   /** Remote servers only: OAuth sign-in (status needs-sign-in, Sign in / Sign out). */
   readonly auth: SignInFlow | undefined;
 
@@ -129,7 +132,7 @@ export class ServerSupervisor {
 
   /** Starts the server unless it is disabled or already running. */
   start(): void {
-    if (this.disposed || this.config.disabled) return;
+    if (this.disposing || this.config.disabled) return;
     if (this.statusValue.kind === 'starting' || this.statusValue.kind === 'ready') return;
     this.clearRetry();
     void this.runAttempt(++this.generation);
@@ -137,9 +140,11 @@ export class ServerSupervisor {
 
   /** Stops now and starts afresh, forgetting earlier failures (also leaves a crash-loop error). */
   async restart(): Promise<void> {
-    if (this.disposed || this.config.disabled) return;
+    if (this.disposing || this.config.disabled) return;
     this.policy.reset();
     await this.halt();
+    // Disposed meanwhile (quit during a restart): nothing may start after that.
+    if (this.isDisposing()) return;
     this.note('info', 'Restart requested');
     // halt() leaves the status as it was; start() would take a stale `ready` as running.
     if (this.statusValue.kind === 'ready') this.setStatus({ kind: 'stopped' });
@@ -153,10 +158,11 @@ export class ServerSupervisor {
   }
 
   async dispose(): Promise<void> {
-    if (this.disposed) return;
+    if (this.disposing) return;
+    // Set before anything is awaited: a restart or retry racing the dispose sees it at once.
+    this.disposing = true;
     this.auth?.dispose();
     await this.stop();
-    this.disposed = true;
     this.statusChanged.clear();
     this.toolsChanged.clear();
     this.logAdded.clear();
@@ -186,6 +192,11 @@ export class ServerSupervisor {
     return this.signInFlow().signOut();
   }
 
+  /** Read through a call: TypeScript would keep a narrowing of the field across an await. */
+  private isDisposing(): boolean {
+    return this.disposing;
+  }
+
   private signInFlow(): SignInFlow {
     if (!this.auth) {
       throw new AppError(
@@ -212,7 +223,11 @@ export class ServerSupervisor {
   private lostSignIn(generation: number, error: AppError): void {
     if (!this.auth || generation !== this.generation) return;
     const status = this.auth.needsSignIn(error);
-    void this.halt().then(() => {
+    const halting = this.halt();
+    // halt() moved to a new generation; a restart or sign-in after it owns the status.
+    const halted = this.generation;
+    void halting.then(() => {
+      if (halted !== this.generation || this.disposing) return;
       this.note('warning', `Signed out by the server: ${error.message}`);
       this.setStatus(status);
     });
@@ -256,6 +271,9 @@ export class ServerSupervisor {
       ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
       ...(this.auth ? { authProvider: this.auth.provider } : {}),
       logger: this.deps.log,
+      onNote: (text) => {
+        if (generation === this.generation) this.note('warning', text);
+      },
     });
     session.onTraffic((event) => {
       if (generation === this.generation) this.trafficAdded.fire(this.traffic.record(event));
@@ -371,7 +389,7 @@ export class ServerSupervisor {
 
   private async exitInfo(): Promise<{ code: number | null; signal: string | null } | undefined> {
     const transport = this.transport;
-    if (!transport) return undefined;
+    if (!transport || transport.endedByHost) return undefined;
     if (transport.exitInfo) return transport.exitInfo;
     const exited = transport.exited;
     if (!exited) return undefined;
