@@ -112,6 +112,9 @@ async function start(): Promise<void> {
     quitting = true;
     event.preventDefault();
     disposeIpc();
-    void core.dispose().finally(() => app.exit(0));
+    void core
+      .dispose()
+      .then(() => log.flush())
+      .finally(() => app.exit(0));
   });
 }

@@ -1,6 +1,7 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
+import pino, { type Logger as PinoLogger, type StreamEntry } from 'pino';
 import { redact } from './redact';
+import { RotatingLogFile } from './RotatingLogFile';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -13,55 +14,96 @@ export interface Logger {
   child(subsystem: string): Logger;
 }
 
+/** The logger a shell creates: it can wait until everything logged so far is written. */
+export interface RootLogger extends Logger {
+  /** Resolves when every line logged so far is on disk (or failed to be). Never rejects. */
+  flush(): Promise<void>;
+}
+
 export interface LoggerOptions {
-  /** JSON lines are appended here; omitted = no file. */
+  /** JSON lines go here (`x.log`, rotated to `x.log.1`, `x.log.2`, …); omitted = no file. */
   file?: string;
   /** Lowest level echoed to stderr. */
   consoleLevel?: LogLevel | 'silent';
+  /** Size at which the file rotates (default 5 MiB). */
+  maxBytes?: number;
+  /** Files kept, the live one included (default 5): the log never grows past their sum. */
+  generations?: number;
 }
 
-const order: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_GENERATIONS = 5;
 
-export function createLogger(options: LoggerOptions = {}, subsystem = 'app'): Logger {
-  if (options.file) mkdirSync(dirname(options.file), { recursive: true });
+/**
+ * pino underneath: levels, per-subsystem children, JSON lines, errors with their stack and
+ * cause. Lines go to a {@link RotatingLogFile} (written in the background, in order, bounded in
+ * memory and on disk) and, from `consoleLevel` up, to stderr. Every field is redacted first
+ * (see {@link redact}): keys that name secrets, key-shaped values, OAuth parameters in URLs,
+ * also inside error messages and stacks.
+ */
+export function createLogger(options: LoggerOptions = {}, subsystem = 'app'): RootLogger {
+  const file = options.file ? openFile(options.file, options) : undefined;
+  const streams: StreamEntry[] = [];
+  if (file) streams.push({ level: 'debug', stream: { write: (line: string) => file.write(line) } });
   const consoleLevel = options.consoleLevel ?? 'warn';
-  const write = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
-    const record = {
-      t: new Date().toISOString(),
-      level,
-      subsystem,
-      message,
-      ...redactFields(fields),
-    };
-    const line = JSON.stringify(record);
-    if (options.file) {
-      try {
-        appendFileSync(options.file, line + '\n', { mode: 0o600 });
-      } catch {
-        // A full disk must not take the app down with it.
-      }
-    }
-    if (consoleLevel !== 'silent' && order[level] >= order[consoleLevel]) {
-      process.stderr.write(line + '\n');
-    }
-  };
+  if (consoleLevel !== 'silent') streams.push({ level: consoleLevel, stream: process.stderr });
+  const root = pino(
+    {
+      level: 'debug',
+      base: null,
+      messageKey: 'message',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: {
+        level: (label) => ({ level: label }),
+        log: (fields) => prepareFields(fields),
+      },
+    },
+    pino.multistream(streams),
+  );
+  const logger = wrap(root, subsystem);
   return {
-    debug: (m, f) => write('debug', m, f),
-    info: (m, f) => write('info', m, f),
-    warn: (m, f) => write('warn', m, f),
-    error: (m, f) => write('error', m, f),
-    child: (name) => createLogger(options, `${subsystem}.${name}`),
+    ...logger,
+    flush: async () => {
+      await file?.flush();
+    },
   };
 }
 
-function redactFields(fields?: Record<string, unknown>): Record<string, unknown> {
-  if (!fields) return {};
+/** A subsystem's logger; children are made from the root so `subsystem` is written once. */
+function wrap(root: PinoLogger, subsystem: string): Logger {
+  const log = root.child({ subsystem });
+  return {
+    debug: (message, fields) => log.debug(fields ?? {}, message),
+    info: (message, fields) => log.info(fields ?? {}, message),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+    error: (message, fields) => log.error(fields ?? {}, message),
+    child: (name) => wrap(root, `${subsystem}.${name}`),
+  };
+}
+
+function openFile(path: string, options: LoggerOptions): RotatingLogFile {
+  let reported = false;
+  return new RotatingLogFile({
+    dir: dirname(path),
+    name: basename(path, '.log'),
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    generations: options.generations ?? DEFAULT_GENERATIONS,
+    maxPendingBytes: 4 * 1024 * 1024,
+    // A full disk must not take the app down with it; say so once where someone may look.
+    onError: (error) => {
+      if (reported) return;
+      reported = true;
+      process.stderr.write(`Switchboard cannot write its log ${path}: ${String(error)}\n`);
+    },
+  });
+}
+
+/** Errors keep their type, message, stack, code and cause; everything is redacted. */
+function prepareFields(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     out[key] =
-      value instanceof Error
-        ? { name: value.name, message: redact(value.message) }
-        : redact(value, key);
+      value instanceof Error ? redact(pino.stdSerializers.errWithCause(value)) : redact(value, key);
   }
   return out;
 }

@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     void shell
       .stop()
       .then(() => core.dispose())
+      .then(() => log.flush())
       .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

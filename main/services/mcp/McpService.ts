@@ -15,7 +15,7 @@ import type { HostEvents } from '../HostEvents';
 import { buildServerEnv } from './launch/buildServerEnv';
 import { PidLedger } from './launch/PidLedger';
 import { resolveLoginShellEnv, type LoginShellEnv } from './launch/resolveLoginShellEnv';
-import { RotatingLogFile } from './launch/RotatingLogFile';
+import { RotatingLogFile } from '../../platform/RotatingLogFile';
 import type { SignInDeps } from './auth/SignInFlow';
 import { EraVerdictCache } from './session/EraVerdictCache';
 import type { InteractionHandlers } from './session/InteractionHandlers';

@@ -61,6 +61,7 @@ async function start(
     secretsFile,
     serversFile,
     logFile,
+    log,
     emitted,
     status: () => mcp.supervisor('remote').status,
     async until(predicate: (s: ServerStatus) => boolean, timeout = 15_000) {
@@ -145,6 +146,7 @@ describe('SignInFlow with a local authorization server', () => {
     const secrets = await h.secretsText();
     expect(secrets).toContain('oauth:remote:tokens');
     const servers = await readFile(h.serversFile, 'utf8');
+    await h.log.flush(); // written in the background
     const logs = await readFile(h.logFile, 'utf8');
     const rendererBound = JSON.stringify([detail, h.emitted, h.mcp.servers()]);
     for (const token of tokens) {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { buildServerEnv } from '../launch/buildServerEnv';
 import { isProcessAlive } from '../launch/isProcessAlive';
-import { RotatingLogFile } from '../launch/RotatingLogFile';
+import { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { fixtureServer, ProcessJanitor } from '../launch/testing/ProcessJanitor';
 import {
   StdioProcessTransport,

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader } from '../launch/LineReader';
 import type { PidLedger } from '../launch/PidLedger';
-import type { RotatingLogFile } from '../launch/RotatingLogFile';
+import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {

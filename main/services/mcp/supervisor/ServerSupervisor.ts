@@ -5,7 +5,7 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import { SignInFlow, type SignInDeps } from '../auth/SignInFlow';
 import type { PidLedger } from '../launch/PidLedger';
-import type { RotatingLogFile } from '../launch/RotatingLogFile';
+import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { Emitter } from '../session/Emitter';
 import type { EraVerdictCache } from '../session/EraVerdictCache';
 import type { InteractionHandlers } from '../session/InteractionHandlers';

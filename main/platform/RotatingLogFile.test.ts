@@ -43,6 +43,32 @@ describe('RotatingLogFile', () => {
     expect(older.trimEnd().split('\n').at(-1)).toMatch(/^17 /);
   });
 
+  it('spreads one burst over the generations at line ends, keeping its newest lines', async () => {
+    const log = new RotatingLogFile({ dir, name: 'srv', maxBytes: 100, generations: 3 });
+    for (let i = 0; i < 20; i++) log.appendLine(`${String(i).padStart(2, '0')} ${'x'.repeat(26)}`);
+    await log.flush();
+    const files = ['srv.log.2', 'srv.log.1', 'srv.log'];
+    const texts = await Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+    for (const text of texts) {
+      expect(text.length).toBeLessThanOrEqual(100);
+      expect(
+        text
+          .split('\n')
+          .slice(0, -1)
+          .every((line) => line.length === 29),
+      ).toBe(true);
+    }
+    // Whole lines, oldest to newest without a gap, ending with the newest: about as many as
+    // three files of three lines hold (more than one file's worth, unlike a single cut).
+    const kept = texts
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((line) => Number(line.slice(0, 2)));
+    expect(kept.length).toBeGreaterThanOrEqual(7);
+    expect(kept).toEqual(kept.map((_, i) => 20 - kept.length + i));
+  });
+
   it('continues an existing file and rotates it when it is already full', async () => {
     const first = new RotatingLogFile({ dir, name: 'srv', maxBytes: 50 });
     first.write('a'.repeat(45));

@@ -18,10 +18,10 @@ export interface RotatingLogFileOptions {
 }
 
 /**
- * A per-server log file (the server's stderr, with timestamps), append-only and rotated by
+ * An append-only log file (a server's stderr with timestamps, the host's own log), rotated by
  * size. Writes are queued and done in the background in order; failures (full disk, removed
  * directory) are reported to `onError` and otherwise swallowed, because a logging problem
- * must never take a server connection down.
+ * must never take a server connection (or the app) down.
  */
 export class RotatingLogFile {
   /** Path of the live file. */
@@ -97,9 +97,10 @@ export class RotatingLogFile {
 
   private async append(text: string): Promise<void> {
     try {
-      // A single burst larger than a whole file keeps only its end, the part worth reading.
       let data = Buffer.from(text);
-      if (data.length > this.maxBytes) data = data.subarray(data.length - this.maxBytes);
+      // A burst larger than every generation together keeps only its end, the part worth reading.
+      const capacity = this.maxBytes * this.generations;
+      if (data.length > capacity) data = data.subarray(data.length - capacity);
       if (this.size === undefined) {
         await mkdir(this.dir, { recursive: true });
         this.size = await stat(this.path).then(
@@ -107,9 +108,20 @@ export class RotatingLogFile {
           () => 0,
         );
       }
-      if (this.size > 0 && this.size + data.length > this.maxBytes) await this.rotate();
-      await appendFile(this.path, data, { mode: 0o600 });
-      this.size += data.length;
+      // A burst spans as many files as it needs, cut at line ends where it can be.
+      while (data.length > 0) {
+        let piece = fittingPiece(data, this.maxBytes - this.size);
+        if (!piece) {
+          if (this.size > 0) {
+            await this.rotate();
+            continue;
+          }
+          piece = data.subarray(0, this.maxBytes); // one line longer than a whole file
+        }
+        await appendFile(this.path, piece, { mode: 0o600 });
+        this.size += piece.length;
+        data = data.subarray(piece.length);
+      }
     } catch (error) {
       // Re-stat next time: the directory may have been removed or the file rotated by hand.
       this.size = undefined;
@@ -138,4 +150,12 @@ export class RotatingLogFile {
       // The error reporter failing is not the caller's problem either.
     }
   }
+}
+
+/** The longest start of `data` that fits in `room` bytes and ends a line (or all of it). */
+function fittingPiece(data: Buffer, room: number): Buffer | undefined {
+  if (data.length <= room) return data;
+  if (room <= 0) return undefined;
+  const end = data.lastIndexOf(0x0a, room - 1);
+  return end >= 0 ? data.subarray(0, end + 1) : undefined;
 }
