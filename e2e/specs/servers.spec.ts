@@ -1,6 +1,11 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { expect, test as base } from '@playwright/test';
 import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
+import { AppPage } from '../pages/AppPage';
+
+const SCREENSHOTS = 'artifacts/screenshots';
 
 const test = base.extend<{ shell: RunningShell }>({
   // Playwright requires the destructuring pattern even when no fixture is used.
@@ -115,4 +120,44 @@ test('editing the servers file: a syntax error is shown at its line; a valid sav
   await page.getByTestId('config-save').click();
   await expect(page.getByTestId('server-item-again')).toContainText(/3 tools/, { timeout: 20_000 });
   await expect(page.getByTestId('server-item-echo')).toHaveCount(0);
+});
+
+test('the servers file emptied outside the app: servers keep running until the person stops them', async ({
+  page,
+  shell,
+}) => {
+  const app = new AppPage(page, shell);
+  await app.open();
+  await expect(page.getByTestId('server-item-echo')).toContainText(/3 tools/);
+  await writeFile(join(shell.dataDir, 'servers.json'), '');
+  await expect(page.getByTestId('config-problem')).toBeVisible();
+  // Nothing was stopped.
+  await expect(page.getByTestId('server-item-echo')).toContainText(/3 tools/);
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: `${SCREENSHOTS}/sidebar-config-problem-en-light.png` });
+  await page.getByTestId('config-problem').click();
+  await expect(page.getByTestId('config-emptied')).toBeVisible();
+  await expect(page.getByTestId('config-problems')).toContainText(
+    'the servers file became empty while 3 servers were configured',
+  );
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['zh-CN', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
+    await app.openSettings();
+    await app.chooseTheme(theme);
+    await app.chooseLanguage(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('config-emptied')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}/config-emptied-${language}-${theme}.png` });
+  }
+  await app.openSettings();
+  await app.chooseLanguage('en');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('config-stop-servers').click();
+  await expect(page.getByTestId('servers-empty')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('config-emptied')).toHaveCount(0);
 });

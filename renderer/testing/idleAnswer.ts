@@ -22,6 +22,13 @@ export function idleAnswer(name: RequestName): unknown {
       return { policies: {} };
     case 'conversation.list':
       return { conversations: [] };
+    case 'config.get':
+      return {
+        path: '/home/me/.config/Switchboard/servers.json',
+        exists: true,
+        text: '',
+        problems: [],
+      };
     default:
       return {};
   }

@@ -118,6 +118,20 @@ export type TrafficEntry = z.infer<typeof trafficEntrySchema>;
 
 export const configProblemSchema = z.object({
   severity: z.enum(['error', 'warning']),
+  /** What kind of problem; `emptied`: the file became empty or vanished while servers ran. */
+  kind: z
+    .enum([
+      'io',
+      'syntax',
+      'schema',
+      'env',
+      'unknown-key',
+      'conflict',
+      'emptied',
+      'too-large',
+      'encoding',
+    ])
+    .optional(),
   message: z.string(),
   /** JSON path such as `mcpServers.fs.args[1]`. */
   path: z.string().optional(),

@@ -278,7 +278,8 @@ export const requests = {
   'config.save': {
     input: z.object({ text: z.string().max(4 * 1024 * 1024) }).strict(),
     output: z.object({ saved: z.boolean(), document: configDocumentSchema }),
-    description: 'Saves the servers file atomically if it is valid; applies it live.',
+    description:
+      'Saves the editor’s text atomically and applies it live. Not saved (saved: false) when it is not JSON, or when the file changed on disk since it was loaded; JSON with schema errors is saved, its problems are in the document and the last good servers keep running. Saving a file that became empty as it is confirms stopping its servers.',
   },
   'config.listImports': {
     input: empty,

@@ -11,8 +11,20 @@ export type ConfigProblemSeverity = 'error' | 'warning';
  * - `env`: a `${env:NAME}` reference whose variable is not set.
  * - `unknown-key`: a key Switchboard does not know; kept on save, otherwise ignored.
  * - `conflict`: the file changed on disk since the text being saved was loaded.
+ * - `emptied`: the file became empty or was deleted while servers were configured.
+ * - `too-large`: the file is over the size limit and was not read.
+ * - `encoding`: bytes that are not UTF-8 (a warning).
  */
-export type ConfigProblemKind = 'io' | 'syntax' | 'schema' | 'env' | 'unknown-key' | 'conflict';
+export type ConfigProblemKind =
+  | 'io'
+  | 'syntax'
+  | 'schema'
+  | 'env'
+  | 'unknown-key'
+  | 'conflict'
+  | 'emptied'
+  | 'too-large'
+  | 'encoding';
 
 export interface ConfigProblem {
   severity: ConfigProblemSeverity;

@@ -322,7 +322,9 @@ describe('ServersFileService: watching', () => {
 
     await rm(file);
     await vi.waitFor(() => expect(service.state.exists).toBe(false), eventually);
-    expect(service.state).toMatchObject({ servers: [], valid: true, errors: [] });
+    // Deleted while a server was configured: it keeps running and the person is asked.
+    expect(service.state).toMatchObject({ valid: false, errors: [{ kind: 'emptied' }] });
+    expect(service.state.servers.map((s) => s.name)).toEqual(['a']);
 
     await writeFile(file, serversJson({ again: { command: 'x' } }));
     await vi.waitFor(

@@ -6,6 +6,7 @@ import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import { fileProblem, type ConfigProblem } from './ConfigProblem';
 import { addServersToText, removeServerFromText, setServerDisabledInText } from './editServersText';
+import { decodeServersFile } from './decodeServersFile';
 import { parseServersText } from './parseServersText';
 import type { ServerEntry } from './ServerEntry';
 import type { SaveTextResult, ServersFileState } from './ServersFileState';
@@ -27,7 +28,12 @@ export interface ServersFileServiceOptions {
 export type ServersFileListener = (state: ServersFileState) => void;
 
 type DiskRead =
-  { kind: 'text'; text: string } | { kind: 'missing' } | { kind: 'error'; error: Error };
+  | { kind: 'text'; text: string; warnings: ConfigProblem[] }
+  | { kind: 'missing' }
+  | { kind: 'error'; problem: ConfigProblem };
+
+/** Larger than any real servers file; reading and parsing more would stall main for seconds. */
+export const MAX_SERVERS_FILE_BYTES = 10 * 1024 * 1024;
 
 // A new file may hold tokens (env values, headers): readable by its owner only.
 const NEW_FILE_MODE = 0o600;
@@ -117,6 +123,9 @@ export class ServersFileService {
         }
       }
       if (!onDisk.exists || text !== onDisk.text) await this.write(text);
+      // Saving the emptied file as it is, is how the person confirms it: now it applies.
+      else if (this.current.errors.some((p) => p.kind === 'emptied'))
+        this.apply({ text, exists: true, explicit: true });
       return { saved: true, state: this.current };
     });
   }
@@ -191,9 +200,8 @@ export class ServersFileService {
   private async readAndApply(force: boolean): Promise<ServersFileState> {
     const disk = await this.readDisk();
     if (disk.kind === 'error') {
-      const problem = fileProblem('io', `cannot read the servers file: ${disk.error.message}`);
-      const same = this.current.errors[0]?.message === problem.message;
-      if (!same || force) this.apply({ text: '', exists: true, errors: [problem] });
+      const same = this.current.errors[0]?.message === disk.problem.message;
+      if (!same || force) this.apply({ text: '', exists: true, errors: [disk.problem] });
       return this.current;
     }
     const text = disk.kind === 'text' ? disk.text : '';
@@ -204,14 +212,35 @@ export class ServersFileService {
       !this.current.errors.some((p) => p.kind === 'io');
     // Our own writes and repeated events land here: nothing new, nothing to announce.
     if (unchanged && !force) return this.current;
-    this.apply({ text, exists });
+    this.apply({ text, exists, warnings: disk.kind === 'text' ? disk.warnings : [] });
     return this.current;
   }
 
-  private apply(input: { text: string; exists: boolean; errors?: ConfigProblem[] }): void {
+  /**
+   * `explicit`: the person saved or edited in the app. Anything else is the disk changing, and
+   * a file that became empty (or vanished) while servers were configured is then more likely an
+   * accident (a sync tool, a truncating editor) than a wish to stop them all: they keep running
+   * and the person is asked, through the problem, to restore the file or save it empty.
+   */
+  private apply(input: {
+    text: string;
+    exists: boolean;
+    errors?: ConfigProblem[];
+    warnings?: ConfigProblem[];
+    explicit?: boolean;
+  }): void {
+    const emptied =
+      !input.errors && !input.explicit && input.text.trim() === '' && this.lastGood.length > 0;
     const parsed = input.errors
       ? { servers: [], errors: input.errors, warnings: [] }
-      : parseServersText(input.text, this.env);
+      : emptied
+        ? {
+            servers: [],
+            errors: [emptiedProblem(input.exists, this.lastGood.length)],
+            warnings: [],
+          }
+        : parseServersText(input.text, this.env);
+    parsed.warnings = [...(input.warnings ?? []), ...parsed.warnings];
     const valid = parsed.errors.length === 0;
     if (valid) this.lastGood = parsed.servers;
     this.current = {
@@ -254,15 +283,26 @@ export class ServersFileService {
       const reason = error instanceof Error ? error.message : String(error);
       throw new AppError(AppErrorCode.Internal, `could not save the servers file: ${reason}`);
     }
-    this.apply({ text, exists: true });
+    this.apply({ text, exists: true, explicit: true });
   }
 
   private async readDisk(): Promise<DiskRead> {
     try {
-      return { kind: 'text', text: await readFile(this.options.file, 'utf8') };
+      const { size } = await stat(this.options.file);
+      if (size > MAX_SERVERS_FILE_BYTES) {
+        const mib = (size / 1024 / 1024).toFixed(1);
+        const limit = String(MAX_SERVERS_FILE_BYTES / 1024 / 1024);
+        const message = `the servers file is ${mib} MiB; files over ${limit} MiB are not read (the last good config keeps running)`;
+        return { kind: 'error', problem: fileProblem('too-large', message) };
+      }
+      return { kind: 'text', ...decodeServersFile(await readFile(this.options.file)) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-      return { kind: 'error', error: error instanceof Error ? error : new Error(String(error)) };
+      const reason = error instanceof Error ? error.message : String(error);
+      return {
+        kind: 'error',
+        problem: fileProblem('io', `cannot read the servers file: ${reason}`),
+      };
     }
   }
 
@@ -275,4 +315,16 @@ export class ServersFileService {
 
 function hashOf(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+function emptiedProblem(exists: boolean, servers: number): ConfigProblem {
+  const what = exists ? 'became empty' : 'was deleted';
+  const count =
+    servers === 1
+      ? '1 server was configured; it keeps running'
+      : `${String(servers)} servers were configured; they keep running`;
+  return fileProblem(
+    'emptied',
+    `the servers file ${what} while ${count}. Restore the file, or save it empty to stop them.`,
+  );
 }

@@ -21,6 +21,8 @@ export interface ParseJsonOptions {
 
 // A cascade of recovery errors after the first real one helps nobody.
 const MAX_SYNTAX_PROBLEMS = 20;
+/** Far deeper than any servers file; the parser and the validation below recurse per level. */
+export const MAX_JSON_DEPTH = 100;
 
 /**
  * Parses JSON with jsonc-parser (for offsets and error recovery) and turns its error codes into
@@ -31,6 +33,19 @@ export function parseJsonDocument(text: string, options: ParseJsonOptions): Json
   const source = text.startsWith('\uFEFF') ? ' ' + text.slice(1) : text;
   const locate = createLineLocator(text);
   if (source.trim() === '') return { root: undefined, problems: [], locate };
+  const deep = tooDeepAt(source, MAX_JSON_DEPTH);
+  if (deep !== undefined) {
+    // Checked without recursion first: parsing this would overflow the stack.
+    const { line, column } = locate(deep);
+    const message = `nested deeper than ${String(MAX_JSON_DEPTH)} levels; the servers file cannot be read like this`;
+    return {
+      root: undefined,
+      problems: [
+        { severity: 'error', kind: 'syntax', message, line, column, offset: deep, length: 1 },
+      ],
+      locate,
+    };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(source, errors, {
     disallowComments: !options.lenient,
@@ -142,4 +157,26 @@ function trailingCommaBefore(text: string, offset: number): number | undefined {
 function quote(fragment: string): string {
   const short = fragment.length > 20 ? fragment.slice(0, 20) + '…' : fragment;
   return JSON.stringify(short);
+}
+
+/** Offset of the first `[` or `{` nested deeper than `max` (strings and comments skipped). */
+function tooDeepAt(text: string, max: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else if (c === '[' || c === '{') {
+      depth += 1;
+      if (depth > max) return i;
+    } else if (c === ']' || c === '}') {
+      depth = Math.max(0, depth - 1);
+    }
+  }
+  return undefined;
 }

@@ -266,6 +266,7 @@ export function toConfigDocument(state: ServersFileState): ConfigDocument {
     text: state.text,
     problems: [...state.errors, ...state.warnings].map((p) => ({
       severity: p.severity,
+      kind: p.kind,
       message: p.message,
       ...(p.path !== undefined ? { path: p.path } : {}),
       line: p.line,

@@ -42,6 +42,7 @@ export function ConfigEditorScreen() {
   }, [load]);
 
   const text = editorText(model);
+  const emptied = problems.some((p) => p.kind === 'emptied');
   const saving = model.savingText !== null;
 
   return (
@@ -97,7 +98,25 @@ export function ConfigEditorScreen() {
           {t('config.loadFailed', { message: loadError.message })}
         </p>
       )}
-      {disk && !disk.exists && (
+      {emptied && model.draft === null && (
+        <div
+          className="notice notice--warn notice--actions"
+          role="alert"
+          data-testid="config-emptied"
+        >
+          <p>{t('config.emptiedHelp')}</p>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={saving}
+            onClick={() => void save()}
+            data-testid="config-stop-servers"
+          >
+            {t('config.stopServers')}
+          </button>
+        </div>
+      )}
+      {disk && !disk.exists && !emptied && (
         <div className="notice notice--actions">
           <p>{t('config.missingFile')}</p>
           {text.trim() === '' && (

@@ -1,7 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { failed, ready, serverView } from '../../testing/fixtures';
+import { idleAnswer } from '../../testing/idleAnswer';
 import { renderWithStores } from '../../testing/renderWithStores';
+import { settle } from '../../testing/scriptedClient';
 import { ServerList } from './ServerList';
 
 describe('ServerList', () => {
@@ -33,5 +35,39 @@ describe('ServerList', () => {
     expect(stores.app.getState().view).toEqual({ kind: 'config' });
     // One way to the editor is enough: the separate entry appears once there are servers.
     expect(screen.queryByTestId('open-config')).toBeNull();
+  });
+
+  it('says the servers file has a problem from any screen, and goes there', async () => {
+    const emptied = {
+      path: '/home/me/servers.json',
+      exists: true,
+      text: '',
+      problems: [
+        {
+          severity: 'error' as const,
+          kind: 'emptied' as const,
+          message: 'the servers file became empty while 1 server was configured; it keeps running.',
+          line: 1,
+          column: 1,
+        },
+      ],
+    };
+    const { stores, host } = await renderWithStores(<ServerList />, {
+      servers: [serverView('fs', ready(3))],
+      script: (name) => (name === 'config.get' ? emptied : idleAnswer(name)),
+    });
+    await act(settle);
+    expect(host.callsOf('config.get')).toEqual([{}]);
+    fireEvent.click(screen.getByTestId('config-problem'));
+    expect(stores.app.getState().view).toEqual({ kind: 'config' });
+    // In the editor the problems list says it; back elsewhere the note is there again…
+    expect(screen.queryByTestId('config-problem')).toBeNull();
+    act(() => stores.app.getState().setView({ kind: 'home' }));
+    expect(screen.getByTestId('config-problem').textContent).toContain(
+      'The servers file has a problem',
+    );
+    // …until the file is fixed (from anywhere): then it goes.
+    act(() => host.emit('config.changed', { ...emptied, text: '{}', problems: [] }));
+    expect(screen.queryByTestId('config-problem')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useServersStore } from '../../stores/StoresContext';
+import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
 import { StatusDot } from './StatusDot';
 import { StatusText } from './StatusText';
 
@@ -10,6 +11,13 @@ export function ServerList() {
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
   const editing = view.kind === 'config';
+  const loaded = useConfigStore((s) => s.disk !== null);
+  const loadConfig = useConfigStore((s) => s.load);
+  // An error in the file is worth a look from any screen (config.changed keeps this current).
+  const fileProblem = useConfigStore((s) => s.disk?.problems.some((p) => p.severity === 'error'));
+  useEffect(() => {
+    if (!loaded) void loadConfig();
+  }, [loaded, loadConfig]);
   return (
     <section className="sidebar__section" aria-labelledby="sidebar-servers">
       <h2 id="sidebar-servers" className="sidebar__heading">
@@ -68,6 +76,16 @@ export function ServerList() {
             );
           })}
         </ul>
+      )}
+      {fileProblem && !editing && (
+        <button
+          type="button"
+          className="sidebar__item server-list__problem"
+          onClick={() => setView({ kind: 'config' })}
+          data-testid="config-problem"
+        >
+          <span aria-hidden="true">⚠</span> {t('config.sidebarProblem')}
+        </button>
       )}
       {/* With no servers, "Add a server" above already opens the editor. */}
       {servers.length > 0 && (

@@ -14,6 +14,10 @@ export const config = {
   loadFailed: 'Could not open the servers file: {{message}}',
   missingFile: 'This file does not exist yet. Saving creates it.',
   insertExample: 'Start from an example',
+  emptiedHelp:
+    'Nothing was stopped: the servers this file had keep running. Restore the file, or stop them:',
+  stopServers: 'Stop them and keep the file empty',
+  sidebarProblem: 'The servers file has a problem',
   externalChange: 'The servers file was changed outside Switchboard while you were editing it.',
   reloadFromDisk: 'Load the new version',
   keepMine: 'Keep my edits',
