@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ExternalOpener } from './PlatformServices';
 import { isOpenableUrl } from './isOpenableUrl';
+import { systemOpenCommand } from './systemOpenCommand';
 
 /** Web shell and CLI: prints the URL, and asks the OS to open it when allowed to. */
 export class NodeExternalOpener implements ExternalOpener {
@@ -17,16 +18,17 @@ export class NodeExternalOpener implements ExternalOpener {
   }
 }
 
-/** Best effort: the OS's own URL opener, detached. */
+/** Best effort: the OS's own URL opener, detached, never through a shell. */
 export function openWithSystem(url: string): void {
-  const [cmd, args] =
-    process.platform === 'darwin'
-      ? ['open', [url]]
-      : process.platform === 'win32'
-        ? ['cmd', ['/c', 'start', '""', url]]
-        : ['xdg-open', [url]];
+  const open = systemOpenCommand(url, process.platform, process.env);
+  if (!open) return;
   try {
-    const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
+    const child = spawn(open.command, open.args, {
+      detached: true,
+      stdio: 'ignore',
+      shell: false,
+      windowsHide: true,
+    });
     child.on('error', () => {});
     child.unref();
   } catch {
