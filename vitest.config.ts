@@ -14,6 +14,7 @@ export default defineConfig({
             'main/**/*.test.ts',
             'preload/**/*.test.ts',
             'e2e/fixtures/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
