@@ -165,6 +165,7 @@ describe('resource subscriptions', () => {
       changedAt: updates('everything').at(-1)?.at,
     });
 
+    const sinceRestart = host.core.mcp.supervisor('everything').trafficSince().at(-1)?.seq;
     await host.core.mcp.restart('everything');
     await host.core.mcp.settled(20_000);
     const before = updates('everything').length;
@@ -172,7 +173,12 @@ describe('resource subscriptions', () => {
     await eventually(() => {
       expect(host.core.mcp.supervisor('everything').status.kind).toBe('ready');
     });
-    await new Promise((r) => setTimeout(r, 200));
+    await eventually(() => {
+      const sent = host.core.mcp.supervisor('everything').trafficSince(sinceRestart);
+      expect(sent.some((e) => e.direction === 'out' && e.method === 'resources/subscribe')).toBe(
+        true,
+      );
+    });
     await host.core.mcp.supervisor('everything').callTool('toggle-subscriber-updates', {});
     await eventually(() => expect(updates('everything').length).toBeGreaterThan(before));
 

@@ -1,5 +1,4 @@
 import { DatabaseSync } from 'node:sqlite';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
@@ -42,8 +41,7 @@ describe('ConversationStore streaming', () => {
     expect(store.getMessage(messageId)?.content).toEqual([{ type: 'text', text: 'Hello' }]);
     // …other connections only once the batch is committed.
     expect(committedContent(messageId)).toEqual([]);
-    await sleep(80);
-    expect(committedContent(messageId)).toEqual([{ type: 'text', text: 'Hello' }]);
+    await expect.poll(() => committedContent(messageId)).toEqual([{ type: 'text', text: 'Hello' }]);
     expect(flushed).toEqual([[messageId]]);
 
     store.appendDelta(messageId, 0, ', world');
@@ -202,13 +200,11 @@ describe('ConversationStore streaming', () => {
     const other = new DatabaseSync(temp.file);
     other.exec('BEGIN IMMEDIATE');
     store.appendDelta(messageId, 0, 'kept');
-    await sleep(120);
-    expect(errors.length).toBeGreaterThan(0);
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
     expect(() => store.finishMessage(messageId, { status: 'complete' })).toThrow(/locked|busy/iu);
     other.exec('ROLLBACK');
     other.close();
-    await sleep(60);
-    expect(committedContent(messageId)).toEqual([{ type: 'text', text: 'kept' }]);
+    await expect.poll(() => committedContent(messageId)).toEqual([{ type: 'text', text: 'kept' }]);
     store.appendDelta(messageId, 0, ' and finished');
     expect(store.finishMessage(messageId, { status: 'complete' }).content).toEqual([
       { type: 'text', text: 'kept and finished' },

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ServerResources } from '../../../shared/domain/attachments';
 import { renderWithStores } from '../../testing/renderWithStores';
@@ -198,7 +198,10 @@ describe('composer context', () => {
     fireEvent.change(department, { target: { value: 'Sa' } });
     const nameField = within(form).getByTestId('argument-name');
     fireEvent.change(nameField, { target: { value: 'E' } });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    // Completions are asked after a pause in typing.
+    await waitFor(() =>
+      expect(host.callsOf('mcp.complete').at(-1)).toMatchObject({ argument: { value: 'E' } }),
+    );
     expect(host.callsOf('mcp.complete').at(-1)).toEqual({
       server: 'everything',
       ref: { type: 'ref/prompt', name: 'completable-prompt' },

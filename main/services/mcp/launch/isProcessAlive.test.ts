@@ -19,8 +19,7 @@ describe.skipIf(process.platform === 'win32')('isProcessAlive', () => {
     const [chunk] = (await once(shell.stdout, 'data')) as [Buffer];
     const orphan = Number(String(chunk).trim());
     expect(isProcessAlive(orphan)).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(isProcessAlive(orphan)).toBe(false);
+    await expect.poll(() => isProcessAlive(orphan), { timeout: 5_000 }).toBe(false);
     expect(isProcessGroupAlive(shell.pid ?? 0)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { StartupDeadline } from './StartupDeadline';
 
@@ -11,14 +11,21 @@ describe('StartupDeadline', () => {
     expect(reasonOf(deadline)).toBeInstanceOf(AppError);
   });
 
-  it('extends but never shortens', async () => {
-    const deadline = new StartupDeadline(50);
-    deadline.extend(10);
-    deadline.extend(300);
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(deadline.signal.aborted).toBe(false);
-    expect(deadline.remainingMs).toBeGreaterThan(100);
-    deadline.dispose();
+  it('extends but never shortens', () => {
+    vi.useFakeTimers();
+    try {
+      const deadline = new StartupDeadline(50);
+      deadline.extend(10);
+      deadline.extend(300);
+      vi.advanceTimersByTime(120);
+      expect(deadline.signal.aborted).toBe(false);
+      expect(deadline.remainingMs).toBe(180);
+      vi.advanceTimersByTime(180);
+      expect(deadline.signal.aborted).toBe(true);
+      deadline.dispose();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('follows the parent signal as CANCELLED', () => {
