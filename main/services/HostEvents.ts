@@ -7,12 +7,20 @@ export type HostEventListener = <N extends EventName>(name: N, payload: EventPay
 export class HostEvents {
   private readonly listeners = new Set<HostEventListener>();
 
+  /** `onListenerError` hears of a sink that threw (logged by the host core). */
+  constructor(private readonly onListenerError?: (error: unknown, name: EventName) => void) {}
+
   emit<N extends EventName>(name: N, payload: EventPayload<N>): void {
     for (const listener of this.listeners) {
       try {
         listener(name, payload);
-      } catch {
-        // One broken sink must not stop the others.
+      } catch (error) {
+        // One broken sink must not stop the others, nor go unseen.
+        try {
+          this.onListenerError?.(error, name);
+        } catch {
+          // Reporting must not break delivery either.
+        }
       }
     }
   }

@@ -64,7 +64,9 @@ export async function createHostCore(
   log: Logger,
   options: HostCoreOptions = {},
 ): Promise<HostCore> {
-  const events = new HostEvents();
+  const events = new HostEvents((error, name) =>
+    log.error('event listener failed', { event: name, error }),
+  );
   const settings = new SettingsService({
     file: platform.paths.settingsFile,
     secrets: platform.secrets,

@@ -14,12 +14,14 @@ const fileSchema = z.object({ version: z.literal(1), policies: interactionPolici
 /** Per-server interaction settings (sampling ask/deny, max tokens), persisted in the data dir. */
 export class InteractionPolicies {
   private policies: PolicyMap = {};
-  private readonly changed = new Emitter<PolicyMap>();
+  private readonly changed: Emitter<PolicyMap>;
   private readonly file: JsonDocumentFile<z.infer<typeof fileSchema>> | undefined;
-  readonly onDidChange = this.changed.event;
+  readonly onDidChange: Emitter<PolicyMap>['event'];
 
   /** Without a file the policies live in memory only (headless runs). */
   constructor(file: string | undefined, log?: Logger) {
+    this.changed = new Emitter((error) => log?.error('policies listener failed', { error }));
+    this.onDidChange = this.changed.event;
     this.file = file
       ? new JsonDocumentFile(file, fileSchema, () => ({ version: 1, policies: {} }), log)
       : undefined;

@@ -27,7 +27,9 @@ export interface RootsServiceOptions {
  */
 export class RootsService {
   private paths: string[] = [];
-  private readonly changed = new Emitter<RootView[]>();
+  private readonly changed = new Emitter<RootView[]>((error) =>
+    this.options.log?.error('roots listener failed', { error }),
+  );
   private readonly file: JsonDocumentFile<z.infer<typeof fileSchema>> | undefined;
   /** Fires with the new list after every change. */
   readonly onDidChange = this.changed.event;
