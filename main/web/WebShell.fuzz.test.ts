@@ -1,55 +1,23 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher } from '../ipc/createDispatcher';
-import { FileSecretStore } from '../platform/FileSecretStore';
-import { createLogger } from '../platform/Logger';
-import { NodeExternalOpener } from '../platform/NodeExternalOpener';
-import { appPaths } from '../platform/resolveDataDir';
-import { createHostCore, type HostCore } from '../services/createHostCore';
-import { WebShell } from './WebShell';
+import { seededRandom } from '../testing/seededRandom';
+import { startTestShell, type TestShell } from './testing/startTestShell';
 
-const log = createLogger({ consoleLevel: 'silent' });
-let shell: WebShell;
-let core: HostCore;
+let running: TestShell;
 let port: number;
 const crashes: unknown[] = [];
 const onCrash = (error: unknown): void => void crashes.push(error);
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sb-web-fuzz-'));
-  const rendererDir = join(dataDir, 'renderer');
-  await mkdir(rendererDir, { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-  const paths = appPaths(dataDir);
-  core = await createHostCore(
-    {
-      shell: 'web',
-      version: '0.0.0-test',
-      paths,
-      secrets: new FileSecretStore(paths.secretsFile),
-      opener: new NodeExternalOpener(() => {}, false),
-      env: {},
-    },
-    log,
-  );
-  shell = new WebShell({
-    dispatch: createDispatcher(core.handlers, log),
-    events: core.events,
-    rendererDir,
-    log,
-  });
-  port = Number(new URL(await shell.start()).port);
+  running = await startTestShell();
+  port = running.port;
   // A throw in a socket handler surfaces here; in the shell's own process it would end it.
   process.on('uncaughtException', onCrash);
 });
 
 afterAll(async () => {
   process.off('uncaughtException', onCrash);
-  await shell.stop();
-  await core.dispose();
+  await running.stop();
 });
 
 /** Sends raw bytes over TCP; resolves with the response's status (0: closed without one). */
@@ -71,18 +39,6 @@ function raw(bytes: string | Buffer): Promise<number> {
     socket.on('close', () => done(0));
     socket.write(bytes);
   });
-}
-
-/** A small deterministic generator, so a failing case can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TARGETS = [
@@ -186,7 +142,8 @@ describe('WebShell under hostile requests', () => {
   });
 
   it('answers 600 generated requests without a crash or a server error, then still serves', async () => {
-    const next = random(12);
+    // Deterministic, so a failing case can be replayed.
+    const next = seededRandom(12);
     const cases = Array.from({ length: 600 }, () => generate(next));
     const statuses: number[] = [];
     for (let i = 0; i < cases.length; i += 25) {
@@ -200,7 +157,7 @@ describe('WebShell under hostile requests', () => {
     expect(statuses.filter((s) => s >= 400 && s < 500).length).toBeGreaterThan(400);
     expect(crashes).toEqual([]);
     const page = await raw(
-      `GET /?token=${shell.token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`,
+      `GET /?token=${running.shell.token} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`,
     );
     expect(page).toBe(200);
   });

@@ -1,55 +1,20 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../shared/ipc/wsProtocol';
-import { createDispatcher } from '../ipc/createDispatcher';
-import { FileSecretStore } from '../platform/FileSecretStore';
-import { NodeExternalOpener } from '../platform/NodeExternalOpener';
-import { createLogger } from '../platform/Logger';
-import { appPaths } from '../platform/resolveDataDir';
-import { createHostCore, type HostCore } from '../services/createHostCore';
-import { WebShell } from './WebShell';
+import { startTestShell, type TestShell } from './testing/startTestShell';
+import type { WebShell } from './WebShell';
 
-const log = createLogger({ consoleLevel: 'silent' });
 let shell: WebShell;
-let core: HostCore;
 let port: number;
+let running: TestShell;
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sb-web-'));
-  const rendererDir = join(dataDir, 'renderer');
-  await mkdir(join(rendererDir, 'assets'), { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-  await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log(1)');
-  await writeFile(join(dataDir, 'outside.txt'), 'secret outside the renderer');
-  const paths = appPaths(dataDir);
-  core = await createHostCore(
-    {
-      shell: 'web',
-      version: '0.0.0-test',
-      paths,
-      secrets: new FileSecretStore(paths.secretsFile),
-      opener: new NodeExternalOpener(() => {}, false),
-      env: {},
-    },
-    log,
-  );
-  shell = new WebShell({
-    dispatch: createDispatcher(core.handlers, log),
-    events: core.events,
-    rendererDir,
-    log,
-  });
-  port = Number(new URL(await shell.start()).port);
+  running = await startTestShell();
+  ({ shell, port } = running);
 });
 
-afterAll(async () => {
-  await shell.stop();
-  await core.dispose();
-});
+afterAll(() => running.stop());
 
 function get(path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(

@@ -1,33 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLogger } from '../../platform/Logger';
-import { MAX_SERVERS_FILE_BYTES, ServersFileService } from './ServersFileService';
+import { rm, writeFile } from 'node:fs/promises';
+import { describe, expect, it, vi } from 'vitest';
+import { MAX_SERVERS_FILE_BYTES, type ServersFileService } from './ServersFileService';
+import { useServersFileDir } from './testing/useServersFileDir';
 
-const log = createLogger({ consoleLevel: 'silent' });
 const eventually = { timeout: 5_000, interval: 20 };
 
-let dir: string;
 let file: string;
-let services: ServersFileService[];
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'switchboard-servers-edges-'));
-  file = join(dir, 'servers.json');
-  services = [];
-});
-
-afterEach(async () => {
-  for (const service of services) service.dispose();
-  await rm(dir, { recursive: true, force: true });
-});
-
-function create(): ServersFileService {
-  const service = new ServersFileService({ file, env: {}, log, debounceMs: 50 });
-  services.push(service);
-  return service;
-}
+const { create } = useServersFileDir((paths) => ({ file } = paths));
 
 const two = JSON.stringify({ mcpServers: { a: { command: 'x' }, b: { command: 'y' } } });
 const names = (service: ServersFileService) => service.state.servers.map((s) => s.name);

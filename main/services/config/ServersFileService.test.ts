@@ -2,7 +2,6 @@ import {
   chmod,
   lstat,
   mkdir,
-  mkdtemp,
   readdir,
   readFile,
   rename,
@@ -12,39 +11,20 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { watch } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppErrorCode } from '../../../shared/errors';
-import { createLogger } from '../../platform/Logger';
 import { ServersFileService } from './ServersFileService';
+import { useServersFileDir } from './testing/useServersFileDir';
 import type { ServersFileState } from './ServersFileState';
 
-const log = createLogger({ consoleLevel: 'silent' });
 // Bounded polling for things that happen asynchronously (fs events, debounce).
 const eventually = { timeout: 5_000, interval: 20 };
 
 let dir: string;
 let file: string;
-let services: ServersFileService[];
-
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'switchboard-servers-'));
-  file = join(dir, 'servers.json');
-  services = [];
-});
-
-afterEach(async () => {
-  for (const service of services) service.dispose();
-  await rm(dir, { recursive: true, force: true });
-});
-
-function create(env: Record<string, string> = {}, path = file): ServersFileService {
-  const service = new ServersFileService({ file: path, env, log, debounceMs: 50 });
-  services.push(service);
-  return service;
-}
+const { create } = useServersFileDir((paths) => ({ dir, file } = paths));
 
 function record(service: ServersFileService): ServersFileState[] {
   const states: ServersFileState[] = [];

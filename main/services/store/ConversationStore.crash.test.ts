@@ -8,22 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConversationStore } from './ConversationStore';
+import { seededRandom as random } from '../../testing/seededRandom';
 import { crashScript } from './testing/crashScript';
 
 const KILLS = 50;
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failing run can be replayed. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Everything the writers acknowledged, across all runs. */
 interface Acknowledged {

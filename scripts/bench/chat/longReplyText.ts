@@ -1,5 +1,5 @@
 import { sampleAssistantText } from './sampleText';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from '../../../main/testing/seededRandom';
 
 /**
  * A long Markdown answer of exactly `chars` characters (the same text on every call) that

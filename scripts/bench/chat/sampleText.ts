@@ -1,4 +1,4 @@
-import type { Random } from './seededRandom';
+import type { Random } from '../../../main/testing/seededRandom';
 
 const WORDS = (
   'server tool result request the a of to and in is that for with it on as this be by ' +

@@ -1,6 +1,6 @@
 import type { ConversationStore } from '../../../main/services/store/ConversationStore';
 import { sampleAssistantText, sampleUserText } from './sampleText';
-import { seededRandom } from './seededRandom';
+import { seededRandom } from '../../../main/testing/seededRandom';
 
 /** A conversation written straight into the history store. */
 export interface SeededConversation {

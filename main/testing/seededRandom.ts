@@ -1,7 +1,7 @@
-/** A deterministic source of numbers in [0, 1), so every run seeds the same history. */
+/** A deterministic source of numbers in [0, 1): one seed, one sequence (replayable runs). */
 export type Random = () => number;
 
-/** mulberry32: tiny, fast and good enough to vary sample text reproducibly. */
+/** mulberry32: tiny, fast and good enough for sample text, fuzz cases and crash timings. */
 export function seededRandom(seed: number): Random {
   let state = seed >>> 0;
   return () => {
