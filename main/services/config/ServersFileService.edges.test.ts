@@ -40,6 +40,19 @@ describe('ServersFileService: a file that empties or vanishes while servers run'
     });
   }
 
+  it('refuses structured edits of an emptied file (they would drop the running servers)', async () => {
+    await writeFile(file, two);
+    const service = create();
+    await service.start();
+    await writeFile(file, '');
+    await vi.waitFor(() => expect(service.state.valid).toBe(false), eventually);
+    await expect(service.addServers({ c: { command: 'z' } })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/^the servers file became empty/) as unknown,
+    });
+    expect(names(service)).toEqual(['a', 'b']);
+  });
+
   it('real content after an emptied file applies as usual', async () => {
     await writeFile(file, two);
     const service = create();

@@ -186,6 +186,9 @@ export class ServersFileService {
       if (onDisk.errors.some((p) => p.kind === 'io')) {
         throw new AppError(AppErrorCode.Internal, onDisk.errors[0]?.message ?? 'cannot read');
       }
+      // Editing the empty text would drop the servers still running from it without a word.
+      const pending = onDisk.errors.find((p) => p.kind === 'emptied' || p.kind === 'too-large');
+      if (pending) throw new AppError(AppErrorCode.Validation, pending.message);
       const next = transform(onDisk.text);
       if (next !== onDisk.text || !onDisk.exists) await this.write(next);
       return this.current;
@@ -209,7 +212,7 @@ export class ServersFileService {
     const unchanged =
       exists === this.current.exists &&
       hashOf(text) === this.current.hash &&
-      !this.current.errors.some((p) => p.kind === 'io');
+      !this.current.errors.some((p) => p.kind === 'io' || p.kind === 'too-large');
     // Our own writes and repeated events land here: nothing new, nothing to announce.
     if (unchanged && !force) return this.current;
     this.apply({ text, exists, warnings: disk.kind === 'text' ? disk.warnings : [] });
