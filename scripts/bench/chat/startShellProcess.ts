@@ -30,7 +30,13 @@ export async function startShellProcess(options: {
     [entry, '--no-open', '--port', '0', '--data-dir', options.dataDir],
     {
       // Only what the shell needs: no proxy settings or keys from the caller's environment.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
+      // Production mode: what is timed is what people run, without the contract's output checks.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        ...options.env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
