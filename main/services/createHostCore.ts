@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
+import { normalizeModelRef } from '../../shared/domain/modelRef';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
@@ -24,6 +25,10 @@ import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { SettingsService } from './settings/SettingsService';
+import { createModelHandlers } from './models/createModelHandlers';
+import { createModelServices, type ModelServices } from './models/createModelServices';
+import type { ModelClient } from './models/ModelClient';
+import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
@@ -36,6 +41,8 @@ export interface HostCore {
   broker: ApprovalBroker;
   /** Sampling, elicitation and roots: what servers ask of the person. */
   interactions: InteractionServices;
+  /** Model providers and their clients. */
+  models: ModelServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -56,7 +63,9 @@ export interface HostCoreOptions {
   includeServer?: (name: string) => boolean;
   /** Faster, scriptable restarts for the CLI. */
   supervisor?: ConstructorParameters<typeof McpService>[0]['supervisor'];
-  conversation?: Pick<ConversationServiceOptions, 'createModel' | 'maxSteps' | 'resultBudgetChars'>;
+  conversation?: Pick<ConversationServiceOptions, 'maxSteps' | 'resultBudgetChars'>;
+  /** Tests and benchmarks may swap the model clients. */
+  createModel?: (provider: ResolvedProvider) => ModelClient;
 }
 
 export async function createHostCore(
@@ -75,6 +84,15 @@ export async function createHostCore(
     log: log.child('settings'),
   });
   await settings.load();
+  const models = await createModelServices({
+    file: join(platform.paths.dataDir, 'providers.json'),
+    secrets: platform.secrets,
+    settings,
+    env: platform.env,
+    log: log.child('models'),
+    ...(options.createModel ? { createModel: options.createModel } : {}),
+  });
+  models.providers.onDidChange((providers) => events.emit('providers.changed', { providers }));
 
   const files = new ServersFileService({
     file: platform.paths.serversFile,
@@ -93,9 +111,9 @@ export async function createHostCore(
           },
         }
       : {}),
-    modelClient: () => conversations.modelClient(),
-    models: async () => (await conversations.models.list()).models.map((m) => m.id),
-    defaultModel: () => settings.snapshot().defaultModel,
+    modelFor: (ref) => models.registry.resolve(ref),
+    models: () => models.registry.refs(),
+    defaultModel: () => normalizeModelRef(settings.snapshot().defaultModel),
     // The URL consent panel is the confirmation: the shell does not ask again.
     open: (url) => platform.opener.openExternal(url, { consented: true }),
     ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
@@ -147,7 +165,7 @@ export async function createHostCore(
     broker,
     settings,
     events,
-    env: platform.env,
+    models: models.registry,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
     ...options.conversation,
@@ -221,7 +239,8 @@ export async function createHostCore(
     },
     'config.listImports': async () => ({ sources: await imports.list() }),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
-    ...createConversationHandlers(conversations, broker, settings),
+    ...createConversationHandlers(conversations, broker),
+    ...createModelHandlers(models, settings),
     ...createInteractionHandlers(interactions),
   };
 
@@ -233,6 +252,7 @@ export async function createHostCore(
     conversations,
     broker,
     interactions,
+    models,
     ready,
     dispose: async () => {
       await conversations.dispose();

@@ -8,6 +8,7 @@ import type { ContextState, ContextStore } from './contextStore';
 import type { ConversationsState, ConversationsStore } from './conversationsStore';
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
+import type { ProvidersState, ProvidersStore } from './providersStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 
@@ -23,6 +24,7 @@ export interface Stores {
   models: ModelsStore;
   interactions: InteractionsStore;
   context: ContextStore;
+  providers: ProvidersStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -83,4 +85,9 @@ export function useInteractionsStore<T>(selector: (state: InteractionsState) => 
 /** Resources and prompts for the composer: lists, attachments, watched resources. */
 export function useContextStore<T>(selector: (state: ContextState) => T): T {
   return useStore(useStores().context, selector);
+}
+
+/** The model providers (settings). */
+export function useProvidersStore<T>(selector: (state: ProvidersState) => T): T {
+  return useStore(useStores().providers, selector);
 }

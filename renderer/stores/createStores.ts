@@ -8,6 +8,7 @@ import { createContextStore } from './contextStore';
 import { createConversationsStore, type ConversationsStoreOptions } from './conversationsStore';
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
+import { createProvidersStore } from './providersStore';
 import { createServersStore } from './serversStore';
 import { createSettingsStore } from './settingsStore';
 import type { Stores } from './StoresContext';
@@ -20,6 +21,7 @@ export function createStores(
 ): Stores {
   const { settings, servers, conversations, pendingApprovals, pendingInteractions, ...info } =
     bootstrap;
+  const models = createModelsStore(client);
   const stores: Stores = {
     app: createAppStore(info),
     settings: createSettingsStore(client, settings),
@@ -28,9 +30,10 @@ export function createStores(
     conversations: createConversationsStore(client, conversations, options),
     chat: createChatStore(client),
     approvals: createApprovalsStore(client, pendingApprovals),
-    models: createModelsStore(client),
+    models,
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
+    providers: createProvidersStore(client, models),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -54,5 +57,6 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.interactions.getState().resync(),
     stores.chat.getState().resync(),
     stores.context.getState().resync(),
+    stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

@@ -48,6 +48,13 @@ export const requestNames = [
   'conversation.edit',
   'conversation.getToolResult',
   'models.list',
+  'providers.list',
+  'providers.add',
+  'providers.update',
+  'providers.remove',
+  'providers.setApiKey',
+  'providers.clearApiKey',
+  'providers.test',
   'approvals.pending',
   'approvals.respond',
   'approvals.listGrants',
@@ -85,6 +92,7 @@ export const eventNames = [
   'interactions.refused',
   'interactions.policiesChanged',
   'roots.changed',
+  'providers.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

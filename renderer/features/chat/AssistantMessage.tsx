@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { Markdown } from '../markdown/LazyMarkdown';
 import { ErrorLine } from './ErrorLine';
+import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallCard } from './ToolCallCard';
 import { UsageLine } from './UsageLine';
 
@@ -40,6 +41,13 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
         if (block.type === 'tool_use') {
           return <ToolCallCard key={block.id} block={block} sent={sentResults[block.id]} />;
         }
+        if (block.type === 'reasoning' || block.type === 'thinking') {
+          const text = block.type === 'reasoning' ? block.text : block.thinking;
+          const last = index === content.length - 1;
+          return text ? (
+            <ReasoningBlock key={index} text={text} streaming={streaming && last} />
+          ) : null;
+        }
         return null;
       })}
       {streaming && <span className="chat-message__caret" aria-hidden="true" />}
@@ -67,6 +75,18 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
         </p>
       )}
       <footer className="chat-message__footer">
+        {message.model && (
+          <span
+            className="chat-message__model"
+            title={t('providers.writtenBy', {
+              model: message.model,
+              provider: message.provider ?? '',
+            })}
+            data-testid="message-model"
+          >
+            {message.model}
+          </span>
+        )}
         {message.usage && <UsageLine usage={message.usage} />}
         {onRetry && message.status === 'complete' && (
           <button type="button" className="button button--small button--quiet" onClick={onRetry}>

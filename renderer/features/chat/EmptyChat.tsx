@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useServersStore, useSettingsStore } from '../../stores/StoresContext';
+import { useAppStore, useServersStore } from '../../stores/StoresContext';
+import { useModelKeyReady } from '../providers/useModelKeyReady';
 
 /** A new chat: what Claude can do here, and the one thing missing if something is. */
 export function EmptyChat() {
   const { t } = useTranslation();
   const servers = useServersStore((s) => s.servers.length);
-  const keySet = useSettingsStore((s) => s.snapshot.apiKeySource !== 'none');
+  const keySet = useModelKeyReady();
   const setView = useAppStore((s) => s.setView);
   return (
     <div className="chat__empty" data-testid="chat-empty">

@@ -4,6 +4,7 @@ import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { interactions } from './en/interactions';
+import { providers } from './en/providers';
 import { toolRun } from './en/toolRun';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -27,7 +28,7 @@ export const en = {
   home: {
     title: 'Welcome to Switchboard',
     subtitle: 'Chat with Claude while it uses your MCP servers — with you approving every step.',
-    stepKey: 'Add your Anthropic API key',
+    stepKey: 'Add an API key (Anthropic, or another model provider)',
     stepKeyDone: 'API key set',
     stepServers: 'Connect MCP servers',
     stepServersDone_one: '{{count}} server configured',
@@ -38,20 +39,7 @@ export const en = {
   settings: {
     title: 'Settings',
     close: 'Close settings',
-    apiSection: 'Anthropic API',
-    apiKey: 'API key',
-    apiKeyPlaceholder: 'sk-ant-…',
-    apiKeyHelp: 'Stored in {{store}}. It never leaves the app’s main process.',
-    apiKeyStoreSecure: 'your OS keychain or a private file in the data folder',
-    apiKeyStatusNone: 'No key set',
-    apiKeyStatusStored: 'A key is stored',
-    apiKeyStatusEnv: 'Using ANTHROPIC_API_KEY from the environment',
-    saveKey: 'Save key',
-    clearKey: 'Remove key',
-    keySaved: 'API key saved.',
-    keyCleared: 'API key removed.',
-    baseUrl: 'API base URL',
-    baseUrlHelp: 'Change only for a proxy or a compatible gateway.',
+    modelsSection: 'Models',
     defaultModel: 'Default model',
     systemPrompt: 'System prompt',
     systemPromptHelp: 'Sent at the start of every conversation; server instructions follow it.',
@@ -270,6 +258,7 @@ export const en = {
   grants,
   signIn,
   toolRun,
+  providers,
   interactions,
   context,
 } as const;

@@ -8,9 +8,9 @@ import {
   type ConversationEventOf,
   type ConversationEventType,
 } from '../../../../shared/domain/conversationEvents';
-import { AnthropicModel } from '../AnthropicModel';
+import { AnthropicModel } from '../../models/anthropic/AnthropicModel';
 import type { ExecuteTool } from '../ExecuteTool';
-import type { ModelTool } from '../ModelClient';
+import type { ModelTool } from '../../models/ModelClient';
 import type { RetryPolicy } from '../retryPolicy';
 import { runTurn, type RunTurnOptions, type TurnResult } from '../runTurn';
 
