@@ -100,7 +100,8 @@ export class ProvidersService {
     baseURL?: string;
   }): Promise<ProviderView> {
     const preset = providerPreset(input.preset);
-    const taken = new Set(this.list().map((p) => p.id));
+    // The environment's `openai` gives way to an added one of that id (see `all`).
+    const taken = new Set([ANTHROPIC_PROVIDER_ID, ...this.added.map((p) => p.id)]);
     let id: string = preset.id;
     for (let n = 2; taken.has(id); n++) id = `${preset.id}-${n}`;
     const config = providerConfigSchema.parse({

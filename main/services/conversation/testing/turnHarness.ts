@@ -10,7 +10,7 @@ import {
 } from '../../../../shared/domain/conversationEvents';
 import { AnthropicModel } from '../../models/anthropic/AnthropicModel';
 import type { ExecuteTool } from '../ExecuteTool';
-import type { ModelTool } from '../../models/ModelClient';
+import type { ModelClient, ModelTool } from '../../models/ModelClient';
 import type { RetryPolicy } from '../retryPolicy';
 import { runTurn, type RunTurnOptions, type TurnResult } from '../runTurn';
 
@@ -56,8 +56,19 @@ export interface TurnRun {
 }
 
 /** Runs one turn through the real SDK adapter against `fake`. */
-export async function runWithFake(
+export function runWithFake(
   fake: FakeAnthropic,
+  overrides: Partial<RunTurnOptions> = {},
+): Promise<TurnRun> {
+  return runWithClient(new AnthropicModel({ apiKey: API_KEY, baseURL: fake.url }), {
+    model: 'claude-sonnet-5-5',
+    ...overrides,
+  });
+}
+
+/** Runs one turn through `client`, with the test tools and a fast retry policy. */
+export async function runWithClient(
+  client: ModelClient,
   overrides: Partial<RunTurnOptions> = {},
 ): Promise<TurnRun> {
   const events: ConversationEvent[] = [];
@@ -65,8 +76,8 @@ export async function runWithFake(
   const result = await runTurn({
     conversationId: 'conv-1',
     turnId: 'turn-1',
-    client: new AnthropicModel({ apiKey: API_KEY, baseURL: fake.url }),
-    model: 'claude-sonnet-5-5',
+    client,
+    model: 'test-model',
     system: 'You are a test assistant.',
     messages: [{ role: 'user', content: 'hello' }],
     tools: TEST_TOOLS,
