@@ -7,8 +7,12 @@ import type {
 } from '../../shared/domain/providers';
 import { AppError } from '../../shared/errors';
 import type { HostClient } from '../host/HostClient';
-import { errorInfo, type ActionResult, type Loadable } from './loadable';
+import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import type { ModelsStore } from './modelsStore';
+
+/** A change main refused, with its message per field (`baseURL`, `name`, …) where it has one. */
+export type ProviderUpdateResult =
+  { ok: true } | { ok: false; error: ErrorInfo; fields: Record<string, string> };
 
 /** A "Test connection" in flight, or its answer. */
 export type ProviderTest = { state: 'testing' } | { state: 'done'; result: ProviderTestResult };
@@ -24,7 +28,7 @@ export interface ProvidersState {
   add: (
     preset: ProviderPresetId,
   ) => Promise<{ ok: true; id: string } | Extract<ActionResult, { ok: false }>>;
-  update: (id: string, patch: ProviderPatch) => Promise<ActionResult>;
+  update: (id: string, patch: ProviderPatch) => Promise<ProviderUpdateResult>;
   remove: (id: string) => Promise<ActionResult>;
   setApiKey: (id: string, apiKey: string) => Promise<ActionResult>;
   clearApiKey: (id: string) => Promise<ActionResult>;
@@ -68,7 +72,14 @@ export function createProvidersStore(client: HostClient, models: ModelsStore): P
           return { ok: false, error: errorInfo(error) };
         }
       },
-      update: (id, patch) => act(() => client.invoke('providers.update', { id, patch })),
+      update: async (id, patch) => {
+        try {
+          await client.invoke('providers.update', { id, patch });
+          return { ok: true };
+        } catch (error) {
+          return { ok: false, error: errorInfo(error), fields: fieldErrors(error) };
+        }
+      },
       remove: (id) => act(() => client.invoke('providers.remove', { id })),
       setApiKey: (id, apiKey) => act(() => client.invoke('providers.setApiKey', { id, apiKey })),
       clearApiKey: (id) => act(() => client.invoke('providers.clearApiKey', { id })),
@@ -91,4 +102,19 @@ export function createProvidersStore(client: HostClient, models: ModelsStore): P
     void models.getState().load(true);
   });
   return store;
+}
+
+/** `patch.baseURL: Must be an http(s) URL` → `{ baseURL: 'Must be an http(s) URL' }`. */
+function fieldErrors(error: unknown): Record<string, string> {
+  const issues =
+    error instanceof AppError
+      ? (error.data as { issues?: unknown } | undefined)?.issues
+      : undefined;
+  const fields: Record<string, string> = {};
+  if (!Array.isArray(issues)) return fields;
+  for (const issue of issues as Array<{ path?: unknown; message?: unknown }>) {
+    const field = typeof issue.path === 'string' ? issue.path.split('.').at(-1) : undefined;
+    if (field && typeof issue.message === 'string') fields[field] ??= issue.message;
+  }
+  return fields;
 }

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { Markdown } from '../markdown/LazyMarkdown';
 import { ErrorLine } from './ErrorLine';
+import { useModelName } from '../providers/useModelName';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallCard } from './ToolCallCard';
 import { UsageLine } from './UsageLine';
@@ -19,6 +20,8 @@ interface AssistantMessageProps {
 /** A reply: streamed Markdown and tool call cards in the order the model produced them. */
 export function AssistantMessage({ message, lastReply, sentResults }: AssistantMessageProps) {
   const { t } = useTranslation();
+  // Replies written before providers existed are Claude's.
+  const name = useModelName(`${message.provider ?? 'anthropic'}/${message.model ?? ''}`);
   const retry = useChatStore((s) => s.retry);
   const onRetry = lastReply ? () => void retry() : undefined;
   const streaming = message.status === 'streaming';
@@ -28,7 +31,7 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
   return (
     <article
       className={`chat-message chat-message--assistant${streaming ? ' chat-message--streaming' : ''}`}
-      aria-label={t('chat.reply')}
+      aria-label={t('chat.reply', { name })}
       aria-busy={streaming}
       data-testid="assistant-message"
     >

@@ -136,7 +136,10 @@ describe('ChatScreen', () => {
     fireEvent.change(picker, { target: { value: 'deepseek/deepseek-chat' } });
     // The chosen model's provider could not list its models: the picker says why.
     expect(screen.getByRole('note').textContent).toContain('No DeepSeek API key is set.');
-    fireEvent.change(composer(), { target: { value: 'which model?' } });
+    // The composer names who it writes to.
+    const input = screen.getByLabelText<HTMLTextAreaElement>('Message DeepSeek');
+    expect(input.placeholder).toBe('Message DeepSeek…');
+    fireEvent.change(input, { target: { value: 'which model?' } });
     fireEvent.click(screen.getByTestId('send'));
     await settle();
     expect(host.callsOf('conversation.send')).toEqual([

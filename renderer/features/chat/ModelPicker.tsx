@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { useChatStore, useModelsStore, useSettingsStore } from '../../stores/StoresContext';
+import { useChatStore, useModelsStore } from '../../stores/StoresContext';
 import { groupOf, ModelSelect } from '../providers/ModelSelect';
+import { useSelectedModel } from '../providers/useModelName';
 
 /** The model for the next message, from any provider, the default preselected. */
 export function ModelPicker({ conversationModel }: { conversationModel?: string }) {
   const { t } = useTranslation();
   const list = useModelsStore((s) => s.list);
-  const chosen = useChatStore((s) => s.model);
   const setModel = useChatStore((s) => s.setModel);
-  const settingsDefault = useSettingsStore((s) => s.snapshot.defaultModel);
   const answer = list?.state === 'ready' ? list.value : undefined;
-  const selected = chosen ?? conversationModel ?? answer?.defaultModel ?? settingsDefault;
+  const selected = useSelectedModel(conversationModel);
   const group = answer ? groupOf(answer.groups, selected) : undefined;
   return (
     <div className="model-picker">

@@ -4,8 +4,8 @@ import type { ProviderPatch, ProviderView } from '../../../shared/domain/provide
 import { useProvidersStore } from '../../stores/StoresContext';
 
 /**
- * Name, base URL and (for Chat Completions providers) whether images are sent, saved together.
- * The built-in provider has only its URL here. A draft of null shows main's value.
+ * Name and base URL, saved together; the built-in provider has only its URL here. A draft of
+ * null shows main's value; a refused value gets its message at the field.
  */
 export function ProviderConnectionFields({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
@@ -13,6 +13,7 @@ export function ProviderConnectionFields({ provider }: { provider: ProviderView 
   const [name, setName] = useState<string | null>(null);
   const [baseURL, setBaseURL] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
   const added = provider.origin === 'added';
   const prefix = `provider-${provider.id}`;
   const patch: ProviderPatch = {
@@ -26,9 +27,14 @@ export function ProviderConnectionFields({ provider }: { provider: ProviderView 
     if (result.ok) {
       setName(null);
       setBaseURL(null);
+      setFields({});
       setNotice({ error: false, text: t('providers.saved') });
-    } else
-      setNotice({ error: true, text: t('providers.failed', { message: result.error.message }) });
+    } else {
+      setFields(result.fields);
+      const atField = result.fields.baseURL !== undefined || result.fields.name !== undefined;
+      const failed = t('providers.failed', { message: result.error.message });
+      setNotice(atField ? null : { error: true, text: failed });
+    }
   };
 
   return (
@@ -43,11 +49,13 @@ export function ProviderConnectionFields({ provider }: { provider: ProviderView 
             className="input"
             value={name ?? provider.name}
             maxLength={80}
+            aria-invalid={fields.name ? true : undefined}
             onChange={(e) => {
               setName(e.target.value);
               setNotice(null);
             }}
           />
+          {fields.name && <p className="field__error">{fields.name}</p>}
         </div>
       )}
       <div className="field">
@@ -60,39 +68,17 @@ export function ProviderConnectionFields({ provider }: { provider: ProviderView 
           type="url"
           spellCheck={false}
           value={baseURL ?? provider.baseURL}
+          aria-invalid={fields.baseURL ? true : undefined}
           aria-describedby={`${prefix}-url-help`}
           onChange={(e) => {
             setBaseURL(e.target.value);
             setNotice(null);
           }}
         />
-        <p id={`${prefix}-url-help`} className="field__help">
-          {t('providers.baseUrlHelp')}
+        <p id={`${prefix}-url-help`} className={fields.baseURL ? 'field__error' : 'field__help'}>
+          {fields.baseURL ?? t('providers.baseUrlHelp')}
         </p>
       </div>
-      {added && provider.kind === 'openai-compatible' && (
-        <label className="check">
-          <input
-            type="checkbox"
-            className="checkbox"
-            checked={provider.images}
-            onChange={(e) =>
-              void update(provider.id, { images: e.target.checked }).then((result) => {
-                if (!result.ok) {
-                  setNotice({
-                    error: true,
-                    text: t('providers.failed', { message: result.error.message }),
-                  });
-                }
-              })
-            }
-          />
-          <span>
-            {t('providers.images')}
-            <span className="field__help provider__check-help">{t('providers.imagesHelp')}</span>
-          </span>
-        </label>
-      )}
       <div className="field__row">
         <button type="submit" className="button button--primary button--small" disabled={!dirty}>
           {t('providers.save')}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 import { ProviderConnectionFields } from './ProviderConnectionFields';
+import { ProviderImagesField } from './ProviderImagesField';
 import { ProviderKeyField } from './ProviderKeyField';
 import { ProviderModels } from './ProviderModels';
 import { ProviderTestButton } from './ProviderTestButton';
@@ -30,6 +31,9 @@ export function ProviderDetails({ id, provider }: { id: string; provider: Provid
       {provider.origin !== 'environment' && <ProviderKeyField provider={provider} />}
       <ProviderTestButton provider={provider} />
       {added && <ProviderModels provider={provider} />}
+      {added && provider.kind === 'openai-compatible' && (
+        <ProviderImagesField provider={provider} />
+      )}
       {added && (
         <div className="field__row">
           <button

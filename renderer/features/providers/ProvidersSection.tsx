@@ -64,7 +64,12 @@ export function ProvidersSection() {
             </option>
           ))}
         </select>
-        <button type="button" className="button" onClick={() => void addProvider()}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void addProvider()}
+          data-testid="provider-add"
+        >
           {t('providers.add')}
         </button>
       </div>
