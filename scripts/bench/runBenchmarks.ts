@@ -7,6 +7,7 @@ import { benchPickerFilter } from './benchPickerFilter';
 import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
 import { benchChatFirstToken } from './chat/benchChatFirstToken';
+import { benchChatFirstTokenOpenAi } from './chat/benchChatFirstTokenOpenAi';
 import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
 import { benchChatOpen } from './chat/benchChatOpen';
 import { benchChatStreaming } from './chat/benchChatStreaming';
@@ -41,6 +42,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['startup', benchStartup],
   ['hugeResult', benchHugeResult],
   ['chatFirstToken', benchChatFirstToken],
+  ['chatFirstTokenOpenAi', benchChatFirstTokenOpenAi],
   ['chatOpen', benchChatOpen],
   ['chatStreaming', benchChatStreaming],
   ['chatHugeToolResult', benchChatHugeToolResult],
