@@ -12,6 +12,7 @@ import { FileSecretStore } from '../../platform/FileSecretStore';
 import { createLogger } from '../../platform/Logger';
 import { HostEvents } from '../HostEvents';
 import { SettingsService } from '../settings/SettingsService';
+import { AnthropicModel } from './anthropic/AnthropicModel';
 import { createModelServices } from './createModelServices';
 import { OpenAiCompatibleModel } from './openaiCompatible/OpenAiCompatibleModel';
 import { CHAT_KEY, useFakeChatApi } from './openaiCompatible/testing/useFakeChatApi';
@@ -121,6 +122,12 @@ describe('ModelRegistry', () => {
     expect(registry.resolve('openrouter/anthropic/claude-sonnet-4.5').model).toBe(
       'anthropic/claude-sonnet-4.5',
     );
+    // Another Anthropic endpoint, added from the Anthropic preset, speaks the Messages API.
+    const endpoint = await providers.add({ preset: 'anthropic', baseURL: claude.url });
+    expect(endpoint.id).toBe('anthropic-2');
+    await providers.setApiKey(endpoint.id, 'sk-ant-registry');
+    expect(registry.client(endpoint.id)).toBeInstanceOf(AnthropicModel);
+    expect(await registry.test(endpoint.id)).toMatchObject({ ok: true, models: 4 });
     expect(() => registry.resolve('nowhere/x')).toThrow(
       expect.objectContaining({ code: AppErrorCode.NotFound }),
     );

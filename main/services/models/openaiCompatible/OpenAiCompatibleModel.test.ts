@@ -83,7 +83,7 @@ describe('OpenAiCompatibleModel', () => {
         role: 'tool',
         tool_call_id: 'toolu_01ABC',
         content:
-          'Rendered.\n[a image/png image was here; this DeepSeek model is not sent images, so it was left out]',
+          'Rendered.\n[an image (image/png) was here; DeepSeek models are not sent images, so it was left out]',
       },
       { role: 'assistant', content: 'Here it is.' },
       { role: 'user', content: 'Now in words.' },
@@ -106,6 +106,46 @@ describe('OpenAiCompatibleModel', () => {
         { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
       ],
     });
+  });
+
+  it('sends attached images and text documents in the person’s message; a PDF becomes a note', async () => {
+    const attached: ConversationMessage = {
+      role: 'user',
+      content: [
+        { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } },
+        {
+          type: 'document',
+          title: 'notes.txt',
+          source: { type: 'text', media_type: 'text/plain', data: 'Buy milk.' },
+        },
+        {
+          type: 'document',
+          title: 'report.pdf',
+          source: { type: 'base64', media_type: 'application/pdf', data: 'JVBE' },
+        },
+        { type: 'text', text: 'What is in these?' },
+      ],
+    };
+    api.fake.script(chat('A chart, a note, a report.'), chat('Only words.'));
+    await collect(api.model({ images: true }), { messages: [attached] });
+    expect(api.sent(0).messages).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } },
+          { type: 'text', text: 'notes.txt\nBuy milk.' },
+          {
+            type: 'text',
+            text: '[report.pdf was attached; DeepSeek is not sent PDFs, so it was left out]',
+          },
+          { type: 'text', text: 'What is in these?' },
+        ],
+      },
+    ]);
+    await collect(api.model(), { messages: [attached] });
+    expect(api.sent(1).messages[0]?.content).toContain(
+      '[an image (image/png) was here; DeepSeek models are not sent images, so it was left out]',
+    );
   });
 
   it('sends tool names in the wire’s alphabet and reads calls back under the real name', async () => {

@@ -153,5 +153,5 @@ function imagePart(mediaType: string, data: string): ImagePart {
 }
 
 function imageNote(mediaType: string, provider: string): string {
-  return `[a ${mediaType} image was here; this ${provider} model is not sent images, so it was left out]`;
+  return `[an image (${mediaType}) was here; ${provider} models are not sent images, so it was left out]`;
 }
