@@ -9,8 +9,7 @@ import {
 } from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
 import { AppErrorCode } from '../../../shared/errors';
 import { useFakeChatApi } from '../models/openaiCompatible/testing/useFakeChatApi';
-import type { ExecuteTool } from './ExecuteTool';
-import { runWithClient } from './testing/turnHarness';
+import { overlapLog, runWithClient } from './testing/turnHarness';
 
 const api = useFakeChatApi();
 
@@ -105,14 +104,7 @@ describe('runTurn on an OpenAI-compatible provider', () => {
             .join('; ')}`,
         ),
     );
-    const log: string[] = [];
-    const executeTool: ExecuteTool = async (call) => {
-      const input = call.input as { text: string };
-      log.push(`start ${input.text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      log.push(`end ${input.text}`);
-      return { content: [{ type: 'text', text: input.text }] };
-    };
+    const { log, executeTool } = overlapLog();
     const run = await runWithClient(api.model(), { executeTool });
 
     expect(log.slice(0, 2).sort()).toEqual(['start one', 'start two']);

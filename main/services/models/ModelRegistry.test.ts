@@ -8,14 +8,11 @@ import {
   type FakeAnthropic,
 } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { AppErrorCode } from '../../../shared/errors';
-import { FileSecretStore } from '../../platform/FileSecretStore';
-import { createLogger } from '../../platform/Logger';
-import { HostEvents } from '../HostEvents';
-import { SettingsService } from '../settings/SettingsService';
 import { AnthropicModel } from './anthropic/AnthropicModel';
 import { createModelServices } from './createModelServices';
 import { OpenAiCompatibleModel } from './openaiCompatible/OpenAiCompatibleModel';
 import { CHAT_KEY, useFakeChatApi } from './openaiCompatible/testing/useFakeChatApi';
+import { settingsIn } from './testing/settingsIn';
 
 const chatApi = useFakeChatApi();
 let claude: FakeAnthropic;
@@ -28,22 +25,13 @@ afterAll(async () => {
 
 async function services() {
   const dir = await mkdtemp(join(tmpdir(), 'sb-registry-'));
-  const log = createLogger({ consoleLevel: 'silent' });
-  const secrets = new FileSecretStore(join(dir, 'secrets.json'));
   const env = {
     ANTHROPIC_API_KEY: 'sk-ant-registry',
     ANTHROPIC_BASE_URL: claude.url,
     OPENAI_API_KEY: CHAT_KEY,
     OPENAI_BASE_URL: chatApi.fake.url,
   };
-  const settings = new SettingsService({
-    file: join(dir, 'settings.json'),
-    secrets,
-    events: new HostEvents(),
-    env,
-    log,
-  });
-  await settings.load();
+  const { settings, secrets, log } = await settingsIn(dir, env);
   return createModelServices({ file: join(dir, 'providers.json'), secrets, settings, env, log });
 }
 

@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { AppErrorCode } from '../../../shared/errors';
-import { FileSecretStore } from '../../platform/FileSecretStore';
-import { createLogger } from '../../platform/Logger';
-import { HostEvents } from '../HostEvents';
-import { SettingsService } from '../settings/SettingsService';
 import { ProvidersService } from './ProvidersService';
+import { settingsIn } from './testing/settingsIn';
 
 let dir: string;
 beforeEach(async () => {
@@ -16,16 +13,7 @@ beforeEach(async () => {
 });
 
 async function service(env: Record<string, string> = {}) {
-  const log = createLogger({ consoleLevel: 'silent' });
-  const secrets = new FileSecretStore(join(dir, 'secrets.json'));
-  const settings = new SettingsService({
-    file: join(dir, 'settings.json'),
-    secrets,
-    events: new HostEvents(),
-    env,
-    log,
-  });
-  await settings.load();
+  const { settings, secrets, log } = await settingsIn(dir, env);
   const providers = new ProvidersService({
     file: join(dir, 'providers.json'),
     secrets,

@@ -7,6 +7,7 @@ import { ProviderImagesField } from './ProviderImagesField';
 import { ProviderKeyField } from './ProviderKeyField';
 import { ProviderModels } from './ProviderModels';
 import { ProviderTestButton } from './ProviderTestButton';
+import { AlertLine } from '../../components/AlertLine';
 
 /** What can be set for one provider, as far as its origin allows. */
 export function ProviderDetails({ id, provider }: { id: string; provider: ProviderView }) {
@@ -49,11 +50,7 @@ export function ProviderDetails({ id, provider }: { id: string; provider: Provid
           </button>
         </div>
       )}
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
+import { AlertLine } from '../../components/AlertLine';
 
 /** Whether a Chat Completions provider's models are sent images; saved as it is switched. */
 export function ProviderImagesField({ provider }: { provider: ProviderView }) {
@@ -26,11 +27,7 @@ export function ProviderImagesField({ provider }: { provider: ProviderView }) {
           <span className="field__help provider__check-help">{t('providers.imagesHelp')}</span>
         </span>
       </label>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
+import { AlertLine } from '../../components/AlertLine';
 
 /** Models typed in for a provider that lists nothing useful (or not the one wanted). */
 export function ProviderModels({ provider }: { provider: ProviderView }) {
@@ -59,11 +60,7 @@ export function ProviderModels({ provider }: { provider: ProviderView }) {
           {t('providers.addModel')}
         </button>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { PROVIDER_PRESETS, type ProviderPresetId } from '../../../shared/domain/
 import { LoadStatus } from '../../components/LoadStatus';
 import { useProvidersStore } from '../../stores/StoresContext';
 import { ProviderRow } from './ProviderRow';
+import { AlertLine } from '../../components/AlertLine';
 
 /** Settings: every model provider (one open at a time), and adding one from a preset. */
 export function ProvidersSection() {
@@ -73,11 +74,7 @@ export function ProvidersSection() {
           {t('providers.add')}
         </button>
       </div>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <AlertLine message={error} />
     </section>
   );
 }

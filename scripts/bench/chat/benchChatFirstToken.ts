@@ -8,14 +8,15 @@ import { message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import type { BenchContext } from '../BenchContext';
 import { atMost, type Goal } from '../Goal';
 import { bareFirstToken } from './bareFirstToken';
-import { compareFirstToken, type FirstTokenComparison } from './compareFirstToken';
+import {
+  FIRST_TOKEN_TURNS,
+  runFirstTokenBench,
+  type FirstTokenComparison,
+} from './runFirstTokenBench';
 import { createChatHost } from './createChatHost';
 import { FIRST_TOKEN_PROMPT as PROMPT, FIRST_TOKEN_REPLY as REPLY } from './firstTokenPrompt';
 import { hostFirstToken } from './hostFirstToken';
-import { once } from './once';
 
-const WARMUP_TURNS = 5;
-const TURNS = 30;
 const LIMIT = 1.2;
 
 /** Goal 1 of the chat issue: time to first token, host vs bare SDK, against the same fake. */
@@ -36,60 +37,41 @@ export interface ChatFirstTokenReport extends FirstTokenComparison {
  * from the fake's record of the host's first request) → first `text_delta`.
  */
 export async function benchChatFirstToken(ctx: BenchContext): Promise<ChatFirstTokenReport> {
-  // The reply is picked once the request is in: that moment splits each time in two.
-  let arrivedAt = 0;
-  const fake = await startFakeAnthropic({
-    fallback: () => {
-      arrivedAt = performance.now();
-      return message(REPLY);
+  const { compared, sent } = await runFirstTokenBench(ctx, {
+    startFake: (arrived) =>
+      startFakeAnthropic({
+        fallback: () => {
+          arrived();
+          return message(REPLY);
+        },
+      }),
+    startHost: (fake) => createChatHost(ctx.root, fake.url),
+    hostTurn: (core) => hostFirstToken(core, PROMPT),
+    firstBody: (fake) => fake.messageRequests[0]?.body as MessagesRequestBody | undefined,
+    bareTurn: (fake, body) => {
+      const client = new Anthropic({ baseURL: fake.url, apiKey: 'sk-bench', maxRetries: 0 });
+      const params = body as unknown as MessageCreateParamsStreaming;
+      return () => bareFirstToken(client, params);
     },
   });
-  const closeFake = once(() => fake.close());
-  ctx.janitor.onCleanup(closeFake);
-  try {
-    const core = await createChatHost(ctx.root, fake.url);
-    const disposeCore = once(() => core.dispose());
-    ctx.janitor.onCleanup(disposeCore);
-    try {
-      await hostFirstToken(core, PROMPT);
-      const sent = fake.messageRequests[0]?.body as MessagesRequestBody | undefined;
-      if (!sent) throw new Error('the fake saw no request from the host');
-      if (sent.stream !== true) throw new Error('the host did not ask for a stream');
-      const params = sent as unknown as MessageCreateParamsStreaming;
-      const client = new Anthropic({ baseURL: fake.url, apiKey: 'sk-bench', maxRetries: 0 });
-
-      const compared = await compareFirstToken({
-        host: () => hostFirstToken(core, PROMPT),
-        bare: () => bareFirstToken(client, params),
-        arrivedAt: () => arrivedAt,
-        warmupTurns: WARMUP_TURNS,
-        turns: TURNS,
-      });
-      return {
-        request: {
-          tools: sent.tools?.length ?? 0,
-          system: sent.system !== undefined,
-          messages: sent.messages.length,
-          bodyBytes: JSON.stringify(sent).length,
-        },
-        replyChars: REPLY.length,
-        warmupTurns: WARMUP_TURNS,
-        turns: TURNS,
-        ...compared,
-        goals: [
-          atMost(
-            'chatFirstToken.median',
-            'time to first token, host (send → first textDelta event) / bare SDK, median',
-            compared.ratio.median,
-            LIMIT,
-            'ratio',
-          ),
-        ],
-      };
-    } finally {
-      await disposeCore();
-    }
-  } finally {
-    await closeFake();
-  }
+  return {
+    request: {
+      tools: sent.tools?.length ?? 0,
+      system: sent.system !== undefined,
+      messages: sent.messages.length,
+      bodyBytes: JSON.stringify(sent).length,
+    },
+    replyChars: REPLY.length,
+    ...FIRST_TOKEN_TURNS,
+    ...compared,
+    goals: [
+      atMost(
+        'chatFirstToken.median',
+        'time to first token, host (send → first textDelta event) / bare SDK, median',
+        compared.ratio.median,
+        LIMIT,
+        'ratio',
+      ),
+    ],
+  };
 }

@@ -1,19 +1,19 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import type { ChatRequestBody } from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
-import { chat } from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
+import { chat, type ChatRequestBody } from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
 import { startFakeOpenAi } from '../../../e2e/fixtures/fakeOpenAi/FakeOpenAi.mjs';
 import type { BenchContext } from '../BenchContext';
 import { atMost, type Goal } from '../Goal';
 import { bareChatFirstToken } from './bareChatFirstToken';
-import { compareFirstToken, type FirstTokenComparison } from './compareFirstToken';
+import {
+  FIRST_TOKEN_TURNS,
+  runFirstTokenBench,
+  type FirstTokenComparison,
+} from './runFirstTokenBench';
 import { createChatHost } from './createChatHost';
 import { FIRST_TOKEN_PROMPT as PROMPT, FIRST_TOKEN_REPLY as REPLY } from './firstTokenPrompt';
 import { hostFirstToken } from './hostFirstToken';
-import { once } from './once';
 
-const WARMUP_TURNS = 5;
-const TURNS = 30;
 const LIMIT = 1.15;
 const KEY = 'sk-bench-openai';
 const MODEL = 'openai/deepseek-chat';
@@ -31,72 +31,56 @@ export interface ChatFirstTokenOpenAiReport extends FirstTokenComparison {
 /**
  * As `chatFirstToken`, against the fake Chat Completions API: host = a host core whose
  * `openai` provider comes from OPENAI_API_KEY/OPENAI_BASE_URL and whose default model is
- * `openai/deepseek-chat`, `send` → first `textDelta` event; bare = `new OpenAI({ baseURL, apiKey, maxRetries: 0 })` sending the
- * very body the host sent → first content delta. Alternating, same fake, same process.
+ * `openai/deepseek-chat`, `send` → first `textDelta` event; bare = `new OpenAI({ baseURL,
+ * apiKey, maxRetries: 0 })` sending the very body the host sent → first content delta.
  */
 export async function benchChatFirstTokenOpenAi(
   ctx: BenchContext,
 ): Promise<ChatFirstTokenOpenAiReport> {
-  let arrivedAt = 0;
-  const fake = await startFakeOpenAi({
-    apiKey: KEY,
-    fallback: () => {
-      arrivedAt = performance.now();
-      return chat(REPLY);
+  const { compared, sent } = await runFirstTokenBench(ctx, {
+    startFake: (arrived) =>
+      startFakeOpenAi({
+        apiKey: KEY,
+        fallback: () => {
+          arrived();
+          return chat(REPLY);
+        },
+      }),
+    startHost: async (fake) => {
+      // Claude's endpoint is never asked: the default model is the `openai` provider's.
+      const core = await createChatHost(ctx.root, 'http://127.0.0.1:9', {
+        OPENAI_API_KEY: KEY,
+        OPENAI_BASE_URL: fake.url,
+      });
+      await core.settings.update({ defaultModel: MODEL });
+      return core;
+    },
+    hostTurn: (core) => hostFirstToken(core, PROMPT),
+    firstBody: (fake) => fake.chatRequests[0]?.body as ChatRequestBody | undefined,
+    bareTurn: (fake, body) => {
+      const client = new OpenAI({ baseURL: fake.url, apiKey: KEY, maxRetries: 0 });
+      const params = body as unknown as ChatCompletionCreateParamsStreaming;
+      return () => bareChatFirstToken(client, params);
     },
   });
-  const closeFake = once(() => fake.close());
-  ctx.janitor.onCleanup(closeFake);
-  try {
-    // Claude's endpoint is never asked: the model ref names the `openai` provider.
-    const core = await createChatHost(ctx.root, 'http://127.0.0.1:9', {
-      OPENAI_API_KEY: KEY,
-      OPENAI_BASE_URL: fake.url,
-    });
-    const disposeCore = once(() => core.dispose());
-    ctx.janitor.onCleanup(disposeCore);
-    try {
-      // As someone who chats on DeepSeek has it: its model is the default.
-      await core.settings.update({ defaultModel: MODEL });
-      await hostFirstToken(core, PROMPT);
-      const sent = fake.chatRequests[0]?.body as ChatRequestBody | undefined;
-      if (!sent) throw new Error('the fake saw no request from the host');
-      if (sent.stream !== true) throw new Error('the host did not ask for a stream');
-      const params = sent as unknown as ChatCompletionCreateParamsStreaming;
-      const client = new OpenAI({ baseURL: fake.url, apiKey: KEY, maxRetries: 0 });
-
-      const compared = await compareFirstToken({
-        host: () => hostFirstToken(core, PROMPT),
-        bare: () => bareChatFirstToken(client, params),
-        arrivedAt: () => arrivedAt,
-        warmupTurns: WARMUP_TURNS,
-        turns: TURNS,
-      });
-      return {
-        request: {
-          model: sent.model,
-          tools: sent.tools?.length ?? 0,
-          messages: sent.messages.length,
-          bodyBytes: JSON.stringify(sent).length,
-        },
-        replyChars: REPLY.length,
-        warmupTurns: WARMUP_TURNS,
-        turns: TURNS,
-        ...compared,
-        goals: [
-          atMost(
-            'chatFirstTokenOpenAi.median',
-            'time to first token on an OpenAI-compatible provider, host (send → first textDelta event) / bare openai SDK, median',
-            compared.ratio.median,
-            LIMIT,
-            'ratio',
-          ),
-        ],
-      };
-    } finally {
-      await disposeCore();
-    }
-  } finally {
-    await closeFake();
-  }
+  return {
+    request: {
+      model: sent.model,
+      tools: sent.tools?.length ?? 0,
+      messages: sent.messages.length,
+      bodyBytes: JSON.stringify(sent).length,
+    },
+    replyChars: REPLY.length,
+    ...FIRST_TOKEN_TURNS,
+    ...compared,
+    goals: [
+      atMost(
+        'chatFirstTokenOpenAi.median',
+        'time to first token on an OpenAI-compatible provider, host (send → first textDelta event) / bare openai SDK, median',
+        compared.ratio.median,
+        LIMIT,
+        'ratio',
+      ),
+    ],
+  };
 }

@@ -45,6 +45,22 @@ export const simpleExecutor: ExecuteTool = (call) => {
   return Promise.resolve({ content: [{ type: 'text', text }] });
 };
 
+/**
+ * An executor that echoes `text` after 100 ms and logs when each call starts and ends, so a
+ * test can see that calls overlapped.
+ */
+export function overlapLog(): { log: string[]; executeTool: ExecuteTool } {
+  const log: string[] = [];
+  const executeTool: ExecuteTool = async (call) => {
+    const input = call.input as { text: string };
+    log.push(`start ${input.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    log.push(`end ${input.text}`);
+    return { content: [{ type: 'text', text: input.text }] };
+  };
+  return { log, executeTool };
+}
+
 /** A finished turn with its events (each one validated against the shared schema). */
 export interface TurnRun {
   result: TurnResult;
