@@ -128,6 +128,8 @@ export const providerKeySourceSchema = z.enum([
   'secret-store',
   'environment',
   'not-needed',
+  /** A key is stored for the origin the base URL had then: it is not sent elsewhere. */
+  'other-origin',
 ]);
 export type ProviderKeySource = z.infer<typeof providerKeySourceSchema>;
 

@@ -71,7 +71,11 @@ describe('ProvidersService', () => {
 
     const file = await readFile(join(dir, 'providers.json'), 'utf8');
     expect(file).not.toContain('sk-deepseek-secret');
-    expect(await first.secrets.get('provider:deepseek:apiKey')).toBe('sk-deepseek-secret');
+    // Kept with the origin it was saved for.
+    expect(JSON.parse((await first.secrets.get('provider:deepseek:apiKey')) ?? '')).toEqual({
+      key: 'sk-deepseek-secret',
+      origin: 'https://api.deepseek.com',
+    });
 
     const again = await service();
     expect(summary(again.providers.list())).toEqual([
@@ -112,6 +116,27 @@ describe('ProvidersService', () => {
       maxTokensField: 'max_completion_tokens',
       view: { baseURL: 'https://api.openai.com/v1' },
     });
+  });
+
+  it('never sends a stored key to another origin than the one it was saved for', async () => {
+    const { providers } = await service();
+    await providers.add({ preset: 'deepseek' });
+    await providers.setApiKey('deepseek', 'sk-deepseek-secret');
+    await providers.update('deepseek', { baseURL: 'https://API.deepseek.com/v1' });
+    expect(providers.resolve('deepseek')).toMatchObject({
+      apiKey: 'sk-deepseek-secret',
+      view: { keySource: 'secret-store' },
+    });
+    // A URL pointing elsewhere (a compromised window could set one): the key stays home.
+    await providers.update('deepseek', { baseURL: 'https://collector.example/v1' });
+    expect(providers.resolve('deepseek')).toMatchObject({
+      apiKey: undefined,
+      view: { keySource: 'other-origin' },
+    });
+    const restarted = await service();
+    expect(restarted.providers.resolve('deepseek').apiKey).toBeUndefined();
+    await restarted.providers.update('deepseek', { baseURL: 'https://api.deepseek.com' });
+    expect(restarted.providers.resolve('deepseek').apiKey).toBe('sk-deepseek-secret');
   });
 
   it('refuses a bad URL and leaves the provider as it was', async () => {

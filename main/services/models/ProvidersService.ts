@@ -5,6 +5,7 @@ import {
   providerConfigSchema,
   providerPreset,
   type ProviderConfig,
+  type ProviderKeySource,
   type ProviderPatch,
   type ProviderPresetId,
   type ProviderView,
@@ -48,11 +49,13 @@ const keyName = (id: string): string => `provider:${id}:apiKey`;
  * The model providers: the built-in Claude one (URL and key from settings), an `openai` one
  * when the environment defines it, and those the person added from presets (providers.json,
  * keys in the secret store under `provider:<id>:apiKey`). Keys are read once at load and kept
- * in step by this service, their only writer; they never leave main.
+ * in step by this service, their only writer; they never leave main. A key is bound to the
+ * origin it was saved for: once the base URL points elsewhere it is not sent (the person enters
+ * it again), so a changed URL cannot carry a stored key to another server.
  */
 export class ProvidersService {
   private added: ProviderConfig[] = [];
-  private readonly keys = new Map<string, string>();
+  private readonly keys = new Map<string, StoredKey>();
   private readonly file: JsonDocumentFile<ProvidersFile> | undefined;
   private readonly changed = new Emitter<ProviderView[]>();
   readonly onDidChange = this.changed.event;
@@ -72,8 +75,8 @@ export class ProvidersService {
     if (this.file) this.added = (await this.file.read()).providers;
     const keys = await Promise.all(this.added.map((p) => this.options.secrets.get(keyName(p.id))));
     this.added.forEach((provider, index) => {
-      const key = keys[index];
-      if (key !== undefined) this.keys.set(provider.id, key);
+      const stored = readStoredKey(keys[index]);
+      if (stored) this.keys.set(provider.id, stored);
     });
   }
 
@@ -154,8 +157,9 @@ export class ProvidersService {
     } else {
       if (current.origin === 'environment')
         throw readOnly(current, 'its key comes from OPENAI_API_KEY');
-      await this.options.secrets.set(keyName(id), apiKey);
-      this.keys.set(id, apiKey);
+      const stored = { key: apiKey, origin: originOf(current.baseURL) };
+      await this.options.secrets.set(keyName(id), JSON.stringify(stored));
+      this.keys.set(id, stored);
       this.options.log.info('provider key stored', {
         provider: id,
         store: this.options.secrets.kind,
@@ -237,23 +241,23 @@ export class ProvidersService {
   }
 
   private resolveAdded(config: ProviderConfig): ResolvedProvider {
-    const stored = this.keys.get(config.id);
+    const saved = this.keys.get(config.id);
+    const stored = saved?.origin === originOf(config.baseURL) ? saved.key : undefined;
     // An added `openai` provider may take its key from the environment, as the SDK would.
     const envKey = config.id === ENV_PROVIDER_ID ? this.options.env.OPENAI_API_KEY : undefined;
     const apiKey = stored ?? envKey;
     const needsKey = !isLocalBaseUrl(config.baseURL);
+    const keySource: ProviderKeySource = stored
+      ? 'secret-store'
+      : envKey
+        ? 'environment'
+        : saved
+          ? 'other-origin'
+          : needsKey
+            ? 'none'
+            : 'not-needed';
     return {
-      view: {
-        ...config,
-        origin: 'added',
-        keySource: stored
-          ? 'secret-store'
-          : envKey
-            ? 'environment'
-            : needsKey
-              ? 'none'
-              : 'not-needed',
-      },
+      view: { ...config, origin: 'added', keySource },
       apiKey,
       needsKey,
       maxTokensField: providerPreset(config.preset).maxTokensField,
@@ -275,6 +279,30 @@ export class ProvidersService {
   private fire(): void {
     this.changed.fire(this.list());
   }
+}
+
+/** A stored key and the origin it was saved for. */
+interface StoredKey {
+  key: string;
+  origin: string;
+}
+
+function readStoredKey(value: string | undefined): StoredKey | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(value) as Partial<StoredKey>;
+    if (typeof parsed.key === 'string' && typeof parsed.origin === 'string') {
+      return { key: parsed.key, origin: parsed.origin };
+    }
+  } catch {
+    // Not ours: treated as no key.
+  }
+  return undefined;
+}
+
+/** `https://api.deepseek.com` of `https://api.deepseek.com/v1/`; the text itself if unparsable. */
+function originOf(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.exec(url.trim())?.[0].toLowerCase() ?? url;
 }
 
 function readOnly(provider: ProviderView, why: string): AppError {

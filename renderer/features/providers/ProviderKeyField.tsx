@@ -16,6 +16,7 @@ export function ProviderKeyField({ provider }: { provider: ProviderView }) {
     'secret-store': 'providers.keyStatus.stored',
     environment: 'providers.keyStatus.environment',
     'not-needed': 'providers.keyStatus.notNeeded',
+    'other-origin': 'providers.keyStatus.otherOrigin',
   } as const;
   const failed = (message: string): void =>
     setNotice({ error: true, text: t('providers.failed', { message }) });

@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import type { ProviderKeySource, ProviderView } from '../../../shared/domain/providers';
 import { ProviderDetails } from './ProviderDetails';
 
-const KEY_STATUS: Record<ProviderKeySource, 'none' | 'stored' | 'environment' | 'notNeeded'> = {
+const KEY_STATUS: Record<
+  ProviderKeySource,
+  'none' | 'stored' | 'environment' | 'notNeeded' | 'otherOrigin'
+> = {
   none: 'none',
   'secret-store': 'stored',
   environment: 'environment',
   'not-needed': 'notNeeded',
+  'other-origin': 'otherOrigin',
 };
 
 const ORIGIN: Record<ProviderView['origin'], 'builtIn' | 'environment' | 'added'> = {
@@ -47,7 +51,7 @@ export function ProviderRow({
           {t(`providers.origins.${ORIGIN[provider.origin]}`)}
         </span>
         <span
-          className={`chip ${keyState === 'none' ? 'chip--warn' : 'chip--ok'} provider__key`}
+          className={`chip ${keyState === 'none' || keyState === 'otherOrigin' ? 'chip--warn' : 'chip--ok'} provider__key`}
           data-testid="provider-key-chip"
         >
           {t(`providers.keyStatus.${keyState}`)}

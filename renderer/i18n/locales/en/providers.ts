@@ -19,6 +19,7 @@ export const providers = {
     stored: 'A key is stored',
     environment: 'Key from the environment',
     notNeeded: 'No key needed',
+    otherOrigin: 'Key saved for another address: enter it again',
   },
   presets: {
     anthropic: 'Anthropic (another endpoint)',

@@ -22,6 +22,7 @@ export const providers: LocaleShape<typeof en> = {
     stored: '已保存密钥',
     environment: '使用环境变量中的密钥',
     notNeeded: '无需密钥',
+    otherOrigin: '已保存的密钥属于其他地址：请重新输入',
   },
   presets: {
     anthropic: 'Anthropic（其他端点）',
