@@ -5,7 +5,7 @@ import { API_KEY } from '../../conversation/testing/turnHarness';
 import { useFakeMessagesApi } from '../../conversation/testing/useFakeMessagesApi';
 import type { ModelStreamEvent } from '../ModelClient';
 import { AnthropicModel } from './AnthropicModel';
-import { listAnthropicModels as listModels } from './listAnthropicModels';
+import { listAnthropicModels } from './listAnthropicModels';
 
 const api = useFakeMessagesApi({ expectDrained: false });
 
@@ -88,9 +88,9 @@ describe('AnthropicModel', () => {
   });
 });
 
-describe('listModels', () => {
+describe('listAnthropicModels', () => {
   it('lists the models with their display names', async () => {
-    const models = await listModels({ apiKey: API_KEY, baseURL: api.fake.url });
+    const models = await listAnthropicModels({ apiKey: API_KEY, baseURL: api.fake.url });
     expect(models.map((m) => m.id)).toEqual([
       'claude-opus-5-5',
       'claude-sonnet-5-5',
@@ -106,11 +106,13 @@ describe('listModels', () => {
 
   it('fails with LLM_AUTH for a rejected or missing key', async () => {
     await expect(
-      listModels({ apiKey: 'sk-ant-wrong', baseURL: api.fake.url }),
+      listAnthropicModels({ apiKey: 'sk-ant-wrong', baseURL: api.fake.url }),
     ).rejects.toMatchObject({
       code: AppErrorCode.LlmAuth,
     });
-    await expect(listModels({ apiKey: undefined, baseURL: api.fake.url })).rejects.toMatchObject({
+    await expect(
+      listAnthropicModels({ apiKey: undefined, baseURL: api.fake.url }),
+    ).rejects.toMatchObject({
       code: AppErrorCode.LlmAuth,
     });
   });
