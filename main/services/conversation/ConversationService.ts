@@ -24,8 +24,7 @@ import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { ExecuteTool } from './ExecuteTool';
 import { finishUnstartedTurn } from './finishUnstartedTurn';
-import type { ModelClient } from '../models/ModelClient';
-import type { ModelRegistry, ResolvedModel } from '../models/ModelRegistry';
+import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
 import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
@@ -261,7 +260,8 @@ export class ConversationService {
     const { store, mcp, settings, events } = this.options;
     const conversation = store.findConversation(conversationId);
     const modelRef = normalizeModelRef(conversation?.model ?? settings.snapshot().defaultModel);
-    const { client, model, provider } = this.resolveModel(modelRef);
+    // A provider removed since the conversation chose it fails the turn with the reason.
+    const { client, model, provider } = this.options.models.resolve(modelRef);
     const entries = mcp.catalogEntries();
     const byName = new Map(entries.map((e) => [e.modelName, e]));
     const recorder = new TurnRecorder(
@@ -422,24 +422,6 @@ export class ConversationService {
     const ref = normalizeModelRef(model);
     this.options.models.resolve(ref);
     return ref;
-  }
-
-  /**
-   * The client for a turn. A provider removed since the conversation chose it fails the turn
-   * with the reason (the person picks another model), rather than failing to start it.
-   */
-  private resolveModel(ref: string): ResolvedModel {
-    try {
-      return this.options.models.resolve(ref);
-    } catch (error) {
-      const failure = AppError.from(error);
-      // A stream that fails before its first event.
-      const client: ModelClient = {
-        label: ref,
-        stream: () => ({ [Symbol.asyncIterator]: () => ({ next: () => Promise.reject(failure) }) }),
-      };
-      return { client, model: ref, provider: ref.split('/')[0] ?? ref };
-    }
   }
 
   private assertIdle(conversationId: string): void {
