@@ -41,26 +41,20 @@ export function normalizeTerm(term: string): string | null {
   return /^[a-z]+$/.test(term) ? stemmer(term) : term;
 }
 
+const CJK_RUNS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+
 function cjkPairs(word: string): string[] {
-  // Latin letters stuck to CJK ("API密钥") stay a word of their own.
-  const pieces = word.split(
-    /(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])/u,
-  );
   const out: string[] = [];
-  let run = '';
-  const flush = (): void => {
-    const chars = [...run];
-    if (chars.length === 1) out.push(run);
-    for (let i = 0; i + 1 < chars.length; i++) out.push(chars[i]! + chars[i + 1]!);
-    run = '';
-  };
-  for (const piece of pieces) {
-    if (CJK.test(piece)) run += piece;
-    else {
-      if (run) flush();
-      out.push(piece);
+  // Latin letters stuck to CJK ("API密钥") stay a word of their own.
+  for (const run of word.match(CJK_RUNS) ?? []) {
+    if (!CJK.test(run)) {
+      out.push(run);
+      continue;
     }
+    const chars = run.match(/./gsu) ?? [];
+    if (chars.length === 1) out.push(run);
+    for (let i = 1; i < chars.length; i++) out.push(`${chars[i - 1] ?? ''}${chars[i] ?? ''}`);
   }
-  if (run) flush();
   return out;
 }
