@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestToolsSchema } from './toolSearch';
 import { AppErrorCode } from '../errors';
 import { conversationMessageSchema, toolResultBlockSchema } from './conversationMessage';
 import { toolOutcomeSchema } from './toolOutcome';
@@ -22,6 +23,8 @@ export const tokenUsageSchema = z.object({
   outputTokens: z.number().int().nonnegative(),
   cacheCreationInputTokens: z.number().int().nonnegative(),
   cacheReadInputTokens: z.number().int().nonnegative(),
+  /** The tool definitions the request carried (absent before tool search existed). */
+  tools: requestToolsSchema.optional(),
 });
 export type TokenUsage = z.infer<typeof tokenUsageSchema>;
 

@@ -69,6 +69,45 @@ export const redactedThinkingBlockSchema = z.object({
  */
 export const reasoningBlockSchema = z.object({ type: z.literal('reasoning'), text: z.string() });
 
+/** Claude's own tool search tool, as named on the wire. */
+export const toolSearchToolNameSchema = z.enum(['tool_search_tool_bm25', 'tool_search_tool_regex']);
+
+/**
+ * Claude searching the deferred tools itself (server-side tool search): the search it ran.
+ * Kept so the history shows the API which tools were loaded; never sent to other providers.
+ */
+export const serverToolUseBlockSchema = z.object({
+  type: z.literal('server_tool_use'),
+  id: z.string(),
+  name: toolSearchToolNameSchema,
+  input: z.unknown(),
+});
+
+/** What Claude's tool search found: references to deferred tools, now loaded, or an error. */
+export const toolSearchResultBlockSchema = z.object({
+  type: z.literal('tool_search_tool_result'),
+  tool_use_id: z.string(),
+  content: z.discriminatedUnion('type', [
+    z.object({
+      type: z.literal('tool_search_tool_search_result'),
+      tool_references: z.array(
+        z.object({ type: z.literal('tool_reference'), tool_name: z.string() }),
+      ),
+    }),
+    z.object({
+      type: z.literal('tool_search_tool_result_error'),
+      /** The API's codes; anything newer is kept as `unavailable` with its message. */
+      error_code: z.enum([
+        'invalid_tool_input',
+        'unavailable',
+        'too_many_requests',
+        'execution_time_exceeded',
+      ]),
+      error_message: z.string().nullable().optional(),
+    }),
+  ]),
+});
+
 export const messageBlockSchema = z.discriminatedUnion('type', [
   textBlockSchema,
   imageBlockSchema,
@@ -78,6 +117,8 @@ export const messageBlockSchema = z.discriminatedUnion('type', [
   thinkingBlockSchema,
   redactedThinkingBlockSchema,
   reasoningBlockSchema,
+  serverToolUseBlockSchema,
+  toolSearchResultBlockSchema,
 ]);
 
 export type TextBlock = z.infer<typeof textBlockSchema>;
@@ -86,6 +127,8 @@ export type DocumentBlock = z.infer<typeof documentBlockSchema>;
 export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
 export type ReasoningBlock = z.infer<typeof reasoningBlockSchema>;
+export type ServerToolUseBlock = z.infer<typeof serverToolUseBlockSchema>;
+export type ToolSearchResultBlock = z.infer<typeof toolSearchResultBlockSchema>;
 export type MessageBlock = z.infer<typeof messageBlockSchema>;
 
 export const conversationMessageSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TOOL_SEARCH, toolSearchSettingsSchema } from './toolSearch';
 
 export const themeSchema = z.enum(['system', 'light', 'dark']);
 export const languageSchema = z.enum(['en', 'zh-CN']);
@@ -25,6 +26,8 @@ export const storedSettingsSchema = z.object({
   systemPrompt: z.string().max(20_000),
   /** Servers whose tools may run without asking when they declare readOnlyHint. */
   trustReadOnlyServers: z.array(z.string().max(200)).max(500),
+  /** When requests carry a search tool instead of every tool definition. */
+  toolSearch: toolSearchSettingsSchema,
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -35,6 +38,7 @@ export const defaultSettings: StoredSettings = {
   language: 'en',
   systemPrompt: '',
   trustReadOnlyServers: [],
+  toolSearch: DEFAULT_TOOL_SEARCH,
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

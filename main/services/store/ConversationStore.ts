@@ -22,6 +22,7 @@ import type {
   FinishMessageInput,
   MessageRecord,
   StoredContentBlock,
+  TokenUsage,
   UsageTotals,
 } from './MessageRecord';
 import type { ConversationWithMessages, ListMessagesOptions, MessagePage } from './MessagePage';
@@ -43,6 +44,7 @@ import type {
 } from './ToolCallRecord';
 import { ToolCallTable } from './ToolCallTable';
 import { UsageTable } from './UsageTable';
+import { ToolSearchTable, type ConversationToolSearchState } from './ToolSearchTable';
 import { withTransaction } from './withTransaction';
 
 /**
@@ -65,6 +67,7 @@ export class ConversationStore {
   private readonly toolCalls: ToolCallTable;
   private readonly grants: GrantTable;
   private readonly usage: UsageTable;
+  private readonly toolSearch: ToolSearchTable;
   private readonly writer: MessageWriter;
   private readonly now: () => number;
   private closed = false;
@@ -82,6 +85,7 @@ export class ConversationStore {
     this.toolCalls = new ToolCallTable(db);
     this.grants = new GrantTable(db);
     this.usage = new UsageTable(db);
+    this.toolSearch = new ToolSearchTable(db);
     this.recovery = withTransaction(db, () =>
       recoverInterrupted(this.messages, this.toolCalls, this.now()),
     );
@@ -149,6 +153,18 @@ export class ConversationStore {
   /** Sets the title. Throws NOT_FOUND. */
   renameConversation(id: string, title: string): ConversationRecord {
     return this.updateConversation(id, { title });
+  }
+
+  /** The conversation's tool search choice and the tools its searches loaded (oldest first). */
+  getToolSearch(conversationId: string): ConversationToolSearchState {
+    return this.toolSearch.get(conversationId);
+  }
+
+  /** Replaces the conversation's tool search state. Throws NOT_FOUND. */
+  setToolSearch(conversationId: string, state: ConversationToolSearchState): void {
+    if (!this.toolSearch.set(conversationId, state, this.now())) {
+      throw notFound('conversation', conversationId);
+    }
   }
 
   /** Deletes a conversation with its messages, tool calls, decisions and chat-scoped grants. */
@@ -240,6 +256,11 @@ export class ConversationStore {
   /** Commits buffered deltas now (normally the timer does, within `flushIntervalMs`). */
   flush(): void {
     this.writer.flush();
+  }
+
+  /** The usage of the conversation's newest model call, if any. */
+  getLastUsage(conversationId: string): TokenUsage | undefined {
+    return this.usage.last(conversationId);
   }
 
   /** Token totals of a conversation, or of one turn in it. */

@@ -1,6 +1,7 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AttachmentView } from '../../../shared/domain/attachments';
 import type { ReasoningBlock } from '../../../shared/domain/conversationMessage';
+import type { RequestTools } from '../../../shared/domain/toolSearch';
 
 /** Who wrote a message. Tool results travel in `user` messages, as the Messages API wants. */
 export type MessageRole = 'user' | 'assistant';
@@ -28,6 +29,8 @@ export interface TokenUsage {
   cacheRead: number;
   /** Input tokens written to the prompt cache. */
   cacheWrite: number;
+  /** The tool definitions the request carried (kept in the message's usage JSON only). */
+  tools?: RequestTools;
 }
 
 /** Why a message failed, in the app's error vocabulary. */

@@ -1,11 +1,12 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { TokenUsage, UsageTotals } from './MessageRecord';
-import { getRow } from './sqlRows';
+import { fromJson, getRow } from './sqlRows';
 
 /** Prepared statements over `token_usage`: one row per model call, summed per conversation. */
 export class UsageTable {
   private readonly upsertStatement: StatementSync;
   private readonly totalsStatement: StatementSync;
+  private readonly lastStatement: StatementSync;
 
   constructor(db: DatabaseSync) {
     this.upsertStatement = db.prepare(
@@ -21,6 +22,17 @@ export class UsageTable {
        FROM token_usage WHERE conversation_id = :conversationId
          AND (:turnId IS NULL OR turn_id = :turnId)`,
     );
+    // The newest message with usage, walking the paging index backwards.
+    this.lastStatement = db.prepare(
+      `SELECT usage FROM messages WHERE conversation_id = ? AND usage IS NOT NULL
+       ORDER BY ordinal DESC LIMIT 1`,
+    );
+  }
+
+  /** The usage of the conversation's newest model call (with the tools it carried), if any. */
+  last(conversationId: string): TokenUsage | undefined {
+    const row = getRow<{ usage: string }>(this.lastStatement, conversationId);
+    return row ? (fromJson(row.usage) as TokenUsage) : undefined;
   }
 
   record(messageId: string, usage: TokenUsage, at: number): void {
