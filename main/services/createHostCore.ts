@@ -1,3 +1,5 @@
+import { createToolSearchHandlers } from './catalog/search/createToolSearchHandlers';
+import { ToolSearchService } from './catalog/search/ToolSearchService';
 import { join } from 'node:path';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import { normalizeModelRef } from '../../shared/domain/modelRef';
@@ -159,6 +161,12 @@ export async function createHostCore(
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
   });
+  const toolSearch = new ToolSearchService({
+    settings: () => settings.snapshot().toolSearch,
+    catalog: mcp.catalog,
+    store,
+    log: log.child('tool-search'),
+  });
   const conversations = new ConversationService({
     store,
     mcp,
@@ -168,6 +176,7 @@ export async function createHostCore(
     models: models.registry,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
+    toolSearch,
     ...options.conversation,
   });
   interactions.broker.onDidChange((interaction) =>
@@ -242,6 +251,7 @@ export async function createHostCore(
     ...createConversationHandlers(conversations, broker),
     ...createModelHandlers(models, settings),
     ...createInteractionHandlers(interactions),
+    ...createToolSearchHandlers({ toolSearch, mcp, store, settings, models: models.registry }),
   };
 
   return {

@@ -37,6 +37,12 @@ export const toolViewSchema = z.object({
   outputSchema: jsonObject.optional(),
   annotations: toolAnnotationsSchema.optional(),
   enabled: z.boolean(),
+  /** Estimated tokens of its definition in a model request. */
+  tokens: z.number().int().nonnegative().optional(),
+  /** Offered in full even when tool search holds the others back. */
+  alwaysLoaded: z.boolean().optional(),
+  /** The server asks for that (`_meta['anthropic/alwaysLoad']`); the person may say otherwise. */
+  alwaysLoadHint: z.boolean().optional(),
 });
 export type ToolView = z.infer<typeof toolViewSchema>;
 

@@ -1,3 +1,4 @@
+import { toolSearchSamples } from './testing/toolSearchSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { events, requests } from './contract';
@@ -476,6 +477,7 @@ describe('IPC contract', () => {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
       },
+      ...toolSearchSamples(tool),
     };
     for (const name of requestNames) {
       const sample = samples[name];

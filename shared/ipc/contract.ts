@@ -53,6 +53,7 @@ import {
   urlActionSchema,
 } from '../domain/interactions';
 import { measureJson } from './measureJson';
+import { toolSearchRequests } from './toolSearchContract';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -514,6 +515,7 @@ export const requests = {
     output: z.object({ roots: z.array(rootViewSchema) }),
     description: 'Stops granting a folder to servers.',
   },
+  ...toolSearchRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */

@@ -1,3 +1,5 @@
+import { toolSearchRequestNames } from './toolSearchNames';
+
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
  * names without bundling zod. `contract.ts` proves at compile time that these lists and the
@@ -69,6 +71,7 @@ export const requestNames = [
   'roots.add',
   'roots.pick',
   'roots.remove',
+  ...toolSearchRequestNames,
 ] as const;
 
 export const eventNames = [

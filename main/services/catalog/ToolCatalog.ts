@@ -4,12 +4,19 @@ import type { ToolView } from '../../../shared/domain/mcpViews';
 import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import type { Tool } from '../mcp/session/mcpTypes';
+import { estimateToolTokens } from './search/estimateTokens';
 import { modelToolName } from './modelToolName';
+import { toModelTool } from './toModelTool';
 
 const prefsSchema = z.object({
   version: z.literal(1),
   /** server → tool names the person switched off. */
   disabledTools: z.record(z.string(), z.array(z.string())),
+  /**
+   * server → tool → whether it is always loaded (offered in full while tool search holds the
+   * others back). Only the person's own choices; a server's hint applies where there is none.
+   */
+  alwaysLoaded: z.record(z.string(), z.record(z.string(), z.boolean())).optional(),
 });
 type Prefs = z.infer<typeof prefsSchema>;
 
@@ -57,24 +64,39 @@ export class ToolCatalog {
     const disabledTools = Object.fromEntries(
       current.size === 0 ? others : [...others, [server, [...current].sort()]],
     );
-    this.prefs = { version: 1, disabledTools };
-    const snapshot = JSON.stringify(this.prefs, null, 2) + '\n';
-    // Writes are chained so the file always ends with the latest state.
-    this.write = this.write.then(() => writeFileAtomic(this.file, snapshot));
-    await this.write;
+    await this.save({ ...this.prefs, disabledTools });
+  }
+
+  /**
+   * Whether the tool is offered in full while tool search holds the others back: the person's
+   * choice, else the server's `_meta['anthropic/alwaysLoad']` hint.
+   */
+  isAlwaysLoaded(server: string, tool: Tool): boolean {
+    return this.prefs.alwaysLoaded?.[server]?.[tool.name] ?? hintsAlwaysLoad(tool);
+  }
+
+  /** The person's choice for one tool; persisted. */
+  async setAlwaysLoaded(server: string, tool: string, alwaysLoaded: boolean): Promise<void> {
+    const all = { ...this.prefs.alwaysLoaded };
+    all[server] = { ...all[server], [tool]: alwaysLoaded };
+    await this.save({ ...this.prefs, alwaysLoaded: all });
   }
 
   view(server: string, tool: Tool): ToolView {
+    const modelName = modelToolName(server, tool.name);
     return {
       server,
       name: tool.name,
-      modelName: modelToolName(server, tool.name),
+      modelName,
       ...(tool.title ? { title: tool.title } : {}),
       ...(tool.description ? { description: tool.description } : {}),
       inputSchema: tool.inputSchema,
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {}),
       enabled: this.isEnabled(server, tool.name),
+      tokens: estimateToolTokens(toModelTool(modelName, tool)),
+      alwaysLoaded: this.isAlwaysLoaded(server, tool),
+      alwaysLoadHint: hintsAlwaysLoad(tool),
     };
   }
 
@@ -90,6 +112,19 @@ export class ToolCatalog {
         })),
     );
   }
+
+  private async save(prefs: Prefs): Promise<void> {
+    this.prefs = prefs;
+    const snapshot = JSON.stringify(prefs, null, 2) + '\n';
+    // Writes are chained so the file always ends with the latest state.
+    this.write = this.write.then(() => writeFileAtomic(this.file, snapshot));
+    await this.write;
+  }
+}
+
+/** The server's hint that a tool should stay loaded (as Claude Code reads it). */
+export function hintsAlwaysLoad(tool: Tool): boolean {
+  return tool._meta?.['anthropic/alwaysLoad'] === true;
 }
 
 function pickAnnotations(

@@ -23,6 +23,9 @@ import { buildHistory } from './buildHistory';
 import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { ExecuteTool } from './ExecuteTool';
+import type { HostToolSource } from './HostTool';
+import type { ToolSearchService, TurnToolPlan } from '../catalog/search/ToolSearchService';
+import { toModelTool } from '../catalog/toModelTool';
 import { finishUnstartedTurn } from './finishUnstartedTurn';
 import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
@@ -44,6 +47,10 @@ export interface ConversationServiceOptions {
   resultBudgetChars?: number;
   /** Where running tool calls are recorded (server requests meanwhile show in the chat). */
   runningTools?: RunningToolCalls;
+  /** Deferred loading for large catalogues; without it every request carries every tool. */
+  toolSearch?: ToolSearchService;
+  /** Tools the host offers itself next to the servers'. */
+  hostTools?: HostToolSource;
 }
 
 interface RunningTurn {
@@ -262,18 +269,20 @@ export class ConversationService {
     const modelRef = normalizeModelRef(conversation?.model ?? settings.snapshot().defaultModel);
     // A provider removed since the conversation chose it fails the turn with the reason.
     const { client, model, provider } = this.options.models.resolve(modelRef);
-    const entries = mcp.catalogEntries();
-    const byName = new Map(entries.map((e) => [e.modelName, e]));
-    const recorder = new TurnRecorder(
-      store,
+    const catalogue = mcp.catalogEntries();
+    const plan = this.toolPlan(
       conversationId,
-      turnId,
-      { provider, model },
-      (name) => {
-        const entry = byName.get(name);
-        return entry ? { server: entry.server, tool: entry.tool.name } : undefined;
-      },
+      catalogue,
+      client.supportsToolSearch?.(model) ?? false,
     );
+    const hostTools = new Map(plan.hostTools.map((host) => [host.tool.modelName, host]));
+    const entries = catalogue.filter((e) => !hostTools.has(e.modelName));
+    const byName = new Map(entries.map((e) => [e.modelName, e]));
+    const origin = (name: string): { server: string; tool: string } | undefined => {
+      const entry = byName.get(name);
+      return entry ? { server: entry.server, tool: entry.tool.name } : hostTools.get(name)?.origin;
+    };
+    const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, origin);
     const history = buildHistory(readWholeHistory(store, conversationId));
     const servers = mcp.registry
       .list()
@@ -281,6 +290,13 @@ export class ConversationService {
       .map((s) => ({ name: s.config.name, instructions: s.info?.instructions }));
     const system = buildSystemPrompt(settings.snapshot().systemPrompt, servers);
     const executeTool: ExecuteTool = async (call, toolSignal, reportProgress) => {
+      const host = hostTools.get(call.modelName);
+      if (host) {
+        // What stands behind a host tool is the host's own: no per-call approval.
+        recorder.toolStarted(call.toolUseId);
+        const { toolUseId, input } = call;
+        return host.run({ conversationId, toolUseId, input, signal: toolSignal });
+      }
       const entry = byName.get(call.modelName);
       if (!entry) throw new AppError(AppErrorCode.NotFound, `Unknown tool ${call.modelName}.`);
       const args = isRecord(call.input) ? call.input : {};
@@ -342,11 +358,10 @@ export class ConversationService {
       modelRef,
       ...(system ? { system } : {}),
       messages: history,
-      tools: entries.map((e) => ({
-        modelName: e.modelName,
-        description: e.tool.description ?? e.tool.title ?? e.tool.name,
-        inputSchema: e.tool.inputSchema,
-      })),
+      tools: plan.callable,
+      requestTools: plan.request,
+      toolLoading: plan.loading,
+      onToolsFound: plan.found,
       executeTool,
       signal,
       toolCancels,
@@ -357,10 +372,10 @@ export class ConversationService {
       log: this.options.log,
       onEvent: (event) => {
         // Windows first, then the store: a delta reaches the screen without waiting on a write.
-        const entry = 'modelName' in event ? byName.get(event.modelName) : undefined;
+        const tool = 'modelName' in event ? origin(event.modelName) : undefined;
         events.emit('conversation.streamed', {
           event: boundForWindow(event),
-          ...(entry ? { tool: { server: entry.server, tool: entry.tool.name } } : {}),
+          ...(tool ? { tool } : {}),
         });
         try {
           recorder.handle(event);
@@ -375,6 +390,37 @@ export class ConversationService {
         }
       },
     });
+  }
+
+  /** How this turn offers tools: tool search decides, or every tool goes (no search service). */
+  private toolPlan(
+    conversationId: string,
+    entries: ReturnType<McpService['catalogEntries']>,
+    apiSearchAvailable: boolean,
+  ): TurnToolPlan {
+    const hostTools = [...(this.options.hostTools?.(conversationId) ?? [])];
+    const names = new Set(hostTools.map((host) => host.tool.modelName));
+    const catalogue = entries.filter((entry) => !names.has(entry.modelName));
+    if (this.options.toolSearch) {
+      return this.options.toolSearch.plan({
+        conversationId,
+        entries: catalogue,
+        hostTools,
+        apiSearchAvailable,
+      });
+    }
+    const callable = [
+      ...hostTools.map((host) => host.tool),
+      ...catalogue.map((entry) => toModelTool(entry.modelName, entry.tool)),
+    ];
+    return {
+      loading: 'all',
+      reason: catalogue.length === 0 ? 'no-tools' : 'forced-off',
+      callable,
+      hostTools,
+      request: () => ({ tools: callable }),
+      found: () => undefined,
+    };
   }
 
   /**

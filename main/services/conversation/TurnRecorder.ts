@@ -175,6 +175,7 @@ function toStoreUsage(usage: EventUsage): TokenUsage {
     output: usage.outputTokens,
     cacheRead: usage.cacheReadInputTokens,
     cacheWrite: usage.cacheCreationInputTokens,
+    ...(usage.tools ? { tools: usage.tools } : {}),
   };
 }
 

@@ -1,8 +1,12 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
+import type { ToolSearchRequestName } from '../../../shared/ipc/toolSearchNames';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import type { ConversationService } from './ConversationService';
 
-type Name = Extract<keyof RequestHandlers, `conversation.${string}` | `approvals.${string}`>;
+type Name = Exclude<
+  Extract<keyof RequestHandlers, `conversation.${string}` | `approvals.${string}`>,
+  ToolSearchRequestName
+>;
 
 /** Handlers of the conversation and approval requests. */
 export function createConversationHandlers(

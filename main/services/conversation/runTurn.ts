@@ -7,7 +7,9 @@ import type { ConversationMessage } from '../../../shared/domain/conversationMes
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import type { ExecuteTool } from './ExecuteTool';
-import type { MessageAccumulator } from '../models/MessageAccumulator';
+import { foundByToolSearch, type MessageAccumulator } from '../models/MessageAccumulator';
+import type { ToolLoading } from '../../../shared/domain/toolSearch';
+import { describeRequestTools, type RequestToolSet } from '../catalog/search/ToolSearchService';
 import type { ModelClient, ModelTool } from '../models/ModelClient';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
@@ -34,7 +36,18 @@ export interface RunTurnOptions {
   system?: string;
   /** The history, ending with the person's new message. */
   messages: readonly ConversationMessage[];
+  /** Every tool the model may call this turn (also those not in the request; see `requestTools`). */
   tools: readonly ModelTool[];
+  /**
+   * The tools of each model request, asked before each one: with tool search, the search tool
+   * and the tools loaded so far (or every tool, deferred behind the provider's search).
+   * Default: all of `tools`.
+   */
+  requestTools?: () => RequestToolSet;
+  /** How the requests offer tools, for the usage events (default `all`). */
+  toolLoading?: ToolLoading;
+  /** Tools the provider's own search found in a reply: they stay loaded. */
+  onToolsFound?: (modelNames: string[]) => void;
   executeTool: ExecuteTool;
   /** Receives every event of the turn, in order. */
   onEvent: (event: ConversationEvent) => void;
@@ -101,9 +114,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     options.log?.info('turn finished', { turnId: options.turnId, reason: stop.reason, steps });
     return { messages: added, stop, usage: { ...usage }, steps };
   };
-  const countUsage = (step: number, message: MessageAccumulator): void => {
+  const countUsage = (step: number, message: MessageAccumulator, sent: RequestToolSet): void => {
     if (!message.started) return;
-    const stepUsage = message.usage;
+    const tools = describeRequestTools(options.toolLoading ?? 'all', sent);
+    // A request without tools says nothing about them.
+    const stepUsage = tools.sent + tools.deferred > 0 ? { ...message.usage, tools } : message.usage;
     usage.inputTokens += stepUsage.inputTokens;
     usage.outputTokens += stepUsage.outputTokens;
     usage.cacheCreationInputTokens += stepUsage.cacheCreationInputTokens;
@@ -125,12 +140,14 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     for (let step = 1; ; step++) {
       if (signal.aborted) return finish({ reason: 'stopped' });
       steps = step;
+      const sent = options.requestTools?.() ?? { tools: [...options.tools] };
       const outcome = await streamModelStep({
         client: options.client,
         request: {
           model: options.model,
           maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
-          tools: options.tools,
+          tools: sent.tools,
+          ...(sent.toolSearch ? { toolSearch: sent.toolSearch } : {}),
           messages: [...history],
           ...(options.system ? { system: options.system } : {}),
         },
@@ -143,7 +160,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         ...(options.log ? { log: options.log } : {}),
       });
       const message = outcome.message;
-      countUsage(step, message);
+      countUsage(step, message, sent);
 
       if (outcome.kind !== 'complete') {
         // Keep what was already shown; half a tool call cannot be kept (it would need a result).
@@ -163,6 +180,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       const content = message.content({ partial: false, withToolUses: wantsTools });
       // An empty assistant message would make the next request invalid; there is nothing to keep.
       if (content.length > 0) add(step, { role: 'assistant', content }, false);
+      const found = foundByToolSearch(content);
+      if (found.length > 0) options.onToolsFound?.(found);
       if (!wantsTools) {
         return finish({ reason: 'end_turn', modelStopReason: message.stopReason ?? 'end_turn' });
       }

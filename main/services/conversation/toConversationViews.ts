@@ -91,5 +91,6 @@ export function toEventUsage(usage: TokenUsage): EventUsage {
     outputTokens: usage.output,
     cacheReadInputTokens: usage.cacheRead,
     cacheCreationInputTokens: usage.cacheWrite,
+    ...(usage.tools ? { tools: usage.tools } : {}),
   };
 }

@@ -209,6 +209,20 @@ export class McpService {
     return this.catalog.view(server, found);
   }
 
+  /** Keeps a tool loaded in full while tool search holds the others back (or not). */
+  async setToolAlwaysLoaded(
+    server: string,
+    tool: string,
+    alwaysLoaded: boolean,
+  ): Promise<ToolView> {
+    const found = this.supervisor(server).tools.find((t) => t.name === tool);
+    if (!found)
+      throw new AppError(AppErrorCode.NotFound, `Server “${server}” has no tool “${tool}”.`);
+    await this.catalog.setAlwaysLoaded(server, tool, alwaysLoaded);
+    this.options.events.emit('mcp.toolsChanged', { server });
+    return this.catalog.view(server, found);
+  }
+
   supervisor(name: string): ServerSupervisor {
     const supervisor = this.registry.get(name);
     if (!supervisor) throw new AppError(AppErrorCode.NotFound, `No server named “${name}”.`);

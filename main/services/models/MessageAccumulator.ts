@@ -1,5 +1,10 @@
 import type { TokenUsage } from '../../../shared/domain/conversationEvents';
-import type { MessageBlock, ToolUseBlock } from '../../../shared/domain/conversationMessage';
+import type {
+  MessageBlock,
+  ServerToolUseBlock,
+  ToolSearchResultBlock,
+  ToolUseBlock,
+} from '../../../shared/domain/conversationMessage';
 import type { ModelStreamEvent, StreamUsage } from './ModelStreamEvent';
 
 /** A tool_use block with its input parsed, or the reason it could not be. */
@@ -16,7 +21,15 @@ type BlockState =
   | { kind: 'tool_use'; id: string; name: string; json: string; done?: CompletedToolUse }
   | { kind: 'reasoning'; text: string; signature: string | undefined; done: boolean }
   | { kind: 'redacted_thinking'; data: string }
-  // Server-side tool blocks and anything newer: not ours to send back.
+  | {
+      kind: 'search_call';
+      id: string;
+      name: ServerToolUseBlock['name'];
+      json: string;
+      done: boolean;
+    }
+  | { kind: 'search_result'; block: ToolSearchResultBlock }
+  // Other server-side tool blocks and anything newer: not ours to send back.
   | { kind: 'other' };
 
 /**
@@ -69,6 +82,16 @@ export class MessageAccumulator {
           if (block.text) this.arrived(event.index, block.text, 'reasoning', onDelta);
         } else if (block.type === 'redactedThinking') {
           this.blocks[event.index] = { kind: 'redacted_thinking', data: block.data };
+        } else if (block.type === 'toolSearchCall') {
+          this.blocks[event.index] = {
+            kind: 'search_call',
+            id: block.id,
+            name: block.name,
+            json: '',
+            done: false,
+          };
+        } else if (block.type === 'toolSearchResult') {
+          this.blocks[event.index] = { kind: 'search_result', block: block.block };
         } else {
           this.blocks[event.index] = { kind: 'other' };
         }
@@ -80,7 +103,10 @@ export class MessageAccumulator {
         if (delta.type === 'text' && state?.kind === 'text') {
           state.text += delta.text;
           this.arrived(event.index, delta.text, 'text', onDelta);
-        } else if (delta.type === 'toolInput' && state?.kind === 'tool_use') {
+        } else if (
+          delta.type === 'toolInput' &&
+          (state?.kind === 'tool_use' || state?.kind === 'search_call')
+        ) {
           state.json += delta.json;
         } else if (delta.type === 'reasoning' && state?.kind === 'reasoning') {
           state.text += delta.text;
@@ -93,7 +119,7 @@ export class MessageAccumulator {
       case 'blockStop': {
         const state = this.blocks[event.index];
         if (state?.kind === 'tool_use') state.done = parseToolUse(state);
-        if (state?.kind === 'reasoning') state.done = true;
+        if (state?.kind === 'reasoning' || state?.kind === 'search_call') state.done = true;
         return;
       }
       case 'messageDelta':
@@ -161,6 +187,11 @@ export class MessageAccumulator {
         if (block) out.push(block);
       } else if (state.kind === 'redacted_thinking') {
         if (!options.partial) out.push({ type: 'redacted_thinking', data: state.data });
+      } else if (state.kind === 'search_call') {
+        // A search and its result go together or not at all; a cut one is not kept.
+        if (!options.partial && state.done) out.push(searchCallBlock(state));
+      } else if (state.kind === 'search_result') {
+        if (!options.partial) out.push(state.block);
       }
     }
     return out;
@@ -199,6 +230,30 @@ function reasoningBlock(
       : undefined;
   }
   return state.text ? { type: 'reasoning', text: state.text } : undefined;
+}
+
+function searchCallBlock(state: {
+  id: string;
+  name: ServerToolUseBlock['name'];
+  json: string;
+}): ServerToolUseBlock {
+  let input: unknown = {};
+  try {
+    if (state.json.trim() !== '') input = JSON.parse(state.json) as unknown;
+  } catch {
+    // The API wrote the input; a broken one is kept empty rather than losing the block.
+  }
+  return { type: 'server_tool_use', id: state.id, name: state.name, input };
+}
+
+/** The tool names a completed message's tool searches found (ours to keep loaded). */
+export function foundByToolSearch(content: readonly MessageBlock[]): string[] {
+  return content.flatMap((block) =>
+    block.type === 'tool_search_tool_result' &&
+    block.content.type === 'tool_search_tool_search_result'
+      ? block.content.tool_references.map((ref) => ref.tool_name)
+      : [],
+  );
 }
 
 function parseToolUse(state: { id: string; name: string; json: string }): CompletedToolUse {

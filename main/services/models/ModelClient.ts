@@ -13,6 +13,11 @@ export interface ModelTool {
   description: string;
   /** JSON Schema of the input object. */
   inputSchema: Record<string, unknown>;
+  /**
+   * Held back behind the provider's own tool search (`defer_loading`): the model sees it only
+   * once a search found it. Only in requests with `toolSearch`.
+   */
+  deferLoading?: boolean;
 }
 
 /** One model request: the whole conversation so far plus the stable prefix (system, tools). */
@@ -27,6 +32,11 @@ export interface ModelRequest {
   /** Sampling for a server may set these; chat turns leave them to the API's defaults. */
   stopSequences?: readonly string[];
   toolChoice?: 'auto' | 'any' | 'none';
+  /**
+   * The provider's own tool search over the `deferLoading` tools (Claude's server-side BM25
+   * search). Only sent to a client whose `supportsToolSearch` said yes for the model.
+   */
+  toolSearch?: 'bm25';
 }
 
 /**
@@ -44,4 +54,6 @@ export interface ModelClient {
    * and the caller decides what that meant.
    */
   stream(request: ModelRequest, signal: AbortSignal): AsyncIterable<ModelStreamEvent>;
+  /** Whether the provider runs its own tool search for this model (see `ModelRequest.toolSearch`). */
+  supportsToolSearch?(model: string): boolean;
 }

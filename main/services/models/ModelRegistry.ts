@@ -86,6 +86,20 @@ export class ModelRegistry {
     );
   }
 
+  /**
+   * The model's context window in tokens, when its provider's list says (cached lists only
+   * make this cheap; a failed list knows none).
+   */
+  async contextWindow(ref: string): Promise<number | undefined> {
+    try {
+      const { provider } = parseModelRef(ref);
+      const group = (await this.groups()).find((g) => g.provider.id === provider);
+      return group?.models.find((m) => m.id === ref)?.contextWindow;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Every model ref the pickers offer. */
   async refs(): Promise<string[]> {
     return (await this.groups()).flatMap((group) => group.models.map((m) => m.id));

@@ -15,13 +15,19 @@ export type ModelStreamEvent =
   /** The API proving a quiet stream is alive; only the idle watchdog cares. */
   | { type: 'ping' };
 
+import type { ToolSearchResultBlock } from '../../../shared/domain/conversationMessage';
+
 export type StreamBlockStart =
   | { type: 'text'; text?: string }
   | { type: 'toolUse'; id: string; name: string }
   /** Readable reasoning; with a signature it is Claude's thinking and goes back to Claude as such. */
   | { type: 'reasoning'; text?: string; signature?: string }
   | { type: 'redactedThinking'; data: string }
-  /** Server-side tool blocks and anything newer: not ours to keep. */
+  /** The provider's own tool search, run by the API (its input streams as `toolInput`). */
+  | { type: 'toolSearchCall'; id: string; name: 'tool_search_tool_bm25' | 'tool_search_tool_regex' }
+  /** What that search found, whole (tool names as the catalogue knows them). */
+  | { type: 'toolSearchResult'; block: ToolSearchResultBlock }
+  /** Other server-side tool blocks and anything newer: not ours to keep. */
   | { type: 'other' };
 
 export type StreamBlockDelta =

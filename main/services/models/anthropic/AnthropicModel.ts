@@ -8,6 +8,7 @@ import { ToolNameMap } from '../ToolNameMap';
 import { buildMessageParams } from './buildMessageParams';
 import { createAnthropicClient, type AnthropicConnection } from './createAnthropicClient';
 import { fromAnthropicEvent } from './fromAnthropicEvent';
+import { hasApiToolSearch } from './hasApiToolSearch';
 
 /**
  * {@link ModelClient} over the Anthropic SDK. One streamed `POST /v1/messages` per call, with
@@ -21,6 +22,10 @@ export class AnthropicModel implements ModelClient {
 
   constructor(private readonly connection: AnthropicConnection) {
     this.label = connection.label ?? 'Anthropic';
+  }
+
+  supportsToolSearch(model: string): boolean {
+    return hasApiToolSearch(model);
   }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
@@ -45,6 +50,13 @@ export class AnthropicModel implements ModelClient {
           const event = fromAnthropicEvent(JSON.parse(sse.data) as RawMessageStreamEvent);
           if (event?.type === 'blockStart' && event.block.type === 'toolUse') {
             event.block.name = names.original(event.block.name);
+          }
+          if (event?.type === 'blockStart' && event.block.type === 'toolSearchResult') {
+            const content = event.block.block.content;
+            if (content.type === 'tool_search_tool_search_result') {
+              for (const ref of content.tool_references)
+                ref.tool_name = names.original(ref.tool_name);
+            }
           }
           if (event) yield event;
         }

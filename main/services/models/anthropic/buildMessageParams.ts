@@ -3,10 +3,13 @@ import type {
   MessageCreateParamsStreaming,
   MessageParam,
   Tool,
+  ToolUnion,
 } from '@anthropic-ai/sdk/resources/messages';
 import type {
   ConversationMessage,
   MessageBlock,
+  ServerToolUseBlock,
+  ToolSearchResultBlock,
 } from '../../../../shared/domain/conversationMessage';
 import { fittedToolUseId } from '../fittedToolUseId';
 import type { ModelRequest, ModelTool } from '../ModelClient';
@@ -14,26 +17,46 @@ import type { ToolNameMap } from '../ToolNameMap';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
+/** Claude's own tool search, BM25 over the deferred tools' names, descriptions and arguments. */
+const API_TOOL_SEARCH = {
+  type: 'tool_search_tool_bm25_20251119',
+  name: 'tool_search_tool_bm25',
+} as const;
+
 /**
  * The Messages API body for one streamed request. Tools and the system prompt are the stable
  * prefix of every request in a conversation, so each gets a cache breakpoint (on the last tool
- * and on the system block): later steps and turns read that prefix from the prompt cache.
- * Stored messages have this API's shape already; only what another provider wrote needs care:
- * readable reasoning is left out, tool names and call ids are fitted to this API's alphabet.
+ * the model sees in full and on the system block): later steps and turns read that prefix from
+ * the prompt cache. With the API's tool search, deferred tools follow with `defer_loading`
+ * behind the search tool. Stored messages have this API's shape already; only what another
+ * provider wrote needs care: readable reasoning is left out, tool names and call ids are fitted
+ * to this API's alphabet, and searches are kept only while the request searches too.
  */
 export function buildMessageParams(
   request: ModelRequest,
   names: ToolNameMap,
 ): MessageCreateParamsStreaming {
+  const search = request.toolSearch === 'bm25';
+  const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
+  const history = { names, search, sent };
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
     stream: true,
-    messages: request.messages.flatMap((message) => toApiMessage(message, names)),
+    messages: request.messages.flatMap((message) => toApiMessage(message, history)),
   };
-  if (request.tools.length > 0) {
-    const last = request.tools.length - 1;
-    params.tools = request.tools.map((tool, index) => toApiTool(tool, names, index === last));
+  if (request.tools.length > 0 || search) {
+    // Loaded tools first, deferred after: the breakpoint ends the part the model always sees.
+    const loaded = request.tools.filter((tool) => !(search && tool.deferLoading));
+    const deferred = search ? request.tools.filter((tool) => tool.deferLoading) : [];
+    const tools: ToolUnion[] = search ? [{ ...API_TOOL_SEARCH }] : [];
+    tools.push(...loaded.map((tool) => toApiTool(tool, names, false)));
+    const last = tools.at(-1);
+    if (last) last.cache_control = EPHEMERAL;
+    tools.push(
+      ...deferred.map((tool) => ({ ...toApiTool(tool, names, false), defer_loading: true })),
+    );
+    params.tools = tools;
   }
   if (request.system) {
     params.system = [{ type: 'text', text: request.system, cache_control: EPHEMERAL }];
@@ -45,15 +68,33 @@ export function buildMessageParams(
   return params;
 }
 
-function toApiMessage(message: ConversationMessage, names: ToolNameMap): MessageParam[] {
+interface HistoryContext {
+  names: ToolNameMap;
+  /** The request has the API's tool search. */
+  search: boolean;
+  /** Wire names of the request's tools. */
+  sent: ReadonlySet<string>;
+}
+
+function toApiMessage(message: ConversationMessage, history: HistoryContext): MessageParam[] {
   if (typeof message.content === 'string')
     return [{ role: message.role, content: message.content }];
-  const content = message.content.flatMap((block) => toApiBlock(block, names));
+  const queries = new Map(
+    message.content.flatMap((block) =>
+      block.type === 'server_tool_use' ? [[block.id, block] as const] : [],
+    ),
+  );
+  const content = message.content.flatMap((block) => toApiBlock(block, history, queries));
   // A message of reasoning alone has nothing for this API.
   return content.length > 0 ? [{ role: message.role, content }] : [];
 }
 
-function toApiBlock(block: MessageBlock, names: ToolNameMap): ContentBlockParam[] {
+function toApiBlock(
+  block: MessageBlock,
+  history: HistoryContext,
+  queries: ReadonlyMap<string, ServerToolUseBlock>,
+): ContentBlockParam[] {
+  const { names } = history;
   switch (block.type) {
     case 'reasoning':
       return [];
@@ -61,9 +102,45 @@ function toApiBlock(block: MessageBlock, names: ToolNameMap): ContentBlockParam[
       return [{ ...block, id: fittedToolUseId(block.id), name: names.wire(block.name) }];
     case 'tool_result':
       return [{ ...block, tool_use_id: fittedToolUseId(block.tool_use_id) }];
+    case 'server_tool_use':
+      // Without the search tool in this request, the search reads as a note (below).
+      return history.search ? [block] : [];
+    case 'tool_search_tool_result':
+      return history.search
+        ? [withKnownReferences(block, history)]
+        : searchAsText(block, queries.get(block.tool_use_id));
     default:
       return [block];
   }
+}
+
+/**
+ * A reference to a tool the request no longer has (its server was switched off) would be
+ * refused by the API (`tool_reference_unresolved`), so only references to sent tools stay.
+ */
+function withKnownReferences(
+  block: ToolSearchResultBlock,
+  history: HistoryContext,
+): ToolSearchResultBlock {
+  if (block.content.type !== 'tool_search_tool_search_result') return block;
+  const tool_references = block.content.tool_references.flatMap((ref) => {
+    const wire = history.names.wire(ref.tool_name);
+    return history.sent.has(wire) ? [{ ...ref, tool_name: wire }] : [];
+  });
+  return { ...block, content: { ...block.content, tool_references } };
+}
+
+/** An earlier search, told as text to a request that has every tool loaded. */
+function searchAsText(
+  block: ToolSearchResultBlock,
+  query: ServerToolUseBlock | undefined,
+): ContentBlockParam[] {
+  const asked = JSON.stringify(query?.input ?? {});
+  const outcome =
+    block.content.type === 'tool_search_tool_search_result'
+      ? `found ${block.content.tool_references.map((ref) => ref.tool_name).join(', ') || 'nothing'}`
+      : `failed (${block.content.error_code})`;
+  return [{ type: 'text', text: `[Tool search ${asked}: ${outcome}.]` }];
 }
 
 function toApiTool(tool: ModelTool, names: ToolNameMap, cacheBreakpoint: boolean): Tool {

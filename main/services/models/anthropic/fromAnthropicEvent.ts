@@ -1,4 +1,8 @@
-import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type {
+  RawMessageStreamEvent,
+  ToolSearchToolResultBlock,
+} from '@anthropic-ai/sdk/resources/messages';
+import type { ToolSearchResultBlock } from '../../../../shared/domain/conversationMessage';
 import type { ModelStreamEvent, StreamUsage } from '../ModelStreamEvent';
 
 /** One Messages API stream event as the neutral event it is (undefined: nothing we keep). */
@@ -29,6 +33,20 @@ export function fromAnthropicEvent(event: RawMessageStreamEvent): ModelStreamEve
             type: 'blockStart',
             index,
             block: { type: 'redactedThinking', data: block.data },
+          };
+        case 'server_tool_use':
+          return block.name === 'tool_search_tool_bm25' || block.name === 'tool_search_tool_regex'
+            ? {
+                type: 'blockStart',
+                index,
+                block: { type: 'toolSearchCall', id: block.id, name: block.name },
+              }
+            : { type: 'blockStart', index, block: { type: 'other' } };
+        case 'tool_search_tool_result':
+          return {
+            type: 'blockStart',
+            index,
+            block: { type: 'toolSearchResult', block: toSearchResult(block) },
           };
         default:
           return { type: 'blockStart', index, block: { type: 'other' } };
@@ -69,6 +87,41 @@ export function fromAnthropicEvent(event: RawMessageStreamEvent): ModelStreamEve
     case 'message_stop':
       return { type: 'messageStop' };
   }
+}
+
+const SEARCH_ERRORS = [
+  'invalid_tool_input',
+  'unavailable',
+  'too_many_requests',
+  'execution_time_exceeded',
+] as const;
+
+/** The result block in the stored form; an error code newer than ours reads as `unavailable`. */
+function toSearchResult(block: ToolSearchToolResultBlock): ToolSearchResultBlock {
+  const content = block.content;
+  if (content.type === 'tool_search_tool_search_result') {
+    return {
+      type: 'tool_search_tool_result',
+      tool_use_id: block.tool_use_id,
+      content: {
+        type: 'tool_search_tool_search_result',
+        tool_references: content.tool_references.map((ref) => ({
+          type: 'tool_reference',
+          tool_name: ref.tool_name,
+        })),
+      },
+    };
+  }
+  const known = SEARCH_ERRORS.find((code) => code === content.error_code);
+  return {
+    type: 'tool_search_tool_result',
+    tool_use_id: block.tool_use_id,
+    content: {
+      type: 'tool_search_tool_result_error',
+      error_code: known ?? 'unavailable',
+      error_message: content.error_message ?? (known ? null : content.error_code),
+    },
+  };
 }
 
 /** message_delta repeats counts cumulatively; a null means "unchanged". */

@@ -18,7 +18,12 @@ export async function listAnthropicModels(
   try {
     const client = createAnthropicClient(connection);
     for await (const model of client.models.list({ limit: 100 }, signal ? { signal } : {})) {
-      models.push({ id: model.id, displayName: model.display_name, createdAt: model.created_at });
+      models.push({
+        id: model.id,
+        displayName: model.display_name,
+        createdAt: model.created_at,
+        ...(positive(model.max_input_tokens) ? { contextWindow: model.max_input_tokens } : {}),
+      });
       if (models.length >= MAX_MODELS) break;
     }
   } catch (error) {
@@ -28,4 +33,8 @@ export async function listAnthropicModels(
     });
   }
   return models;
+}
+
+function positive(value: number | null | undefined): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0;
 }

@@ -18,10 +18,12 @@ export async function listOpenAiModels(
     const client = createOpenAiClient(connection);
     for await (const model of client.models.list(signal ? { signal } : {})) {
       const created = typeof model.created === 'number' && model.created > 0 ? model.created : 0;
+      const contextWindow = listedContextWindow(model as unknown as Record<string, unknown>);
       models.push({
         id: model.id,
         displayName: model.id,
         createdAt: created ? new Date(created * 1000).toISOString() : '',
+        ...(contextWindow ? { contextWindow } : {}),
       });
       if (models.length >= MAX_MODELS) break;
     }
@@ -29,4 +31,16 @@ export async function listOpenAiModels(
     throw mapModelError(error, { provider: connection.label, baseURL: connection.baseURL });
   }
   return models.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * The context window where a server lists one: OpenRouter's `context_length`, vLLM's
+ * `max_model_len`, LM Studio's `max_context_length`, others' `context_window`.
+ */
+function listedContextWindow(model: Record<string, unknown>): number | undefined {
+  for (const key of ['context_length', 'context_window', 'max_model_len', 'max_context_length']) {
+    const value = model[key];
+    if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  }
+  return undefined;
 }

@@ -1,0 +1,230 @@
+import type {
+  ConversationToolSearch,
+  RequestTools,
+  ToolLoading,
+  ToolLoadingReason,
+  ToolSearchSettings,
+} from '../../../../shared/domain/toolSearch';
+import type { Logger } from '../../../platform/Logger';
+import type { HostTool } from '../../conversation/HostTool';
+import type { ModelTool } from '../../models/ModelClient';
+import type { ConversationStore } from '../../store/ConversationStore';
+import type { CatalogEntry, ToolCatalog } from '../ToolCatalog';
+import { toModelTool } from '../toModelTool';
+import { createToolSearchTool } from './createToolSearchTool';
+import { decideToolLoading } from './decideToolLoading';
+import { estimateToolTokens } from './estimateTokens';
+import { ToolSearchIndex } from './ToolSearchIndex';
+
+/**
+ * Tools found by searches stay loaded for the conversation, up to this many (the oldest go
+ * first): enough for any task, and a bound on what a long conversation carries.
+ */
+export const MAX_LOADED_TOOLS = 50;
+
+/** The tools of one model request. */
+export interface RequestToolSet {
+  tools: ModelTool[];
+  toolSearch?: 'bm25';
+}
+
+/** How one turn offers its tools; `request()` is asked before every model request. */
+export interface TurnToolPlan {
+  loading: ToolLoading;
+  reason: ToolLoadingReason;
+  /** Every tool the model may call this turn: the catalogue's and the host's. */
+  callable: ModelTool[];
+  /** The host tools of the turn (the search tool when ours is used). */
+  hostTools: HostTool[];
+  /** The tools of the next request: grows as searches find tools. */
+  request: () => RequestToolSet;
+  /** Tools a search found (ours or the provider's): loaded from now on, kept for the conversation. */
+  found: (modelNames: readonly string[]) => void;
+}
+
+/** What a turn's plan is made from. */
+export interface PlanInput {
+  conversationId: string;
+  entries: readonly CatalogEntry[];
+  /** Host tools that are always offered (e.g. loading skills). */
+  hostTools?: readonly HostTool[];
+  /** The model has the provider's own tool search. */
+  apiSearchAvailable: boolean;
+}
+
+export interface ToolSearchServiceOptions {
+  settings: () => ToolSearchSettings;
+  catalog: ToolCatalog;
+  store: ConversationStore;
+  log: Logger;
+}
+
+/**
+ * Deferred loading for large catalogues: decides per turn whether requests carry every tool
+ * definition or a search tool plus the always-loaded tools and those found so far, runs our
+ * search tool (one index per catalogue, built when first searched), and keeps what searches
+ * found per conversation.
+ */
+export class ToolSearchService {
+  private cachedIndex: { key: string; index: ToolSearchIndex } | undefined;
+
+  constructor(private readonly options: ToolSearchServiceOptions) {}
+
+  /** The conversation's own choice. */
+  conversationMode(conversationId: string): ConversationToolSearch {
+    return this.options.store.getToolSearch(conversationId).mode;
+  }
+
+  /** Sets the conversation's own choice (NOT_FOUND for an unknown conversation). */
+  setConversationMode(conversationId: string, mode: ConversationToolSearch): void {
+    const { store } = this.options;
+    store.setToolSearch(conversationId, { ...store.getToolSearch(conversationId), mode });
+  }
+
+  /** The tools loaded in a conversation by its searches, oldest first. */
+  loaded(conversationId: string): string[] {
+    return this.options.store.getToolSearch(conversationId).loaded;
+  }
+
+  /** Whether a catalogue tool is always loaded (the person's pin or the server's hint). */
+  isAlwaysLoaded(entry: CatalogEntry): boolean {
+    return this.options.catalog.isAlwaysLoaded(entry.server, entry.tool);
+  }
+
+  /** Decides how a turn offers its tools. */
+  plan(input: PlanInput): TurnToolPlan {
+    const { conversationId } = input;
+    const hostTools = [...(input.hostTools ?? [])];
+    const all = input.entries.map((entry) => ({
+      entry,
+      tool: toModelTool(entry.modelName, entry.tool),
+    }));
+    const tokens = all.reduce((sum, item) => sum + estimateToolTokens(item.tool), 0);
+    const decision = decideToolLoading({
+      tools: all.length,
+      tokens,
+      settings: this.options.settings(),
+      conversation: this.conversationMode(conversationId),
+      apiSearchAvailable: input.apiSearchAvailable,
+    });
+    const callable = [...hostTools.map((host) => host.tool), ...all.map((item) => item.tool)];
+    const base = { ...decision, callable, hostTools };
+    if (decision.loading === 'all') {
+      return { ...base, request: () => ({ tools: callable }), found: () => undefined };
+    }
+
+    const pinned = new Set(
+      all.filter((item) => this.isAlwaysLoaded(item.entry)).map((i) => i.tool.modelName),
+    );
+    const loaded = new Set(this.loaded(conversationId));
+    const found = (names: readonly string[]): void => {
+      const fresh = names.filter((name) => !pinned.has(name));
+      if (fresh.length === 0) return;
+      for (const name of fresh) {
+        loaded.delete(name);
+        loaded.add(name);
+      }
+      this.saveLoaded(conversationId, [...loaded]);
+    };
+
+    if (decision.loading === 'api-search') {
+      // The API loads what its search found through the references in the history.
+      return {
+        ...base,
+        request: () => ({
+          tools: [
+            ...hostTools.map((host) => host.tool),
+            ...all.map(({ tool }) =>
+              pinned.has(tool.modelName) ? tool : { ...tool, deferLoading: true },
+            ),
+          ],
+          toolSearch: 'bm25',
+        }),
+        found,
+      };
+    }
+
+    const byName = new Map(all.map(({ tool }) => [tool.modelName, tool]));
+    const deferredEntries = all
+      .filter((item) => !pinned.has(item.tool.modelName))
+      .map((i) => i.entry);
+    const searchTool = createToolSearchTool({
+      deferred: deferredEntries,
+      index: () => this.indexFor(deferredEntries),
+      onFound: found,
+    });
+    const withSearch = [searchTool, ...hostTools];
+    return {
+      ...base,
+      callable: [searchTool.tool, ...callable],
+      hostTools: withSearch,
+      request: () => ({
+        tools: [
+          ...withSearch.map((host) => host.tool),
+          ...all.filter(({ tool }) => pinned.has(tool.modelName)).map(({ tool }) => tool),
+          // In the order they were found, so earlier requests' tools stay a stable prefix.
+          ...[...loaded].flatMap((name) => {
+            const tool = byName.get(name);
+            return tool && !pinned.has(name) ? [tool] : [];
+          }),
+        ],
+      }),
+      found,
+    };
+  }
+
+  private saveLoaded(conversationId: string, names: string[]): void {
+    const { store, log } = this.options;
+    try {
+      const state = store.getToolSearch(conversationId);
+      store.setToolSearch(conversationId, { ...state, loaded: names.slice(-MAX_LOADED_TOOLS) });
+    } catch (error) {
+      // The turn goes on with the tools loaded in memory; only the next turn would miss them.
+      log.warn('could not keep the tools a search loaded', { conversationId, error });
+    }
+  }
+
+  /** One index per set of searchable tools, rebuilt only when that set changes. */
+  private indexFor(entries: readonly CatalogEntry[]): ToolSearchIndex {
+    const key = entries
+      .map((e) => `${e.modelName}:${(e.tool.description ?? '').length}:${e.tool.title ?? ''}`)
+      .join('\n');
+    if (this.cachedIndex?.key !== key) {
+      this.cachedIndex = {
+        key,
+        index: new ToolSearchIndex(
+          entries.map((entry) => ({
+            modelName: entry.modelName,
+            server: entry.server,
+            name: entry.tool.name,
+            ...(entry.tool.title ? { title: entry.tool.title } : {}),
+            ...(entry.tool.description ? { description: entry.tool.description } : {}),
+            parameters: Object.keys(
+              (entry.tool.inputSchema.properties as object | undefined) ?? {},
+            ),
+          })),
+        ),
+      };
+    }
+    return this.cachedIndex.index;
+  }
+}
+
+/** What a request carried of the tools, for its usage line. */
+export function describeRequestTools(loading: ToolLoading, set: RequestToolSet): RequestTools {
+  const sent = set.tools.filter((tool) => !tool.deferLoading);
+  return {
+    loading,
+    sent: sent.length + (set.toolSearch ? 1 : 0),
+    deferred: set.tools.length - sent.length,
+    tokens:
+      sent.reduce((sum, tool) => sum + estimateToolTokens(tool), 0) +
+      (set.toolSearch ? API_SEARCH_TOOL_TOKENS : 0),
+  };
+}
+
+/**
+ * Claude's search tool is defined by the API; its definition in the prompt is small and not
+ * ours to see. This is an estimate of the same order as our own search tool's.
+ */
+export const API_SEARCH_TOOL_TOKENS = 120;

@@ -1,0 +1,128 @@
+import type { ToolOutcome } from '../../../../shared/domain/toolOutcome';
+import type { HostTool } from '../../conversation/HostTool';
+import type { CatalogEntry } from '../ToolCatalog';
+import type { ToolSearchIndex } from './ToolSearchIndex';
+
+/** The search tool's name; the model sees it next to the servers' `server__tool` names. */
+export const TOOL_SEARCH_TOOL_NAME = 'search_tools';
+/** What the tool card shows as its server. */
+export const HOST_ORIGIN = 'Switchboard';
+
+const DEFAULT_LIMIT = 5;
+const MAX_LIMIT = 10;
+/** Descriptions are cut in results: the full definition arrives as a tool of the next step. */
+const RESULT_DESCRIPTION_CHARS = 300;
+
+/** What the search tool needs from the turn. */
+export interface ToolSearchToolOptions {
+  /** The tools held back behind the search (the ones a search can find). */
+  deferred: readonly CatalogEntry[];
+  /** The index over them, built on first use. */
+  index: () => ToolSearchIndex;
+  /** Tools found: offered from the next step on, and for the rest of the conversation. */
+  onFound: (modelNames: string[]) => void;
+}
+
+/**
+ * The client-side tool search, for every provider: the model describes what it needs, gets the
+ * best matching tools (name, server, description, parameters) and can call them from its next
+ * step on. Nothing is run on a server, so nobody is asked.
+ */
+export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
+  const servers = [...new Set(options.deferred.map((entry) => entry.server))];
+  const byName = new Map(options.deferred.map((entry) => [entry.modelName, entry]));
+  return {
+    origin: { server: HOST_ORIGIN, tool: TOOL_SEARCH_TOOL_NAME },
+    tool: {
+      modelName: TOOL_SEARCH_TOOL_NAME,
+      description: [
+        `Searches ${options.deferred.length} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
+        'Call it with a few words saying what you need to do (for example "create issue in repository" or "weather forecast"). The best matches come back with their descriptions and parameters, and you can call them from your next step on.',
+        'Search again with other words if nothing fits. Tools already offered to you do not need a search.',
+      ].join('\n'),
+      inputSchema: {
+        type: 'object',
+        properties: {
+          query: {
+            type: 'string',
+            description: 'What the tool should do, in a few words.',
+          },
+          limit: {
+            type: 'integer',
+            minimum: 1,
+            maximum: MAX_LIMIT,
+            description: `How many tools to return (default ${DEFAULT_LIMIT}).`,
+          },
+        },
+        required: ['query'],
+        additionalProperties: false,
+      },
+    },
+    run({ input }) {
+      const { query, limit } = readInput(input);
+      if (!query)
+        return Promise.resolve(
+          failure('Give a "query": a few words saying what the tool should do.'),
+        );
+      const hits = options.index().search(query, limit);
+      const found = hits.flatMap((hit) => byName.get(hit.modelName) ?? []);
+      if (found.length === 0) {
+        return Promise.resolve(
+          success(
+            `No tool matched “${query}”. Try other words. The tools come from: ${servers.join(', ')}.`,
+          ),
+        );
+      }
+      options.onFound(found.map((entry) => entry.modelName));
+      return Promise.resolve(success(describeFound(query, found)));
+    },
+  };
+}
+
+function describeFound(query: string, found: readonly CatalogEntry[]): string {
+  const lines = found.map((entry) => {
+    const schema = entry.tool.inputSchema as { properties?: object; required?: unknown };
+    const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
+    const parameters = Object.keys(schema.properties ?? {}).map((name) =>
+      required.has(name) ? `${name} (required)` : name,
+    );
+    const description = oneLine(entry.tool.description ?? entry.tool.title ?? '');
+    return [
+      `- ${entry.modelName} (from the MCP server “${entry.server}”)`,
+      description ? `: ${cut(description)}` : '',
+      parameters.length > 0 ? ` Parameters: ${parameters.join(', ')}.` : ' No parameters.',
+    ].join('');
+  });
+  return [
+    `Found ${found.length} tool${found.length === 1 ? '' : 's'} for “${query}”. They are loaded: call them by these names from your next step on.`,
+    ...lines,
+  ].join('\n');
+}
+
+function readInput(input: unknown): { query: string; limit: number } {
+  const record = (typeof input === 'object' && input !== null ? input : {}) as Record<
+    string,
+    unknown
+  >;
+  const query = typeof record.query === 'string' ? record.query.trim().slice(0, 500) : '';
+  const raw = typeof record.limit === 'number' ? Math.floor(record.limit) : DEFAULT_LIMIT;
+  return { query, limit: Math.min(MAX_LIMIT, Math.max(1, raw)) };
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function cut(text: string): string {
+  return text.length <= RESULT_DESCRIPTION_CHARS
+    ? text
+    : `${text.slice(0, RESULT_DESCRIPTION_CHARS - 1)}…`;
+}
+
+function success(text: string): ToolOutcome {
+  return { content: [{ type: 'text', text }] };
+}
+
+function failure(text: string): ToolOutcome {
+  return { content: [{ type: 'text', text }], isError: true };
+}
