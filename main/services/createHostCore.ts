@@ -23,6 +23,7 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
+import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
 import { ConversationStore } from './store/ConversationStore';
 
@@ -76,6 +77,7 @@ export async function createHostCore(
   });
   await settings.load();
 
+  const serverSecrets = new ServerSecrets(platform.secrets);
   const files = new ServersFileService({
     file: platform.paths.serversFile,
     env: platform.env,
@@ -110,6 +112,7 @@ export async function createHostCore(
     log: log.child('mcp'),
     env: platform.env,
     signIn: { store: new OAuthStore(platform.secrets), opener: platform.opener },
+    secrets: serverSecrets,
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),

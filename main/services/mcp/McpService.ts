@@ -17,6 +17,7 @@ import { PidLedger } from './launch/PidLedger';
 import { resolveLoginShellEnv, type LoginShellEnv } from './launch/resolveLoginShellEnv';
 import { RotatingLogFile } from '../../platform/RotatingLogFile';
 import type { SignInDeps } from './auth/SignInFlow';
+import type { ServerSecrets } from '../secrets/ServerSecrets';
 import { EraVerdictCache } from './session/EraVerdictCache';
 import type { InteractionHandlers } from './session/InteractionHandlers';
 import { EventBatcher } from './EventBatcher';
@@ -44,6 +45,8 @@ export interface McpServiceOptions {
   useLoginShell?: boolean;
   /** OAuth sign-in for remote servers (secret store and browser opener). */
   signIn?: SignInDeps;
+  /** The values of `${secret:NAME}` references, resolved at every start. */
+  secrets?: ServerSecrets;
 }
 
 /**
@@ -245,9 +248,18 @@ export class McpService {
       ledger: this.ledger,
       eraCache: this.eraCache,
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
-      ...(this.options.signIn ? { signIn: this.options.signIn } : {}),
+      ...this.secretDeps(),
       ...this.options.supervisor,
     });
+  }
+
+  private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveSecrets'> {
+    const { secrets, signIn } = this.options;
+    if (!secrets) return signIn ? { signIn } : {};
+    return {
+      resolveSecrets: (config) => secrets.resolve(config),
+      ...(signIn ? { signIn: { ...signIn, resolveSecret: (v) => secrets.resolveValue(v) } } : {}),
+    };
   }
 
   private async serverEnv(config: StdioServerConfig): Promise<Record<string, string>> {

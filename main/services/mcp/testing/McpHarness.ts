@@ -7,6 +7,7 @@ import type { EventName } from '../../../../shared/ipc/names';
 import { createLogger } from '../../../platform/Logger';
 import { ServersFileService } from '../../config/ServersFileService';
 import { HostEvents } from '../../HostEvents';
+import type { ServerSecrets } from '../../secrets/ServerSecrets';
 import { McpService } from '../McpService';
 import type { SupervisorDeps } from '../supervisor/ServerSupervisor';
 
@@ -25,6 +26,7 @@ export class McpHarness {
   static async start(
     servers: Record<string, unknown>,
     supervisor: Partial<Pick<SupervisorDeps, 'policy' | 'killGraceMs' | 'installGraceMs'>> = {},
+    options: { secrets?: ServerSecrets } = {},
   ): Promise<McpHarness> {
     const dir = await mkdtemp(join(tmpdir(), 'sb-mcp-'));
     const file = join(dir, 'servers.json');
@@ -45,6 +47,7 @@ export class McpHarness {
       log,
       env: { PATH: process.env.PATH, HOME: process.env.HOME },
       useLoginShell: false,
+      ...(options.secrets ? { secrets: options.secrets } : {}),
       supervisor: {
         killGraceMs: 300,
         policy: { baseMs: 100, maxMs: 400, maxAttempts: 2 },
