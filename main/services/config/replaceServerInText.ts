@@ -1,4 +1,5 @@
-import { findNodeAtLocation } from 'jsonc-parser';
+import { isDeepStrictEqual } from 'node:util';
+import { findNodeAtLocation, getNodeValue } from 'jsonc-parser';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { detectFormatting } from './detectFormatting';
 import { findServer, parseForEdit } from './editServersText';
@@ -32,6 +33,8 @@ export function replaceServerInText(
       );
     }
   }
+  // Nothing to change: the person's layout of this entry stays as it is.
+  if (newName === name && isDeepStrictEqual(plain(getNodeValue(value)), plain(entry))) return text;
   const formatting = detectFormatting(text);
   const eol = formatting.eol ?? '\n';
   const unit = formatting.insertSpaces ? ' '.repeat(formatting.tabSize ?? 2) : '\t';
@@ -56,4 +59,9 @@ function lineIndentAt(text: string, offset: number): string {
 
 function splice(text: string, offset: number, length: number, insert: string): string {
   return text.slice(0, offset) + insert + text.slice(offset + length);
+}
+
+/** Plain objects (jsonc-parser's have no prototype, which a strict comparison would count). */
+function plain(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
 }

@@ -24,6 +24,8 @@ import { EventBatcher } from './EventBatcher';
 import { ServerRegistry } from './ServerRegistry';
 import { ServerSupervisor, type SupervisorDeps } from './supervisor/ServerSupervisor';
 import { toServerView } from './toServerView';
+import { probeServer } from './probeServer';
+import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 
 export interface McpServiceOptions {
@@ -235,6 +237,27 @@ export class McpService {
       this.serversTimer = undefined;
       this.options.events.emit('mcp.serversChanged', { servers: this.servers() });
     }, 30);
+  }
+
+  /**
+   * Starts a config once, outside the registry ("Test" in the server form): its tools, or why
+   * it failed. `secrets` are values not stored yet, used before the stored ones.
+   */
+  probe(config: ServerConfig, secrets?: ReadonlyMap<string, string>): Promise<ServerTestResult> {
+    const store = this.options.secrets;
+    const supervisor = new ServerSupervisor(
+      { ...config, disabled: false },
+      {
+        log: this.options.log.child(`probe.${config.name}`),
+        serverEnv: (c) => this.serverEnv(c),
+        ledger: this.ledger,
+        ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
+        ...this.options.supervisor,
+        ...(store ? { resolveSecrets: (c: ServerConfig) => store.resolve(c, secrets) } : {}),
+      },
+    );
+    // The startup deadline ends the attempt; a little slack lets its failure arrive first.
+    return probeServer(supervisor, config.timeouts.startupMs + 5_000);
   }
 
   private createSupervisor(config: ServerConfig): ServerSupervisor {

@@ -26,13 +26,34 @@ export class ServerSecrets {
     if (isSecretName(name)) await this.store.delete(KEY_PREFIX + name);
   }
 
+  /** The current values of `names` (for putting them back when a save fails). Main only. */
+  async snapshot(names: Iterable<string>): Promise<Map<string, string | undefined>> {
+    const out = new Map<string, string | undefined>();
+    for (const name of names) {
+      out.set(name, isSecretName(name) ? await this.store.get(KEY_PREFIX + name) : undefined);
+    }
+    return out;
+  }
+
+  /** Puts a {@link snapshot} back: values restored, names that had none deleted. */
+  async restore(snapshot: ReadonlyMap<string, string | undefined>): Promise<void> {
+    for (const [name, value] of snapshot) {
+      if (value === undefined) await this.delete(name);
+      else await this.set(name, value);
+    }
+  }
+
   /**
    * The config with every `${secret:NAME}` in env values, arguments and headers replaced by the
    * stored value. A reference without a stored value fails the start with the names missing:
    * retrying would not help, the person has to store it.
    */
-  async resolve(config: ServerConfig): Promise<ServerConfig> {
+  async resolve(
+    config: ServerConfig,
+    unsaved?: ReadonlyMap<string, string>,
+  ): Promise<ServerConfig> {
     const values = await this.lookup(referencedNames(config));
+    for (const [name, value] of unsaved ?? []) values.set(name, value);
     const missing = new Set<string>();
     const sub = (value: string): string => {
       const result = substituteSecrets(value, values);
