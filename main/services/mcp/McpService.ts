@@ -15,6 +15,7 @@ import type { HostEvents } from '../HostEvents';
 import { buildServerEnv } from './launch/buildServerEnv';
 import { PidLedger } from './launch/PidLedger';
 import { resolveLoginShellEnv, type LoginShellEnv } from './launch/resolveLoginShellEnv';
+import { resolveCommand } from './launch/resolveCommand';
 import { RotatingLogFile } from '../../platform/RotatingLogFile';
 import type { SignInDeps } from './auth/SignInFlow';
 import type { ServerSecrets } from '../secrets/ServerSecrets';
@@ -274,6 +275,18 @@ export class McpService {
       ...this.secretDeps(),
       ...this.options.supervisor,
     });
+  }
+
+  /**
+   * Where a command would be found for a server started now (the login shell's PATH), or the
+   * AppError that says where it looked. Used to tell a bundle's runtime is missing up front.
+   */
+  async findCommand(command: string): Promise<string> {
+    const env =
+      this.options.useLoginShell === false
+        ? this.options.env
+        : (await (this.loginEnv ??= resolveLoginShellEnv({ env: this.options.env }))).env;
+    return resolveCommand(command, { PATH: env.PATH, PATHEXT: env.PATHEXT });
   }
 
   private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveSecrets'> {
