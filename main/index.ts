@@ -6,6 +6,7 @@ import { createDispatcher } from './ipc/createDispatcher';
 import { registerIpc } from './ipc/registerIpc';
 import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
 import { createFolderPicker } from './platform/createFolderPicker';
+import { createPathPicker } from './platform/createPathPicker';
 import { createLogger } from './platform/Logger';
 import { installProcessGuards } from './platform/installProcessGuards';
 import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
@@ -65,6 +66,7 @@ async function start(): Promise<void> {
       secrets: new SafeStorageSecretStore(paths.secretsFile, safeStorage),
       opener,
       pickFolder: createFolderPicker((options) => dialog.showOpenDialog(options)),
+      pickPath: createPathPicker((options) => dialog.showOpenDialog(options)),
       env: process.env,
     },
     log,

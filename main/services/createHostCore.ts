@@ -9,6 +9,11 @@ import { ImportCoordinator } from './config/ImportCoordinator';
 import { ServersFileService } from './config/ServersFileService';
 import { createConversationHandlers } from './conversation/createConversationHandlers';
 import {
+  createGettingServers,
+  createGettingServersHandlers,
+  type GettingServers,
+} from './createGettingServers';
+import {
   ConversationService,
   type ConversationServiceOptions,
 } from './conversation/ConversationService';
@@ -37,6 +42,8 @@ export interface HostCore {
   broker: ApprovalBroker;
   /** Sampling, elicitation and roots: what servers ask of the person. */
   interactions: InteractionServices;
+  /** The server form, the MCP Registry and bundles (the CLI's add, search, install). */
+  gettingServers: GettingServers;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -117,7 +124,14 @@ export async function createHostCore(
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
   });
-  const imports = new ImportCoordinator(files);
+  const imports = new ImportCoordinator(files, undefined, serverSecrets);
+  const gettingServers = createGettingServers({
+    platform,
+    files,
+    mcp,
+    secrets: serverSecrets,
+    settings,
+  });
   const grants = new JsonGrantRepository(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
@@ -222,8 +236,9 @@ export async function createHostCore(
       }).problems;
       return { saved: false, document: { ...toConfigDocument(result.state), text, problems } };
     },
-    'config.listImports': async () => ({ sources: await imports.list() }),
+    'config.listImports': () => imports.list(),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
+    ...createGettingServersHandlers(gettingServers, imports, platform),
     ...createConversationHandlers(conversations, broker, settings),
     ...createInteractionHandlers(interactions),
   };
@@ -236,6 +251,7 @@ export async function createHostCore(
     conversations,
     broker,
     interactions,
+    gettingServers,
     ready,
     dispose: async () => {
       await conversations.dispose();

@@ -169,6 +169,10 @@ export const importSourceSchema = z.object({
   inputs: z.array(
     z.object({ id: z.string(), description: z.string().optional(), password: z.boolean() }),
   ),
+  /** Env values and headers that look like credentials in plain text (import can move them). */
+  plaintextSecrets: z
+    .array(z.object({ server: z.string(), field: z.enum(['env', 'headers']), key: z.string() }))
+    .optional(),
   error: z.string().optional(),
 });
 export type ImportSource = z.infer<typeof importSourceSchema>;

@@ -8,6 +8,8 @@ export type Language = z.infer<typeof languageSchema>;
 
 export const DEFAULT_API_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+/** The official MCP Registry; `SWITCHBOARD_REGISTRY_URL` in the environment overrides the setting. */
+export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 
 const httpUrl = z
   .string()
@@ -25,6 +27,8 @@ export const storedSettingsSchema = z.object({
   systemPrompt: z.string().max(20_000),
   /** Servers whose tools may run without asking when they declare readOnlyHint. */
   trustReadOnlyServers: z.array(z.string().max(200)).max(500),
+  /** Where the server browser searches (the MCP Registry API's base URL). */
+  registryUrl: httpUrl,
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -35,6 +39,7 @@ export const defaultSettings: StoredSettings = {
   language: 'en',
   systemPrompt: '',
   trustReadOnlyServers: [],
+  registryUrl: DEFAULT_REGISTRY_URL,
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

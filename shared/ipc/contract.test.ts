@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { events, requests } from './contract';
 import { eventNames, isEventName, isRequestName, requestNames } from './names';
+import { gettingServersSamples } from './testing/gettingServersSamples';
 
 describe('IPC contract', () => {
   it('lists every request and event name exactly once', () => {
@@ -443,6 +444,7 @@ describe('IPC contract', () => {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
       },
+      ...gettingServersSamples(document),
     };
     for (const name of requestNames) {
       const sample = samples[name];

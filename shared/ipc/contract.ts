@@ -46,6 +46,7 @@ import {
   urlActionSchema,
 } from '../domain/interactions';
 import { measureJson } from './measureJson';
+import { gettingServersRequests } from './gettingServersContract';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -283,7 +284,11 @@ export const requests = {
   },
   'config.listImports': {
     input: empty,
-    output: z.object({ sources: z.array(importSourceSchema) }),
+    output: z.object({
+      sources: z.array(importSourceSchema),
+      /** Every place looked at, found or not (shown when nothing was found). */
+      searched: z.array(z.string()).optional(),
+    }),
     description: 'Other hosts’ server files found on this machine, with what they would add.',
   },
   'config.applyImport': {
@@ -293,6 +298,8 @@ export const requests = {
         names: z.array(z.string()),
         renames: z.record(z.string(), serverName),
         inputs: z.record(z.string(), z.string()),
+        /** Move plaintext credentials found in the imported entries into the secret store. */
+        moveSecrets: z.boolean().optional(),
       })
       .strict(),
     output: configDocumentSchema,
@@ -472,6 +479,7 @@ export const requests = {
     output: z.object({ roots: z.array(rootViewSchema) }),
     description: 'Stops granting a folder to servers.',
   },
+  ...gettingServersRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */

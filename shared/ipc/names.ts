@@ -3,6 +3,8 @@
  * names without bundling zod. `contract.ts` proves at compile time that these lists and the
  * schemas agree.
  */
+import { gettingServersRequestNames } from './gettingServersNames';
+
 export const requestNames = [
   'app.bootstrap',
   'settings.get',
@@ -62,6 +64,7 @@ export const requestNames = [
   'roots.add',
   'roots.pick',
   'roots.remove',
+  ...gettingServersRequestNames,
 ] as const;
 
 export const eventNames = [

@@ -1,9 +1,6 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { RegistryEntry } from './serverJson';
 
-/** The official registry; a setting, and `SWITCHBOARD_REGISTRY_URL` overrides it. */
-export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
-
 /** One page of `GET /v0.1/servers`. */
 export interface RegistryListPage {
   /** Elements as received: each is checked before use, so a bad one cannot spoil the page. */
