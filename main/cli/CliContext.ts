@@ -21,6 +21,9 @@ import { OAuthStore } from '../services/mcp/auth/OAuthStore';
 import type { SignInDeps } from '../services/mcp/auth/SignInFlow';
 import { CliSignInOpener } from './CliSignInOpener';
 import { needsSignInError } from './needsSignIn';
+import { createGettingServers, type GettingServers } from '../services/createGettingServers';
+import { ServerSecrets } from '../services/secrets/ServerSecrets';
+import { SettingsService } from '../services/settings/SettingsService';
 
 /** Live output and Ctrl+C, for commands that talk while they wait (`signin`). */
 export interface CliIo {
@@ -122,6 +125,7 @@ export class CliContext {
       // A script wants a verdict, not a long backoff: retry a crash twice, quickly.
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
       signIn: this.signInDeps(),
+      secrets: new ServerSecrets(new FileSecretStore(paths.secretsFile)),
     });
     this.mcp = mcp;
     await mcp.start();
@@ -208,6 +212,49 @@ export class CliContext {
         this.notes.push(needsSignInError(s.config.name).message);
     }
     return core;
+  }
+
+  /**
+   * The form, registry and bundle services over this data dir's servers file and secret store,
+   * without starting any server (`add`, `remove`, `search`, `install`).
+   */
+  async gettingServers(): Promise<GettingServers & { files: ServersFileService }> {
+    const paths = { ...appPaths(this.dataDir), serversFile: this.configFile };
+    const store = new FileSecretStore(paths.secretsFile);
+    const files = new ServersFileService({
+      file: this.configFile,
+      env: this.env,
+      log: this.log.child('config'),
+    });
+    await files.load();
+    const settings = new SettingsService({
+      file: paths.settingsFile,
+      secrets: store,
+      events: new HostEvents(),
+      env: this.env,
+      log: this.log.child('settings'),
+    });
+    await settings.load();
+    const secrets = new ServerSecrets(store);
+    const mcp = new McpService({
+      dataDir: this.dataDir,
+      logsDir: paths.logsDir,
+      files,
+      events: new HostEvents(),
+      log: this.log,
+      env: this.env,
+      useLoginShell: !this.args.flags.has('no-login-shell'),
+      secrets,
+    });
+    this.mcp = mcp;
+    const services = createGettingServers({
+      platform: { paths, env: this.env },
+      files,
+      mcp,
+      secrets,
+      settings,
+    });
+    return { ...services, files };
   }
 
   async dispose(): Promise<void> {
