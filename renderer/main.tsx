@@ -17,6 +17,7 @@ import './styles/signIn.css';
 import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';
+import './styles/addServer.css';
 import './styles/conversations.css';
 import './styles/chat.css';
 import './styles/markdown.css';

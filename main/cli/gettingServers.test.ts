@@ -130,7 +130,7 @@ describe('cli: getting servers', () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.json).toMatchObject({
-      error: { code: 'VALIDATION', message: expect.stringMatching(/needs EVERYTHING_API_KEY/) },
+      error: { code: 'VALIDATION', message: expect.stringMatching(/needs EVERYTHING_API_KEY/) as unknown },
     });
 
     const installed = await cli(

@@ -68,7 +68,13 @@ export function createGettingServersHandlers(
     'servers.testForm': ({ form, originalName }) => forms.test(form, originalName),
     'servers.saveForm': async ({ form, originalName }) =>
       toConfigDocument(await forms.save(form, originalName)),
-    'servers.remove': async ({ name }) => toConfigDocument(await forms.remove(name)),
+    // A bundle's server goes with its unpacked folder.
+    'servers.remove': async ({ name }) =>
+      toConfigDocument(
+        (await bundles.list()).some((b) => b.serverName === name)
+          ? await bundles.uninstall(name)
+          : await forms.remove(name),
+      ),
     'registry.search': ({ query, cursor }) => registry.search(query, cursor),
     'registry.install': async (request) => {
       const result = await registry.install(request);

@@ -6,6 +6,7 @@ import type { ChatState, ChatStore } from './chatStore';
 import type { ConfigState, ConfigStore } from './configStore';
 import type { ContextState, ContextStore } from './contextStore';
 import type { ConversationsState, ConversationsStore } from './conversationsStore';
+import type { GettingServersState, GettingServersStore } from './gettingServersStore';
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
@@ -17,6 +18,8 @@ export interface Stores {
   settings: SettingsStore;
   servers: ServersStore;
   config: ConfigStore;
+  /** The server form, the registry browser and bundle installs. */
+  gettingServers: GettingServersStore;
   conversations: ConversationsStore;
   chat: ChatStore;
   approvals: ApprovalsStore;
@@ -83,4 +86,9 @@ export function useInteractionsStore<T>(selector: (state: InteractionsState) => 
 /** Resources and prompts for the composer: lists, attachments, watched resources. */
 export function useContextStore<T>(selector: (state: ContextState) => T): T {
   return useStore(useStores().context, selector);
+}
+
+/** Adding servers: the form, the MCP Registry browser, bundles. */
+export function useGettingServersStore<T>(selector: (state: GettingServersState) => T): T {
+  return useStore(useStores().gettingServers, selector);
 }

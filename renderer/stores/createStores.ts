@@ -6,6 +6,7 @@ import { createChatStore } from './chatStore';
 import { createConfigStore } from './configStore';
 import { createContextStore } from './contextStore';
 import { createConversationsStore, type ConversationsStoreOptions } from './conversationsStore';
+import { createGettingServersStore } from './gettingServersStore';
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createServersStore } from './serversStore';
@@ -20,11 +21,13 @@ export function createStores(
 ): Stores {
   const { settings, servers, conversations, pendingApprovals, pendingInteractions, ...info } =
     bootstrap;
+  const config = createConfigStore(client);
   const stores: Stores = {
     app: createAppStore(info),
     settings: createSettingsStore(client, settings),
     servers: createServersStore(client, servers),
-    config: createConfigStore(client),
+    config,
+    gettingServers: createGettingServersStore(client, config),
     conversations: createConversationsStore(client, conversations, options),
     chat: createChatStore(client),
     approvals: createApprovalsStore(client, pendingApprovals),

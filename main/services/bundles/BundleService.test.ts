@@ -32,16 +32,17 @@ afterEach(async () => {
 async function setup(findCommand?: (command: string) => Promise<string>) {
   const store = new MemorySecretStore();
   const secrets = new ServerSecrets(store);
-  harness = await McpHarness.start({}, {}, { secrets });
+  const started = await McpHarness.start({}, {}, { secrets });
+  harness = started;
   const forms = new ServerFormService({ files: harness.files, mcp: harness.mcp, secrets, env: {} });
   const bundles = new BundleService({
     dataDir: harness.dir,
     files: harness.files,
     secrets,
     forms,
-    findCommand: findCommand ?? ((command) => harness!.mcp.findCommand(command)),
+    findCommand: findCommand ?? ((command) => started.mcp.findCommand(command)),
   });
-  return { bundles, store, harness };
+  return { bundles, store, harness: started };
 }
 
 const answers = { notes_dir: '', api_token: 'notes-token-42' };

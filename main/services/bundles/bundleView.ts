@@ -12,10 +12,10 @@ export function serverLaunch(
   platform: NodeJS.Platform,
 ): { type: BundleRuntime['type']; command: string | undefined; requirement: string | undefined } {
   const server = manifest.server;
-  const config = server.mcp_config;
+  // Optional from manifest 0.4 on (uv bundles); the types of older versions say it is always there.
+  const config = server.mcp_config as typeof server.mcp_config | undefined;
   const override = config?.platform_overrides?.[platform];
-  const runtimes = manifest.compatibility?.runtimes as
-    { node?: string; python?: string } | undefined;
+  const runtimes = manifest.compatibility?.runtimes;
   return {
     type: server.type,
     command: override?.command ?? config?.command,

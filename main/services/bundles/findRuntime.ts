@@ -69,7 +69,7 @@ export async function findRuntime(
 function versionOf(path: string): Promise<string | undefined> {
   return new Promise((resolve) => {
     execFile(path, ['--version'], { timeout: 5000, windowsHide: true }, (error, stdout) => {
-      const match = /\d+\.\d+(?:\.\d+)?/.exec(String(stdout));
+      const match = /\d+\.\d+(?:\.\d+)?/.exec(stdout);
       resolve(error || !match ? undefined : match[0]);
     });
   });

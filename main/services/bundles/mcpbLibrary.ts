@@ -84,7 +84,7 @@ export async function readManifest(dir: string): Promise<{ manifest: Manifest; v
       { issues },
     );
   }
-  return { manifest: parsed.data as Manifest, version };
+  return { manifest: parsed.data, version };
 }
 
 /** The MCP config the manifest describes, with `${__dirname}` and `${user_config.*}` filled. */

@@ -93,7 +93,7 @@ describe('MCP Registry: search', () => {
     const bundle = all.find((s) => s.name === 'io.github.example/weather-bundle');
     expect(bundle?.options[0]).toMatchObject({
       supported: false,
-      unsupportedReason: expect.stringMatching(/Install bundle/),
+      unsupportedReason: expect.stringMatching(/Install bundle/) as unknown,
     });
   });
 });

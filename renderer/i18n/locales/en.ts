@@ -3,6 +3,7 @@ import { signIn } from './en/auth';
 import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
+import { addServer, bundles, importFile, registry, serverForm } from './en/gettingServers';
 import { interactions } from './en/interactions';
 import { toolRun } from './en/toolRun';
 
@@ -272,4 +273,9 @@ export const en = {
   toolRun,
   interactions,
   context,
+  addServer,
+  serverForm,
+  registry,
+  bundles,
+  importFile,
 } as const;

@@ -5,6 +5,7 @@ import { signIn } from './zhCN/auth';
 import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
+import { addServer, bundles, importFile, registry, serverForm } from './zhCN/gettingServers';
 import { interactions } from './zhCN/interactions';
 import { toolRun } from './zhCN/toolRun';
 
@@ -274,4 +275,9 @@ export const zhCN: LocaleShape<typeof en> = {
   toolRun,
   interactions,
   context,
+  addServer,
+  serverForm,
+  registry,
+  bundles,
+  importFile,
 };
