@@ -6,9 +6,9 @@ import {
   startFakeRegistry,
   type FakeRegistry,
 } from '../../e2e/fixtures/fakeRegistry/FakeRegistry.mjs';
-import { packFixtureBundle } from '../services/bundles/testing/packFixtureBundle';
+import { packFixtureBundle } from '../../e2e/fixtures/bundles/packFixtureBundle.mjs';
 import { fixtureServer } from '../services/mcp/testing/McpHarness';
-import { offlineNpmHome } from '../services/registry/testing/offlineNpmHome';
+import { offlineNpmHome } from '../../e2e/fixtures/offlineNpmHome.mjs';
 import { runCli } from './runCli';
 
 let dir: string;
@@ -130,7 +130,10 @@ describe('cli: getting servers', () => {
     );
     expect(refused.code).toBe(1);
     expect(refused.json).toMatchObject({
-      error: { code: 'VALIDATION', message: expect.stringMatching(/needs EVERYTHING_API_KEY/) as unknown },
+      error: {
+        code: 'VALIDATION',
+        message: expect.stringMatching(/needs EVERYTHING_API_KEY/) as unknown,
+      },
     });
 
     const installed = await cli(

@@ -7,7 +7,10 @@ import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
 import { ServerFormService } from '../serverForm/ServerFormService';
 import { BundleService } from './BundleService';
-import { packFixtureBundle, signWithSelfSignedCertificate } from './testing/packFixtureBundle';
+import {
+  packFixtureBundle,
+  signWithSelfSignedCertificate,
+} from '../../../e2e/fixtures/bundles/packFixtureBundle.mjs';
 
 let work: string;
 let unsigned: string;

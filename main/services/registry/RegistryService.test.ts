@@ -8,7 +8,7 @@ import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
 import { RegistryService } from './RegistryService';
-import { offlineNpmHome } from './testing/offlineNpmHome';
+import { offlineNpmHome } from '../../../e2e/fixtures/offlineNpmHome.mjs';
 
 let registry: FakeRegistry;
 let harness: McpHarness | undefined;

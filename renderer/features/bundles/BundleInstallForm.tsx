@@ -50,7 +50,11 @@ export function BundleInstallForm({ bundle }: { bundle: BundleView }) {
   };
 
   return (
-    <form className="card bundle-install" onSubmit={(e) => void submit(e)} data-testid="bundle-install-form">
+    <form
+      className="card bundle-install"
+      onSubmit={(e) => void submit(e)}
+      data-testid="bundle-install-form"
+    >
       <h2 className="card__title">{t('bundles.configure')}</h2>
       <div className="field">
         <label className="field__label" htmlFor="bundle-server-name">
@@ -126,14 +130,21 @@ function ConfigField({
     <>
       {field.title}
       {field.required && <span className="required"> *</span>}
-      {field.sensitive && <span className="badge install-input__secret">{t('registry.secret')}</span>}
+      {field.sensitive && (
+        <span className="badge install-input__secret">{t('registry.secret')}</span>
+      )}
     </>
   );
   if (field.type === 'boolean') {
     return (
       <div className="field">
         <label className="check">
-          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} data-testid={testId} />
+          <input
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => onChange(e.target.checked)}
+            data-testid={testId}
+          />
           <span>{label}</span>
         </label>
         <p className="field__help">{field.description}</p>
@@ -147,7 +158,14 @@ function ConfigField({
         {label}
       </label>
       {field.type === 'directory' || field.type === 'file' ? (
-        <PathField id={id} kind={field.type} purpose="value" value={text} onChange={onChange} testId={testId} />
+        <PathField
+          id={id}
+          kind={field.type}
+          purpose="value"
+          value={text}
+          onChange={onChange}
+          testId={testId}
+        />
       ) : (
         <input
           id={id}
@@ -162,10 +180,8 @@ function ConfigField({
           data-testid={testId}
         />
       )}
-      <p className="field__help">
-        {field.description}
-        {field.sensitive ? ` ${t('registry.secretHelp')}` : ''}
-      </p>
+      <p className="field__help">{field.description}</p>
+      {field.sensitive && <p className="field__help">{t('registry.secretHelp')}</p>}
     </div>
   );
 }

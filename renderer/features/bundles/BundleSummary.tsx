@@ -1,6 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { BundleView } from '../../../shared/domain/bundleViews';
 
+/** Product names, the same in every language. */
+const RUNTIME_NAMES = { node: 'Node.js', python: 'Python', uv: 'uv', binary: '' } as const;
+
 const SIGNATURE_TONE = {
   signed: 'ok',
   'self-signed': 'attention',
@@ -42,7 +45,15 @@ export function BundleSummary({ bundle }: { bundle: BundleView }) {
         role={runtime.found ? undefined : 'alert'}
         data-testid="bundle-runtime"
       >
-        {runtime.found ? t('bundles.runtimeFound', { message: runtime.message }) : runtime.message}
+        {runtime.found
+          ? runtime.path
+            ? t('bundles.runtimeFound', {
+                runtime: RUNTIME_NAMES[runtime.type],
+                version: runtime.version ?? '',
+                path: runtime.path,
+              })
+            : t('bundles.runtimeOwn')
+          : `${t('bundles.runtimeMissing', { runtime: RUNTIME_NAMES[runtime.type] })} ${runtime.message}`}
       </p>
       {bundle.platformProblem && (
         <p className="field__error" role="alert">
@@ -51,7 +62,9 @@ export function BundleSummary({ bundle }: { bundle: BundleView }) {
       )}
       <div className="bundle-card__lists">
         <section>
-          <h3 className="bundle-card__heading">{t('bundles.tools', { count: bundle.tools.length })}</h3>
+          <h3 className="bundle-card__heading">
+            {t('bundles.tools', { count: bundle.tools.length })}
+          </h3>
           <ul>
             {bundle.tools.map((tool) => (
               <li key={tool.name}>

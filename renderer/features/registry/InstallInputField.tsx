@@ -13,7 +13,7 @@ interface InstallInputFieldProps {
 export function InstallInputField({ idPrefix, input, value, onChange }: InstallInputFieldProps) {
   const { t } = useTranslation();
   const id = `${idPrefix}-${input.id.replace(/[^A-Za-z0-9]+/g, '-')}`;
-  const testId = `install-input-${input.label.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  const testId = `install-input-${input.label.replace(/[^A-Za-z0-9_]+/g, '-')}`;
   const label = (
     <span className="install-input__label">
       <code>{input.label}</code>
@@ -63,7 +63,14 @@ export function InstallInputField({ idPrefix, input, value, onChange }: InstallI
           ))}
         </select>
       ) : input.format === 'filepath' ? (
-        <PathField id={id} kind="file" purpose="value" value={value} onChange={onChange} testId={testId} />
+        <PathField
+          id={id}
+          kind="file"
+          purpose="value"
+          value={value}
+          onChange={onChange}
+          testId={testId}
+        />
       ) : (
         <input
           id={id}

@@ -5,14 +5,26 @@ import { useAppStore, useGettingServersStore } from '../../stores/StoresContext'
 import { InstallInputField } from './InstallInputField';
 
 /** Pick how to run a registry server, name it, answer what it asks, install. */
-export function InstallPanel({ server, onCancel }: { server: RegistryServer; onCancel: () => void }) {
+export function InstallPanel({
+  server,
+  onCancel,
+}: {
+  server: RegistryServer;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const setView = useAppStore((s) => s.setView);
   const install = useGettingServersStore((s) => s.installFromRegistry);
   const supported = server.options.filter((o) => o.supported);
   const [choice, setChoice] = useState(supported[0]?.index ?? 0);
   const option = server.options.find((o) => o.index === choice);
-  const [name, setName] = useState(() => server.name.split('/').pop()?.replace(/[^A-Za-z0-9_.-]+/g, '-') ?? '');
+  const [name, setName] = useState(
+    () =>
+      server.name
+        .split('/')
+        .pop()
+        ?.replace(/[^A-Za-z0-9_.-]+/g, '-') ?? '',
+  );
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +55,11 @@ export function InstallPanel({ server, onCancel }: { server: RegistryServer; onC
   };
 
   return (
-    <form className="install-panel" onSubmit={(e) => void submit(e)} data-testid="registry-install-form">
+    <form
+      className="install-panel"
+      onSubmit={(e) => void submit(e)}
+      data-testid="registry-install-form"
+    >
       {supported.length > 1 && (
         <fieldset className="field">
           <legend className="field__label">{t('registry.how')}</legend>
@@ -78,15 +94,17 @@ export function InstallPanel({ server, onCancel }: { server: RegistryServer; onC
       {option && option.inputs.length > 0 && (
         <fieldset className="field">
           <legend className="field__label">{t('registry.values')}</legend>
-          {option.inputs.map((input) => (
-            <InstallInputField
-              key={input.id}
-              idPrefix={idPrefix}
-              input={input}
-              value={valueOf(input.id, input.default, input.choices, input.required)}
-              onChange={(value) => setValues((v) => ({ ...v, [input.id]: value }))}
-            />
-          ))}
+          <div className="fields">
+            {option.inputs.map((input) => (
+              <InstallInputField
+                key={input.id}
+                idPrefix={idPrefix}
+                input={input}
+                value={valueOf(input.id, input.default, input.choices, input.required)}
+                onChange={(value) => setValues((v) => ({ ...v, [input.id]: value }))}
+              />
+            ))}
+          </div>
         </fieldset>
       )}
       {error && (

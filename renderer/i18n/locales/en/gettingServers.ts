@@ -108,7 +108,9 @@ export const bundles = {
     untrusted:
       'It carries a signature this computer could not verify: it was changed after signing, or its certificate is not trusted here.',
   },
-  runtimeFound: 'Runs with {{message}}',
+  runtimeFound: 'Runs with {{runtime}} {{version}} ({{path}}).',
+  runtimeOwn: 'Runs its own program, shipped inside the bundle.',
+  runtimeMissing: 'Needs {{runtime}}, which was not found on this computer.',
   tools_one: '{{count}} tool',
   tools_other: '{{count}} tools',
   prompts_one: '{{count}} prompt',
