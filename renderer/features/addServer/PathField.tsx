@@ -34,7 +34,9 @@ export function PathField(props: PathFieldProps) {
         value={props.value}
         placeholder={
           props.placeholder ??
-          (props.kind === 'directory' ? t('addServer.folderPlaceholder') : t('addServer.filePlaceholder'))
+          (props.kind === 'directory'
+            ? t('addServer.folderPlaceholder')
+            : t('addServer.filePlaceholder'))
         }
         aria-invalid={props.invalid ? true : undefined}
         onChange={(e) => props.onChange(e.target.value)}

@@ -173,7 +173,13 @@ export function ServerFormFields({
                     form.oauth.clientSecret.stored ? t('serverForm.storedPlaceholder') : ''
                   }
                   onChange={(e) =>
-                    setOauth({ clientSecret: { ...form.oauth.clientSecret, value: e.target.value, secret: true } })
+                    setOauth({
+                      clientSecret: {
+                        ...form.oauth.clientSecret,
+                        value: e.target.value,
+                        secret: true,
+                      },
+                    })
                   }
                 />
                 <p className="field__help">{t('serverForm.clientSecretHelp')}</p>
@@ -215,7 +221,9 @@ export function ServerFormFields({
                   className="input code-input server-form__port"
                   inputMode="numeric"
                   value={portText}
-                  aria-invalid={portText !== '' && portFromText(portText) === null ? true : undefined}
+                  aria-invalid={
+                    portText !== '' && portFromText(portText) === null ? true : undefined
+                  }
                   onChange={(e) => {
                     setPortText(e.target.value);
                     setOauth({ redirectPort: portFromText(e.target.value) });

@@ -21,7 +21,9 @@ export function TestResultView({ result }: { result: ServerTestResult }) {
             {result.tools.map((tool) => (
               <li key={tool.name}>
                 <code>{tool.name}</code>
-                {tool.description && <span className="muted"> — {tool.description.split('\n')[0]}</span>}
+                {tool.description && (
+                  <span className="muted"> — {tool.description.split('\n')[0]}</span>
+                )}
               </li>
             ))}
           </ul>

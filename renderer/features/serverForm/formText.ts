@@ -1,6 +1,9 @@
 /** One argument per line in the form; empty lines are not arguments. */
 export function argsFromText(text: string): string[] {
-  return text.split('\n').map((line) => line.replace(/\r$/, '')).filter((line) => line !== '');
+  return text
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''))
+    .filter((line) => line !== '');
 }
 
 export function argsToText(args: readonly string[]): string {
