@@ -141,7 +141,7 @@ test('screenshots of the server form, the registry browser and a bundle install'
 
       await page.getByTestId('add-server-tab-bundle').click();
       await page.getByTestId('bundle-path').fill(bundle);
-      await page.getByTestId('bundle-open').click();
+      await page.getByTestId('bundle-submit').click();
       await expect(page.getByTestId('bundle-summary')).toContainText('Hello Notes');
       await page.getByTestId('bundle-config-notes_dir').fill(notes);
       await page.getByTestId('bundle-config-api_token').fill('bundle-secret');

@@ -9,7 +9,7 @@ import {
 import { packFixtureBundle } from '../../e2e/fixtures/bundles/packFixtureBundle.mjs';
 import { fixtureServer } from '../services/mcp/testing/McpHarness';
 import { offlineNpmHome } from '../../e2e/fixtures/offlineNpmHome.mjs';
-import { runCli } from './runCli';
+import { captureCli, type CliRun } from './testing/captureCli';
 
 let dir: string;
 let registry: FakeRegistry;
@@ -24,30 +24,19 @@ afterAll(async () => {
   await registry.close();
 });
 
-async function cli(
-  ...argv: string[]
-): Promise<{ code: number; out: string; err: string; json: unknown }> {
-  let out = '';
-  let err = '';
+function cli(...argv: string[]): Promise<CliRun> {
   const dashes = argv.indexOf('--');
   const common = ['--data-dir', join(dir, 'data'), '--no-login-shell'];
+  // Flags after `--` would be the server's arguments.
   const full =
     dashes < 0
       ? [...argv, ...common]
       : [...argv.slice(0, dashes), ...common, ...argv.slice(dashes)];
-  const code = await runCli(
-    full,
-    { PATH: process.env.PATH, HOME: home, SWITCHBOARD_REGISTRY_URL: registry.url },
-    (t) => (out += t),
-    (t) => (err += t),
-  );
-  let json: unknown;
-  try {
-    json = JSON.parse(out);
-  } catch {
-    json = undefined;
-  }
-  return { code, out, err, json };
+  return captureCli(full, {
+    PATH: process.env.PATH,
+    HOME: home,
+    SWITCHBOARD_REGISTRY_URL: registry.url,
+  });
 }
 
 const serversFile = () => readFile(join(dir, 'data', 'servers.json'), 'utf8');

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerForm } from '../../../shared/domain/serverForm';
 import { PathField } from '../addServer/PathField';
-import { argsFromText, argsToText, portFromText, scopesFromText } from './formText';
+import { argsFromText, argsToText } from './formText';
 import { KeyValueRows } from './KeyValueRows';
+import { OAuthFields } from './OAuthFields';
+import { TextField } from './TextField';
 
 /** The form's fields: name and type, then what a local or a remote server needs. */
 export function ServerFormFields({
@@ -14,13 +16,9 @@ export function ServerFormFields({
   onChange: (form: ServerForm) => void;
 }) {
   const { t } = useTranslation();
-  // Text fields whose parsed value loses what is being typed (trailing newline, half a port).
+  // One argument per line: the parsed list would drop the newline being typed.
   const [argsText, setArgsText] = useState(() => argsToText(form.args));
-  const [scopesText, setScopesText] = useState(() => form.oauth.scopes.join(' '));
-  const [portText, setPortText] = useState(() => form.oauth.redirectPort?.toString() ?? '');
   const set = (patch: Partial<ServerForm>) => onChange({ ...form, ...patch });
-  const setOauth = (patch: Partial<ServerForm['oauth']>) =>
-    set({ oauth: { ...form.oauth, ...patch } });
   const local = form.transport === 'stdio';
 
   return (
@@ -60,21 +58,14 @@ export function ServerFormFields({
       </fieldset>
       {local ? (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor="server-command">
-              {t('serverForm.command')}
-            </label>
-            <input
-              id="server-command"
-              className="input code-input"
-              spellCheck={false}
-              autoComplete="off"
-              value={form.command}
-              placeholder="npx"
-              onChange={(e) => set({ command: e.target.value })}
-              data-testid="server-form-command"
-            />
-          </div>
+          <TextField
+            id="server-command"
+            label={t('serverForm.command')}
+            value={form.command}
+            placeholder="npx"
+            onChange={(command) => set({ command })}
+            testId="server-form-command"
+          />
           <div className="field">
             <label className="field__label" htmlFor="server-args">
               {t('serverForm.args')}
@@ -118,22 +109,15 @@ export function ServerFormFields({
         </>
       ) : (
         <>
-          <div className="field">
-            <label className="field__label" htmlFor="server-url">
-              {t('serverForm.url')}
-            </label>
-            <input
-              id="server-url"
-              className="input code-input"
-              spellCheck={false}
-              autoComplete="off"
-              type="url"
-              value={form.url}
-              placeholder="https://mcp.example.com/mcp"
-              onChange={(e) => set({ url: e.target.value })}
-              data-testid="server-form-url"
-            />
-          </div>
+          <TextField
+            id="server-url"
+            label={t('serverForm.url')}
+            type="url"
+            value={form.url}
+            placeholder="https://mcp.example.com/mcp"
+            onChange={(url) => set({ url })}
+            testId="server-form-url"
+          />
           <KeyValueRows
             id="server-headers"
             legend={t('serverForm.headers')}
@@ -142,96 +126,7 @@ export function ServerFormFields({
             rows={form.headers}
             onChange={(headers) => set({ headers })}
           />
-          <details className="disclosure" open={form.oauth.clientId !== '' || undefined}>
-            <summary>{t('serverForm.oauth')}</summary>
-            <div className="fields">
-              <p className="field__help">{t('serverForm.oauthHelp')}</p>
-              <div className="field">
-                <label className="field__label" htmlFor="oauth-client-id">
-                  {t('serverForm.clientId')}
-                </label>
-                <input
-                  id="oauth-client-id"
-                  className="input code-input"
-                  spellCheck={false}
-                  autoComplete="off"
-                  value={form.oauth.clientId}
-                  onChange={(e) => setOauth({ clientId: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="oauth-client-secret">
-                  {t('serverForm.clientSecret')}
-                </label>
-                <input
-                  id="oauth-client-secret"
-                  className="input code-input"
-                  type="password"
-                  autoComplete="off"
-                  value={form.oauth.clientSecret.value}
-                  placeholder={
-                    form.oauth.clientSecret.stored ? t('serverForm.storedPlaceholder') : ''
-                  }
-                  onChange={(e) =>
-                    setOauth({
-                      clientSecret: {
-                        ...form.oauth.clientSecret,
-                        value: e.target.value,
-                        secret: true,
-                      },
-                    })
-                  }
-                />
-                <p className="field__help">{t('serverForm.clientSecretHelp')}</p>
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="oauth-scopes">
-                  {t('serverForm.scopes')}
-                </label>
-                <input
-                  id="oauth-scopes"
-                  className="input code-input"
-                  spellCheck={false}
-                  value={scopesText}
-                  onChange={(e) => {
-                    setScopesText(e.target.value);
-                    setOauth({ scopes: scopesFromText(e.target.value) });
-                  }}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="oauth-metadata">
-                  {t('serverForm.clientMetadataUrl')}
-                </label>
-                <input
-                  id="oauth-metadata"
-                  className="input code-input"
-                  spellCheck={false}
-                  type="url"
-                  value={form.oauth.clientMetadataUrl}
-                  onChange={(e) => setOauth({ clientMetadataUrl: e.target.value })}
-                />
-              </div>
-              <div className="field">
-                <label className="field__label" htmlFor="oauth-port">
-                  {t('serverForm.redirectPort')}
-                </label>
-                <input
-                  id="oauth-port"
-                  className="input code-input server-form__port"
-                  inputMode="numeric"
-                  value={portText}
-                  aria-invalid={
-                    portText !== '' && portFromText(portText) === null ? true : undefined
-                  }
-                  onChange={(e) => {
-                    setPortText(e.target.value);
-                    setOauth({ redirectPort: portFromText(e.target.value) });
-                  }}
-                />
-              </div>
-            </div>
-          </details>
+          <OAuthFields oauth={form.oauth} onChange={(oauth) => set({ oauth })} />
         </>
       )}
     </div>
