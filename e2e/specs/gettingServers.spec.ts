@@ -42,6 +42,14 @@ async function fillEchoForm(page: Page, name: string): Promise<void> {
   await page.getByTestId('server-env-0-value').fill('form-secret-value');
 }
 
+async function openBundle(page: Page, bundle: string, notes: string): Promise<void> {
+  await page.getByTestId('bundle-path').fill(bundle);
+  await page.getByTestId('bundle-submit').click();
+  await expect(page.getByTestId('bundle-summary')).toContainText('Hello Notes');
+  await page.getByTestId('bundle-config-notes_dir').fill(notes);
+  await page.getByTestId('bundle-config-api_token').fill('bundle-secret');
+}
+
 test('add a server with the form: Test lists its tools, Save runs it, the secret stays out of the file', async ({
   page,
   shell,
@@ -140,15 +148,22 @@ test('screenshots of the server form, the registry browser and a bundle install'
       await page.screenshot({ path: name('registry') });
 
       await page.getByTestId('add-server-tab-bundle').click();
-      await page.getByTestId('bundle-path').fill(bundle);
-      await page.getByTestId('bundle-submit').click();
-      await expect(page.getByTestId('bundle-summary')).toContainText('Hello Notes');
-      await page.getByTestId('bundle-config-notes_dir').fill(notes);
-      await page.getByTestId('bundle-config-api_token').fill('bundle-secret');
+      await openBundle(page, bundle, notes);
       await page.screenshot({ path: name('bundle-install') });
+
+      // Import, when no other app's file is found: where it looked, and a file of one's own.
+      await page.getByTestId('add-server-edit-file').click();
+      await page.getByTestId('config-import').click();
+      await expect(page.getByTestId('import-none')).toContainText('claude_desktop_config.json');
+      await page.screenshot({ path: name('import-none') });
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('import-dialog')).toHaveCount(0);
     }
   }
   // And the bundle really installs and runs.
+  await page.getByTestId('add-server').click();
+  await page.getByTestId('add-server-tab-bundle').click();
+  await openBundle(page, bundle, notes);
   await page.getByTestId('bundle-install').click();
   await expect(page.getByTestId('server-status')).toContainText(/Ready|就绪/, { timeout: 20_000 });
   expect(await serversFile(shell)).not.toContain('bundle-secret');

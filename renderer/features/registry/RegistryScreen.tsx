@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGettingServersStore } from '../../stores/StoresContext';
 import { AddServerLayout } from '../addServer/AddServerLayout';
 import { RegistryServerCard } from './RegistryServerCard';
+import { RegistryUrlField } from './RegistryUrlField';
 
 /** Search the MCP Registry and install a server from it. */
 export function RegistryScreen() {
@@ -37,11 +38,7 @@ export function RegistryScreen() {
           {t('registry.search')}
         </button>
       </form>
-      {registry.registryUrl && (
-        <p className="field__help" data-testid="registry-url">
-          {t('registry.source', { url: registry.registryUrl })}
-        </p>
-      )}
+      <RegistryUrlField effective={registry.registryUrl} />
       {registry.state === 'failed' && registry.error && (
         <p className="field__error" role="alert">
           {t('registry.failed', { message: registry.error.message })}

@@ -68,6 +68,8 @@ export const registry = {
   searchLabel: 'Search the MCP Registry',
   searchPlaceholder: 'Search by name, e.g. github',
   search: 'Search',
+  address: 'Registry address (the MCP Registry API’s base URL)',
+  overridden: 'SWITCHBOARD_REGISTRY_URL is set, so this app searches that address instead.',
   source: 'From {{url}}',
   loading: 'Asking the registry…',
   failed: 'The registry could not be searched: {{message}}',

@@ -75,6 +75,8 @@ export const registry: LocaleShape<typeof enRegistry> = {
   searchLabel: '搜索 MCP 注册表',
   searchPlaceholder: '按名称搜索，例如 github',
   search: '搜索',
+  address: '注册表地址（MCP 注册表 API 的基础 URL）',
+  overridden: '已设置 SWITCHBOARD_REGISTRY_URL，因此本应用改为搜索该地址。',
   source: '来自 {{url}}',
   loading: '正在查询注册表…',
   failed: '无法搜索注册表：{{message}}',
