@@ -60,10 +60,10 @@ function inputCallbacks(deps: SessionTasksDeps): ApplicationInputCallbacks<Input
   });
   return {
     elicitation: async (request, ctx) =>
-      (await deps.handlers.elicitation(
+      await deps.handlers.elicitation(
         { method: 'elicitation/create', params: request.params } as unknown as ElicitRequest,
         context(ctx.signal),
-      )),
+      ),
     sampling: async (request, ctx) =>
       (await deps.handlers.sampling(
         { method: 'sampling/createMessage', params: request.params } as unknown as SamplingRequest,
