@@ -25,6 +25,7 @@ import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { SettingsService } from './settings/SettingsService';
 import { ConversationStore } from './store/ConversationStore';
+import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
 export interface HostCore {
@@ -36,6 +37,8 @@ export interface HostCore {
   broker: ApprovalBroker;
   /** Sampling, elicitation and roots: what servers ask of the person. */
   interactions: InteractionServices;
+  /** Tool calls running as tasks on their servers (both eras), followed across restarts. */
+  tasks: TaskServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -139,6 +142,13 @@ export async function createHostCore(
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
   });
+  const tasks = createTaskServices({
+    store,
+    mcp,
+    events,
+    log: log.child('tasks'),
+    preferTasks: () => settings.snapshot().preferTasks,
+  });
   const conversations = new ConversationService({
     store,
     mcp,
@@ -148,8 +158,12 @@ export async function createHostCore(
     env: platform.env,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
+    callTool: tasks.chatCaller,
     ...options.conversation,
   });
+  tasks.connect(conversations);
+  // Tasks a previous run left are followed again as their servers come up.
+  tasks.service.start();
   interactions.broker.onDidChange((interaction) =>
     events.emit('interactions.changed', { interaction }),
   );
@@ -202,7 +216,10 @@ export async function createHostCore(
     ...createMcpHandlers(
       mcp,
       new ToolRuns({ emit: (progress) => events.emit('mcp.toolRunProgressed', progress) }),
+      (server, tool, args, callOptions) =>
+        tasks.service.call({ server, tool, args, origin: 'server', ...callOptions }),
     ),
+    ...tasks.handlers,
     ...createResourceHandlers(mcp, subscriptions),
     'config.get': () => mcp.configDocument(),
     'config.save': async ({ text }) => {
@@ -230,8 +247,10 @@ export async function createHostCore(
     conversations,
     broker,
     interactions,
+    tasks,
     ready,
     dispose: async () => {
+      await tasks.service.dispose();
       await conversations.dispose();
       broker.dispose();
       interactions.broker.dispose();

@@ -25,6 +25,8 @@ export const storedSettingsSchema = z.object({
   systemPrompt: z.string().max(20_000),
   /** Servers whose tools may run without asking when they declare readOnlyHint. */
   trustReadOnlyServers: z.array(z.string().max(200)).max(500),
+  /** Run tools that may run as tasks (2025-11-25 `taskSupport: optional`) as tasks. */
+  preferTasks: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -35,6 +37,7 @@ export const defaultSettings: StoredSettings = {
   language: 'en',
   systemPrompt: '',
   trustReadOnlyServers: [],
+  preferTasks: false,
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

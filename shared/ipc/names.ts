@@ -62,6 +62,8 @@ export const requestNames = [
   'roots.add',
   'roots.pick',
   'roots.remove',
+  'tasks.list',
+  'tasks.cancel',
 ] as const;
 
 export const eventNames = [
@@ -84,6 +86,7 @@ export const eventNames = [
   'interactions.resolved',
   'interactions.policiesChanged',
   'roots.changed',
+  'tasks.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -147,6 +147,12 @@ export class SessionTasks {
     const stopProgress = options.onProgress
       ? this.raw?.watchProgress(token, options.onProgress)
       : undefined;
+    // ext-tasks binds a created task's whole life to the call's signal; ours only bounds the
+    // initial request (a stopped turn must not end a task that goes on in the background).
+    const initial = new AbortController();
+    const forward = (): void => initial.abort(options.signal?.reason);
+    if (options.signal?.aborted) forward();
+    options.signal?.addEventListener('abort', forward, { once: true });
     let execution: ToolExecution<unknown, InputContext>;
     try {
       execution = await this.session.callTool(name, args as Record<string, JsonValue>, {
@@ -154,11 +160,13 @@ export class SessionTasks {
         requestTimeoutMs: options.timeoutMs ?? this.deps.requestTimeoutMs,
         resetTimeoutOnProgress: true,
         ...(stopProgress ? { metadata: { progressToken: token } } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
+        signal: initial.signal,
       });
     } catch (error) {
       stopProgress?.();
       throw mapTaskError(error, operation, options.signal);
+    } finally {
+      options.signal?.removeEventListener('abort', forward);
     }
     if (execution.kind === 'immediate') {
       try {
