@@ -7,7 +7,7 @@ export interface CliArgs {
   lists: Map<string, string[][]>;
 }
 
-const SWITCHES = new Set(['json', 'help', 'no-login-shell', 'no-browser']);
+const SWITCHES = new Set(['json', 'help', 'no-login-shell', 'no-browser', 'detach', 'task']);
 /** Flags that take every value up to the next flag (`--roots DIR DIR…`); repeatable. */
 const VARIADIC = new Set(['roots']);
 /** Flags that take this many values and may be given more than once. */

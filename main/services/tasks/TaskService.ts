@@ -299,6 +299,8 @@ export class TaskService {
       this.resumeWhenReady(followed);
       return;
     }
+    // Detached (or shutting down) meanwhile: ext-tasks then ends the wait as "closed".
+    if (this.followed.get(followed.record.id) !== followed) return;
     this.ended(followed, end);
   }
 
