@@ -11,6 +11,7 @@ import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
+import { TasksScreen } from './features/tasks/TasksScreen';
 import type { View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
@@ -75,6 +76,8 @@ function Screen({ view }: { view: View }) {
       return <ServerDetailScreen key={view.name} name={view.name} />;
     case 'chat':
       return <ChatScreen id={view.id} />;
+    case 'tasks':
+      return <TasksScreen />;
     default:
       return <HomeScreen />;
   }

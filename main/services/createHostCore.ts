@@ -208,6 +208,7 @@ export async function createHostCore(
       conversations: conversations.list(),
       pendingApprovals: broker.pending(),
       pendingInteractions: interactions.broker.pending(),
+      tasks: tasks.service.list(),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),

@@ -10,6 +10,7 @@ import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
+import type { TasksState, TasksStore } from './tasksStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -23,6 +24,7 @@ export interface Stores {
   models: ModelsStore;
   interactions: InteractionsStore;
   context: ContextStore;
+  tasks: TasksStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -83,4 +85,9 @@ export function useInteractionsStore<T>(selector: (state: InteractionsState) => 
 /** Resources and prompts for the composer: lists, attachments, watched resources. */
 export function useContextStore<T>(selector: (state: ContextState) => T): T {
   return useStore(useStores().context, selector);
+}
+
+/** Tool calls running as tasks on their servers, across conversations. */
+export function useTasksStore<T>(selector: (state: TasksState) => T): T {
+  return useStore(useStores().tasks, selector);
 }

@@ -1,4 +1,5 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { TaskView } from '../../shared/domain/tasks';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
@@ -20,6 +21,7 @@ export interface RenderOptions {
   conversations?: ConversationSummary[];
   pendingApprovals?: ApprovalRequest[];
   pendingInteractions?: InteractionView[];
+  tasks?: TaskView[];
   settings?: Partial<SettingsSnapshot>;
   script?: Script;
 }
@@ -32,6 +34,7 @@ export async function renderWithStores(
     conversations = [],
     pendingApprovals = [],
     pendingInteractions = [],
+    tasks = [],
     settings = {},
     script = () => undefined,
   }: RenderOptions = {},
@@ -48,6 +51,7 @@ export async function renderWithStores(
       conversations,
       pendingApprovals,
       pendingInteractions,
+      tasks,
     },
     { searchDelayMs: 0 },
   );

@@ -84,6 +84,8 @@ export const bootstrapSchema = z.object({
   pendingApprovals: z.array(approvalRequestSchema),
   /** Optional so an older main's snapshot still parses. */
   pendingInteractions: z.array(interactionViewSchema).optional(),
+  /** Running and recently ended tasks; optional so an older main's snapshot still parses. */
+  tasks: z.array(taskViewSchema).optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 

@@ -5,6 +5,7 @@ import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { interactions } from './en/interactions';
 import { toolRun } from './en/toolRun';
+import { tasks } from './en/tasks';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -272,4 +273,5 @@ export const en = {
   toolRun,
   interactions,
   context,
+  tasks,
 } as const;

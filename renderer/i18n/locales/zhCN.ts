@@ -7,6 +7,7 @@ import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
 import { interactions } from './zhCN/interactions';
 import { toolRun } from './zhCN/toolRun';
+import { tasks } from './zhCN/tasks';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -274,4 +275,5 @@ export const zhCN: LocaleShape<typeof en> = {
   toolRun,
   interactions,
   context,
+  tasks,
 };
