@@ -112,6 +112,14 @@ describe('ConversationStore tasks', () => {
     expect(second.getToolCall('toolu_1')?.status).toBe('running');
   });
 
+  it('at start, what a dead turn waited for is to be delivered into the conversation', () => {
+    store.tasks.insert(task());
+    store.tasks.insert(task({ id: 'task-2', taskId: 'srv-2', toolCallId: null, delivery: 'none' }));
+    expect(store.tasks.releaseTurns().map((t) => t.id)).toEqual(['task-1']);
+    expect(store.tasks.get('task-1')?.delivery).toBe('pending');
+    expect(store.tasks.get('task-2')?.delivery).toBe('none');
+  });
+
   it('deleting the conversation keeps the task listed, with nowhere to deliver to', () => {
     store.tasks.insert(task());
     store.deleteConversation(conversationId);

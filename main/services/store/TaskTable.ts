@@ -70,6 +70,7 @@ export class TaskTable {
   private readonly recentStatement: StatementSync;
   private readonly activeStatement: StatementSync;
   private readonly undeliveredStatement: StatementSync;
+  private readonly releaseTurnsStatement: StatementSync;
 
   constructor(
     db: DatabaseSync,
@@ -113,6 +114,17 @@ export class TaskTable {
       `SELECT * FROM tasks WHERE delivery = 'pending' AND status IN (${ENDED_SQL})
        ORDER BY ended_at`,
     );
+    this.releaseTurnsStatement = db.prepare(
+      `UPDATE tasks SET delivery = 'pending', updated_at = ? WHERE delivery = 'turn' RETURNING *`,
+    );
+  }
+
+  /**
+   * At start: no turn of this process waits for anything yet, so tasks a turn of a previous
+   * process waited for (it died with it) are to be delivered into their conversation instead.
+   */
+  releaseTurns(): TaskRecord[] {
+    return allRows<TaskRow>(this.releaseTurnsStatement, this.now()).map(toRecord);
   }
 
   insert(input: NewTaskRecord): TaskRecord {

@@ -82,9 +82,11 @@ export class TaskService {
 
   /**
    * Follows every task a previous run left working (once its server is ready) and hands the
-   * ended-but-undelivered ones to `onUndelivered`.
+   * ended-but-undelivered ones to `onUndelivered`. Whatever a turn of that run waited for is
+   * now delivered into its conversation: the turn died with the run.
    */
   start(): void {
+    this.options.tasks.releaseTurns();
     for (const record of this.options.tasks.active()) this.resumeWhenReady(this.track(record));
     for (const record of this.options.tasks.undelivered()) this.options.onUndelivered?.(record);
   }

@@ -68,7 +68,8 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
         >
           {t(`toolCall.status.${card.status}`)}
         </span>
-        <Duration card={card} />
+        {/* A task's panel counts its own time: one clock is enough. */}
+        {!task && <Duration card={card} />}
         {cancellable && !task && (
           <button
             type="button"

@@ -49,6 +49,7 @@ export function TaskRow({ task }: { task: TaskView }) {
             type="button"
             className="task__link"
             onClick={() => openChat(task.conversationId ?? null)}
+            data-testid="task-open-conversation"
           >
             {title ? `“${title}”` : t('tasks.openConversation')}
           </button>

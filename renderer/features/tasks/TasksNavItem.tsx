@@ -18,7 +18,7 @@ export function TasksNavItem() {
       onClick={() => setView({ kind: 'tasks' })}
       data-testid="open-tasks"
     >
-      <span aria-hidden="true">⏳</span>
+      <span aria-hidden="true">◔</span>
       <span className="tasks-nav__label">{t('tasks.nav')}</span>
       {running > 0 && (
         <span className="badge tasks-nav__count" data-testid="tasks-running-count">
