@@ -9,7 +9,7 @@ import {
   toolUse,
 } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import type { TaskView } from '../../../shared/domain/tasks';
-import type { HostCore } from '../createHostCore';
+import type { HostCore, HostCoreOptions } from '../createHostCore';
 import { fixtureServer } from '../mcp/testing/McpHarness';
 import { startTestHost } from '../testing/startTestHost';
 import { useTestHosts } from '../testing/useTestHosts';
@@ -27,9 +27,13 @@ function jobs(dir: string): Record<string, Record<string, unknown>> {
   };
 }
 
-async function start(dir: string, dataDir?: string): Promise<HostCore> {
+async function start(
+  dir: string,
+  dataDir?: string,
+  interactions?: NonNullable<HostCoreOptions['headless']>['interactions'],
+): Promise<HostCore> {
   const host = await fixture.start(jobs(dir), {
-    options: { headless: { policy: 'all' } },
+    options: { headless: { policy: 'all', ...(interactions ? { interactions } : {}) } },
     ...(dataDir ? { dataDir } : {}),
   });
   return host.core;
@@ -63,6 +67,30 @@ describe('chat tool calls that run as tasks', () => {
     );
     expect(taskOf(core, id)).toMatchObject({ status: 'completed', delivery: 'delivered' });
     expect(core.conversations.get(id).toolCalls[0]?.status).toBe('done');
+  });
+
+  it('a task that asks mid-way (tasks/update): the form and the sampling go through the interaction broker', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sb-tasks-'));
+    const core = await start(dir, undefined, {
+      elicit: { kind: 'answers', answers: { reading: 'technical' } },
+      sampling: 'approve',
+    });
+    fixture.fake.script(
+      message([
+        toolUse('jobs__research', { topic: 'tides', seconds: 0.6, ask: true, sample: true }),
+      ]),
+      message('Tides follow the moon.'),
+      (request) => message(`Report: ${lastUserText(request.body)}`),
+    );
+    const { id } = core.conversations.create();
+    core.conversations.send(id, 'Research tides, ask me');
+    await core.conversations.settled(id);
+    expect(lastUserText(fixture.fake.messageRequests[2]?.body)).toMatch(
+      /^Research report on tides \(technical\): 3 stages done\.\nSummary from \S+: Tides follow the moon\.$/,
+    );
+    expect(JSON.stringify(fixture.fake.messageRequests[1]?.body)).toContain(
+      'Summarize research on tides',
+    );
   });
 
   it('Cancel (tasks.cancel) cancels the task on the server; the model reads that it was cancelled', async () => {
