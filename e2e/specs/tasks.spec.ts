@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
+import { sendApprovedOnce, toolSaid } from '../fixtures/chatSteps';
 import { lastToolResults, message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
-import type { RecordedRequest } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { fixture } from '../fixtures/servers';
-import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
+import { startWebShell } from '../fixtures/startWebShell';
 
 /**
  * Tasks end to end: a tool the 2026-07-28 fixture server runs as a task (its tasks kept in a
@@ -21,27 +21,6 @@ const test = chatTest({
 });
 
 const shots = 'artifacts/screenshots';
-
-/** The model's reply after the tool: it quotes what the tool answered. */
-function toolSaid(request: RecordedRequest) {
-  return message(
-    `The tool said: ${lastToolResults(request)
-      .map((r) => r.text)
-      .join('; ')}`,
-  );
-}
-
-/** Opens the app once the jobs server is up, sends `prompt` in a new chat, approves once. */
-async function sendApprovedOnce(page: Page, shell: RunningShell, prompt: string): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.getByTestId('server-item-jobs')).toContainText(/\d+ tools/, {
-    timeout: 20_000,
-  });
-  await page.getByTestId('new-chat').click();
-  await page.locator('#composer-input').fill(prompt);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('approval-once').click();
-}
 
 /** Screenshots in light and dark for the current language. */
 async function screenshots(page: Page, name: string, target?: Locator): Promise<void> {
@@ -73,7 +52,7 @@ test('a task tool in chat: live status in its card, then the turn goes on with t
     message([text('Researching.'), toolUse('jobs__research', { topic: 'tides', seconds: 4 })]),
     toolSaid,
   );
-  await sendApprovedOnce(page, shell, 'Research tides');
+  await sendApprovedOnce(page, shell, 'Research tides', 'jobs');
   const card = page.getByTestId('tool-call');
   const status = card.getByTestId('task-status');
   await expect(status).toHaveAttribute('data-status', 'working');
@@ -95,7 +74,7 @@ test('reload during a task keeps it; Cancel cancels it on the server', async ({
   fake,
 }) => {
   fake.script(message([toolUse('jobs__research', { topic: 'slow', seconds: 120 })]), toolSaid);
-  await sendApprovedOnce(page, shell, 'Research slowly');
+  await sendApprovedOnce(page, shell, 'Research slowly', 'jobs');
   const card = page.getByTestId('tool-call');
   await expect(card.getByTestId('task-message')).toHaveText('Gathering sources');
   await page.reload();
@@ -142,7 +121,7 @@ test('the app killed mid-task: started again, it follows the task and delivers t
           .join('; ')}`,
       ),
   );
-  await sendApprovedOnce(page, shell, 'Research orbits');
+  await sendApprovedOnce(page, shell, 'Research orbits', 'jobs');
   const card = page.getByTestId('tool-call');
   await expect(card.getByTestId('task-message')).toHaveText('Gathering sources');
   await shell.kill();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../components/Switch';
 import { useSettingsStore } from '../../stores/StoresContext';
 
 /** Settings: run tools whose task support is optional as tasks. */
@@ -13,22 +14,17 @@ export function PreferTasksSwitch() {
       <h2 id="settings-tasks" className="card__title">
         {t('tasks.settings.section')}
       </h2>
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={preferTasks}
-          disabled={busy}
-          aria-describedby="prefer-tasks-help"
-          onChange={(e) => {
-            setBusy(true);
-            void update({ preferTasks: e.target.checked }).finally(() => setBusy(false));
-          }}
-          data-testid="prefer-tasks"
-        />
-        <span className="switch__track" aria-hidden="true" />
-        <span className="switch__label">{t('tasks.settings.preferTasks')}</span>
-      </label>
+      <Switch
+        checked={preferTasks}
+        disabled={busy}
+        describedBy="prefer-tasks-help"
+        onChange={(on) => {
+          setBusy(true);
+          void update({ preferTasks: on }).finally(() => setBusy(false));
+        }}
+        testId="prefer-tasks"
+        label={t('tasks.settings.preferTasks')}
+      />
       <p id="prefer-tasks-help" className="field__help">
         {t('tasks.settings.preferTasksHelp')}
       </p>
