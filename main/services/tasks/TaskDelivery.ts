@@ -3,12 +3,11 @@ import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
 import type { Logger } from '../../platform/Logger';
 import { mapToolResult, type ToolResultContent } from '../conversation/mapToolResult';
 import { readWholeHistory } from '../conversation/readWholeHistory';
-import { toToolOutcome } from '../conversation/toToolOutcome';
 import { DEFAULT_RESULT_BUDGET_CHARS, truncateResult } from '../conversation/truncateResult';
-import type { CallToolResult } from '../mcp/session/mcpTypes';
 import type { ConversationStore } from '../store/ConversationStore';
 import type { StoredContentBlock } from '../store/MessageRecord';
 import type { TaskRecord } from '../store/TaskRecord';
+import { outcomeOf } from './taskEnds';
 
 /** What delivery needs from the conversation service. */
 export interface ConversationContinuation {
@@ -115,18 +114,4 @@ export class TaskDelivery {
         : `The ${record.toolName} task on ${record.server}, started earlier in this conversation, ended (${record.status}):`;
     return [{ type: 'text', text: intro }, ...mapped];
   }
-}
-
-/** A stored task's end as a tool outcome (errors and expiry as an error text the model reads). */
-export function outcomeOf(record: TaskRecord): ToolOutcome {
-  if (record.status === 'completed' && record.result) {
-    return toToolOutcome(record.result as CallToolResult);
-  }
-  const text =
-    record.status === 'cancelled'
-      ? 'The task was cancelled.'
-      : record.status === 'expired'
-        ? `The task expired before its result was fetched. ${record.error ?? ''}`.trim()
-        : `The task failed: ${record.error ?? 'no reason given'}`;
-  return { content: [{ type: 'text', text }], isError: true };
 }

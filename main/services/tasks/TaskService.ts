@@ -8,6 +8,7 @@ import type { TaskEnd, TaskReference, TaskSnapshot, ToolTask } from '../mcp/sess
 import type { TaskOrigin, TaskPatch, TaskRecord } from '../store/TaskRecord';
 import type { TaskTable } from '../store/TaskTable';
 import { whenServerReady } from './ServerReadiness';
+import { GONE_TEXT, LOST_TEXT, callResultOf, isGone, resultOf } from './taskEnds';
 import { toTaskView } from './toTaskView';
 
 export interface TaskServiceOptions {
@@ -62,11 +63,6 @@ interface Followed {
   /** Waiting for its server to take the task up again. */
   resuming: boolean;
 }
-
-const LOST_TEXT =
-  'The connection to the server was lost while the task ran. It is followed again when the server is back, and its result delivered then.';
-const GONE_TEXT =
-  'The server no longer knows this task: it expired, or the server lost it when it restarted.';
 
 /**
  * Tool calls that run as tasks on their servers, in both protocol eras: started (or resumed
@@ -407,28 +403,4 @@ export class TaskService {
   private warn(message: string, error: unknown): void {
     this.options.log.warn(message, { error });
   }
-}
-
-/** The server answered that it does not know the task (or the reference no longer fits). */
-function isGone(error: unknown): boolean {
-  return (
-    error instanceof AppError &&
-    (error.code === AppErrorCode.McpProtocol || error.code === AppErrorCode.NotFound)
-  );
-}
-
-/** How a task's end reads to whoever called the tool. */
-function callResultOf(end: TaskEnd): CallToolResult {
-  if (end.status === 'completed') return end.result;
-  if (end.status === 'cancelled')
-    throw new AppError(AppErrorCode.Cancelled, 'The task was cancelled.');
-  throw new AppError(AppErrorCode.McpProtocol, end.message);
-}
-
-/** The result of a stored task that already ended. */
-function resultOf(record: TaskRecord): CallToolResult {
-  if (record.status === 'completed') return record.result as CallToolResult;
-  if (record.status === 'cancelled')
-    throw new AppError(AppErrorCode.Cancelled, 'The task was cancelled.');
-  throw new AppError(AppErrorCode.McpProtocol, record.error ?? `The task ${record.status}.`);
 }
