@@ -14,6 +14,7 @@ import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
+import { TasksScreen } from './features/tasks/TasksScreen';
 import type { View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
@@ -84,6 +85,8 @@ function Screen({ view }: { view: View }) {
       return <RegistryScreen />;
     case 'bundle':
       return <BundleScreen />;
+    case 'tasks':
+      return <TasksScreen />;
     default:
       return <HomeScreen />;
   }

@@ -24,6 +24,8 @@ import { needsSignInError } from './needsSignIn';
 import { createGettingServers, type GettingServers } from '../services/createGettingServers';
 import { ServerSecrets } from '../services/secrets/ServerSecrets';
 import { SettingsService } from '../services/settings/SettingsService';
+import { ConversationStore } from '../services/store/ConversationStore';
+import { TaskService } from '../services/tasks/TaskService';
 
 /** Live output and Ctrl+C, for commands that talk while they wait (`signin`). */
 export interface CliIo {
@@ -50,6 +52,8 @@ export class CliContext {
   /** Why servers' requests were refused or failed (printed to stderr at the end). */
   readonly notes: string[] = [];
   private oauth: OAuthStore | undefined;
+  private store: ConversationStore | undefined;
+  private taskService: TaskService | undefined;
 
   constructor(
     readonly args: CliArgs,
@@ -257,9 +261,34 @@ export class CliContext {
     return { ...services, files };
   }
 
+  /**
+   * The data dir's history store, for its tasks. Opened without repairs: the app may be running
+   * a turn on the same file right now.
+   */
+  historyStore(): ConversationStore {
+    this.store ??= ConversationStore.open({
+      file: join(this.dataDir, 'history.sqlite'),
+      log: this.log.child('store'),
+      recover: false,
+    });
+    return this.store;
+  }
+
+  /** Tool calls that run as tasks, stored with the app's (the same data dir). */
+  tasks(mcp: McpService): TaskService {
+    this.taskService ??= new TaskService({
+      tasks: this.historyStore().tasks,
+      mcp,
+      log: this.log.child('tasks'),
+    });
+    return this.taskService;
+  }
+
   async dispose(): Promise<void> {
+    await this.taskService?.dispose();
     await this.mcp?.dispose();
     await this.core?.dispose();
+    this.store?.close();
     // A cancelled sign-in forgets its verifier in the background: let that reach the file.
     await this.oauth?.flush();
   }

@@ -9,7 +9,15 @@ export interface CliArgs {
   passthrough?: string[];
 }
 
-const SWITCHES = new Set(['json', 'help', 'no-login-shell', 'no-browser', 'allow-untrusted']);
+const SWITCHES = new Set([
+  'json',
+  'help',
+  'no-login-shell',
+  'no-browser',
+  'allow-untrusted',
+  'detach',
+  'task',
+]);
 /** Flags that take every value up to the next flag (`--roots DIR DIR…`); repeatable. */
 const VARIADIC = new Set(['roots']);
 /** Flags that take this many values and may be given more than once. */

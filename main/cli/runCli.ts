@@ -14,6 +14,7 @@ import { signinCommand, signoutCommand } from './commands/signInCommands';
 import { toolsCommand } from './commands/toolsCommand';
 import { addCommand, removeCommand } from './commands/addRemoveCommands';
 import { installCommand, searchCommand } from './commands/registryCommands';
+import { taskCommand, tasksCommand } from './commands/taskCommands';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
 import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
 
@@ -22,7 +23,15 @@ const USAGE = `Usage: npm run --silent cli -- <command> [options]
 Commands:
   servers                          connect every enabled server and report its status
   tools                            list the tool catalogue (model-facing names)
-  call <server> <tool> [--args J]  call one tool by its original name
+  call <server> <tool> [--args J] [--task] [--detach]
+                                   call one tool by its original name; a tool the server runs
+                                   as a task is waited for (status lines on stderr), --detach
+                                   prints the task reference and leaves it running, --task asks
+                                   for a task where the tool makes it optional
+  tasks                            list stored tasks (from the app and the CLI), newest first
+  task <server> <id>               show a stored task; while it runs, take it up and wait for
+                                   its result (Ctrl+C leaves it running)
+  task cancel <server> <id>        cancel a task on its server
   resources <server>               list resources and templates
   read <server> <uri>              read one resource
   prompts <server>                 list prompts
@@ -76,6 +85,8 @@ const commands: Record<string, Command> = {
   servers: serversCommand,
   tools: toolsCommand,
   call: callCommand,
+  tasks: tasksCommand,
+  task: taskCommand,
   resources: resourcesCommand,
   read: readCommand,
   prompts: promptsCommand,

@@ -31,6 +31,7 @@ import { OAuthStore } from './mcp/auth/OAuthStore';
 import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
 import { ConversationStore } from './store/ConversationStore';
+import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
 export interface HostCore {
@@ -44,6 +45,8 @@ export interface HostCore {
   interactions: InteractionServices;
   /** The server form, the MCP Registry and bundles (the CLI's add, search, install). */
   gettingServers: GettingServers;
+  /** Tool calls running as tasks on their servers (both eras), followed across restarts. */
+  tasks: TaskServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -158,6 +161,13 @@ export async function createHostCore(
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
   });
+  const tasks = createTaskServices({
+    store,
+    mcp,
+    events,
+    log: log.child('tasks'),
+    preferTasks: () => settings.snapshot().preferTasks,
+  });
   const conversations = new ConversationService({
     store,
     mcp,
@@ -167,8 +177,12 @@ export async function createHostCore(
     env: platform.env,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
+    callTool: tasks.chatCaller,
     ...options.conversation,
   });
+  tasks.connect(conversations);
+  // Tasks a previous run left are followed again as their servers come up.
+  tasks.service.start();
   interactions.broker.onDidChange((interaction) =>
     events.emit('interactions.changed', { interaction }),
   );
@@ -214,6 +228,7 @@ export async function createHostCore(
       conversations: conversations.list(),
       pendingApprovals: broker.pending(),
       pendingInteractions: interactions.broker.pending(),
+      tasks: tasks.service.list(),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
@@ -222,7 +237,10 @@ export async function createHostCore(
     ...createMcpHandlers(
       mcp,
       new ToolRuns({ emit: (progress) => events.emit('mcp.toolRunProgressed', progress) }),
+      (server, tool, args, callOptions) =>
+        tasks.service.call({ server, tool, args, origin: 'server', ...callOptions }),
     ),
+    ...tasks.handlers,
     ...createResourceHandlers(mcp, subscriptions),
     'config.get': () => mcp.configDocument(),
     'config.save': async ({ text }) => {
@@ -252,8 +270,10 @@ export async function createHostCore(
     broker,
     interactions,
     gettingServers,
+    tasks,
     ready,
     dispose: async () => {
+      await tasks.service.dispose();
       await conversations.dispose();
       broker.dispose();
       interactions.broker.dispose();

@@ -11,6 +11,7 @@ import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
+import type { TasksState, TasksStore } from './tasksStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -26,6 +27,7 @@ export interface Stores {
   models: ModelsStore;
   interactions: InteractionsStore;
   context: ContextStore;
+  tasks: TasksStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -91,4 +93,9 @@ export function useContextStore<T>(selector: (state: ContextState) => T): T {
 /** Adding servers: the form, the MCP Registry browser, bundles. */
 export function useGettingServersStore<T>(selector: (state: GettingServersState) => T): T {
   return useStore(useStores().gettingServers, selector);
+}
+
+/** Tool calls running as tasks on their servers, across conversations. */
+export function useTasksStore<T>(selector: (state: TasksState) => T): T {
+  return useStore(useStores().tasks, selector);
 }

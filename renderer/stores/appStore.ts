@@ -14,6 +14,8 @@ export type View =
   | { kind: 'registry' }
   /** Installing an `.mcpb` bundle. */
   | { kind: 'bundle' }
+  /** Every running and recently ended task, across conversations. */
+  | { kind: 'tasks' }
   /** A conversation; `id` null is a new chat, created when its first message is sent. */
   | { kind: 'chat'; id: string | null };
 export type Connection = 'open' | 'connecting' | 'reconnecting';

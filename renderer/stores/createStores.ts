@@ -11,6 +11,7 @@ import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createServersStore } from './serversStore';
 import { createSettingsStore } from './settingsStore';
+import { createTasksStore } from './tasksStore';
 import type { Stores } from './StoresContext';
 
 /** Every store, created from the bootstrap snapshot, and the few links between them. */
@@ -19,8 +20,15 @@ export function createStores(
   bootstrap: Bootstrap,
   options: ConversationsStoreOptions = {},
 ): Stores {
-  const { settings, servers, conversations, pendingApprovals, pendingInteractions, ...info } =
-    bootstrap;
+  const {
+    settings,
+    servers,
+    conversations,
+    pendingApprovals,
+    pendingInteractions,
+    tasks,
+    ...info
+  } = bootstrap;
   const config = createConfigStore(client);
   const stores: Stores = {
     app: createAppStore(info),
@@ -34,6 +42,7 @@ export function createStores(
     models: createModelsStore(client),
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
+    tasks: createTasksStore(client, tasks ?? []),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -57,5 +66,6 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.interactions.getState().resync(),
     stores.chat.getState().resync(),
     stores.context.getState().resync(),
+    stores.tasks.getState().resync(),
   ]);
 }

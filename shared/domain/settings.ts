@@ -29,6 +29,8 @@ export const storedSettingsSchema = z.object({
   trustReadOnlyServers: z.array(z.string().max(200)).max(500),
   /** Where the server browser searches (the MCP Registry API's base URL). */
   registryUrl: httpUrl,
+  /** Run tools that may run as tasks (2025-11-25 `taskSupport: optional`) as tasks. */
+  preferTasks: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -40,6 +42,7 @@ export const defaultSettings: StoredSettings = {
   systemPrompt: '',
   trustReadOnlyServers: [],
   registryUrl: DEFAULT_REGISTRY_URL,
+  preferTasks: false,
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

@@ -35,6 +35,7 @@ import {
 } from '../domain/attachments';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
 import { toolRunIdSchema, toolRunProgressSchema } from '../domain/toolRuns';
+import { taskViewSchema } from '../domain/tasks';
 import {
   elicitationResponseSchema,
   interactionOutcomeSchema,
@@ -86,6 +87,8 @@ export const bootstrapSchema = z.object({
   pendingApprovals: z.array(approvalRequestSchema),
   /** Optional so an older main's snapshot still parses. */
   pendingInteractions: z.array(interactionViewSchema).optional(),
+  /** Running and recently ended tasks; optional so an older main's snapshot still parses. */
+  tasks: z.array(taskViewSchema).optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -480,6 +483,18 @@ export const requests = {
     description: 'Stops granting a folder to servers.',
   },
   ...gettingServersRequests,
+  'tasks.list': {
+    input: empty,
+    output: z.object({ tasks: z.array(taskViewSchema) }),
+    description:
+      'Running and recently ended tasks (tool calls the servers run as tasks) across conversations, newest first.',
+  },
+  'tasks.cancel': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: empty,
+    description:
+      'Asks the server to cancel a task (tasks/cancel), wherever it was started. An ended or unknown task is a no-op; a server that is not up yet gets the request when it is.',
+  },
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -575,6 +590,10 @@ export const events = {
   'roots.changed': {
     payload: z.object({ roots: z.array(rootViewSchema) }),
     description: 'The folders granted to servers changed.',
+  },
+  'tasks.changed': {
+    payload: z.object({ task: taskViewSchema }),
+    description: 'A task started, changed status or message, ended, or its result was delivered.',
   },
 } as const satisfies Record<EventName, EventDef>;
 

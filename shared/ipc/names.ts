@@ -65,6 +65,8 @@ export const requestNames = [
   'roots.pick',
   'roots.remove',
   ...gettingServersRequestNames,
+  'tasks.list',
+  'tasks.cancel',
 ] as const;
 
 export const eventNames = [
@@ -88,6 +90,7 @@ export const eventNames = [
   'interactions.refused',
   'interactions.policiesChanged',
   'roots.changed',
+  'tasks.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -16,6 +16,7 @@ import type { HostEvents } from '../HostEvents';
 import { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
+import type { StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
@@ -24,6 +25,7 @@ import { buildHistory } from './buildHistory';
 import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { AnthropicConnection } from './createAnthropicClient';
+import type { ChatToolCaller } from './ChatToolCaller';
 import type { ExecuteTool } from './ExecuteTool';
 import { ModelCatalog } from './ModelCatalog';
 import type { ModelClient } from './ModelClient';
@@ -48,6 +50,8 @@ export interface ConversationServiceOptions {
   resultBudgetChars?: number;
   /** Where running tool calls are recorded (server requests meanwhile show in the chat). */
   runningTools?: RunningToolCalls;
+  /** Runs approved tool calls (the task service); default: the server's `callTool`. */
+  callTool?: ChatToolCaller;
 }
 
 interface RunningTurn {
@@ -214,6 +218,17 @@ export class ConversationService {
     return this.start(conversationId, turnId);
   }
 
+  /**
+   * Adds `content` as the next message on the person's side (a task's result that arrived after
+   * its turn ended) and runs a turn on it, so the model goes on with it.
+   */
+  continueWith(conversationId: string, content: StoredContentBlock[]): { turnId: string } {
+    this.assertIdle(conversationId);
+    const turnId = randomUUID();
+    this.options.store.appendMessage(conversationId, { role: 'user', content, turnId });
+    return this.start(conversationId, turnId);
+  }
+
   async stop(conversationId: string): Promise<void> {
     const turn = this.running.get(conversationId);
     if (!turn) return;
@@ -328,17 +343,29 @@ export class ConversationService {
       recorder.toolStarted(call.toolUseId);
       const supervisor = mcp.supervisor(entry.server);
       const running = { conversationId, toolUseId: call.toolUseId, server: entry.server };
+      const onProgress = (p: { progress: number; total?: number; message?: string }): void =>
+        reportProgress({
+          progress: p.progress,
+          ...(p.total !== undefined ? { total: p.total } : {}),
+          ...(p.message !== undefined ? { message: p.message } : {}),
+        });
+      const timeoutMs = supervisor.config.timeouts.requestMs;
       const result = await this.runningTools.run(running, () =>
-        supervisor.callTool(entry.tool.name, args, {
-          signal: toolSignal,
-          timeoutMs: supervisor.config.timeouts.requestMs,
-          onProgress: (p) =>
-            reportProgress({
-              progress: p.progress,
-              ...(p.total !== undefined ? { total: p.total } : {}),
-              ...(p.message !== undefined ? { message: p.message } : {}),
+        this.options.callTool
+          ? this.options.callTool({
+              ...running,
+              tool: entry.tool.name,
+              args,
+              signal: toolSignal,
+              turnSignal: signal,
+              timeoutMs,
+              onProgress,
+            })
+          : supervisor.callTool(entry.tool.name, args, {
+              signal: toolSignal,
+              timeoutMs,
+              onProgress,
             }),
-        }),
       );
       return toToolOutcome(result);
     };

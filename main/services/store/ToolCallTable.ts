@@ -101,6 +101,9 @@ export class ToolCallTable {
          duration_ms = CASE WHEN started_at IS NULL THEN NULL ELSE :at - started_at END,
          error_code = ifnull(error_code, :code), error_message = ifnull(error_message, :message)
        WHERE status IN ('pending', 'running')
+         -- A call that became a task on its server goes on there: it is followed again.
+         AND id NOT IN (SELECT tool_call_id FROM tasks
+                        WHERE tool_call_id IS NOT NULL AND status IN ('working', 'input_required'))
        RETURNING id`,
     );
     this.insertApprovalStatement = db.prepare(

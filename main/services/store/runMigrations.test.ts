@@ -13,8 +13,11 @@ function tables(db: DatabaseSync): string[] {
     .map((row) => String(row.name));
 }
 
+/** The version the built-in migrations reach; test migrations come after it. */
+const LATEST = allMigrations.length;
+
 const addPinned: Migration = {
-  version: 3,
+  version: LATEST + 1,
   name: 'pinned conversations',
   up: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
        CREATE TABLE pins (conversation_id TEXT NOT NULL) STRICT;`,
@@ -30,15 +33,23 @@ describe('runMigrations', () => {
 
   it('upgrades a new file from v0 and records each step', () => {
     const store = temp.open({ now: () => 42 });
-    expect(store.migration).toEqual({ from: 0, to: 2, applied: [1, 2] });
+    expect(store.migration).toEqual({
+      from: 0,
+      to: LATEST,
+      applied: allMigrations.map((m) => m.version),
+    });
     store.close();
 
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(2);
-      expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([
-        { version: 1, name: 'initial schema', applied_at: 42 },
-        { version: 2, name: 'message attachments', applied_at: 42 },
+      expect(readUserVersion(db)).toBe(LATEST);
+      expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual(
+        allMigrations.map((m) => ({ version: m.version, name: m.name, applied_at: 42 })),
+      );
+      expect(allMigrations.slice(0, 3).map((m) => m.name)).toEqual([
+        'initial schema',
+        'message attachments',
+        'tasks',
       ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([
@@ -47,6 +58,7 @@ describe('runMigrations', () => {
           'grants',
           'messages',
           'schema_migrations',
+          'tasks',
           'token_usage',
           'tool_calls',
         ]),
@@ -54,7 +66,7 @@ describe('runMigrations', () => {
     } finally {
       db.close();
     }
-    expect(temp.open().migration).toEqual({ from: 2, to: 2, applied: [] });
+    expect(temp.open().migration).toEqual({ from: LATEST, to: LATEST, applied: [] });
   });
 
   it('upgrades to a next version keeping the data', () => {
@@ -64,7 +76,7 @@ describe('runMigrations', () => {
     v1.close();
 
     const next = temp.open({ migrations: [...allMigrations, addPinned] });
-    expect(next.migration).toEqual({ from: 2, to: 3, applied: [3] });
+    expect(next.migration).toEqual({ from: LATEST, to: LATEST + 1, applied: [LATEST + 1] });
     expect(next.getConversation(id).messages[0]?.content).toEqual(textContent('still here'));
     expect(next.search('still')).toHaveLength(1);
     expect(next.checkIntegrity()).toEqual([]);
@@ -73,7 +85,7 @@ describe('runMigrations', () => {
   it('rolls a failing migration back completely and stays at the previous version', () => {
     temp.open().close();
     const broken: Migration = {
-      version: 3,
+      version: LATEST + 1,
       name: 'broken',
       up: `CREATE TABLE half_done (x INTEGER) STRICT; INSERT INTO no_such_table VALUES (1);`,
     };
@@ -81,18 +93,20 @@ describe('runMigrations', () => {
       expect.objectContaining({ code: AppErrorCode.Internal }),
     );
     expect(() => temp.open({ migrations: [...allMigrations, broken] })).toThrow(
-      /migration 3 \(broken\)/u,
+      new RegExp(`migration ${String(LATEST + 1)} \\(broken\\)`, 'u'),
     );
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(2);
+      expect(readUserVersion(db)).toBe(LATEST);
       expect(tables(db)).not.toContain('half_done');
-      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 2 });
+      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({
+        n: LATEST,
+      });
     } finally {
       db.close();
     }
     // The file still opens with the migrations this app knows.
-    expect(temp.open().migration.to).toBe(2);
+    expect(temp.open().migration.to).toBe(LATEST);
   });
 
   it('runs function migrations in the same transaction', () => {

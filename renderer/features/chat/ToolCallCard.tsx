@@ -4,7 +4,9 @@ import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conve
 import { JsonBlock } from '../../components/BoundedText';
 import { useNow } from '../../components/useNow';
 import type { ToolCard } from '../../stores/chatModel';
-import { useChatStore } from '../../stores/StoresContext';
+import { useChatStore, useTasksStore } from '../../stores/StoresContext';
+import { taskOfToolCall } from '../../stores/tasksReducers';
+import { TaskStatusPanel } from '../tasks/TaskStatusPanel';
 import { formatDuration } from '../servers/formatters';
 import { ProgressBar } from './ProgressBar';
 import { ToolCallResult } from './ToolCallResult';
@@ -24,6 +26,8 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
   const { t } = useTranslation();
   const stored = useChatStore((s) => s.toolCalls[block.id]);
   const cancelToolCall = useChatStore((s) => s.cancelToolCall);
+  // A call the server runs as a task: its panel has the task's own status and Cancel.
+  const task = useTasksStore((s) => taskOfToolCall(s.tasks, block.id));
   const card: ToolCard = stored ?? {
     toolUseId: block.id,
     server: '',
@@ -64,8 +68,9 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
         >
           {t(`toolCall.status.${card.status}`)}
         </span>
-        <Duration card={card} />
-        {cancellable && (
+        {/* A task's panel counts its own time: one clock is enough. */}
+        {!task && <Duration card={card} />}
+        {cancellable && !task && (
           <button
             type="button"
             className="button button--small tool-call__cancel"
@@ -83,6 +88,7 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           message={card.progress?.message}
         />
       )}
+      {task && <TaskStatusPanel task={task} />}
       {card.status === 'awaiting-approval' && (
         <p className="tool-call__note">{t('toolCall.awaiting')}</p>
       )}

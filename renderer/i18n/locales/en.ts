@@ -6,6 +6,7 @@ import { context } from './en/context';
 import { addServer, bundles, importFile, registry, serverForm } from './en/gettingServers';
 import { interactions } from './en/interactions';
 import { toolRun } from './en/toolRun';
+import { tasks } from './en/tasks';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -278,4 +279,5 @@ export const en = {
   registry,
   bundles,
   importFile,
+  tasks,
 } as const;

@@ -8,6 +8,7 @@ import { context } from './zhCN/context';
 import { addServer, bundles, importFile, registry, serverForm } from './zhCN/gettingServers';
 import { interactions } from './zhCN/interactions';
 import { toolRun } from './zhCN/toolRun';
+import { tasks } from './zhCN/tasks';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -280,4 +281,5 @@ export const zhCN: LocaleShape<typeof en> = {
   registry,
   bundles,
   importFile,
+  tasks,
 };
