@@ -3,6 +3,7 @@ import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
+import { createAppServices, type AppServices } from './apps/createAppServices';
 import { ApprovalBroker } from './approvals/ApprovalBroker';
 import { JsonGrantRepository } from './approvals/JsonGrantRepository';
 import { ImportCoordinator } from './config/ImportCoordinator';
@@ -36,6 +37,8 @@ export interface HostCore {
   broker: ApprovalBroker;
   /** Sampling, elicitation and roots: what servers ask of the person. */
   interactions: InteractionServices;
+  /** MCP Apps: UI resources, frames, what Apps may ask; shells give it their sandbox origin. */
+  apps: AppServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -139,6 +142,16 @@ export async function createHostCore(
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
   });
+  const apps = createAppServices({
+    mcp,
+    broker,
+    events,
+    dataDir: platform.paths.dataDir,
+    log: log.child('apps'),
+    findToolCall: (toolUseId) => store.getToolCall(toolUseId),
+    send: (conversationId, text) => Promise.resolve(conversations.send(conversationId, text)),
+    askToOpen: (request) => interactions.broker.askToOpen(request),
+  });
   const conversations = new ConversationService({
     store,
     mcp,
@@ -148,6 +161,7 @@ export async function createHostCore(
     env: platform.env,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
+    apps: apps.forConversations,
     ...options.conversation,
   });
   interactions.broker.onDidChange((interaction) =>
@@ -220,6 +234,7 @@ export async function createHostCore(
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createConversationHandlers(conversations, broker, settings),
     ...createInteractionHandlers(interactions),
+    ...apps.handlers,
   };
 
   return {
@@ -230,8 +245,10 @@ export async function createHostCore(
     conversations,
     broker,
     interactions,
+    apps,
     ready,
     dispose: async () => {
+      apps.dispose();
       await conversations.dispose();
       broker.dispose();
       interactions.broker.dispose();

@@ -35,6 +35,8 @@ export interface WebShellOptions {
   port?: number;
   /** Fixed token for tests; random per launch otherwise. */
   token?: string;
+  /** Origins the renderer may frame (the App sandbox origin). */
+  frameSources?: readonly string[];
 }
 
 /** Socket frames above this are dropped by `ws` itself (connection closed with 1009). */
@@ -87,6 +89,11 @@ export class WebShell {
     return `http://127.0.0.1:${this.port}/?token=${this.token}`;
   }
 
+  /** The pages this shell serves, at both names of this computer. */
+  get origins(): string[] {
+    return [`http://127.0.0.1:${this.port}`, `http://localhost:${this.port}`];
+  }
+
   async stop(): Promise<void> {
     this.unsubscribe?.();
     for (const client of this.wss.clients) client.terminate();
@@ -96,10 +103,10 @@ export class WebShell {
 
   private securityHeaders(): Record<string, string> {
     return {
-      'Content-Security-Policy': contentSecurityPolicy([
-        `ws://127.0.0.1:${this.port}`,
-        `ws://localhost:${this.port}`,
-      ]),
+      'Content-Security-Policy': contentSecurityPolicy(
+        [`ws://127.0.0.1:${this.port}`, `ws://localhost:${this.port}`],
+        this.options.frameSources ?? [],
+      ),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',

@@ -45,6 +45,7 @@ import {
   serverInteractionPolicySchema,
   urlActionSchema,
 } from '../domain/interactions';
+import { appEvents, appRequests } from './appsContract';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -469,6 +470,7 @@ export const requests = {
     output: z.object({ roots: z.array(rootViewSchema) }),
     description: 'Stops granting a folder to servers.',
   },
+  ...appRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -521,8 +523,13 @@ export const events = {
   'conversation.streamed': {
     payload: z.object({
       event: conversationEventSchema,
-      /** For toolUseStarted/toolResult: which server and tool the model-facing name meant. */
-      tool: z.object({ server: z.string(), tool: z.string() }).optional(),
+      /**
+       * For toolUseStarted/toolResult: which server and tool the model-facing name meant, and
+       * the tool's App (`ui://` resource) if it has one.
+       */
+      tool: z
+        .object({ server: z.string(), tool: z.string(), uiResourceUri: z.string().optional() })
+        .optional(),
     }),
     description:
       'One step of a running turn (deltas, tool calls, retries, finish). Tool results carry a bounded preview.',
@@ -555,6 +562,7 @@ export const events = {
     payload: z.object({ roots: z.array(rootViewSchema) }),
     description: 'The folders granted to servers changed.',
   },
+  ...appEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

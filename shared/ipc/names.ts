@@ -1,3 +1,5 @@
+import { appEventNames, appRequestNames } from './appsNames';
+
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
  * names without bundling zod. `contract.ts` proves at compile time that these lists and the
@@ -62,6 +64,7 @@ export const requestNames = [
   'roots.add',
   'roots.pick',
   'roots.remove',
+  ...appRequestNames,
 ] as const;
 
 export const eventNames = [
@@ -84,6 +87,7 @@ export const eventNames = [
   'interactions.resolved',
   'interactions.policiesChanged',
   'roots.changed',
+  ...appEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -13,8 +13,12 @@ function tables(db: DatabaseSync): string[] {
     .map((row) => String(row.name));
 }
 
+/** The schema version this app writes; test migrations come after it. */
+const latest = allMigrations.length;
+const versions = allMigrations.map((m) => m.version);
+
 const addPinned: Migration = {
-  version: 3,
+  version: latest + 1,
   name: 'pinned conversations',
   up: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
        CREATE TABLE pins (conversation_id TEXT NOT NULL) STRICT;`,
@@ -30,16 +34,16 @@ describe('runMigrations', () => {
 
   it('upgrades a new file from v0 and records each step', () => {
     const store = temp.open({ now: () => 42 });
-    expect(store.migration).toEqual({ from: 0, to: 2, applied: [1, 2] });
+    expect(store.migration).toEqual({ from: 0, to: latest, applied: versions });
     store.close();
 
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(2);
-      expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual([
-        { version: 1, name: 'initial schema', applied_at: 42 },
-        { version: 2, name: 'message attachments', applied_at: 42 },
-      ]);
+      expect(readUserVersion(db)).toBe(latest);
+      expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual(
+        allMigrations.map((m) => ({ version: m.version, name: m.name, applied_at: 42 })),
+      );
+      expect(versions.slice(0, 3)).toEqual([1, 2, 3]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([
           'approval_decisions',
@@ -54,7 +58,7 @@ describe('runMigrations', () => {
     } finally {
       db.close();
     }
-    expect(temp.open().migration).toEqual({ from: 2, to: 2, applied: [] });
+    expect(temp.open().migration).toEqual({ from: latest, to: latest, applied: [] });
   });
 
   it('upgrades to a next version keeping the data', () => {
@@ -64,7 +68,7 @@ describe('runMigrations', () => {
     v1.close();
 
     const next = temp.open({ migrations: [...allMigrations, addPinned] });
-    expect(next.migration).toEqual({ from: 2, to: 3, applied: [3] });
+    expect(next.migration).toEqual({ from: latest, to: latest + 1, applied: [latest + 1] });
     expect(next.getConversation(id).messages[0]?.content).toEqual(textContent('still here'));
     expect(next.search('still')).toHaveLength(1);
     expect(next.checkIntegrity()).toEqual([]);
@@ -73,7 +77,7 @@ describe('runMigrations', () => {
   it('rolls a failing migration back completely and stays at the previous version', () => {
     temp.open().close();
     const broken: Migration = {
-      version: 3,
+      version: latest + 1,
       name: 'broken',
       up: `CREATE TABLE half_done (x INTEGER) STRICT; INSERT INTO no_such_table VALUES (1);`,
     };
@@ -81,18 +85,20 @@ describe('runMigrations', () => {
       expect.objectContaining({ code: AppErrorCode.Internal }),
     );
     expect(() => temp.open({ migrations: [...allMigrations, broken] })).toThrow(
-      /migration 3 \(broken\)/u,
+      new RegExp(`migration ${latest + 1} \\(broken\\)`, 'u'),
     );
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(2);
+      expect(readUserVersion(db)).toBe(latest);
       expect(tables(db)).not.toContain('half_done');
-      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({ n: 2 });
+      expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({
+        n: latest,
+      });
     } finally {
       db.close();
     }
     // The file still opens with the migrations this app knows.
-    expect(temp.open().migration.to).toBe(2);
+    expect(temp.open().migration.to).toBe(latest);
   });
 
   it('runs function migrations in the same transaction', () => {

@@ -221,7 +221,7 @@ export const en = {
     empty: 'Nothing logged yet.',
     noMatch: 'Nothing matches the filter.',
     jumpToLatest: 'Jump to latest',
-    sources: { stderr: 'stderr', notification: 'server', host: 'host' },
+    sources: { stderr: 'stderr', notification: 'server', host: 'host', app: 'App' },
   },
   traffic: {
     label: 'JSON-RPC messages',

@@ -223,7 +223,7 @@ export const zhCN: LocaleShape<typeof en> = {
     empty: '还没有日志。',
     noMatch: '没有符合筛选条件的内容。',
     jumpToLatest: '跳到最新',
-    sources: { stderr: '标准错误', notification: '服务器', host: '主机' },
+    sources: { stderr: '标准错误', notification: '服务器', host: '主机', app: '应用' },
   },
   traffic: {
     label: 'JSON-RPC 消息',
