@@ -97,9 +97,13 @@ export class SandboxPages {
     this.template ??= readFile(
       resolveInside(this.options.rendererDir, '/sandbox.html') ?? '',
       'utf8',
-    ).then((html) => ({ html, assets: assetsOf(html) }));
+    ).then((built) => {
+      // Frame pages live under /frame/: the build's relative asset paths are made absolute.
+      const html = built.replace(/\b(src|href)="\.\//g, '$1="/');
+      return { html, assets: assetsOf(html) };
+    });
     // A missing build is retried on the next request rather than remembered.
-    this.template.catch(() => (this.template = undefined));
+    void this.template.catch(() => (this.template = undefined));
     return this.template;
   }
 }

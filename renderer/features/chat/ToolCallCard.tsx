@@ -5,6 +5,7 @@ import { JsonBlock } from '../../components/BoundedText';
 import { useNow } from '../../components/useNow';
 import type { ToolCard } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
+import { AppFrame } from '../apps/LazyAppFrame';
 import { formatDuration } from '../servers/formatters';
 import { ProgressBar } from './ProgressBar';
 import { ToolCallResult } from './ToolCallResult';
@@ -91,6 +92,17 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           <summary>{t('toolCall.arguments')}</summary>
           <JsonBlock value={args} />
         </details>
+      )}
+      {card.uiResourceUri && card.server && card.status !== 'denied' && (
+        <AppFrame
+          target={{ kind: 'toolCall', toolUseId: card.toolUseId }}
+          label={card.tool}
+          call={{
+            toolUseId: card.toolUseId,
+            status: card.status,
+            ...(denial ? { reason: denial.reason } : {}),
+          }}
+        />
       )}
       {denial && (
         <p className="tool-call__denied" role="note">

@@ -4,6 +4,7 @@ import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { interactions } from './en/interactions';
+import { apps } from './en/apps';
 import { toolRun } from './en/toolRun';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -270,6 +271,7 @@ export const en = {
   grants,
   signIn,
   toolRun,
+  apps,
   interactions,
   context,
 } as const;

@@ -6,6 +6,7 @@ import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
 import { interactions } from './zhCN/interactions';
+import { apps } from './zhCN/apps';
 import { toolRun } from './zhCN/toolRun';
 
 /** 简体中文 */
@@ -272,6 +273,7 @@ export const zhCN: LocaleShape<typeof en> = {
   grants,
   signIn,
   toolRun,
+  apps,
   interactions,
   context,
 };

@@ -1,0 +1,130 @@
+import { expect, type Frame, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
+import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
+import { appServer } from '../fixtures/servers';
+import type { RunningShell } from '../fixtures/startWebShell';
+
+const test = chatTest({ vanilla: appServer('basic-vanillajs') });
+
+async function openChat(page: Page, shell: RunningShell, server: string): Promise<void> {
+  await page.goto(shell.url);
+  await expect(page.getByTestId(`server-item-${server}`)).toContainText(/1 tool/, {
+    timeout: 20_000,
+  });
+  await page.getByTestId('new-chat').click();
+  await expect(page.locator('#composer-input')).toBeVisible();
+}
+
+async function send(page: Page, words: string): Promise<void> {
+  await page.locator('#composer-input').fill(words);
+  await page.keyboard.press('Enter');
+}
+
+/** The App's own document: the frame inside the sandbox page. */
+async function appFrame(page: Page): Promise<Frame> {
+  await expect
+    .poll(() => page.frames().some((f) => f.url() === 'about:srcdoc'), { timeout: 15_000 })
+    .toBe(true);
+  const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
+  if (!frame) throw new Error('no App frame');
+  return frame;
+}
+
+test('vanilla App: get-time renders in the card, its button calls the server through the host', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(
+    message([toolUse('vanilla__get-time', {})]),
+    message([text('The App shows the time.')]),
+  );
+  await openChat(page, shell, 'vanilla');
+  await send(page, 'What time is it on the server?');
+  await page.getByTestId('approval-once').click();
+  const card = page.getByTestId('app-frame');
+  await expect(card).toHaveAttribute('data-phase', 'ready', { timeout: 15_000 });
+  const app = await appFrame(page);
+  const time = app.locator('#server-time');
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
+  const first = await time.textContent();
+
+  await app.locator('#get-time-btn').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog.getByTestId('approval-caller')).toContainText('get-time');
+  await page.getByTestId('approval-once').click();
+  await expect(time).not.toHaveText(first ?? '');
+  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
+  // The model was told what became of the App, next to the server's own result.
+  const toolResult = JSON.stringify(fake.messageRequests[1]?.body);
+  expect(toolResult).toContain('Host note:');
+  expect(toolResult).toContain('interactive UI (ui://get-time/mcp-app.html)');
+
+  // A message the App wrote is shown in its card and sent only when the person says so.
+  await app.locator('#message-text').fill('Hello from the App');
+  await app.locator('#send-message-btn').click();
+  const prompt = page.getByTestId('app-message-prompt');
+  await expect(prompt).toContainText('Hello from the App');
+  const asked = fake.messageRequests.length;
+  await prompt.getByTestId('app-message-send').click();
+  await expect(prompt).toHaveCount(0);
+  await expect.poll(() => fake.messageRequests.length).toBeGreaterThan(asked);
+  const sent = fake.messageRequests.at(-1)?.body as MessagesRequestBody;
+  expect(JSON.stringify(sent.messages.at(-1))).toContain('Hello from the App');
+
+  // A link opens only through the URL consent panel, which names the App.
+  await app.locator('#link-url').fill('https://example.com/apps-docs');
+  await app.locator('#open-link-btn').click();
+  const consent = page.getByTestId('url-consent');
+  await expect(consent.getByTestId('url-from-app')).toContainText('get-time');
+  await expect(consent.getByTestId('url-full')).toHaveText('https://example.com/apps-docs');
+  await consent.getByTestId('url-open').click();
+  await expect
+    .poll(() => shell.stdout())
+    .toContain('Open in your browser: https://example.com/apps-docs');
+
+  // Sandbox proofs, from inside the App's own document.
+  const proofs = await app.evaluate(async (shellOrigin) => {
+    const attempt = (f: () => unknown): string => {
+      try {
+        return `reached ${String(f())}`;
+      } catch (error) {
+        return `threw ${(error as Error).name}`;
+      }
+    };
+    const reach = (url: string) =>
+      fetch(url, { credentials: 'include' }).then(
+        () => 'loaded',
+        (error: unknown) => `blocked ${(error as Error).name}`,
+      );
+    return {
+      parentDocument: attempt(() => window.parent.document.title),
+      hostDocument: attempt(() => window.top?.document.title),
+      parentUrl: attempt(() => window.parent.location.href),
+      cookie: attempt(() => document.cookie),
+      storage: attempt(() => window.localStorage.length),
+      undeclared: await reach('https://example.com/'),
+      shell: await reach(`${shellOrigin}/`),
+      topNavigation: attempt(() => {
+        if (window.top) window.top.location.href = 'https://example.com/';
+        return 'no error';
+      }),
+      readable: [location.href, document.referrer, document.documentElement.outerHTML].join('\n'),
+    };
+  }, shell.origin);
+  expect(proofs.parentDocument).toBe('threw SecurityError');
+  expect(proofs.hostDocument).toBe('threw SecurityError');
+  expect(proofs.parentUrl).toBe('threw SecurityError');
+  expect(proofs.cookie).toBe('threw SecurityError');
+  expect(proofs.storage).toBe('threw SecurityError');
+  expect(proofs.undeclared).toBe('blocked TypeError');
+  expect(proofs.shell).toBe('blocked TypeError');
+  expect(proofs.topNavigation).toMatch(/^threw /);
+  expect(proofs.readable).not.toContain(shell.token);
+  // The blocked fetch is reported on the card and in the server's log.
+  await expect(page.getByTestId('app-problems')).toContainText('connect-src https://example.com');
+  expect(page.url()).toBe(shell.url);
+  console.log('PROBLEMS', await page.getByTestId('app-problems').evaluate((e) => e.textContent));
+  await page.screenshot({ path: '/tmp/app1.png' });
+});
