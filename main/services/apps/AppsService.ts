@@ -64,7 +64,6 @@ export class AppsService {
   private sandbox: AppSandbox | undefined;
   private pages: SandboxPages | undefined;
   private readonly audited = new Set<string>();
-  private readonly readySince = new Map<string, number>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: AppsServiceOptions) {
@@ -74,14 +73,9 @@ export class AppsService {
       options.log,
     );
     this.unsubscribe = options.events.subscribe((name, payload) => {
-      if (name === 'mcp.listChanged') {
-        const { server, list } = payload as { server: string; list: string };
-        if (list === 'resources') this.cache.invalidate(server);
-      } else if (name === 'mcp.serversChanged') {
-        this.serversChanged(
-          payload as { servers: { name: string; status: { kind: string; since?: number } }[] },
-        );
-      }
+      if (name !== 'mcp.listChanged') return;
+      const { server, list } = payload as { server: string; list: string };
+      if (list === 'resources') this.cache.invalidate(server);
     });
   }
 
@@ -119,7 +113,12 @@ export class AppsService {
     } catch (error) {
       return failure('server-unavailable', AppError.from(error).message);
     }
-    const read = await this.cache.get(server, uri, sourceOf(session));
+    const read = await this.cache.get(
+      server,
+      sessionKey(this.options.mcp, server),
+      uri,
+      sourceOf(session),
+    );
     if (!read.ok) {
       this.serverLog(server, 'warning', `App ${uri} cannot be shown: ${read.failure.detail}`);
       return read;
@@ -223,7 +222,7 @@ export class AppsService {
       return Promise.resolve({ kind: 'server-unavailable', detail: AppError.from(error).message });
     }
     return this.cache
-      .get(server, uri, sourceOf(session))
+      .get(server, sessionKey(this.options.mcp, server), uri, sourceOf(session))
       .then((result) => (result.ok ? undefined : result.failure));
   }
 
@@ -305,22 +304,15 @@ export class AppsService {
       this.serverLog(server, 'warning', `App ${uri} declared ${source}; ignored: ${reason}`);
     }
   }
-
-  private serversChanged(payload: {
-    servers: { name: string; status: { kind: string; since?: number } }[];
-  }): void {
-    for (const { name, status } of payload.servers) {
-      const since = status.kind === 'ready' ? status.since : undefined;
-      if (this.readySince.get(name) === since) continue;
-      // A restart, a stop or a new session: its resources may differ now.
-      if (since === undefined) this.readySince.delete(name);
-      else this.readySince.set(name, since);
-      this.cache.invalidate(name);
-    }
-  }
 }
 
 export type { AppFrameRecord };
+
+/** Changes whenever the server's session does (restart, reconnect): its pages are read anew. */
+function sessionKey(mcp: McpService, server: string): string {
+  const status = mcp.registry.get(server)?.status;
+  return status?.kind === 'ready' ? String(status.since) : 'none';
+}
 
 function sourceOf(session: McpSession): UiResourceSource {
   return {

@@ -11,8 +11,18 @@ export class UiResourceCache {
 
   constructor(private readonly maxBytes?: number) {}
 
-  get(server: string, uri: string, source: UiResourceSource): Promise<UiResourceResult> {
-    const key = `${server}\n${uri}`;
+  /**
+   * The resource of this server session (`session`: anything that changes when the server
+   * restarts or reconnects, so a new session never gets an old session's page).
+   */
+  get(
+    server: string,
+    session: string,
+    uri: string,
+    source: UiResourceSource,
+  ): Promise<UiResourceResult> {
+    const key = `${server}\n${session}\n${uri}`;
+    this.forgetOtherSessions(server, session);
     const cached = this.entries.get(key);
     if (cached) return cached;
     const pending: Promise<UiResourceResult> = readUiResource(uri, source, this.maxBytes).then(
@@ -39,12 +49,23 @@ export class UiResourceCache {
     return this.html.get(contentHash);
   }
 
-  /** Forgets a server's resources (its resource list changed, or it restarted or stopped). */
+  /** Forgets a server's resources (its resource list changed). */
   invalidate(server: string): void {
     for (const key of [...this.entries.keys()]) {
       if (key.startsWith(`${server}\n`)) this.entries.delete(key);
     }
     void this.prune();
+  }
+
+  private forgetOtherSessions(server: string, session: string): void {
+    let dropped = false;
+    for (const key of [...this.entries.keys()]) {
+      if (key.startsWith(`${server}\n`) && !key.startsWith(`${server}\n${session}\n`)) {
+        this.entries.delete(key);
+        dropped = true;
+      }
+    }
+    if (dropped) void this.prune();
   }
 
   /** Drops HTML no cached resource refers to any more. */
