@@ -1,9 +1,14 @@
+import { mkdir } from 'node:fs/promises';
 import { expect, type Frame, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
 import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
-import { appServer } from '../fixtures/servers';
+import { appServer, fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
+import { AppPage } from '../pages/AppPage';
+
+/** Screenshots of Apps go with the others (see screenshots.spec.ts). */
+const SHOTS = 'artifacts/screenshots';
 
 const test = chatTest({ vanilla: appServer('basic-vanillajs') });
 
@@ -127,4 +132,96 @@ test('vanilla App: get-time renders in the card, its button calls the server thr
   expect(page.url()).toBe(shell.url);
   console.log('PROBLEMS', await page.getByTestId('app-problems').evaluate((e) => e.textContent));
   await page.screenshot({ path: '/tmp/app1.png' });
+});
+
+const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });
+
+v2('2026-07-28 App server: app-only tool hidden from the model, declared origin reachable, reload re-renders, broken Apps say why', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(
+    message([toolUse('apps__counter', { label: 'clicks' }, 'toolu_counter')]),
+    message([text('Here is the counter.')]),
+  );
+  await page.goto(shell.url);
+  await expect(page.getByTestId('server-item-apps')).toContainText(/tools/, { timeout: 20_000 });
+  await page.getByTestId('new-chat').click();
+  await send(page, 'Show me the counter');
+  await page.getByTestId('approval-once').click();
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
+  const offered = (fake.messageRequests[0]?.body as MessagesRequestBody).tools?.map((t) => t.name);
+  expect(offered).toContain('apps__counter');
+  expect(offered).not.toContain('apps__bump');
+
+  let app = await appFrame(page);
+  await expect(app.locator('#count')).toHaveText('0');
+  await expect(app.locator('#declared')).toHaveText('UI extension declared: true');
+  await app.locator('#bump').click();
+  await expect(page.getByTestId('approval-caller')).toContainText('counter');
+  await page.getByTestId('approval-once').click();
+  await expect(app.locator('#count')).toHaveText('1');
+  await app.locator('#reach').click();
+  await expect(app.locator('#reached')).toHaveText('reached: pong');
+
+  // Reopened (reload): the App renders again from the stored input and result.
+  await page.reload();
+  await page.locator('.conversation-item__open', { hasText: 'Show me the counter' }).click();
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+    timeout: 15_000,
+  });
+  app = await appFrame(page);
+  await expect(app.locator('#count')).toHaveText('0');
+
+  fake.script(
+    message([toolUse('apps__broken-missing', {}), toolUse('apps__broken-throws', {})]),
+    message([text('Both Apps failed.')]),
+  );
+  await send(page, 'Show the broken ones');
+  for (let i = 0; i < 2; i++) await page.getByTestId('approval-once').first().click();
+  const missing = page.getByTestId('app-failure');
+  await expect(missing).toHaveAttribute('data-kind', 'resource-missing');
+  await expect(missing).toContainText('the server does not have its page');
+  await missing.getByText('Show details').click();
+  await expect(missing).toContainText('ui://apps-fixture/missing.html');
+  await expect(page.getByTestId('app-problems')).toContainText('Broken on purpose');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Both Apps failed.');
+  const told = JSON.stringify((fake.messageRequests.at(-1)?.body as MessagesRequestBody).messages.at(-1));
+  expect(told).toContain('could not be shown to the person (resource-missing)');
+});
+
+const react = chatTest({ react: appServer('basic-react') });
+
+react('React App (2025 era): renders in the card, in both themes and languages', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(message([toolUse('react__get-time', {})]), message([text('Shown in the App.')]));
+  await openChat(page, shell, 'react');
+  await send(page, 'What time is it?');
+  await page.getByTestId('approval-once').click();
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Shown in the App.');
+  const app = await appFrame(page);
+  await expect(app.getByText(/^\d{4}-\d\d-\d\dT/)).toBeVisible();
+
+  const shots = new AppPage(page, shell);
+  await mkdir(SHOTS, { recursive: true });
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await shots.openSettings();
+      await shots.chooseTheme(theme);
+      await shots.chooseLanguage(language);
+      await page.keyboard.press('Escape');
+      const frame = page.getByTestId('app-frame');
+      await expect(frame).toHaveAttribute('data-phase', 'ready', { timeout: 15_000 });
+      await expect((await appFrame(page)).getByText(/^\d{4}-\d\d-\d\dT/)).toBeVisible();
+      await frame.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/app-${language}-${theme}.png` });
+    }
+  }
 });

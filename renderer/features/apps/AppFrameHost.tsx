@@ -156,7 +156,11 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
             sandbox="allow-scripts allow-same-origin"
             {...(allow ? { allow } : {})}
             title={t('apps.frameTitle', { name: label })}
-            style={state.displayMode === 'inline' ? { height: state.height } : undefined}
+            // The App's prefers-color-scheme follows this: Apps that do dark mode match the host.
+            style={{
+              colorScheme: look.theme,
+              ...(state.displayMode === 'inline' ? { height: state.height } : {}),
+            }}
             data-testid="app-iframe"
           />
         )}
