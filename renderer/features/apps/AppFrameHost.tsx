@@ -84,7 +84,7 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
 
   useLayoutEffect(() => {
     const el = wrapperRef.current;
-    if (!el) return;
+    if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.round(entry.contentRect.width));
     });

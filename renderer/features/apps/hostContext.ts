@@ -81,6 +81,10 @@ export function useDocumentLook(): DocumentLook {
   return useSyncExternalStore(subscribeLook, readLook);
 }
 
+function matches(query: string): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+}
+
 /** What the App learns about its host at `ui/initialize` (and in later changes). */
 export function buildHostContext(input: {
   look: DocumentLook;
@@ -105,10 +109,7 @@ export function buildHostContext(input: {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     userAgent: `Switchboard/${input.version}`,
     platform: input.platform,
-    deviceCapabilities: {
-      touch: window.matchMedia('(pointer: coarse)').matches,
-      hover: window.matchMedia('(hover: hover)').matches,
-    },
+    deviceCapabilities: { touch: matches('(pointer: coarse)'), hover: matches('(hover: hover)') },
     ...(frame.tool
       ? {
           toolInfo: {

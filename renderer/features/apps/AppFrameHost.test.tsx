@@ -1,0 +1,110 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppFrame, AppOpenResult } from '../../../shared/domain/apps';
+import { serverView } from '../../testing/fixtures';
+import { renderWithStores } from '../../testing/renderWithStores';
+import { settle } from '../../testing/scriptedClient';
+import { AppFrameHost } from './AppFrameHost';
+import { INIT_TIMEOUT_MS } from './useAppBridge';
+
+const frame: AppFrame = {
+  frameId: 'a'.repeat(32),
+  proxyUrl: `http://127.0.0.1:9/frame/${'a'.repeat(32)}`,
+  contentHash: 'h',
+  server: 'apps',
+  resourceUri: 'ui://apps/counter.html',
+  csp: {},
+  permissions: { requested: [], granted: [] },
+};
+
+afterEach(() => vi.useRealTimers());
+
+async function show(opened: AppOpenResult | (() => AppOpenResult)) {
+  return renderWithStores(
+    <AppFrameHost
+      target={{ kind: 'preview', server: 'apps', uri: frame.resourceUri }}
+      label="counter"
+    />,
+    {
+      servers: [serverView('apps')],
+      script: (name) => {
+        if (name === 'apps.open') return typeof opened === 'function' ? opened() : opened;
+        return {};
+      },
+    },
+  );
+}
+
+describe('AppFrameHost', () => {
+  it('says in plain words why an App cannot be shown, with the details on demand', async () => {
+    let attempts = 0;
+    const { host } = await show(() => {
+      attempts++;
+      return {
+        ok: false,
+        failure: {
+          kind: 'resource-missing',
+          detail: 'resources/read ui://apps/counter.html failed',
+        },
+      };
+    });
+    const failure = await screen.findByTestId('app-failure');
+    expect(failure.textContent).toContain('the server does not have its page');
+    expect(screen.getByText('resources/read ui://apps/counter.html failed')).toBeTruthy();
+    fireEvent.click(screen.getByText('Try again'));
+    await settle();
+    expect(attempts).toBe(2);
+    expect(host.callsOf('apps.report')).toEqual([]);
+  });
+
+  it('fails an App that never starts, reports it, and closes its frame when it goes', async () => {
+    vi.useFakeTimers();
+    const { host, unmount } = await show({ ok: true, frame });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByTestId('app-iframe').getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin',
+    );
+    expect(screen.getByTestId('app-frame').dataset.phase).toBe('loading');
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
+    const failure = screen.getByTestId('app-failure');
+    expect(failure.dataset.kind).toBe('sandbox-failed');
+    expect(host.callsOf('apps.report')).toEqual([
+      {
+        frameId: frame.frameId,
+        report: {
+          kind: 'failed',
+          failure: expect.objectContaining({ kind: 'sandbox-failed' }) as unknown,
+        },
+      },
+    ]);
+    expect(host.callsOf('apps.close')).toEqual([{ frameId: frame.frameId }]);
+    unmount();
+  });
+
+  it('tells a sandbox that loaded but an App that never initialized apart', async () => {
+    vi.useFakeTimers();
+    const { host } = await show({ ok: true, frame });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const iframe = screen.getByTestId('app-iframe') as HTMLIFrameElement;
+    const proxy = iframe.contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    const sentToProxy = vi.spyOn(proxy, 'postMessage');
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
+          source: proxy,
+          origin: 'http://127.0.0.1:9',
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(host.callsOf('apps.getHtml')).toEqual([{ frameId: frame.frameId }]);
+    expect(sentToProxy.mock.calls[0]?.[0]).toMatchObject({
+      method: 'ui/notifications/sandbox-resource-ready',
+    });
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
+    expect(screen.getByTestId('app-failure').dataset.kind).toBe('init-timeout');
+    expect(screen.getByTestId('app-failure').textContent).toContain('The App did not start');
+  });
+});
