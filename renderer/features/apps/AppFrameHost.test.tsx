@@ -85,7 +85,7 @@ describe('AppFrameHost', () => {
     vi.useFakeTimers();
     const { host } = await show({ ok: true, frame });
     await act(() => vi.advanceTimersByTimeAsync(10));
-    const iframe = screen.getByTestId('app-iframe') as HTMLIFrameElement;
+    const iframe = screen.getByTestId<HTMLIFrameElement>('app-iframe');
     const proxy = iframe.contentWindow;
     if (!proxy) throw new Error('no frame window');
     const sentToProxy = vi.spyOn(proxy, 'postMessage');
