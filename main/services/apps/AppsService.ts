@@ -64,6 +64,8 @@ export class AppsService {
   private sandbox: AppSandbox | undefined;
   private pages: SandboxPages | undefined;
   private readonly audited = new Set<string>();
+  /** Calls the model is still writing (not in the store yet), whose App may open already. */
+  private readonly announced = new Map<string, StoredAppCall>();
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: AppsServiceOptions) {
@@ -159,6 +161,16 @@ export class AppsService {
       ...(toolInput ? { toolInput } : {}),
     };
     return { ok: true, frame };
+  }
+
+  /** A call being written: its App can be opened before the call is stored. */
+  announce(toolUseId: string, call: StoredAppCall): void {
+    this.announced.set(toolUseId, call);
+    // Only calls of running turns matter; a few hundred cover any turn.
+    if (this.announced.size > 200) {
+      const oldest = this.announced.keys().next().value;
+      if (oldest !== undefined) this.announced.delete(oldest);
+    }
   }
 
   html(frameId: string): string {
@@ -265,7 +277,8 @@ export class AppsService {
         ...(tool ? { toolName: tool.name } : {}),
       };
     }
-    const call = this.options.findToolCall(target.toolUseId);
+    const call =
+      this.options.findToolCall(target.toolUseId) ?? this.announced.get(target.toolUseId);
     if (!call) throw new AppError(AppErrorCode.NotFound, `No tool call ${target.toolUseId}.`);
     if (!call.uiResourceUri) {
       throw new AppError(AppErrorCode.Validation, 'This tool call has no App.');

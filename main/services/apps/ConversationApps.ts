@@ -16,6 +16,8 @@ export interface AppToolCall {
 /** What the conversation service asks of Apps: which tools have one, notes, next-turn context. */
 export interface ConversationApps {
   uiOf(tool: Tool): ToolUi | undefined;
+  /** The model started writing a call of a tool with an App: windows may show it already. */
+  announce(call: AppToolCall): void;
   /**
    * The call is about to run: its App's UI is read meanwhile. The function returned gives the
    * note for the model once the result is in (undefined: the tool has no App).
@@ -38,6 +40,17 @@ export function createConversationApps(
 ): ConversationApps {
   return {
     uiOf: (tool) => toolUi(tool),
+    announce(call) {
+      const ui = toolUi(call.tool);
+      if (!ui) return;
+      apps.announce(call.toolUseId, {
+        conversationId: call.conversationId,
+        server: call.server,
+        toolName: call.tool.name,
+        arguments: {},
+        uiResourceUri: ui.resourceUri,
+      });
+    },
     begin(call) {
       const ui = toolUi(call.tool);
       if (!ui) return () => Promise.resolve(undefined);

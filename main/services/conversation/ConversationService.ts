@@ -388,6 +388,17 @@ export class ConversationService {
       onEvent: (event) => {
         // Windows first, then the store: a delta reaches the screen without waiting on a write.
         const tool = 'modelName' in event ? where(event.modelName) : undefined;
+        if (event.type === 'toolInputDelta' && tool?.uiResourceUri) {
+          const entry = byName.get(event.modelName);
+          if (entry) {
+            apps?.announce({
+              conversationId,
+              toolUseId: event.toolUseId,
+              server: entry.server,
+              tool: entry.tool,
+            });
+          }
+        }
         events.emit('conversation.streamed', {
           event: boundForWindow(event),
           ...(tool ? { tool } : {}),

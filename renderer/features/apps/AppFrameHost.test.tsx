@@ -1,11 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppFrame, AppOpenResult } from '../../../shared/domain/apps';
 import { serverView } from '../../testing/fixtures';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle } from '../../testing/scriptedClient';
 import { AppFrameHost } from './AppFrameHost';
-import { INIT_TIMEOUT_MS } from './useAppBridge';
+import { INIT_TIMEOUT_MS, type AppCall } from './useAppBridge';
 
 const frame: AppFrame = {
   frameId: 'a'.repeat(32),
@@ -106,5 +107,96 @@ describe('AppFrameHost', () => {
     await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
     expect(screen.getByTestId('app-failure').dataset.kind).toBe('init-timeout');
     expect(screen.getByTestId('app-failure').textContent).toContain('The App did not start');
+  });
+
+  it('drives an initialized App: partial input while it is written, then input and result', async () => {
+    let setCall: (call: AppCall) => void = () => undefined;
+    function Card() {
+      const [call, set] = useState<AppCall>({
+        toolUseId: 'toolu_1',
+        status: 'pending',
+        partialInput: '{"label": "cli',
+      });
+      setCall = set;
+      return (
+        <AppFrameHost
+          target={{ kind: 'toolCall', toolUseId: 'toolu_1' }}
+          label="counter"
+          call={call}
+        />
+      );
+    }
+    const { host } = await renderWithStores(<Card />, {
+      servers: [serverView('apps')],
+      script: (name) => {
+        if (name === 'apps.open') return { ok: true, frame };
+        if (name === 'conversation.getToolResult') {
+          return {
+            outcome: {
+              content: [{ type: 'text', text: 'count is 1' }],
+              hostNote: 'for the model',
+            },
+          };
+        }
+        return {};
+      },
+    });
+    await settle();
+    const proxy = (await screen.findByTestId<HTMLIFrameElement>('app-iframe')).contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    const toApp = vi.spyOn(proxy, 'postMessage');
+    const fromApp = async (data: unknown) => {
+      await act(async () => {
+        window.dispatchEvent(new MessageEvent('message', { data, source: proxy }));
+        await settle();
+      });
+    };
+    await fromApp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/initialize',
+      params: {
+        appInfo: { name: 'a', version: '1' },
+        appCapabilities: {},
+        protocolVersion: '2026-01-26',
+      },
+    });
+    expect(toApp.mock.calls[0]?.[0]).toMatchObject({
+      id: 1,
+      result: {
+        hostInfo: { name: 'Switchboard' },
+        hostCapabilities: { serverTools: {}, openLinks: {}, message: { text: {} } },
+        hostContext: { displayMode: 'inline', theme: 'light' },
+      },
+    });
+    await fromApp({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
+    const sent = () => toApp.mock.calls.map(([m]) => m as { method?: string; params?: unknown });
+    expect(sent().filter((m) => m.method?.startsWith('ui/notifications/tool'))).toEqual([
+      expect.objectContaining({
+        method: 'ui/notifications/tool-input-partial',
+        params: { arguments: { label: 'cli' } },
+      }),
+    ]);
+    expect(host.callsOf('apps.report')).toEqual([
+      { frameId: frame.frameId, report: { kind: 'rendered' } },
+    ]);
+
+    await act(async () => {
+      setCall({ toolUseId: 'toolu_1', status: 'running', input: { label: 'clicks' } });
+      await settle();
+    });
+    await act(async () => {
+      setCall({ toolUseId: 'toolu_1', status: 'done', input: { label: 'clicks' } });
+      await settle();
+    });
+    const tool = sent().filter((m) => m.method?.startsWith('ui/notifications/tool'));
+    expect(tool.map((m) => m.method)).toEqual([
+      'ui/notifications/tool-input-partial',
+      'ui/notifications/tool-input',
+      'ui/notifications/tool-result',
+    ]);
+    expect(tool[1]?.params).toEqual({ arguments: { label: 'clicks' } });
+    // The App gets the server's result, not the host's note to the model.
+    expect(tool[2]?.params).toEqual({ content: [{ type: 'text', text: 'count is 1' }] });
   });
 });

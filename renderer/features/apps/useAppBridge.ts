@@ -7,6 +7,7 @@ import type { AppsState } from '../../stores/appsStore';
 import type { AppFrameAction } from './appFrameState';
 import { connectAppBridge, type AppToolResult } from './connectAppBridge';
 import { linkedBlob, saveFile, toDownloadFiles } from './downloadFiles';
+import { healPartialJson } from './healPartialJson';
 import { buildHostContext, DISPLAY_MODES, styleVariables, type DocumentLook } from './hostContext';
 import type { AppPromptRequest } from './useAppPrompt';
 
@@ -20,6 +21,10 @@ export const INIT_TIMEOUT_MS = 8_000;
 export interface AppCall {
   toolUseId: string;
   status: ToolCallStatus;
+  /** The complete input, once the model finished writing it. */
+  input?: unknown;
+  /** The input as far as it is written (JSON text), while it is not complete. */
+  partialInput?: string;
   /** Why it did not run (denied, cancelled), when it did not. */
   reason?: string;
 }
@@ -211,18 +216,30 @@ function useToolData(
   frame: AppFrame | undefined,
   actions: AppsState,
 ): void {
-  const sent = useRef({ frameId: '', input: false, end: false });
+  const sent = useRef({ frameId: '', input: false, partial: '', end: false });
   const status = call?.status;
+  const partialInput = call?.partialInput;
+  const input = call?.input ?? frame?.toolInput;
   useEffect(() => {
     const bridge = bridgeRef.current;
     if (!ready || !bridge || !call || !frame) return;
     if (sent.current.frameId !== frame.frameId) {
-      sent.current = { frameId: frame.frameId, input: false, end: false };
+      sent.current = { frameId: frame.frameId, input: false, partial: '', end: false };
     }
     const mark = sent.current;
+    if (!mark.input && input === undefined) {
+      // Still being written: what can be recovered of it so far, each change once.
+      const partial = partialInput ? healPartialJson(partialInput) : undefined;
+      const text = partial ? JSON.stringify(partial) : '';
+      if (partial && text !== mark.partial) {
+        mark.partial = text;
+        void bridge.sendToolInputPartial({ arguments: partial });
+      }
+      return;
+    }
     if (!mark.input) {
       mark.input = true;
-      void bridge.sendToolInput({ arguments: frame.toolInput ?? {} });
+      void bridge.sendToolInput({ arguments: asArguments(input) });
     }
     if (mark.end) return;
     if (status === 'done' || status === 'failed') {
@@ -235,7 +252,13 @@ function useToolData(
       mark.end = true;
       void bridge.sendToolCancelled({ reason: call.reason ?? status });
     }
-  }, [bridgeRef, ready, call, status, frame, actions]);
+  }, [bridgeRef, ready, call, status, partialInput, input, frame, actions]);
+}
+
+function asArguments(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {};
 }
 
 /** The server's result as the App gets it: without the host's note to the model. */

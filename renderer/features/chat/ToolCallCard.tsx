@@ -100,6 +100,8 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           call={{
             toolUseId: card.toolUseId,
             status: card.status,
+            ...(card.arguments !== undefined ? { input: card.arguments } : {}),
+            ...(card.partialInput !== undefined ? { partialInput: card.partialInput } : {}),
             ...(denial ? { reason: denial.reason } : {}),
           }}
         />
