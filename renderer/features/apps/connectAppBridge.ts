@@ -93,7 +93,7 @@ export async function connectAppBridge(
   bridge.addEventListener('sandboxready', () => {
     host.sandboxReady();
     void host.html().then(
-      (html) => bridge.sendSandboxResourceReady({ html }),
+      (html) => bridge.sendSandboxResourceReady({ html }).catch(() => undefined),
       (error: unknown) =>
         host.report({
           kind: 'failed',

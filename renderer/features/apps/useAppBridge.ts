@@ -162,7 +162,7 @@ export function useAppBridge(deps: AppBridgeDeps): void {
     connecting.then(
       (bridge) => {
         if (alive) bridgeRef.current = bridge;
-        else void bridge.close();
+        else quietly(bridge.close());
       },
       (error: unknown) =>
         fail({
@@ -177,8 +177,8 @@ export function useAppBridge(deps: AppBridgeDeps): void {
       bridgeRef.current = null;
       if (bridge) {
         // Best effort: the frame goes away with the card, the App may still save what it can.
-        void bridge.teardownResource({}, { timeout: 300 }).catch(() => undefined);
-        void bridge.close();
+        quietly(bridge.teardownResource({}, { timeout: 300 }));
+        quietly(bridge.close());
       }
       actions.close(frame.frameId);
     };
@@ -189,22 +189,30 @@ export function useAppBridge(deps: AppBridgeDeps): void {
 
   useEffect(() => {
     if (!ready) return;
-    void bridgeRef.current?.sendHostContextChange({
-      theme: look.theme,
-      locale: look.language,
-      styles: { variables: styleVariables() },
-    });
+    const bridge = bridgeRef.current;
+    if (!bridge) return;
+    quietly(
+      bridge.sendHostContextChange({
+        theme: look.theme,
+        locale: look.language,
+        styles: { variables: styleVariables() },
+      }),
+    );
   }, [ready, look]);
 
   useEffect(() => {
     if (!ready) return;
-    void bridgeRef.current?.sendHostContextChange({
-      displayMode,
-      containerDimensions:
-        displayMode === 'inline'
-          ? { width, maxHeight: 640 }
-          : { width, height: window.innerHeight },
-    });
+    const bridge = bridgeRef.current;
+    if (!bridge) return;
+    quietly(
+      bridge.sendHostContextChange({
+        displayMode,
+        containerDimensions:
+          displayMode === 'inline'
+            ? { width, maxHeight: 640 }
+            : { width, height: window.innerHeight },
+      }),
+    );
   }, [ready, displayMode, width, frameId]);
 }
 
@@ -233,26 +241,36 @@ function useToolData(
       const text = partial ? JSON.stringify(partial) : '';
       if (partial && text !== mark.partial) {
         mark.partial = text;
-        void bridge.sendToolInputPartial({ arguments: partial });
+        quietly(bridge.sendToolInputPartial({ arguments: partial }));
       }
       return;
     }
     if (!mark.input) {
       mark.input = true;
-      void bridge.sendToolInput({ arguments: asArguments(input) });
+      quietly(bridge.sendToolInput({ arguments: asArguments(input) }));
     }
     if (mark.end) return;
     if (status === 'done' || status === 'failed') {
       mark.end = true;
-      void actions.toolResult(call.toolUseId).then(
-        (outcome) => bridge.sendToolResult(forApp(outcome)),
-        (error: unknown) => bridge.sendToolCancelled({ reason: `No result: ${String(error)}` }),
+      quietly(
+        actions.toolResult(call.toolUseId).then(
+          (outcome) => bridge.sendToolResult(forApp(outcome)),
+          (error: unknown) => bridge.sendToolCancelled({ reason: `No result: ${String(error)}` }),
+        ),
       );
     } else if (status === 'cancelled' || status === 'denied') {
       mark.end = true;
-      void bridge.sendToolCancelled({ reason: call.reason ?? status });
+      quietly(bridge.sendToolCancelled({ reason: call.reason ?? status }));
     }
   }, [bridgeRef, ready, call, status, partialInput, input, frame, actions]);
+}
+
+/**
+ * Sends to the App without waiting: a frame that went away meanwhile (its transport closed)
+ * makes the send fail, which is expected and nothing to report.
+ */
+function quietly(sending: unknown): void {
+  if (sending instanceof Promise) sending.catch(() => undefined);
 }
 
 function asArguments(input: unknown): Record<string, unknown> {
