@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { expect, type Frame, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
@@ -162,6 +163,17 @@ v2(
     await expect(app.locator('#count')).toHaveText('1');
     await app.locator('#reach').click();
     await expect(app.locator('#reached')).toHaveText('reached: pong');
+    // Files an App wants saved are shown first; the browser saves them (Electron: a dialog).
+    await app.locator('#download').click();
+    const saving = page.getByTestId('app-download-prompt');
+    await expect(saving).toContainText('count.txt');
+    const download = page.waitForEvent('download');
+    await saving.getByTestId('app-download-save').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('count.txt');
+    expect(readFileSync(await file.path(), 'utf8')).toBe('count 1');
+    await expect(app.locator('#saved')).toHaveText('saved');
+
     // Display modes on request: only those the App declared (it did not declare pip).
     await app.locator('#pip').click();
     await expect(app.locator('#mode')).toHaveText('mode: inline');

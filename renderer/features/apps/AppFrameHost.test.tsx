@@ -180,6 +180,12 @@ describe('AppFrameHost', () => {
     expect(host.callsOf('apps.report')).toEqual([
       { frameId: frame.frameId, report: { kind: 'rendered' } },
     ]);
+    // What the host does not offer gets a clear JSON-RPC error.
+    await fromApp({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} });
+    await fromApp({ jsonrpc: '2.0', id: 8, method: 'prompts/list', params: {} });
+    const answers = toApp.mock.calls.map(([m]) => m as { id?: number; error?: { code: number } });
+    expect(answers.find((m) => m.id === 7)?.error?.code).toBe(-32601);
+    expect(answers.find((m) => m.id === 8)?.error?.code).toBe(-32601);
 
     await act(async () => {
       setCall({ toolUseId: 'toolu_1', status: 'running', input: { label: 'clicks' } });

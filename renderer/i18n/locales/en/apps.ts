@@ -2,7 +2,6 @@
 export const apps = {
   loading: 'Loading the App of {{name}}…',
   frameTitle: 'App of {{name}}',
-  label: 'App',
   backToChat: 'Back to the chat',
   closedServer: 'The App was closed: its server stopped.',
   closedRequested: 'The App closed itself.',

@@ -5,7 +5,6 @@ import type { apps as en } from '../en/apps';
 export const apps: LocaleShape<typeof en> = {
   loading: '正在加载 {{name}} 的应用…',
   frameTitle: '{{name}} 的应用',
-  label: '应用',
   backToChat: '返回对话',
   closedServer: '应用已关闭：其服务器已停止。',
   closedRequested: '应用自行关闭了。',
