@@ -19,11 +19,7 @@ import {
   registerAppSchemePrivileges,
 } from './window/registerAppProtocol';
 import { SANDBOX_FRAME_PATH } from './services/apps/SandboxPages';
-import {
-  allowsAppPermission,
-  handleSandboxProtocol,
-  SANDBOX_ORIGIN,
-} from './window/sandboxScheme';
+import { allowsAppPermission, handleSandboxProtocol, SANDBOX_ORIGIN } from './window/sandboxScheme';
 
 /** Electron composition root: window, adapters, IPC. The domain lives in services/. */
 const dataDir = resolveDataDir({

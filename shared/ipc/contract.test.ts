@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
+import { appRequestSamples } from './appsContractSamples';
 import { events, requests } from './contract';
 import { eventNames, isEventName, isRequestName, requestNames } from './names';
 
@@ -443,6 +444,7 @@ describe('IPC contract', () => {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
       },
+      ...appRequestSamples,
     };
     for (const name of requestNames) {
       const sample = samples[name];
