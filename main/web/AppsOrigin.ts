@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Logger } from '../platform/Logger';
 import type { SandboxResponse } from '../services/apps/SandboxPages';
+import { listenOnLoopback } from './listenOnLoopback';
 import { isAllowedHost, requestToken, tokensEqual } from './requestGuards';
 
 export interface AppsOriginOptions {
@@ -35,14 +35,7 @@ export class AppsOrigin {
   }
 
   async start(): Promise<void> {
-    await new Promise<void>((done, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.options.port ?? 0, '127.0.0.1', () => {
-        this.server.off('error', reject);
-        done();
-      });
-    });
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(this.server, this.options.port);
   }
 
   /** Both spellings of the origin (the page may be opened at localhost or 127.0.0.1). */

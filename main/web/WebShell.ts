@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -23,6 +22,7 @@ import {
   requestToken,
   tokensEqual,
 } from './requestGuards';
+import { listenOnLoopback } from './listenOnLoopback';
 import { serveStatic } from './serveStatic';
 
 export interface WebShellOptions {
@@ -69,14 +69,7 @@ export class WebShell {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((done, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.options.port ?? 0, '127.0.0.1', () => {
-        this.server.off('error', reject);
-        done();
-      });
-    });
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(this.server, this.options.port);
     this.unsubscribe = this.options.events.subscribe((name, payload) => {
       const frame = JSON.stringify({ kind: 'event', name, payload } satisfies ServerFrame);
       for (const client of this.wss.clients)

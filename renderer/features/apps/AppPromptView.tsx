@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import { errorInfo } from '../../stores/loadable';
@@ -36,52 +36,31 @@ export function AppPromptView({
       );
     };
     return (
-      <div
-        className="app-prompt"
-        role="group"
-        aria-label={t('apps.messageTitle', { name: label })}
-        data-testid="app-message-prompt"
+      <Prompt
+        kind="message"
+        title={t('apps.messageTitle', { name: label })}
+        accept={t('apps.messageSend')}
+        refuse={t('apps.messageDiscard')}
+        busy={busy}
+        error={error}
+        onAccept={onSend}
+        onRefuse={() => onAnswer(false)}
       >
-        <p className="app-prompt__title">{t('apps.messageTitle', { name: label })}</p>
         <blockquote className="app-prompt__message">{prompt.text}</blockquote>
-        {error && (
-          <p className="app-prompt__error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="app-prompt__actions">
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={busy}
-            onClick={onSend}
-            data-testid="app-message-send"
-          >
-            {t('apps.messageSend')}
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={() => onAnswer(false)}
-          >
-            {t('apps.messageDiscard')}
-          </button>
-        </div>
-      </div>
+      </Prompt>
     );
   }
-
   return (
-    <div
-      className="app-prompt"
-      role="group"
-      aria-label={t('apps.downloadTitle', { name: label })}
-      data-testid="app-download-prompt"
+    <Prompt
+      kind="download"
+      title={t('apps.downloadTitle', { name: label, count: prompt.files.length })}
+      accept={t('apps.downloadSave')}
+      refuse={t('apps.downloadCancel')}
+      busy={false}
+      error={null}
+      onAccept={() => onAnswer(true)}
+      onRefuse={() => onAnswer(false)}
     >
-      <p className="app-prompt__title">
-        {t('apps.downloadTitle', { name: label, count: prompt.files.length })}
-      </p>
       <ul className="app-prompt__files">
         {prompt.files.map((file, index) => (
           <li key={index}>
@@ -92,17 +71,54 @@ export function AppPromptView({
           </li>
         ))}
       </ul>
+    </Prompt>
+  );
+}
+
+/** A question on the card: what the App wants, and the person's two answers. */
+function Prompt(props: {
+  kind: 'message' | 'download';
+  title: string;
+  accept: string;
+  refuse: string;
+  busy: boolean;
+  error: string | null;
+  onAccept: () => void;
+  onRefuse: () => void;
+  children: ReactNode;
+}) {
+  const accept = props.kind === 'message' ? 'app-message-send' : 'app-download-save';
+  return (
+    <div
+      className="app-prompt"
+      role="group"
+      aria-label={props.title}
+      data-testid={`app-${props.kind}-prompt`}
+    >
+      <p className="app-prompt__title">{props.title}</p>
+      {props.children}
+      {props.error && (
+        <p className="app-prompt__error" role="alert">
+          {props.error}
+        </p>
+      )}
       <div className="app-prompt__actions">
         <button
           type="button"
           className="button button--primary button--small"
-          onClick={() => onAnswer(true)}
-          data-testid="app-download-save"
+          disabled={props.busy}
+          onClick={props.onAccept}
+          data-testid={accept}
         >
-          {t('apps.downloadSave')}
+          {props.accept}
         </button>
-        <button type="button" className="button button--small" onClick={() => onAnswer(false)}>
-          {t('apps.downloadCancel')}
+        <button
+          type="button"
+          className="button button--small"
+          disabled={props.busy}
+          onClick={props.onRefuse}
+        >
+          {props.refuse}
         </button>
       </div>
     </div>

@@ -1,4 +1,8 @@
-import type { AppBridge, McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type {
+  AppBridge,
+  McpUiDisplayMode,
+  McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useRef, type Dispatch } from 'react';
 import type { AppFailure, AppFrame } from '../../../shared/domain/apps';
 import type { ToolCallStatus } from '../../../shared/domain/conversationViews';
@@ -8,7 +12,13 @@ import type { AppFrameAction } from './appFrameState';
 import { connectAppBridge, type AppToolResult } from './connectAppBridge';
 import { linkedBlob, saveFile, toDownloadFiles } from './downloadFiles';
 import { healPartialJson } from './healPartialJson';
-import { buildHostContext, DISPLAY_MODES, styleVariables, type DocumentLook } from './hostContext';
+import {
+  buildHostContext,
+  DISPLAY_MODES,
+  INLINE_MAX_HEIGHT,
+  styleVariables,
+  type DocumentLook,
+} from './hostContext';
 import type { AppPromptRequest } from './useAppPrompt';
 
 /** CSP "blocked URIs" that name code, not a place the App tried to reach. */
@@ -187,32 +197,26 @@ export function useAppBridge(deps: AppBridgeDeps): void {
 
   useToolData(bridgeRef, ready, call, frame, deps.actions);
 
-  useEffect(() => {
-    if (!ready) return;
+  // Changes of the page reach the App as they happen (once it is initialized).
+  const contextChanged = (change: McpUiHostContext): void => {
     const bridge = bridgeRef.current;
-    if (!bridge) return;
-    quietly(
-      bridge.sendHostContextChange({
-        theme: look.theme,
-        locale: look.language,
-        styles: { variables: styleVariables() },
-      }),
-    );
+    if (ready && bridge) quietly(bridge.sendHostContextChange(change));
+  };
+  useEffect(() => {
+    contextChanged({
+      theme: look.theme,
+      locale: look.language,
+      styles: { variables: styleVariables() },
+    });
   }, [ready, look]);
-
   useEffect(() => {
-    if (!ready) return;
-    const bridge = bridgeRef.current;
-    if (!bridge) return;
-    quietly(
-      bridge.sendHostContextChange({
-        displayMode,
-        containerDimensions:
-          displayMode === 'inline'
-            ? { width, maxHeight: 640 }
-            : { width, height: window.innerHeight },
-      }),
-    );
+    contextChanged({
+      displayMode,
+      containerDimensions:
+        displayMode === 'inline'
+          ? { width, maxHeight: INLINE_MAX_HEIGHT }
+          : { width, height: window.innerHeight },
+    });
   }, [ready, displayMode, width, frameId]);
 }
 
