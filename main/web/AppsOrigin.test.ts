@@ -1,5 +1,4 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { ok } from '../../shared/ipc/envelope';
 import { createLogger } from '../platform/Logger';
 import { HostEvents } from '../services/HostEvents';
 import { AppsOrigin } from './AppsOrigin';
+import { httpRequest } from './testing/httpRequest';
 import { WebShell } from './WebShell';
 
 const log = createLogger({ consoleLevel: 'silent' });
@@ -49,26 +49,14 @@ afterAll(async () => {
 
 function get(url: string, headers: Record<string, string> = {}, method = 'GET') {
   const parsed = new URL(url);
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port: parsed.port,
-          path: parsed.pathname + parsed.search,
-          method,
-          headers: { host: parsed.host, ...headers },
-        },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  const { host, ...rest } = headers;
+  return httpRequest({
+    port: parsed.port,
+    path: parsed.pathname + parsed.search,
+    host: host ?? parsed.host,
+    headers: rest,
+    method,
+  });
 }
 
 describe('the sandbox origin of the web shell', () => {

@@ -1,5 +1,4 @@
 import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { NodeExternalOpener } from '../platform/NodeExternalOpener';
 import { createLogger } from '../platform/Logger';
 import { appPaths } from '../platform/resolveDataDir';
 import { createHostCore, type HostCore } from '../services/createHostCore';
+import { httpRequest } from './testing/httpRequest';
 import { WebShell } from './WebShell';
 
 const log = createLogger({ consoleLevel: 'silent' });
@@ -52,20 +52,7 @@ afterAll(async () => {
 });
 
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return httpRequest({ port, path, headers });
 }
 
 /** Opens a socket and resolves with the HTTP status it was refused with, or 101 when open. */
