@@ -133,6 +133,16 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
   // The blocked fetch is reported on the card and in the server's log.
   await expect(page.getByTestId('app-problems')).toContainText('connect-src https://example.com');
   expect(page.url()).toBe(shell.url);
+
+  // Leaving its page for another (which its CSP would not bind) closes the App.
+  await app.evaluate(() => {
+    location.href = 'http://127.0.0.1:9/elsewhere';
+  });
+  const closed = page.getByTestId('app-failure');
+  await expect(closed).toHaveAttribute('data-kind', 'app-error');
+  await expect(closed).toContainText('The App stopped working');
+  await expect(closed).toContainText('navigated away');
+  expect(page.url()).toBe(shell.url);
 });
 
 const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowsAppPermission,
+  allowsFrameNavigation,
   SANDBOX_ORIGIN,
   sandboxProtocolResponse,
   sandboxSchemePrivileges,
@@ -30,6 +31,16 @@ describe('the Electron sandbox scheme', () => {
       (await sandboxProtocolResponse('switchboard-app://other/frame/abc', respond)).status,
     ).toBe(404);
     expect(asked).toEqual(['/frame/abc']);
+  });
+
+  it('keeps an App in its own page: its frame may not navigate elsewhere', () => {
+    const proxy = `${SANDBOX_ORIGIN}/frame/abc`;
+    expect(allowsFrameNavigation('about:srcdoc', proxy)).toBe(true);
+    expect(allowsFrameNavigation('https://evil.example/?secret=1', proxy)).toBe(false);
+    expect(allowsFrameNavigation('app://switchboard/index.html', proxy)).toBe(false);
+    // The sandbox page itself, and frames nested in the App (their CSP's frame-src decides).
+    expect(allowsFrameNavigation(proxy, 'app://switchboard/index.html')).toBe(true);
+    expect(allowsFrameNavigation('https://www.youtube.com/embed/x', 'about:srcdoc')).toBe(true);
   });
 
   it('lets only App frames ask for App permissions', () => {

@@ -38,6 +38,16 @@ export function handleSandboxProtocol(
   protocol.handle(SANDBOX_SCHEME, (request) => sandboxProtocolResponse(request.url, respond));
 }
 
+/**
+ * Whether a frame may navigate: an App's own frame (the one a sandbox page holds) only to its
+ * `about:srcdoc`; it may not load another page, which its CSP would not bind. Other frames are
+ * governed by their own page's CSP (`frame-src`).
+ */
+export function allowsFrameNavigation(url: string, parentUrl: string | undefined): boolean {
+  if (!parentUrl?.startsWith(`${SANDBOX_ORIGIN}/`)) return true;
+  return url === 'about:srcdoc' || url === 'about:blank';
+}
+
 /** Permissions an App's frame may ask for (each also gated by the frame's Permissions-Policy). */
 const APP_PERMISSIONS = new Set(['media', 'geolocation', 'clipboard-sanitized-write']);
 

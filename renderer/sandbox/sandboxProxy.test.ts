@@ -80,6 +80,24 @@ describe('the sandbox proxy', () => {
     expect(parent.postMessage.mock.calls).toEqual([[init, HOST]]);
   });
 
+  it('closes an App that loads another page in its frame, and says so', () => {
+    document.body.innerHTML = '';
+    const { win, parent, deliver } = proxyWindow();
+    startSandboxProxy(win, { parentOrigins: [HOST], allow: '' });
+    deliver(parent, HOST, { jsonrpc: '2.0', method: RESOURCE_READY, params: { html: '<p>x</p>' } });
+    const frame = document.querySelector('iframe');
+    if (!frame) throw new Error('no App frame');
+    frame.dispatchEvent(new Event('load'));
+    expect(document.querySelector('iframe')).toBe(frame);
+    parent.postMessage.mockClear();
+    frame.dispatchEvent(new Event('load'));
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { jsonrpc: '2.0', method: 'x-switchboard/sandbox-report', params: { kind: 'navigated' } },
+      HOST,
+    );
+  });
+
   it('puts the reporter after a doctype, so the App keeps standards mode', () => {
     expect(withReporter('<!doctype html><p>a</p>')).toBe(`<!doctype html>${REPORTER}<p>a</p>`);
     expect(withReporter('<p>a</p>')).toBe(`${REPORTER}<p>a</p>`);

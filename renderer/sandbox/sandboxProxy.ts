@@ -68,7 +68,11 @@ export function startSandboxProxy(win: Window, config: SandboxConfig): () => voi
       const data = event.data as JsonRpcLike | null;
       const method = typeof data?.method === 'string' ? data.method : undefined;
       if (method === RESOURCE_READY) {
-        inner ??= loadApp(win.document, data?.params, config.allow);
+        inner ??= loadApp(win.document, data?.params, config.allow, () => {
+          // The App left its page: the frame goes (CSP binds its page, not where it went).
+          inner?.remove();
+          toParent({ jsonrpc: '2.0', method: SANDBOX_REPORT, params: { kind: 'navigated' } });
+        });
         return;
       }
       if (method?.startsWith('ui/notifications/sandbox-')) return;
@@ -82,10 +86,21 @@ export function startSandboxProxy(win: Window, config: SandboxConfig): () => voi
   return () => win.removeEventListener('message', onMessage);
 }
 
-function loadApp(doc: Document, params: unknown, allow: string): HTMLIFrameElement | undefined {
+function loadApp(
+  doc: Document,
+  params: unknown,
+  allow: string,
+  navigated: () => void,
+): HTMLIFrameElement | undefined {
   const html = (params as { html?: unknown } | undefined)?.html;
   if (typeof html !== 'string') return undefined;
   const frame = doc.createElement('iframe');
+  // The first load is the App; any later one is the frame showing another page.
+  let loads = 0;
+  frame.addEventListener('load', () => {
+    loads += 1;
+    if (loads > 1) navigated();
+  });
   frame.setAttribute('sandbox', INNER_SANDBOX);
   if (allow) frame.setAttribute('allow', allow);
   frame.setAttribute('title', 'App');

@@ -25,6 +25,8 @@ export interface ConversationApps {
   begin(call: AppToolCall): () => Promise<string | undefined>;
   /** Context Apps left for the conversation's next message (taken: it goes with this one). */
   take(conversationId: string): TakenContext | undefined;
+  /** The conversation was deleted: what Apps left for it goes too. */
+  forget(conversationId: string): void;
 }
 
 /**
@@ -81,5 +83,6 @@ export function createConversationApps(
       };
     },
     take: (conversationId) => turnContext.take(conversationId),
+    forget: (conversationId) => turnContext.forget(conversationId),
   };
 }

@@ -135,6 +135,7 @@ export class ConversationService {
   async delete(id: string): Promise<void> {
     await this.stop(id);
     this.options.broker.forgetConversation(id);
+    this.options.apps?.forget(id);
     this.options.store.deleteConversation(id);
     this.options.events.emit('conversation.deleted', { id });
   }

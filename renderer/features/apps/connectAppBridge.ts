@@ -49,6 +49,7 @@ const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 const reportParams = z.union([
   z.object({ kind: z.literal('csp-violation'), directive: z.string(), blockedUri: z.string() }),
   z.object({ kind: z.literal('app-error'), message: z.string() }),
+  z.object({ kind: z.literal('navigated') }),
 ]);
 
 /** What the host declares to the App: honest to what this frame supports. */
@@ -137,7 +138,18 @@ export async function connectAppBridge(
     };
   }
   bridge.setNotificationHandler(SANDBOX_REPORT, { params: reportParams }, (params) =>
-    host.report(params),
+    host.report(
+      params.kind === 'navigated'
+        ? {
+            kind: 'failed',
+            failure: {
+              kind: 'app-error',
+              detail:
+                'The App loaded another page in its frame (it navigated away from its own); the sandbox closed it.',
+            },
+          }
+        : params,
+    ),
   );
   await bridge.connect(new PostMessageTransport(target, target));
   return bridge;
