@@ -63,6 +63,7 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
   await expect(time).not.toHaveText(first ?? '');
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
   // The model was told what became of the App, next to the server's own result.
+  await expect(page.getByTestId('tool-host-note')).toContainText('Host note:');
   const toolResult = JSON.stringify(fake.messageRequests[1]?.body);
   expect(toolResult).toContain('Host note:');
   expect(toolResult).toContain('interactive UI (ui://get-time/mcp-app.html)');
