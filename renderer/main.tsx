@@ -28,6 +28,7 @@ import './styles/approvals.css';
 import './styles/interactions.css';
 import './styles/context.css';
 import './styles/tasks.css';
+import './styles/apps.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

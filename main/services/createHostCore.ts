@@ -3,6 +3,7 @@ import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
+import { createAppServices, type AppServices } from './apps/createAppServices';
 import { ApprovalBroker } from './approvals/ApprovalBroker';
 import { JsonGrantRepository } from './approvals/JsonGrantRepository';
 import { ImportCoordinator } from './config/ImportCoordinator';
@@ -47,6 +48,8 @@ export interface HostCore {
   gettingServers: GettingServers;
   /** Tool calls running as tasks on their servers (both eras), followed across restarts. */
   tasks: TaskServices;
+  /** MCP Apps: UI resources, frames, what Apps may ask; shells give it their sandbox origin. */
+  apps: AppServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -168,6 +171,16 @@ export async function createHostCore(
     log: log.child('tasks'),
     preferTasks: () => settings.snapshot().preferTasks,
   });
+  const apps = createAppServices({
+    mcp,
+    broker,
+    events,
+    dataDir: platform.paths.dataDir,
+    log: log.child('apps'),
+    findToolCall: (toolUseId) => store.getToolCall(toolUseId),
+    send: (conversationId, text) => Promise.resolve(conversations.send(conversationId, text)),
+    askToOpen: (request) => interactions.broker.askToOpen(request),
+  });
   const conversations = new ConversationService({
     store,
     mcp,
@@ -178,6 +191,7 @@ export async function createHostCore(
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
     callTool: tasks.chatCaller,
+    apps: apps.forConversations,
     ...options.conversation,
   });
   tasks.connect(conversations);
@@ -259,6 +273,7 @@ export async function createHostCore(
     ...createGettingServersHandlers(gettingServers, imports, platform),
     ...createConversationHandlers(conversations, broker, settings),
     ...createInteractionHandlers(interactions),
+    ...apps.handlers,
   };
 
   return {
@@ -271,9 +286,11 @@ export async function createHostCore(
     interactions,
     gettingServers,
     tasks,
+    apps,
     ready,
     dispose: async () => {
       await tasks.service.dispose();
+      apps.dispose();
       await conversations.dispose();
       broker.dispose();
       interactions.broker.dispose();

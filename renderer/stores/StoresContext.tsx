@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState, AppStore } from './appStore';
+import type { AppsState, AppsStore } from './appsStore';
 import type { ApprovalsState, ApprovalsStore } from './approvalsStore';
 import type { ChatState, ChatStore } from './chatStore';
 import type { ConfigState, ConfigStore } from './configStore';
@@ -28,6 +29,7 @@ export interface Stores {
   interactions: InteractionsStore;
   context: ContextStore;
   tasks: TasksStore;
+  apps: AppsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -81,6 +83,11 @@ export function useModelsStore<T>(selector: (state: ModelsState) => T): T {
 }
 
 /** Server requests waiting for the person (sampling, elicitation, URLs), roots, policies. */
+/** MCP Apps: what App frames ask of main, pending App context, UI resource lists. */
+export function useAppsStore<T>(selector: (state: AppsState) => T): T {
+  return useStore(useStores().apps, selector);
+}
+
 export function useInteractionsStore<T>(selector: (state: InteractionsState) => T): T {
   return useStore(useStores().interactions, selector);
 }

@@ -1,6 +1,7 @@
 import type { Bootstrap } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { createAppStore, homeView } from './appStore';
+import { createAppsStore } from './appsStore';
 import { createApprovalsStore } from './approvalsStore';
 import { createChatStore } from './chatStore';
 import { createConfigStore } from './configStore';
@@ -43,6 +44,7 @@ export function createStores(
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
     tasks: createTasksStore(client, tasks ?? []),
+    apps: createAppsStore(client),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {

@@ -6,6 +6,7 @@ import { benchMemoryAndQuit } from './benchMemoryAndQuit';
 import { benchPickerFilter } from './benchPickerFilter';
 import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
+import { benchChatApps } from './chat/benchChatApps';
 import { benchChatFirstToken } from './chat/benchChatFirstToken';
 import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
 import { benchChatOpen } from './chat/benchChatOpen';
@@ -45,6 +46,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['chatStreaming', benchChatStreaming],
   ['chatHugeToolResult', benchChatHugeToolResult],
   ['pickerFilter', benchPickerFilter],
+  ['chatApps', benchChatApps],
 ];
 
 /** What {@link runBenchmarks} runs in. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolUiSchema } from './apps';
 import { serverAuthSchema } from './serverAuth';
 import { protocolPreferenceSchema } from './serverConfig';
 import { serverInfoSchema, serverStatusSchema } from './serverStatus';
@@ -37,6 +38,8 @@ export const toolViewSchema = z.object({
   outputSchema: jsonObject.optional(),
   annotations: toolAnnotationsSchema.optional(),
   enabled: z.boolean(),
+  /** The tool's App (MCP Apps): its `ui://` resource and who may see the tool. */
+  ui: toolUiSchema.optional(),
 });
 export type ToolView = z.infer<typeof toolViewSchema>;
 
@@ -93,7 +96,7 @@ export type PromptView = z.infer<typeof promptViewSchema>;
 export const logEntrySchema = z.object({
   seq: z.number().int(),
   at: z.number(),
-  source: z.enum(['stderr', 'notification', 'host']),
+  source: z.enum(['stderr', 'notification', 'host', 'app']),
   level: z.string(),
   text: z.string(),
 });

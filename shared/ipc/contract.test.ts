@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
+import { appRequestSamples } from './appsContractSamples';
 import { events, requests } from './contract';
 import { eventNames, isEventName, isRequestName, requestNames } from './names';
 import { gettingServersSamples } from './testing/gettingServersSamples';
@@ -464,6 +465,7 @@ describe('IPC contract', () => {
         output: document,
       },
       ...gettingServersSamples(document),
+      ...appRequestSamples,
     };
     for (const name of requestNames) {
       const sample = samples[name];

@@ -48,6 +48,7 @@ import {
 } from '../domain/interactions';
 import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
+import { appEvents, appRequests } from './appsContract';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -495,6 +496,7 @@ export const requests = {
     description:
       'Asks the server to cancel a task (tasks/cancel), wherever it was started. An ended or unknown task is a no-op; a server that is not up yet gets the request when it is.',
   },
+  ...appRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -547,8 +549,13 @@ export const events = {
   'conversation.streamed': {
     payload: z.object({
       event: conversationEventSchema,
-      /** For toolUseStarted/toolResult: which server and tool the model-facing name meant. */
-      tool: z.object({ server: z.string(), tool: z.string() }).optional(),
+      /**
+       * For toolUseStarted/toolResult: which server and tool the model-facing name meant, and
+       * the tool's App (`ui://` resource) if it has one.
+       */
+      tool: z
+        .object({ server: z.string(), tool: z.string(), uiResourceUri: z.string().optional() })
+        .optional(),
     }),
     description:
       'One step of a running turn (deltas, tool calls, retries, finish). Tool results carry a bounded preview.',
@@ -595,6 +602,7 @@ export const events = {
     payload: z.object({ task: taskViewSchema }),
     description: 'A task started, changed status or message, ended, or its result was delivered.',
   },
+  ...appEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

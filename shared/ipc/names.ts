@@ -1,3 +1,5 @@
+import { appEventNames, appRequestNames } from './appsNames';
+
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
  * names without bundling zod. `contract.ts` proves at compile time that these lists and the
@@ -67,6 +69,7 @@ export const requestNames = [
   ...gettingServersRequestNames,
   'tasks.list',
   'tasks.cancel',
+  ...appRequestNames,
 ] as const;
 
 export const eventNames = [
@@ -91,6 +94,7 @@ export const eventNames = [
   'interactions.policiesChanged',
   'roots.changed',
   'tasks.changed',
+  ...appEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

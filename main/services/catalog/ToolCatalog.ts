@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ToolView } from '../../../shared/domain/mcpViews';
 import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
+import { isVisibleToModel, toolUi } from '../apps/toolUi';
 import type { Tool } from '../mcp/session/mcpTypes';
 import { modelToolName } from './modelToolName';
 
@@ -75,14 +76,18 @@ export class ToolCatalog {
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {}),
       enabled: this.isEnabled(server, tool.name),
+      ...uiOf(tool),
     };
   }
 
-  /** The enabled tools of the given servers, as the model will see them. */
+  /**
+   * The enabled tools of the given servers, as the model will see them. A tool only an App may
+   * call (MCP Apps visibility without "model") is never offered.
+   */
   entries(servers: readonly { name: string; tools: readonly Tool[] }[]): CatalogEntry[] {
     return servers.flatMap((server) =>
       server.tools
-        .filter((tool) => this.isEnabled(server.name, tool.name))
+        .filter((tool) => this.isEnabled(server.name, tool.name) && isVisibleToModel(tool))
         .map((tool) => ({
           modelName: modelToolName(server.name, tool.name),
           server: server.name,
@@ -90,6 +95,11 @@ export class ToolCatalog {
         })),
     );
   }
+}
+
+function uiOf(tool: Tool): Pick<ToolView, 'ui'> {
+  const ui = toolUi(tool);
+  return ui ? { ui } : {};
 }
 
 function pickAnnotations(

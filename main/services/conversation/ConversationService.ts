@@ -11,6 +11,7 @@ import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/tool
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { Logger } from '../../platform/Logger';
+import type { ConversationApps } from '../apps/ConversationApps';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import type { HostEvents } from '../HostEvents';
 import { RunningToolCalls } from '../interactions/RunningToolCalls';
@@ -52,6 +53,8 @@ export interface ConversationServiceOptions {
   runningTools?: RunningToolCalls;
   /** Runs approved tool calls (the task service); default: the server's `callTool`. */
   callTool?: ChatToolCaller;
+  /** MCP Apps: which tools have one, the note the model gets, context for the next turn. */
+  apps?: ConversationApps;
 }
 
 interface RunningTurn {
@@ -137,6 +140,7 @@ export class ConversationService {
   async delete(id: string): Promise<void> {
     await this.stop(id);
     this.options.broker.forgetConversation(id);
+    this.options.apps?.forget(id);
     this.options.store.deleteConversation(id);
     this.options.events.emit('conversation.deleted', { id });
   }
@@ -154,11 +158,15 @@ export class ConversationService {
     if (!conversation)
       throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
     const turnId = randomUUID();
+    // What Apps left for the model goes with this message, shown on it like attachments.
+    const fromApps = this.options.apps?.take(conversationId);
+    const blocks = [...(fromApps?.blocks ?? []), ...(attached?.blocks ?? [])];
+    const views = [...(fromApps?.views ?? []), ...(attached?.views ?? [])];
     store.appendMessage(conversationId, {
       role: 'user',
-      content: userContent(text, attached?.blocks ?? []),
+      content: userContent(text, blocks),
       turnId,
-      ...(attached?.views.length ? { attachments: attached.views } : {}),
+      ...(views.length ? { attachments: views } : {}),
     });
     if (model) store.updateConversation(conversationId, { model });
     const untitled = !conversation.title || conversation.title === 'New conversation';
@@ -293,10 +301,18 @@ export class ConversationService {
     const model = conversation?.model ?? settings.snapshot().defaultModel;
     const entries = mcp.catalogEntries();
     const byName = new Map(entries.map((e) => [e.modelName, e]));
-    const recorder = new TurnRecorder(store, conversationId, turnId, model, (name) => {
+    const apps = this.options.apps;
+    const where = (name: string) => {
       const entry = byName.get(name);
-      return entry ? { server: entry.server, tool: entry.tool.name } : undefined;
-    });
+      if (!entry) return undefined;
+      const ui = apps?.uiOf(entry.tool);
+      return {
+        server: entry.server,
+        tool: entry.tool.name,
+        ...(ui ? { uiResourceUri: ui.resourceUri } : {}),
+      };
+    };
+    const recorder = new TurnRecorder(store, conversationId, turnId, model, where);
     const history = buildHistory(readWholeHistory(store, conversationId));
     const servers = mcp.registry
       .list()
@@ -341,6 +357,12 @@ export class ConversationService {
         return { content: [{ type: 'text', text: outcome.reason }], isError: true };
       }
       recorder.toolStarted(call.toolUseId);
+      const note = apps?.begin({
+        conversationId,
+        toolUseId: call.toolUseId,
+        server: entry.server,
+        tool: entry.tool,
+      });
       const supervisor = mcp.supervisor(entry.server);
       const running = { conversationId, toolUseId: call.toolUseId, server: entry.server };
       const onProgress = (p: { progress: number; total?: number; message?: string }): void =>
@@ -367,7 +389,8 @@ export class ConversationService {
               onProgress,
             }),
       );
-      return toToolOutcome(result);
+      const hostNote = await note?.();
+      return hostNote ? { ...toToolOutcome(result), hostNote } : toToolOutcome(result);
     };
     const connection = await this.connection();
     const client = this.modelFor(connection);
@@ -393,10 +416,21 @@ export class ConversationService {
       log: this.options.log,
       onEvent: (event) => {
         // Windows first, then the store: a delta reaches the screen without waiting on a write.
-        const entry = 'modelName' in event ? byName.get(event.modelName) : undefined;
+        const tool = 'modelName' in event ? where(event.modelName) : undefined;
+        if (event.type === 'toolInputDelta' && tool?.uiResourceUri) {
+          const entry = byName.get(event.modelName);
+          if (entry) {
+            apps?.announce({
+              conversationId,
+              toolUseId: event.toolUseId,
+              server: entry.server,
+              tool: entry.tool,
+            });
+          }
+        }
         events.emit('conversation.streamed', {
           event: boundForWindow(event),
-          ...(entry ? { tool: { server: entry.server, tool: entry.tool.name } } : {}),
+          ...(tool ? { tool } : {}),
         });
         try {
           recorder.handle(event);

@@ -36,10 +36,16 @@ export class MessageAccumulator {
   private contentValue = false;
 
   /**
-   * Applies one event. `onText` receives each text delta with the API's block index.
-   * Text and tool_use blocks count as visible content from their first event on.
+   * Applies one event. `onText` receives each text delta with the API's block index, and
+   * `onToolInput` each piece of a tool call's input as the model writes it (from an empty one
+   * at the block's start). Text and tool_use blocks count as visible content from their first
+   * event on.
    */
-  apply(event: ModelStreamEvent, onText: (blockIndex: number, text: string) => void): void {
+  apply(
+    event: ModelStreamEvent,
+    onText: (blockIndex: number, text: string) => void,
+    onToolInput?: (blockIndex: number, tool: { id: string; name: string }, json: string) => void,
+  ): void {
     switch (event.type) {
       case 'message_start':
         this.startedValue = true;
@@ -53,6 +59,7 @@ export class MessageAccumulator {
         } else if (block.type === 'tool_use') {
           this.blocks[event.index] = { kind: 'tool_use', id: block.id, name: block.name, json: '' };
           this.contentValue = true;
+          onToolInput?.(event.index, block, '');
         } else if (block.type === 'thinking') {
           this.blocks[event.index] = {
             kind: 'thinking',
@@ -75,6 +82,7 @@ export class MessageAccumulator {
           this.textArrived(event.index, delta.text, onText);
         } else if (delta.type === 'input_json_delta' && state?.kind === 'tool_use') {
           state.json += delta.partial_json;
+          onToolInput?.(event.index, state, delta.partial_json);
         } else if (delta.type === 'thinking_delta' && state?.kind === 'thinking') {
           state.thinking += delta.thinking;
         } else if (delta.type === 'signature_delta' && state?.kind === 'thinking') {

@@ -7,6 +7,7 @@ import type { ToolCard } from '../../stores/chatModel';
 import { useChatStore, useTasksStore } from '../../stores/StoresContext';
 import { taskOfToolCall } from '../../stores/tasksReducers';
 import { TaskStatusPanel } from '../tasks/TaskStatusPanel';
+import { AppFrame } from '../apps/LazyAppFrame';
 import { formatDuration } from '../servers/formatters';
 import { ProgressBar } from './ProgressBar';
 import { ToolCallResult } from './ToolCallResult';
@@ -97,6 +98,19 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           <summary>{t('toolCall.arguments')}</summary>
           <JsonBlock value={args} />
         </details>
+      )}
+      {card.uiResourceUri && card.server && card.status !== 'denied' && (
+        <AppFrame
+          target={{ kind: 'toolCall', toolUseId: card.toolUseId }}
+          label={card.tool}
+          call={{
+            toolUseId: card.toolUseId,
+            status: card.status,
+            ...(card.arguments !== undefined ? { input: card.arguments } : {}),
+            ...(card.partialInput !== undefined ? { partialInput: card.partialInput } : {}),
+            ...(denial ? { reason: denial.reason } : {}),
+          }}
+        />
       )}
       {denial && (
         <p className="tool-call__denied" role="note">

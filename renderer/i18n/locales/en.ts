@@ -5,6 +5,7 @@ import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { addServer, bundles, importFile, registry, serverForm } from './en/gettingServers';
 import { interactions } from './en/interactions';
+import { apps } from './en/apps';
 import { toolRun } from './en/toolRun';
 import { tasks } from './en/tasks';
 
@@ -223,7 +224,7 @@ export const en = {
     empty: 'Nothing logged yet.',
     noMatch: 'Nothing matches the filter.',
     jumpToLatest: 'Jump to latest',
-    sources: { stderr: 'stderr', notification: 'server', host: 'host' },
+    sources: { stderr: 'stderr', notification: 'server', host: 'host', app: 'App' },
   },
   traffic: {
     label: 'JSON-RPC messages',
@@ -272,6 +273,7 @@ export const en = {
   grants,
   signIn,
   toolRun,
+  apps,
   interactions,
   context,
   addServer,

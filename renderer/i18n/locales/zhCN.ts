@@ -7,6 +7,7 @@ import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
 import { addServer, bundles, importFile, registry, serverForm } from './zhCN/gettingServers';
 import { interactions } from './zhCN/interactions';
+import { apps } from './zhCN/apps';
 import { toolRun } from './zhCN/toolRun';
 import { tasks } from './zhCN/tasks';
 
@@ -225,7 +226,7 @@ export const zhCN: LocaleShape<typeof en> = {
     empty: '还没有日志。',
     noMatch: '没有符合筛选条件的内容。',
     jumpToLatest: '跳到最新',
-    sources: { stderr: '标准错误', notification: '服务器', host: '主机' },
+    sources: { stderr: '标准错误', notification: '服务器', host: '主机', app: '应用' },
   },
   traffic: {
     label: 'JSON-RPC 消息',
@@ -274,6 +275,7 @@ export const zhCN: LocaleShape<typeof en> = {
   grants,
   signIn,
   toolRun,
+  apps,
   interactions,
   context,
   addServer,

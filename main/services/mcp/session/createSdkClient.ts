@@ -4,6 +4,7 @@ import {
   type Implementation,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
+import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../../../../shared/domain/apps';
 import type { InteractionHandlers } from './InteractionHandlers';
 import { bindClientTasks } from './bindClientTasks';
 import type { Prompt, Resource, ServerLogLevel, Tool } from './mcpTypes';
@@ -47,6 +48,8 @@ export const CLIENT_CAPABILITIES = {
     cancel: {},
     requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
   },
+  // MCP Apps: servers' UI resources are rendered (sandboxed) in windows of both shells.
+  extensions: { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } },
 } satisfies ClientOptions['capabilities'];
 
 /**

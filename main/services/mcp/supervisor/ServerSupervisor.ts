@@ -490,6 +490,11 @@ export class ServerSupervisor {
     this.statusChanged.fire(status);
   }
 
+  /** A line from one of the server's Apps (its log records, its failures) or about them. */
+  appLog(level: string, text: string): void {
+    this.addLog('app', level, text);
+  }
+
   private note(level: string, text: string): void {
     this.addLog('host', level, text);
     this.deps.log.info(text, { server: this.config.name });

@@ -2,6 +2,12 @@ import type { Migration } from './Migration';
 import { messageAttachmentsV2 } from './messageAttachmentsV2';
 import { schemaV1 } from './schemaV1';
 import { tasksV3 } from './tasksV3';
+import { toolCallAppV4 } from './toolCallAppV4';
 
 /** Every migration in order. Append only: a shipped migration is never edited. */
-export const allMigrations: readonly Migration[] = [schemaV1, messageAttachmentsV2, tasksV3];
+export const allMigrations: readonly Migration[] = [
+  schemaV1,
+  messageAttachmentsV2,
+  tasksV3,
+  toolCallAppV4,
+];
