@@ -30,6 +30,7 @@ async function show(opened: AppOpenResult | (() => AppOpenResult)) {
       servers: [serverView('apps')],
       script: (name) => {
         if (name === 'apps.open') return typeof opened === 'function' ? opened() : opened;
+        if (name === 'apps.getHtml') return { html: '<!doctype html><p>counter</p>' };
         return {};
       },
     },
