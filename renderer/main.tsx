@@ -29,6 +29,7 @@ import './styles/interactions.css';
 import './styles/context.css';
 import './styles/tasks.css';
 import './styles/apps.css';
+import './styles/providers.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

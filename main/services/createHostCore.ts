@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
+import { normalizeModelRef } from '../../shared/domain/modelRef';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
@@ -31,6 +32,10 @@ import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
+import { createModelHandlers } from './models/createModelHandlers';
+import { createModelServices, type ModelServices } from './models/createModelServices';
+import type { ModelClient } from './models/ModelClient';
+import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
@@ -50,6 +55,8 @@ export interface HostCore {
   tasks: TaskServices;
   /** MCP Apps: UI resources, frames, what Apps may ask; shells give it their sandbox origin. */
   apps: AppServices;
+  /** Model providers and their clients. */
+  models: ModelServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -70,7 +77,9 @@ export interface HostCoreOptions {
   includeServer?: (name: string) => boolean;
   /** Faster, scriptable restarts for the CLI. */
   supervisor?: ConstructorParameters<typeof McpService>[0]['supervisor'];
-  conversation?: Pick<ConversationServiceOptions, 'createModel' | 'maxSteps' | 'resultBudgetChars'>;
+  conversation?: Pick<ConversationServiceOptions, 'maxSteps' | 'resultBudgetChars'>;
+  /** Tests and benchmarks may swap the model clients. */
+  createModel?: (provider: ResolvedProvider) => ModelClient;
 }
 
 export async function createHostCore(
@@ -89,6 +98,15 @@ export async function createHostCore(
     log: log.child('settings'),
   });
   await settings.load();
+  const models = await createModelServices({
+    file: join(platform.paths.dataDir, 'providers.json'),
+    secrets: platform.secrets,
+    settings,
+    env: platform.env,
+    log: log.child('models'),
+    ...(options.createModel ? { createModel: options.createModel } : {}),
+  });
+  models.providers.onDidChange((providers) => events.emit('providers.changed', { providers }));
 
   const serverSecrets = new ServerSecrets(platform.secrets);
   const files = new ServersFileService({
@@ -108,9 +126,9 @@ export async function createHostCore(
           },
         }
       : {}),
-    modelClient: () => conversations.modelClient(),
-    models: async () => (await conversations.models.list()).models.map((m) => m.id),
-    defaultModel: () => settings.snapshot().defaultModel,
+    modelFor: (ref) => models.registry.resolve(ref),
+    models: () => models.registry.refs(),
+    defaultModel: () => normalizeModelRef(settings.snapshot().defaultModel),
     // The URL consent panel is the confirmation: the shell does not ask again.
     open: (url) => platform.opener.openExternal(url, { consented: true }),
     ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
@@ -187,7 +205,7 @@ export async function createHostCore(
     broker,
     settings,
     events,
-    env: platform.env,
+    models: models.registry,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
     callTool: tasks.chatCaller,
@@ -271,7 +289,8 @@ export async function createHostCore(
     'config.listImports': () => imports.list(),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createGettingServersHandlers(gettingServers, imports, platform),
-    ...createConversationHandlers(conversations, broker, settings),
+    ...createConversationHandlers(conversations, broker),
+    ...createModelHandlers(models, settings),
     ...createInteractionHandlers(interactions),
     ...apps.handlers,
   };
@@ -287,6 +306,7 @@ export async function createHostCore(
     gettingServers,
     tasks,
     apps,
+    models,
     ready,
     dispose: async () => {
       await tasks.service.dispose();

@@ -10,6 +10,7 @@ import type { ConversationsState, ConversationsStore } from './conversationsStor
 import type { GettingServersState, GettingServersStore } from './gettingServersStore';
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
+import type { ProvidersState, ProvidersStore } from './providersStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 import type { TasksState, TasksStore } from './tasksStore';
@@ -30,6 +31,7 @@ export interface Stores {
   context: ContextStore;
   tasks: TasksStore;
   apps: AppsStore;
+  providers: ProvidersStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -105,4 +107,9 @@ export function useGettingServersStore<T>(selector: (state: GettingServersState)
 /** Tool calls running as tasks on their servers, across conversations. */
 export function useTasksStore<T>(selector: (state: TasksState) => T): T {
   return useStore(useStores().tasks, selector);
+}
+
+/** The model providers (settings). */
+export function useProvidersStore<T>(selector: (state: ProvidersState) => T): T {
+  return useStore(useStores().providers, selector);
 }

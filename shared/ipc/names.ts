@@ -52,6 +52,13 @@ export const requestNames = [
   'conversation.edit',
   'conversation.getToolResult',
   'models.list',
+  'providers.list',
+  'providers.add',
+  'providers.update',
+  'providers.remove',
+  'providers.setApiKey',
+  'providers.clearApiKey',
+  'providers.test',
   'approvals.pending',
   'approvals.respond',
   'approvals.listGrants',
@@ -94,6 +101,7 @@ export const eventNames = [
   'interactions.policiesChanged',
   'roots.changed',
   'tasks.changed',
+  'providers.changed',
   ...appEventNames,
 ] as const;
 
