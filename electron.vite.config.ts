@@ -35,7 +35,10 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: 'out/renderer',
-      rollupOptions: { input: { index: resolve('renderer/index.html') } },
+      // The App sandbox proxy page is its own entry: main serves it on the sandbox origin.
+      rollupOptions: {
+        input: { index: resolve('renderer/index.html'), sandbox: resolve('renderer/sandbox.html') },
+      },
     },
   },
 });

@@ -6,6 +6,7 @@ import { createDispatcher } from './ipc/createDispatcher';
 import { registerIpc } from './ipc/registerIpc';
 import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
 import { createFolderPicker } from './platform/createFolderPicker';
+import { createPathPicker } from './platform/createPathPicker';
 import { createLogger } from './platform/Logger';
 import { installProcessGuards } from './platform/installProcessGuards';
 import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
@@ -19,6 +20,8 @@ import {
   handleAppProtocol,
   registerAppSchemePrivileges,
 } from './window/registerAppProtocol';
+import { SANDBOX_FRAME_PATH } from './services/apps/SandboxPages';
+import { allowsAppPermission, handleSandboxProtocol, SANDBOX_ORIGIN } from './window/sandboxScheme';
 
 /** Electron composition root: window, adapters, IPC. The domain lives in services/. */
 const dataDir = resolveDataDir({
@@ -65,13 +68,15 @@ async function start(): Promise<void> {
       secrets: new SafeStorageSecretStore(paths.secretsFile, safeStorage),
       opener,
       pickFolder: createFolderPicker((options) => dialog.showOpenDialog(options)),
+      pickPath: createPathPicker((options) => dialog.showOpenDialog(options)),
       env: process.env,
     },
     log,
   );
 
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
-    callback(false),
+  // Only App frames may ask, and only for what main granted them (their Permissions-Policy).
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(allowsAppPermission(permission, details)),
   );
   session.defaultSession.setPermissionCheckHandler(() => false);
 
@@ -79,6 +84,16 @@ async function start(): Promise<void> {
   handleAppProtocol(rendererDir);
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const allowedOrigins = devUrl ? [APP_ORIGIN, new URL(devUrl).origin] : [APP_ORIGIN];
+  // Apps: their sandbox pages on a scheme of their own, in the window's session.
+  handleSandboxProtocol(session.defaultSession.protocol, (pathname) =>
+    core.apps.service.sandboxResponse(pathname),
+  );
+  core.apps.service.useSandbox({
+    frameUrl: (frameId) => `${SANDBOX_ORIGIN}${SANDBOX_FRAME_PATH}${frameId}`,
+    parentOrigins: allowedOrigins,
+    hostOrigins: [SANDBOX_ORIGIN, APP_ORIGIN],
+    rendererDir,
+  });
 
   const disposeIpc = registerIpc({
     ipcMain,

@@ -5,12 +5,16 @@ import { ChatScreen } from './features/chat/ChatScreen';
 import { useOpenChat } from './features/chat/useOpenChat';
 import { ConfigEditorScreen } from './features/config/ConfigEditorScreen';
 import { CONVERSATION_SEARCH_ID } from './features/conversations/ConversationList';
+import { BundleScreen } from './features/bundles/BundleScreen';
+import { RegistryScreen } from './features/registry/RegistryScreen';
 import { ServerDetailScreen } from './features/servers/ServerDetailScreen';
+import { ServerFormScreen } from './features/serverForm/ServerFormScreen';
 import { HomeScreen } from './features/shell/HomeScreen';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
+import { TasksScreen } from './features/tasks/TasksScreen';
 import type { View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
@@ -75,6 +79,14 @@ function Screen({ view }: { view: View }) {
       return <ServerDetailScreen key={view.name} name={view.name} />;
     case 'chat':
       return <ChatScreen id={view.id} />;
+    case 'serverForm':
+      return <ServerFormScreen key={view.name ?? ''} {...(view.name ? { name: view.name } : {})} />;
+    case 'registry':
+      return <RegistryScreen />;
+    case 'bundle':
+      return <BundleScreen />;
+    case 'tasks':
+      return <TasksScreen />;
     default:
       return <HomeScreen />;
   }

@@ -17,6 +17,7 @@ import './styles/signIn.css';
 import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';
+import './styles/addServer.css';
 import './styles/conversations.css';
 import './styles/chat.css';
 import './styles/markdown.css';
@@ -26,6 +27,8 @@ import './styles/toolCall.css';
 import './styles/approvals.css';
 import './styles/interactions.css';
 import './styles/context.css';
+import './styles/tasks.css';
+import './styles/apps.css';
 import './styles/providers.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */

@@ -123,7 +123,7 @@ test('keyboard: Ctrl+, opens settings, Escape closes, controls reachable by Tab'
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('home')).toBeVisible();
   const focused: string[] = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 10; i++) {
     await page.keyboard.press('Tab');
     focused.push(await page.evaluate(() => document.activeElement?.textContent.trim() ?? ''));
   }

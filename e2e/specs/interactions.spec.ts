@@ -3,11 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
-import type {
-  MessagesRequestBody,
-  RecordedRequest,
-} from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { lastToolResults, message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
+import { sendApprovedOnce, toolSaid } from '../fixtures/chatSteps';
+import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { everything } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 
@@ -58,27 +56,6 @@ async function openQueue(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** The model's last reply: it quotes what the tool answered. */
-function toolSaid(request: RecordedRequest) {
-  return message(
-    `The tool said: ${lastToolResults(request)
-      .map((r) => r.text)
-      .join('; ')}`,
-  );
-}
-
-/** Sends `prompt` in a new chat once server-everything is up; approves its tool call once. */
-async function sendApprovedOnce(page: Page, shell: RunningShell, prompt: string): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/, {
-    timeout: 20_000,
-  });
-  await page.getByTestId('new-chat').click();
-  await page.locator('#composer-input').fill(prompt);
-  await page.keyboard.press('Enter');
-  await page.getByTestId('approval-once').click();
-}
-
 test('sampling in a chat: review, edit, approve, review the result, edit, approve', async ({
   page,
   shell,
@@ -92,7 +69,7 @@ test('sampling in a chat: review, edit, approve, review the result, edit, approv
     message('Old pond, a frog jumps in'),
     toolSaid,
   );
-  await sendApprovedOnce(page, shell, 'Use the sampling tool');
+  await sendApprovedOnce(page, shell, 'Use the sampling tool', 'everything');
 
   // Inline, in the conversation whose tool call asked.
   const panel = page.getByTestId('interactions-inline').getByTestId('interaction-sampling');
@@ -255,7 +232,7 @@ test('a form asked during a chat turn shows inline; the server going away withdr
   fake,
 }) => {
   fake.script(message([toolUse('everything__trigger-elicitation-request', {})]), toolSaid);
-  await sendApprovedOnce(page, shell, 'Ask me things');
+  await sendApprovedOnce(page, shell, 'Ask me things', 'everything');
   const form = page.getByTestId('interactions-inline').getByTestId('elicitation-form');
   await expect(form).toContainText('Please provide inputs for the following fields:');
   await expect(page.getByTestId('interactions-entry')).toHaveCount(0);
@@ -277,7 +254,7 @@ test('stopping the chat turn closes the form its tool call asked for', async ({
   fake,
 }) => {
   fake.script(message([toolUse('everything__trigger-elicitation-request', {})]));
-  await sendApprovedOnce(page, shell, 'Ask me things');
+  await sendApprovedOnce(page, shell, 'Ask me things', 'everything');
   const form = page.getByTestId('interactions-inline').getByTestId('elicitation-form');
   await expect(form).toBeVisible();
 

@@ -21,6 +21,11 @@ import { OAuthStore } from '../services/mcp/auth/OAuthStore';
 import type { SignInDeps } from '../services/mcp/auth/SignInFlow';
 import { CliSignInOpener } from './CliSignInOpener';
 import { needsSignInError } from './needsSignIn';
+import { createGettingServers, type GettingServers } from '../services/createGettingServers';
+import { ServerSecrets } from '../services/secrets/ServerSecrets';
+import { SettingsService } from '../services/settings/SettingsService';
+import { ConversationStore } from '../services/store/ConversationStore';
+import { TaskService } from '../services/tasks/TaskService';
 
 /** Live output and Ctrl+C, for commands that talk while they wait (`signin`). */
 export interface CliIo {
@@ -47,6 +52,8 @@ export class CliContext {
   /** Why servers' requests were refused or failed (printed to stderr at the end). */
   readonly notes: string[] = [];
   private oauth: OAuthStore | undefined;
+  private store: ConversationStore | undefined;
+  private taskService: TaskService | undefined;
 
   constructor(
     readonly args: CliArgs,
@@ -122,6 +129,7 @@ export class CliContext {
       // A script wants a verdict, not a long backoff: retry a crash twice, quickly.
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
       signIn: this.signInDeps(),
+      secrets: new ServerSecrets(new FileSecretStore(paths.secretsFile)),
     });
     this.mcp = mcp;
     await mcp.start();
@@ -210,9 +218,77 @@ export class CliContext {
     return core;
   }
 
+  /**
+   * The form, registry and bundle services over this data dir's servers file and secret store,
+   * without starting any server (`add`, `remove`, `search`, `install`).
+   */
+  async gettingServers(): Promise<GettingServers & { files: ServersFileService }> {
+    const paths = { ...appPaths(this.dataDir), serversFile: this.configFile };
+    const store = new FileSecretStore(paths.secretsFile);
+    const files = new ServersFileService({
+      file: this.configFile,
+      env: this.env,
+      log: this.log.child('config'),
+    });
+    await files.load();
+    const settings = new SettingsService({
+      file: paths.settingsFile,
+      secrets: store,
+      events: new HostEvents(),
+      env: this.env,
+      log: this.log.child('settings'),
+    });
+    await settings.load();
+    const secrets = new ServerSecrets(store);
+    const mcp = new McpService({
+      dataDir: this.dataDir,
+      logsDir: paths.logsDir,
+      files,
+      events: new HostEvents(),
+      log: this.log,
+      env: this.env,
+      useLoginShell: !this.args.flags.has('no-login-shell'),
+      secrets,
+    });
+    this.mcp = mcp;
+    const services = createGettingServers({
+      platform: { paths, env: this.env },
+      files,
+      mcp,
+      secrets,
+      settings,
+    });
+    return { ...services, files };
+  }
+
+  /**
+   * The data dir's history store, for its tasks. Opened without repairs: the app may be running
+   * a turn on the same file right now.
+   */
+  historyStore(): ConversationStore {
+    this.store ??= ConversationStore.open({
+      file: join(this.dataDir, 'history.sqlite'),
+      log: this.log.child('store'),
+      recover: false,
+    });
+    return this.store;
+  }
+
+  /** Tool calls that run as tasks, stored with the app's (the same data dir). */
+  tasks(mcp: McpService): TaskService {
+    this.taskService ??= new TaskService({
+      tasks: this.historyStore().tasks,
+      mcp,
+      log: this.log.child('tasks'),
+    });
+    return this.taskService;
+  }
+
   async dispose(): Promise<void> {
+    await this.taskService?.dispose();
     await this.mcp?.dispose();
     await this.core?.dispose();
+    this.store?.close();
     // A cancelled sign-in forgets its verifier in the background: let that reach the file.
     await this.oauth?.flush();
   }

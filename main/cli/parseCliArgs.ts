@@ -5,25 +5,41 @@ export interface CliArgs {
   flags: Map<string, string | true>;
   /** Repeatable flags that take several values (`--attach <server> <uri>`), in order given. */
   lists: Map<string, string[][]>;
+  /** Everything after a bare `--` (`add NAME -- COMMAND ARGS…`), also in `positionals`. */
+  passthrough?: string[];
 }
 
-const SWITCHES = new Set(['json', 'help', 'no-login-shell', 'no-browser']);
+const SWITCHES = new Set([
+  'json',
+  'help',
+  'no-login-shell',
+  'no-browser',
+  'allow-untrusted',
+  'detach',
+  'task',
+]);
 /** Flags that take every value up to the next flag (`--roots DIR DIR…`); repeatable. */
 const VARIADIC = new Set(['roots']);
 /** Flags that take this many values and may be given more than once. */
 const MULTI_VALUE = new Map([
   ['attach', 2],
   ['prompt', 2],
+  ['env', 1],
+  ['secret-env', 1],
+  ['header', 1],
+  ['secret-header', 1],
 ]);
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const positionals: string[] = [];
   const flags = new Map<string, string | true>();
   const lists = new Map<string, string[][]>();
+  let passthrough: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
+      passthrough = argv.slice(i + 1);
+      positionals.push(...passthrough);
       break;
     }
     if (arg.startsWith('--')) {
@@ -44,6 +60,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
         }
         lists.set(name, [...(lists.get(name) ?? []), values]);
         i += arity;
+      } else if (arity === 1) {
+        // `--env=NAME=VALUE` as well as `--env NAME=VALUE`.
+        lists.set(name, [...(lists.get(name) ?? []), [arg.slice(eq + 1)]]);
       } else if (eq >= 0) flags.set(name, arg.slice(eq + 1));
       else if (SWITCHES.has(name)) flags.set(name, true);
       else {
@@ -57,7 +76,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     }
   }
   const [command, ...rest] = positionals;
-  return { command, positionals: rest, flags, lists };
+  return { command, positionals: rest, flags, lists, ...(passthrough ? { passthrough } : {}) };
 }
 
 /** Wrong usage: printed with the usage text, exit code 1. */

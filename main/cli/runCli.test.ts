@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixtureServer } from '../services/mcp/testing/McpHarness';
-import { runCli } from './runCli';
+import { captureCli, type CliRun } from './testing/captureCli';
 
 let dir: string;
 let config: string;
@@ -26,24 +26,11 @@ beforeAll(async () => {
   );
 });
 
-async function cli(
-  ...argv: string[]
-): Promise<{ code: number; out: string; err: string; json: unknown }> {
-  let out = '';
-  let err = '';
-  const code = await runCli(
+function cli(...argv: string[]): Promise<CliRun> {
+  return captureCli(
     [...argv, '--config', config, '--data-dir', join(dir, 'data'), '--no-login-shell'],
     { PATH: process.env.PATH, HOME: process.env.HOME },
-    (t) => (out += t),
-    (t) => (err += t),
   );
-  let json: unknown;
-  try {
-    json = JSON.parse(out);
-  } catch {
-    json = undefined;
-  }
-  return { code, out, err, json };
 }
 
 describe('cli', () => {

@@ -12,6 +12,9 @@ import {
 import { serversCommand } from './commands/serversCommand';
 import { signinCommand, signoutCommand } from './commands/signInCommands';
 import { toolsCommand } from './commands/toolsCommand';
+import { addCommand, removeCommand } from './commands/addRemoveCommands';
+import { installCommand, searchCommand } from './commands/registryCommands';
+import { taskCommand, tasksCommand } from './commands/taskCommands';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
 import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
 
@@ -20,7 +23,15 @@ const USAGE = `Usage: npm run --silent cli -- <command> [options]
 Commands:
   servers                          connect every enabled server and report its status
   tools                            list the tool catalogue (model-facing names)
-  call <server> <tool> [--args J]  call one tool by its original name
+  call <server> <tool> [--args J] [--task] [--detach]
+                                   call one tool by its original name; a tool the server runs
+                                   as a task is waited for (status lines on stderr), --detach
+                                   prints the task reference and leaves it running, --task asks
+                                   for a task where the tool makes it optional
+  tasks                            list stored tasks (from the app and the CLI), newest first
+  task <server> <id>               show a stored task; while it runs, take it up and wait for
+                                   its result (Ctrl+C leaves it running)
+  task cancel <server> <id>        cancel a task on its server
   resources <server>               list resources and templates
   read <server> <uri>              read one resource
   prompts <server>                 list prompts
@@ -37,6 +48,18 @@ Commands:
                                    stderr, opens it in the browser, waits for it to come back
                                    (Ctrl+C cancels); tokens stay in the data dir's secret store
   signout <server>                 forget a remote server's tokens and registration
+  add <name> -- <command> <args…>  add a local server; add <name> --url URL [--transport sse]
+                                   adds a remote one. --env/--header NAME=VALUE (repeatable)
+                                   are written to the file; --secret-env/--secret-header
+                                   NAME=VALUE go to the secret store (\${secret:NAME} in the file)
+  remove <name>                    remove a server (and the secrets only it used; a bundle's
+                                   folder too)
+  search <query>                   search the MCP Registry (every page; names containing query)
+  install <registry-name> [--version V] [--option N] [--name NAME] [--env NAME=VALUE]…
+  install <file.mcpb> [--name NAME] [--env KEY=VALUE]… [--allow-untrusted]
+                                   install from the registry or a bundle; secret values go to
+                                   the secret store; a required value not given is named and
+                                   nothing is installed
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 
@@ -65,6 +88,8 @@ const commands: Record<string, Command> = {
   servers: serversCommand,
   tools: toolsCommand,
   call: callCommand,
+  tasks: tasksCommand,
+  task: taskCommand,
   resources: resourcesCommand,
   read: readCommand,
   prompts: promptsCommand,
@@ -73,6 +98,10 @@ const commands: Record<string, Command> = {
   chat: chatCommand,
   signin: signinCommand,
   signout: signoutCommand,
+  add: addCommand,
+  remove: removeCommand,
+  search: searchCommand,
+  install: installCommand,
 };
 
 /** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */

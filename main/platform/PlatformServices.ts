@@ -1,3 +1,5 @@
+import type { PickPathRequest } from './createPathPicker';
+
 /**
  * What differs between shells reaches the host core through these small interfaces,
  * so `main/services` never imports Electron.
@@ -39,6 +41,8 @@ export interface PlatformServices {
   opener: ExternalOpener;
   /** A native folder picker (Electron); absent where there is none (web shell, CLI). */
   pickFolder?: () => Promise<string | null>;
+  /** A native file or folder picker (Electron); absent in the web shell and the CLI. */
+  pickPath?: (request: PickPathRequest) => Promise<string | null>;
   /** Environment the host was started with (API key fallback, base URL override). */
   env: Readonly<Record<string, string | undefined>>;
 }

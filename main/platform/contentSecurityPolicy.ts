@@ -1,8 +1,12 @@
 /**
  * The renderer's Content-Security-Policy, served as a header by both shells. No inline
- * script, no eval, no remote code; sockets only to the shell itself.
+ * script, no eval, no remote code; sockets only to the shell itself; frames only from the App
+ * sandbox origin.
  */
-export function contentSecurityPolicy(connectSrc: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  connectSrc: readonly string[] = [],
+  frameSrc: readonly string[] = [],
+): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -11,6 +15,7 @@ export function contentSecurityPolicy(connectSrc: readonly string[] = []): strin
     "media-src 'self' data: blob:",
     "font-src 'self' data:",
     ["connect-src 'self'", ...connectSrc].join(' '),
+    frameSrc.length > 0 ? ['frame-src', ...frameSrc].join(' ') : "frame-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

@@ -6,11 +6,17 @@ import { normalizeModelRef } from '../../shared/domain/modelRef';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
+import { createAppServices, type AppServices } from './apps/createAppServices';
 import { ApprovalBroker } from './approvals/ApprovalBroker';
 import { JsonGrantRepository } from './approvals/JsonGrantRepository';
 import { ImportCoordinator } from './config/ImportCoordinator';
 import { ServersFileService } from './config/ServersFileService';
 import { createConversationHandlers } from './conversation/createConversationHandlers';
+import {
+  createGettingServers,
+  createGettingServersHandlers,
+  type GettingServers,
+} from './createGettingServers';
 import {
   ConversationService,
   type ConversationServiceOptions,
@@ -26,12 +32,14 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
+import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
 import { createModelHandlers } from './models/createModelHandlers';
 import { createModelServices, type ModelServices } from './models/createModelServices';
 import type { ModelClient } from './models/ModelClient';
 import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
+import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
 export interface HostCore {
@@ -43,6 +51,12 @@ export interface HostCore {
   broker: ApprovalBroker;
   /** Sampling, elicitation and roots: what servers ask of the person. */
   interactions: InteractionServices;
+  /** The server form, the MCP Registry and bundles (the CLI's add, search, install). */
+  gettingServers: GettingServers;
+  /** Tool calls running as tasks on their servers (both eras), followed across restarts. */
+  tasks: TaskServices;
+  /** MCP Apps: UI resources, frames, what Apps may ask; shells give it their sandbox origin. */
+  apps: AppServices;
   /** Model providers and their clients. */
   models: ModelServices;
   /** Resolves when the servers file is loaded and servers are starting. */
@@ -96,6 +110,7 @@ export async function createHostCore(
   });
   models.providers.onDidChange((providers) => events.emit('providers.changed', { providers }));
 
+  const serverSecrets = new ServerSecrets(platform.secrets);
   const files = new ServersFileService({
     file: platform.paths.serversFile,
     env: platform.env,
@@ -130,11 +145,19 @@ export async function createHostCore(
     log: log.child('mcp'),
     env: platform.env,
     signIn: { store: new OAuthStore(platform.secrets), opener: platform.opener },
+    secrets: serverSecrets,
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
   });
-  const imports = new ImportCoordinator(files);
+  const imports = new ImportCoordinator(files, undefined, serverSecrets);
+  const gettingServers = createGettingServers({
+    platform,
+    files,
+    mcp,
+    secrets: serverSecrets,
+    settings,
+  });
   const grants = new JsonGrantRepository(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
@@ -167,6 +190,23 @@ export async function createHostCore(
     store,
     log: log.child('tool-search'),
   });
+  const tasks = createTaskServices({
+    store,
+    mcp,
+    events,
+    log: log.child('tasks'),
+    preferTasks: () => settings.snapshot().preferTasks,
+  });
+  const apps = createAppServices({
+    mcp,
+    broker,
+    events,
+    dataDir: platform.paths.dataDir,
+    log: log.child('apps'),
+    findToolCall: (toolUseId) => store.getToolCall(toolUseId),
+    send: (conversationId, text) => Promise.resolve(conversations.send(conversationId, text)),
+    askToOpen: (request) => interactions.broker.askToOpen(request),
+  });
   const conversations = new ConversationService({
     store,
     mcp,
@@ -177,8 +217,13 @@ export async function createHostCore(
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
     toolSearch,
+    callTool: tasks.chatCaller,
+    apps: apps.forConversations,
     ...options.conversation,
   });
+  tasks.connect(conversations);
+  // Tasks a previous run left are followed again as their servers come up.
+  tasks.service.start();
   interactions.broker.onDidChange((interaction) =>
     events.emit('interactions.changed', { interaction }),
   );
@@ -224,6 +269,7 @@ export async function createHostCore(
       conversations: conversations.list(),
       pendingApprovals: broker.pending(),
       pendingInteractions: interactions.broker.pending(),
+      tasks: tasks.service.list(),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
@@ -232,7 +278,10 @@ export async function createHostCore(
     ...createMcpHandlers(
       mcp,
       new ToolRuns({ emit: (progress) => events.emit('mcp.toolRunProgressed', progress) }),
+      (server, tool, args, callOptions) =>
+        tasks.service.call({ server, tool, args, origin: 'server', ...callOptions }),
     ),
+    ...tasks.handlers,
     ...createResourceHandlers(mcp, subscriptions),
     'config.get': () => mcp.configDocument(),
     'config.save': async ({ text }) => {
@@ -246,12 +295,14 @@ export async function createHostCore(
       }).problems;
       return { saved: false, document: { ...toConfigDocument(result.state), text, problems } };
     },
-    'config.listImports': async () => ({ sources: await imports.list() }),
+    'config.listImports': () => imports.list(),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
+    ...createGettingServersHandlers(gettingServers, imports, platform),
     ...createConversationHandlers(conversations, broker),
     ...createModelHandlers(models, settings),
     ...createInteractionHandlers(interactions),
     ...createToolSearchHandlers({ toolSearch, mcp, store, settings, models: models.registry }),
+    ...apps.handlers,
   };
 
   return {
@@ -262,9 +313,14 @@ export async function createHostCore(
     conversations,
     broker,
     interactions,
+    gettingServers,
+    tasks,
+    apps,
     models,
     ready,
     dispose: async () => {
+      await tasks.service.dispose();
+      apps.dispose();
       await conversations.dispose();
       broker.dispose();
       interactions.broker.dispose();

@@ -1,9 +1,9 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerFrame } from '../../shared/ipc/wsProtocol';
 import { startTestShell, type TestShell } from './testing/startTestShell';
 import type { WebShell } from './WebShell';
+import { httpRequest } from './testing/httpRequest';
 
 let shell: WebShell;
 let port: number;
@@ -17,20 +17,7 @@ beforeAll(async () => {
 afterAll(() => running.stop());
 
 function get(path: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: string; headers: Record<string, unknown> }>(
-    (resolve, reject) => {
-      const req = request(
-        { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, ...headers } },
-        (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+  return httpRequest({ port, path, headers });
 }
 
 /** Opens a socket and resolves with the HTTP status it was refused with, or 101 when open. */

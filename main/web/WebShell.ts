@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -24,6 +23,7 @@ import {
   requestToken,
   tokensEqual,
 } from './requestGuards';
+import { listenOnLoopback } from './listenOnLoopback';
 import { serveStatic } from './serveStatic';
 
 export interface WebShellOptions {
@@ -36,6 +36,8 @@ export interface WebShellOptions {
   port?: number;
   /** Fixed token for tests; random per launch otherwise. */
   token?: string;
+  /** Origins the renderer may frame (the App sandbox origin). */
+  frameSources?: readonly string[];
 }
 
 /** Socket frames above this are dropped by `ws` itself (connection closed with 1009). */
@@ -78,14 +80,7 @@ export class WebShell {
   }
 
   async start(): Promise<string> {
-    await new Promise<void>((done, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(this.options.port ?? 0, '127.0.0.1', () => {
-        this.server.off('error', reject);
-        done();
-      });
-    });
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenOnLoopback(this.server, this.options.port);
     this.unsubscribe = this.options.events.subscribe((name, payload) => {
       const frame = JSON.stringify({ kind: 'event', name, payload } satisfies ServerFrame);
       for (const client of this.wss.clients)
@@ -98,6 +93,11 @@ export class WebShell {
     return `http://127.0.0.1:${this.port}/?token=${this.token}`;
   }
 
+  /** The pages this shell serves, at both names of this computer. */
+  get origins(): string[] {
+    return [`http://127.0.0.1:${this.port}`, `http://localhost:${this.port}`];
+  }
+
   async stop(): Promise<void> {
     this.unsubscribe?.();
     for (const client of this.wss.clients) client.terminate();
@@ -107,10 +107,10 @@ export class WebShell {
 
   private securityHeaders(): Record<string, string> {
     return {
-      'Content-Security-Policy': contentSecurityPolicy([
-        `ws://127.0.0.1:${this.port}`,
-        `ws://localhost:${this.port}`,
-      ]),
+      'Content-Security-Policy': contentSecurityPolicy(
+        [`ws://127.0.0.1:${this.port}`, `ws://localhost:${this.port}`],
+        this.options.frameSources ?? [],
+      ),
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'X-Frame-Options': 'DENY',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDispatcher } from '../ipc/createDispatcher';
@@ -7,6 +8,8 @@ import { installProcessGuards } from '../platform/installProcessGuards';
 import { openWithSystem } from '../platform/NodeExternalOpener';
 import { argValue } from '../platform/resolveDataDir';
 import { createHostCore } from '../services/createHostCore';
+import { SANDBOX_FRAME_PATH } from '../services/apps/SandboxPages';
+import { AppsOrigin } from './AppsOrigin';
 import { WebShell } from './WebShell';
 
 /** Entry of `npm run web`: the host core behind the web shell, on 127.0.0.1. */
@@ -24,14 +27,31 @@ async function main(): Promise<void> {
   const log = createLogger({ file: join(platform.paths.logsDir, 'main.log') }, 'web');
   installProcessGuards(process, log);
   const core = await createHostCore(platform, log);
+  const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+  const token = randomBytes(32).toString('base64url');
+  // Apps run on a second loopback origin, behind the same token.
+  const sandbox = new AppsOrigin({
+    token,
+    respond: (pathname) => core.apps.service.sandboxResponse(pathname),
+    log: log.child('apps-origin'),
+  });
+  await sandbox.start();
   const shell = new WebShell({
     dispatch: createDispatcher(core.handlers, log.child('ipc')),
     events: core.events,
-    rendererDir: fileURLToPath(new URL('../renderer', import.meta.url)),
+    rendererDir,
     log: log.child('shell'),
     port,
+    token,
+    frameSources: sandbox.origins,
   });
   const url = await shell.start();
+  core.apps.service.useSandbox({
+    frameUrl: (frameId) => `${sandbox.url}${SANDBOX_FRAME_PATH}${frameId}`,
+    parentOrigins: shell.origins,
+    hostOrigins: sandbox.origins,
+    rendererDir,
+  });
   print(`Switchboard web shell: ${url}`);
   print(`Data: ${platform.paths.dataDir}`);
   if (!noOpen) openWithSystem(url);
@@ -42,6 +62,7 @@ async function main(): Promise<void> {
     stopping = true;
     void shell
       .stop()
+      .then(() => sandbox.stop())
       .then(() => core.dispose())
       .then(() => log.flush())
       .finally(() => process.exit(0));

@@ -1,5 +1,6 @@
 import { BrowserWindow, nativeTheme } from 'electron';
 import { assertWindowSecurity } from './assertWindowSecurity';
+import { allowsFrameNavigation } from './sandboxScheme';
 import { secureWebPreferences } from './secureWebPreferences';
 
 export interface MainWindowOptions {
@@ -28,6 +29,10 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     if (url !== win.webContents.getURL()) event.preventDefault();
   });
   win.webContents.on('will-redirect', (event) => event.preventDefault());
+  // An App may not leave its page for another (its CSP binds only its own).
+  win.webContents.on('will-frame-navigate', (event) => {
+    if (!allowsFrameNavigation(event.url, event.frame?.parent?.url)) event.preventDefault();
+  });
   win.webContents.setWindowOpenHandler(({ url }) => {
     options.onExternalLink(url);
     return { action: 'deny' };

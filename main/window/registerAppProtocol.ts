@@ -3,14 +3,19 @@ import { protocol } from 'electron';
 import { contentSecurityPolicy } from '../platform/contentSecurityPolicy';
 import { contentTypeOf } from '../platform/contentTypeOf';
 import { resolveInside } from '../platform/resolveInside';
+import { SANDBOX_ORIGIN, sandboxSchemePrivileges } from './sandboxScheme';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://switchboard';
 
-/** Must run before `app.ready`: the packaged renderer is served from a secure standard scheme. */
+/**
+ * Must run before `app.ready`, once for all schemes: the packaged renderer is served from a
+ * secure standard scheme, and App sandbox pages from another one.
+ */
 export function registerAppSchemePrivileges(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    sandboxSchemePrivileges,
   ]);
 }
 
@@ -25,7 +30,7 @@ export function handleAppProtocol(rendererDir: string): void {
       return new Response(body, {
         headers: {
           'Content-Type': contentTypeOf(file),
-          'Content-Security-Policy': contentSecurityPolicy(),
+          'Content-Security-Policy': contentSecurityPolicy([], [SANDBOX_ORIGIN]),
           'X-Content-Type-Options': 'nosniff',
         },
       });

@@ -1,16 +1,19 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { AppState, AppStore } from './appStore';
+import type { AppsState, AppsStore } from './appsStore';
 import type { ApprovalsState, ApprovalsStore } from './approvalsStore';
 import type { ChatState, ChatStore } from './chatStore';
 import type { ConfigState, ConfigStore } from './configStore';
 import type { ContextState, ContextStore } from './contextStore';
 import type { ConversationsState, ConversationsStore } from './conversationsStore';
+import type { GettingServersState, GettingServersStore } from './gettingServersStore';
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ProvidersState, ProvidersStore } from './providersStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
+import type { TasksState, TasksStore } from './tasksStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -18,12 +21,16 @@ export interface Stores {
   settings: SettingsStore;
   servers: ServersStore;
   config: ConfigStore;
+  /** The server form, the registry browser and bundle installs. */
+  gettingServers: GettingServersStore;
   conversations: ConversationsStore;
   chat: ChatStore;
   approvals: ApprovalsStore;
   models: ModelsStore;
   interactions: InteractionsStore;
   context: ContextStore;
+  tasks: TasksStore;
+  apps: AppsStore;
   providers: ProvidersStore;
 }
 
@@ -78,6 +85,11 @@ export function useModelsStore<T>(selector: (state: ModelsState) => T): T {
 }
 
 /** Server requests waiting for the person (sampling, elicitation, URLs), roots, policies. */
+/** MCP Apps: what App frames ask of main, pending App context, UI resource lists. */
+export function useAppsStore<T>(selector: (state: AppsState) => T): T {
+  return useStore(useStores().apps, selector);
+}
+
 export function useInteractionsStore<T>(selector: (state: InteractionsState) => T): T {
   return useStore(useStores().interactions, selector);
 }
@@ -85,6 +97,16 @@ export function useInteractionsStore<T>(selector: (state: InteractionsState) => 
 /** Resources and prompts for the composer: lists, attachments, watched resources. */
 export function useContextStore<T>(selector: (state: ContextState) => T): T {
   return useStore(useStores().context, selector);
+}
+
+/** Adding servers: the form, the MCP Registry browser, bundles. */
+export function useGettingServersStore<T>(selector: (state: GettingServersState) => T): T {
+  return useStore(useStores().gettingServers, selector);
+}
+
+/** Tool calls running as tasks on their servers, across conversations. */
+export function useTasksStore<T>(selector: (state: TasksState) => T): T {
+  return useStore(useStores().tasks, selector);
 }
 
 /** The model providers (settings). */

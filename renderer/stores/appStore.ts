@@ -8,6 +8,14 @@ export type View =
   /** The servers file editor; `importing` opens it with the import dialog showing. */
   | { kind: 'config'; importing?: boolean }
   | { kind: 'server'; name: string }
+  /** The add/edit server form; `name` edits that server, absent adds a new one. */
+  | { kind: 'serverForm'; name?: string }
+  /** The MCP Registry browser. */
+  | { kind: 'registry' }
+  /** Installing an `.mcpb` bundle. */
+  | { kind: 'bundle' }
+  /** Every running and recently ended task, across conversations. */
+  | { kind: 'tasks' }
   /** A conversation; `id` null is a new chat, created when its first message is sent. */
   | { kind: 'chat'; id: string | null };
 export type Connection = 'open' | 'connecting' | 'reconnecting';

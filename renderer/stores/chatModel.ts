@@ -17,6 +17,8 @@ export interface ToolCard extends ToolCallView {
   outcome?: ToolOutcome;
   /** The approval request this call waits for, when one was matched to it. */
   requestId?: string;
+  /** The input as far as the model has written it (JSON text, not yet complete). */
+  partialInput?: string;
 }
 
 /** "Rate limited — retrying in 3 s": the request failed before anything streamed. */

@@ -22,6 +22,8 @@ export interface ConfigState extends ConfigModel {
   loadError: ErrorInfo | null;
   /** Other hosts' server files, asked for when the import dialog opens. */
   imports: Loadable<ImportSource[]> | null;
+  /** Every place the import looked (shown when it found nothing). */
+  importSearched: string[];
   load: () => Promise<void>;
   edit: (text: string) => void;
   /** Sends the editor's text to main, which alone validates and writes. */
@@ -30,6 +32,10 @@ export interface ConfigState extends ConfigModel {
   resolveExternal: (choice: 'reload' | 'keep') => void;
   listImports: () => Promise<void>;
   applyImport: (request: ImportRequest) => Promise<ActionResult>;
+  /** Reads a file the person chose and lists it first among the sources; its id, or an error. */
+  readImportFile: (
+    path: string,
+  ) => Promise<{ ok: true; id: string } | { ok: false; message: string }>;
 }
 
 export type ConfigStore = StoreApi<ConfigState>;
@@ -42,6 +48,7 @@ export function createConfigStore(client: HostClient): ConfigStore {
       ...emptyConfigModel,
       loadError: null,
       imports: null,
+      importSearched: [],
       load: async () => {
         try {
           const doc = await client.invoke('config.get', {});
@@ -68,10 +75,22 @@ export function createConfigStore(client: HostClient): ConfigStore {
       listImports: async () => {
         set({ imports: { state: 'loading' } });
         try {
-          const { sources } = await client.invoke('config.listImports', {});
-          set({ imports: { state: 'ready', value: sources } });
+          const { sources, searched } = await client.invoke('config.listImports', {});
+          set({ imports: { state: 'ready', value: sources }, importSearched: searched ?? [] });
         } catch (error) {
           set({ imports: { state: 'failed', error: errorInfo(error) } });
+        }
+      },
+      readImportFile: async (path) => {
+        try {
+          const source = await client.invoke('config.readImportFile', { path });
+          const listed = get().imports;
+          const others =
+            listed?.state === 'ready' ? listed.value.filter((s) => s.id !== source.id) : [];
+          set({ imports: { state: 'ready', value: [source, ...others] } });
+          return { ok: true, id: source.id };
+        } catch (error) {
+          return { ok: false, message: errorInfo(error).message };
         }
       },
       applyImport: async (request) => {

@@ -1,16 +1,19 @@
 import type { Bootstrap } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { createAppStore, homeView } from './appStore';
+import { createAppsStore } from './appsStore';
 import { createApprovalsStore } from './approvalsStore';
 import { createChatStore } from './chatStore';
 import { createConfigStore } from './configStore';
 import { createContextStore } from './contextStore';
 import { createConversationsStore, type ConversationsStoreOptions } from './conversationsStore';
+import { createGettingServersStore } from './gettingServersStore';
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createProvidersStore } from './providersStore';
 import { createServersStore } from './serversStore';
 import { createSettingsStore } from './settingsStore';
+import { createTasksStore } from './tasksStore';
 import type { Stores } from './StoresContext';
 
 /** Every store, created from the bootstrap snapshot, and the few links between them. */
@@ -19,20 +22,31 @@ export function createStores(
   bootstrap: Bootstrap,
   options: ConversationsStoreOptions = {},
 ): Stores {
-  const { settings, servers, conversations, pendingApprovals, pendingInteractions, ...info } =
-    bootstrap;
+  const {
+    settings,
+    servers,
+    conversations,
+    pendingApprovals,
+    pendingInteractions,
+    tasks,
+    ...info
+  } = bootstrap;
+  const config = createConfigStore(client);
   const models = createModelsStore(client);
   const stores: Stores = {
     app: createAppStore(info),
     settings: createSettingsStore(client, settings),
     servers: createServersStore(client, servers),
-    config: createConfigStore(client),
+    config,
+    gettingServers: createGettingServersStore(client, config),
     conversations: createConversationsStore(client, conversations, options),
     chat: createChatStore(client),
     approvals: createApprovalsStore(client, pendingApprovals),
     models,
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
+    tasks: createTasksStore(client, tasks ?? []),
+    apps: createAppsStore(client),
     providers: createProvidersStore(client, models),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
@@ -57,6 +71,7 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.interactions.getState().resync(),
     stores.chat.getState().resync(),
     stores.context.getState().resync(),
+    stores.tasks.getState().resync(),
     stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

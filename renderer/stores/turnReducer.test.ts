@@ -202,3 +202,52 @@ describe('turnReducer: recorded turns', () => {
     expect(chatRows(reply).map(text)).toEqual(['hello', 'Here is more.']);
   });
 });
+
+describe('turnReducer: a tool call being written', () => {
+  const at = 1000;
+  const event = (seq: number, e: Record<string, unknown>): StreamedPayload =>
+    ({
+      event: { conversationId: 'c1', turnId: 't1', seq, at, ...e },
+      tool: { server: 'apps', tool: 'counter', uiResourceUri: 'ui://apps/counter.html' },
+    }) as StreamedPayload;
+  const delta = (seq: number, json: string) =>
+    event(seq, {
+      type: 'toolInputDelta',
+      step: 1,
+      blockIndex: 1,
+      toolUseId: 'toolu_1',
+      modelName: 'apps__counter',
+      json,
+    });
+
+  it('shows its card (with its App) while the input streams, then the whole input', () => {
+    const writing = fold(sent(), [
+      event(0, { type: 'turnStarted', model: 'm', maxSteps: 5 }),
+      event(1, { type: 'textDelta', step: 1, blockIndex: 0, text: 'Counting' }),
+      delta(2, ''),
+      delta(3, '{"label": "cli'),
+    ]);
+    expect(writing.live?.draft?.content.map((b) => b.type)).toEqual(['text', 'tool_use']);
+    expect(writing.toolCalls.toolu_1).toMatchObject({
+      server: 'apps',
+      tool: 'counter',
+      status: 'pending',
+      uiResourceUri: 'ui://apps/counter.html',
+      partialInput: '{"label": "cli',
+      arguments: undefined,
+    });
+    const started = fold(writing, [
+      event(4, {
+        type: 'toolUseStarted',
+        step: 1,
+        toolUseId: 'toolu_1',
+        modelName: 'apps__counter',
+        input: { label: 'clicks' },
+      }),
+    ]);
+    expect(started.toolCalls.toolu_1).toMatchObject({
+      status: 'running',
+      arguments: { label: 'clicks' },
+    });
+  });
+});

@@ -85,14 +85,28 @@ function applyEvent(model: ChatModel, live: LiveTurn, payload: StreamedPayload):
       return { ...model, live: usageArrived(live, event) };
     case 'messageAdded':
       return { ...model, live: messageAdded(live, event) };
+    case 'toolInputDelta':
+      return withCard({ ...model, live: toolUseDrafted(live, event) }, event.toolUseId, (card) => ({
+        toolUseId: event.toolUseId,
+        server: payload.tool?.server ?? serverOf(event.modelName),
+        tool: payload.tool?.tool ?? toolOf(event.modelName),
+        modelName: event.modelName,
+        arguments: undefined,
+        status: 'pending',
+        ...(payload.tool?.uiResourceUri ? { uiResourceUri: payload.tool.uiResourceUri } : {}),
+        ...card,
+        partialInput: (card?.partialInput ?? '') + event.json,
+      }));
     case 'toolUseStarted':
       return withCard(model, event.toolUseId, (card) => ({
         toolUseId: event.toolUseId,
         server: payload.tool?.server ?? card?.server ?? serverOf(event.modelName),
         tool: payload.tool?.tool ?? card?.tool ?? toolOf(event.modelName),
         modelName: event.modelName,
-        arguments: event.input,
+        ...(payload.tool?.uiResourceUri ? { uiResourceUri: payload.tool.uiResourceUri } : {}),
         ...card,
+        // The whole input now, also over what a card drafted while it was being written.
+        arguments: event.input,
         status: card?.status === 'awaiting-approval' ? card.status : 'running',
         startedAt: card?.startedAt ?? event.at,
       }));
@@ -117,6 +131,7 @@ function applyEvent(model: ChatModel, live: LiveTurn, payload: StreamedPayload):
         tool: payload.tool?.tool ?? toolOf(event.modelName),
         modelName: event.modelName,
         arguments: undefined,
+        ...(payload.tool?.uiResourceUri ? { uiResourceUri: payload.tool.uiResourceUri } : {}),
         ...card,
         status: resultStatus(event.status, card?.status),
         durationMs: event.durationMs,
@@ -136,10 +151,11 @@ function writer(live: LiveTurn): { provider?: string; model?: string } {
   return { provider, model };
 }
 
-function streamedDelta(
+/** The reply being written in `event.step`, with `change` applied to its blocks. */
+function inDraft(
   live: LiveTurn,
-  event: ConversationEventOf<'textDelta' | 'reasoningDelta'>,
-  kind: 'text' | 'reasoning',
+  event: { step: number; at: number },
+  change: (content: MessageBlock[]) => void,
 ): LiveTurn {
   let { draft, added } = live;
   // A reply of an earlier step that never got its message: keep what it said.
@@ -158,12 +174,7 @@ function streamedDelta(
     live: { turnId: live.turnId, step: event.step, partial: false },
   };
   const content = [...base.content];
-  while (content.length < event.blockIndex) content.push({ type: 'text', text: '' });
-  const block = content[event.blockIndex];
-  if (block === undefined) content.push({ type: kind, text: event.text });
-  else if (block.type === 'text' || block.type === 'reasoning') {
-    content[event.blockIndex] = { ...block, text: block.text + event.text };
-  }
+  change(content);
   const step = base.live?.step === 0 ? event.step : (base.live?.step ?? event.step);
   return {
     ...live,
@@ -171,6 +182,35 @@ function streamedDelta(
     retry: null,
     draft: { ...base, content, live: { turnId: live.turnId, step, partial: false } },
   };
+}
+
+function streamedDelta(
+  live: LiveTurn,
+  event: ConversationEventOf<'textDelta' | 'reasoningDelta'>,
+  kind: 'text' | 'reasoning',
+): LiveTurn {
+  return inDraft(live, event, (content) => {
+    while (content.length < event.blockIndex) content.push({ type: 'text', text: '' });
+    const block = content[event.blockIndex];
+    if (block === undefined) content.push({ type: kind, text: event.text });
+    else if (block.type === 'text' || block.type === 'reasoning') {
+      content[event.blockIndex] = { ...block, text: block.text + event.text };
+    }
+  });
+}
+
+/** A tool call the model is still writing shows as its card (its App can start meanwhile). */
+function toolUseDrafted(live: LiveTurn, event: ConversationEventOf<'toolInputDelta'>): LiveTurn {
+  if (live.draft?.content[event.blockIndex]?.type === 'tool_use') return live;
+  return inDraft(live, event, (content) => {
+    while (content.length <= event.blockIndex) content.push({ type: 'text', text: '' });
+    content[event.blockIndex] = {
+      type: 'tool_use',
+      id: event.toolUseId,
+      name: event.modelName,
+      input: {},
+    };
+  });
 }
 
 function usageArrived(live: LiveTurn, event: ConversationEventOf<'usage'>): LiveTurn {

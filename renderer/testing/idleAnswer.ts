@@ -38,6 +38,8 @@ export function idleAnswer(name: RequestName): unknown {
       return { policies: {} };
     case 'conversation.list':
       return { conversations: [] };
+    case 'apps.pendingContext':
+      return { contexts: [] };
     case 'config.get':
       return {
         path: '/home/me/.config/Switchboard/servers.json',

@@ -1,4 +1,5 @@
 import { cleanup, render, type RenderResult } from '@testing-library/react';
+import type { TaskView } from '../../shared/domain/tasks';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach } from 'vitest';
@@ -21,6 +22,7 @@ export interface RenderOptions {
   conversations?: ConversationSummary[];
   pendingApprovals?: ApprovalRequest[];
   pendingInteractions?: InteractionView[];
+  tasks?: TaskView[];
   settings?: Partial<SettingsSnapshot>;
   script?: Script;
 }
@@ -33,6 +35,7 @@ export async function renderWithStores(
     conversations = [],
     pendingApprovals = [],
     pendingInteractions = [],
+    tasks = [],
     settings = {},
     script = idleAnswer,
   }: RenderOptions = {},
@@ -49,6 +52,7 @@ export async function renderWithStores(
       conversations,
       pendingApprovals,
       pendingInteractions,
+      tasks,
     },
     { searchDelayMs: 0 },
   );

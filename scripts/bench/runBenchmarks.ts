@@ -6,6 +6,7 @@ import { benchMemoryAndQuit } from './benchMemoryAndQuit';
 import { benchPickerFilter } from './benchPickerFilter';
 import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
+import { benchChatApps } from './chat/benchChatApps';
 import { benchChatFirstToken } from './chat/benchChatFirstToken';
 import { benchChatFirstTokenOpenAi } from './chat/benchChatFirstTokenOpenAi';
 import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
@@ -47,6 +48,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['chatStreaming', benchChatStreaming],
   ['chatHugeToolResult', benchChatHugeToolResult],
   ['pickerFilter', benchPickerFilter],
+  ['chatApps', benchChatApps],
 ];
 
 /** What {@link runBenchmarks} runs in. */

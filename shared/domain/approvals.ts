@@ -59,6 +59,20 @@ export const pinChangeSchema = z.object({
 });
 export type PinChange = z.infer<typeof pinChangeSchema>;
 
+/**
+ * Who asks for a call when it is not the model: the App (interactive UI) of a tool, calling a
+ * tool of its own server. The dialog names it, so the person knows a click in an App, not the
+ * model, wants this.
+ */
+export const approvalCallerSchema = z.object({
+  kind: z.literal('app'),
+  /** The tool whose App asks (its name on the server). */
+  tool: z.string(),
+  /** The App's `ui://` resource. */
+  resourceUri: z.string(),
+});
+export type ApprovalCaller = z.infer<typeof approvalCallerSchema>;
+
 /** A tool call waiting for a person. `id` is the correlation id `respond` answers. */
 export const approvalRequestSchema = z.object({
   id: z.string().min(1),
@@ -81,6 +95,8 @@ export const approvalRequestSchema = z.object({
   annotations: toolAnnotationsSchema.optional(),
   /** Present when the ask happens because the tool changed since the person last approved it. */
   pinChange: pinChangeSchema.optional(),
+  /** Absent when the model asks; set when an App does. */
+  caller: approvalCallerSchema.optional(),
   createdAt: z.number(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;

@@ -68,10 +68,13 @@ export const attachmentInputsSchema = z
 export const attachmentAsSchema = z.enum(['text', 'document', 'image', 'note']);
 export type AttachmentAs = z.infer<typeof attachmentAsSchema>;
 
-/** An attachment as stored with its message: where it came from, not its bytes. */
+/**
+ * An attachment as stored with its message: where it came from, not its bytes. `app` is context
+ * an App set for the model (or a note that an App failed), sent along by the host.
+ */
 export const attachmentViewSchema = z.object({
   server: z.string(),
-  origin: z.enum(['resource', 'prompt']),
+  origin: z.enum(['resource', 'prompt', 'app']),
   uri: z.string().optional(),
   name: z.string(),
   mimeType: z.string().optional(),

@@ -111,6 +111,19 @@ export const conversationEventSchema = z.discriminatedUnion('type', [
     message: conversationMessageSchema,
     partial: z.boolean(),
   }),
+  /**
+   * The model is still writing a tool call's input: `json` continues what earlier events of this
+   * call carried (best effort, at most a few per second; toolUseStarted has the whole input).
+   */
+  z.object({
+    ...base,
+    type: z.literal('toolInputDelta'),
+    step,
+    blockIndex: z.number().int().nonnegative(),
+    toolUseId: z.string(),
+    modelName: z.string(),
+    json: z.string(),
+  }),
   /** The loop takes up a tool call the model made (every tool_use gets one, then one result). */
   z.object({
     ...base,

@@ -76,6 +76,8 @@ export const toolCallViewSchema = z.object({
   totalChars: z.number().int().optional(),
   truncated: z.boolean().optional(),
   approval: approvalOutcomeSchema.optional(),
+  /** The tool's App (`ui://` resource) when the call was made: the card shows it. */
+  uiResourceUri: z.string().optional(),
 });
 export type ToolCallView = z.infer<typeof toolCallViewSchema>;
 

@@ -116,6 +116,8 @@ export const elicitationUrlInteractionSchema = z.object({
   stage: urlStageSchema,
   /** True when it came from a "URL elicitation required" error (-32042) on a tool call. */
   retryToolCall: z.boolean(),
+  /** Set when the App (interactive UI) of this tool asks, not the server itself. */
+  app: z.object({ tool: z.string() }).optional(),
 });
 export type ElicitationUrlInteraction = z.infer<typeof elicitationUrlInteractionSchema>;
 

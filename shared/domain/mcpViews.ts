@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toolUiSchema } from './apps';
 import { serverAuthSchema } from './serverAuth';
 import { protocolPreferenceSchema } from './serverConfig';
 import { serverInfoSchema, serverStatusSchema } from './serverStatus';
@@ -43,6 +44,8 @@ export const toolViewSchema = z.object({
   alwaysLoaded: z.boolean().optional(),
   /** The server asks for that (`_meta['anthropic/alwaysLoad']`); the person may say otherwise. */
   alwaysLoadHint: z.boolean().optional(),
+  /** The tool's App (MCP Apps): its `ui://` resource and who may see the tool. */
+  ui: toolUiSchema.optional(),
 });
 export type ToolView = z.infer<typeof toolViewSchema>;
 
@@ -99,7 +102,7 @@ export type PromptView = z.infer<typeof promptViewSchema>;
 export const logEntrySchema = z.object({
   seq: z.number().int(),
   at: z.number(),
-  source: z.enum(['stderr', 'notification', 'host']),
+  source: z.enum(['stderr', 'notification', 'host', 'app']),
   level: z.string(),
   text: z.string(),
 });
@@ -175,6 +178,10 @@ export const importSourceSchema = z.object({
   inputs: z.array(
     z.object({ id: z.string(), description: z.string().optional(), password: z.boolean() }),
   ),
+  /** Env values and headers that look like credentials in plain text (import can move them). */
+  plaintextSecrets: z
+    .array(z.object({ server: z.string(), field: z.enum(['env', 'headers']), key: z.string() }))
+    .optional(),
   error: z.string().optional(),
 });
 export type ImportSource = z.infer<typeof importSourceSchema>;

@@ -9,6 +9,8 @@ export type Language = z.infer<typeof languageSchema>;
 
 export const DEFAULT_API_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_MODEL = 'claude-sonnet-5-5';
+/** The official MCP Registry; `SWITCHBOARD_REGISTRY_URL` in the environment overrides the setting. */
+export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
 
 const httpUrl = z
   .string()
@@ -28,6 +30,10 @@ export const storedSettingsSchema = z.object({
   trustReadOnlyServers: z.array(z.string().max(200)).max(500),
   /** When requests carry a search tool instead of every tool definition. */
   toolSearch: toolSearchSettingsSchema,
+  /** Where the server browser searches (the MCP Registry API's base URL). */
+  registryUrl: httpUrl,
+  /** Run tools that may run as tasks (2025-11-25 `taskSupport: optional`) as tasks. */
+  preferTasks: z.boolean(),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -39,6 +45,8 @@ export const defaultSettings: StoredSettings = {
   systemPrompt: '',
   trustReadOnlyServers: [],
   toolSearch: DEFAULT_TOOL_SEARCH,
+  registryUrl: DEFAULT_REGISTRY_URL,
+  preferTasks: false,
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

@@ -55,5 +55,12 @@ export const toolOutcomeSchema = z.object({
   structuredContent: z.record(z.string(), z.unknown()).optional(),
   /** The tool ran and reports failure; the model is told so it can react. */
   isError: z.boolean().optional(),
+  /** The result's own `_meta` (for the tool's App; not sent to the model). */
+  _meta: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * What the host tells the model about this call besides the server's result (whether the
+   * tool's App was shown); added as the last text of the `tool_result`.
+   */
+  hostNote: z.string().optional(),
 });
 export type ToolOutcome = z.infer<typeof toolOutcomeSchema>;

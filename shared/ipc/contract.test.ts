@@ -1,8 +1,10 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
+import { appRequestSamples } from './appsContractSamples';
 import { events, requests } from './contract';
 import { eventNames, isEventName, isRequestName, requestNames } from './names';
+import { gettingServersSamples } from './testing/gettingServersSamples';
 
 describe('IPC contract', () => {
   it('lists every request and event name exactly once', () => {
@@ -34,6 +36,23 @@ describe('IPC contract', () => {
 
   it('round-trips representative values through every schema', () => {
     const snapshot = { ...defaultSettings, apiKeySource: 'none' as const };
+    const task = {
+      id: 'task-1',
+      server: 'jobs',
+      taskId: 'srv-1',
+      tool: 'research',
+      origin: 'chat',
+      conversationId: 'c1',
+      toolUseId: 'toolu_1',
+      status: 'input_required',
+      statusMessage: 'Which one?',
+      createdAt: 1,
+      updatedAt: 2,
+      pollIntervalMs: 250,
+      ttlMs: null,
+      delivery: 'turn',
+      following: true,
+    };
     const server = {
       name: 'fs',
       transport: 'stdio',
@@ -473,10 +492,14 @@ describe('IPC contract', () => {
       'roots.add': { input: { path: '/home/a/src' }, output: { roots: [] } },
       'roots.pick': { input: {}, output: { roots: [] } },
       'roots.remove': { input: { path: '/home/a/src' }, output: { roots: [] } },
+      'tasks.list': { input: {}, output: { tasks: [task] } },
+      'tasks.cancel': { input: { id: 'task-1' }, output: {} },
       'config.applyImport': {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
       },
+      ...gettingServersSamples(document),
+      ...appRequestSamples,
       ...toolSearchSamples(tool),
     };
     for (const name of requestNames) {
@@ -494,9 +517,33 @@ describe('IPC contract', () => {
     expect(events['mcp.resourceUpdated'].payload.parse(updated)).toEqual(updated);
     const progressed = { runId: 'run-1a_B', progress: 2, total: 5, message: 'step 2' };
     expect(events['mcp.toolRunProgressed'].payload.parse(progressed)).toEqual(progressed);
+    expect(events['tasks.changed'].payload.parse({ task })).toEqual({ task });
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });
+  });
+
+  it('bounds task ids and task messages', () => {
+    const task = {
+      id: 't',
+      server: 's',
+      taskId: 'x',
+      tool: 'r',
+      origin: 'cli',
+      status: 'working',
+      createdAt: 1,
+      updatedAt: 1,
+      delivery: 'none',
+      following: false,
+    };
+    expect(events['tasks.changed'].payload.parse({ task })).toEqual({ task });
+    expect(requests['tasks.cancel'].input.safeParse({ id: '' }).success).toBe(false);
+    expect(requests['tasks.cancel'].input.safeParse({ id: 't', server: 's' }).success).toBe(false);
+    expect(
+      events['tasks.changed'].payload.safeParse({
+        task: { ...task, statusMessage: 'x'.repeat(501) },
+      }).success,
+    ).toBe(false);
   });
 
   it('refuses provider ids and patches that are not ours', () => {

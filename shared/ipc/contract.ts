@@ -42,6 +42,7 @@ import {
 } from '../domain/attachments';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
 import { toolRunIdSchema, toolRunProgressSchema } from '../domain/toolRuns';
+import { taskViewSchema } from '../domain/tasks';
 import {
   elicitationResponseSchema,
   interactionOutcomeSchema,
@@ -53,6 +54,8 @@ import {
   urlActionSchema,
 } from '../domain/interactions';
 import { measureJson } from './measureJson';
+import { gettingServersRequests } from './gettingServersContract';
+import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
 import type { EventName, RequestName } from './names';
 
@@ -93,6 +96,8 @@ export const bootstrapSchema = z.object({
   pendingApprovals: z.array(approvalRequestSchema),
   /** Optional so an older main's snapshot still parses. */
   pendingInteractions: z.array(interactionViewSchema).optional(),
+  /** Running and recently ended tasks; optional so an older main's snapshot still parses. */
+  tasks: z.array(taskViewSchema).optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -291,7 +296,11 @@ export const requests = {
   },
   'config.listImports': {
     input: empty,
-    output: z.object({ sources: z.array(importSourceSchema) }),
+    output: z.object({
+      sources: z.array(importSourceSchema),
+      /** Every place looked at, found or not (shown when nothing was found). */
+      searched: z.array(z.string()).optional(),
+    }),
     description: 'Other hosts’ server files found on this machine, with what they would add.',
   },
   'config.applyImport': {
@@ -301,6 +310,8 @@ export const requests = {
         names: z.array(z.string()),
         renames: z.record(z.string(), serverName),
         inputs: z.record(z.string(), z.string()),
+        /** Move plaintext credentials found in the imported entries into the secret store. */
+        moveSecrets: z.boolean().optional(),
       })
       .strict(),
     output: configDocumentSchema,
@@ -515,6 +526,20 @@ export const requests = {
     output: z.object({ roots: z.array(rootViewSchema) }),
     description: 'Stops granting a folder to servers.',
   },
+  ...gettingServersRequests,
+  'tasks.list': {
+    input: empty,
+    output: z.object({ tasks: z.array(taskViewSchema) }),
+    description:
+      'Running and recently ended tasks (tool calls the servers run as tasks) across conversations, newest first.',
+  },
+  'tasks.cancel': {
+    input: z.object({ id: z.string().min(1).max(64) }).strict(),
+    output: empty,
+    description:
+      'Asks the server to cancel a task (tasks/cancel), wherever it was started. An ended or unknown task is a no-op; a server that is not up yet gets the request when it is.',
+  },
+  ...appRequests,
   ...toolSearchRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
@@ -568,8 +593,13 @@ export const events = {
   'conversation.streamed': {
     payload: z.object({
       event: conversationEventSchema,
-      /** For toolUseStarted/toolResult: which server and tool the model-facing name meant. */
-      tool: z.object({ server: z.string(), tool: z.string() }).optional(),
+      /**
+       * For toolUseStarted/toolResult: which server and tool the model-facing name meant, and
+       * the tool's App (`ui://` resource) if it has one.
+       */
+      tool: z
+        .object({ server: z.string(), tool: z.string(), uiResourceUri: z.string().optional() })
+        .optional(),
     }),
     description:
       'One step of a running turn (deltas, tool calls, retries, finish). Tool results carry a bounded preview.',
@@ -612,10 +642,15 @@ export const events = {
     payload: z.object({ roots: z.array(rootViewSchema) }),
     description: 'The folders granted to servers changed.',
   },
+  'tasks.changed': {
+    payload: z.object({ task: taskViewSchema }),
+    description: 'A task started, changed status or message, ended, or its result was delivered.',
+  },
   'providers.changed': {
     payload: z.object({ providers: z.array(providerViewSchema) }),
     description: 'A model provider was added, changed or removed, or its key was set or cleared.',
   },
+  ...appEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

@@ -1,3 +1,4 @@
+import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
 
 /**
@@ -5,6 +6,8 @@ import { toolSearchRequestNames } from './toolSearchNames';
  * names without bundling zod. `contract.ts` proves at compile time that these lists and the
  * schemas agree.
  */
+import { gettingServersRequestNames } from './gettingServersNames';
+
 export const requestNames = [
   'app.bootstrap',
   'settings.get',
@@ -71,6 +74,10 @@ export const requestNames = [
   'roots.add',
   'roots.pick',
   'roots.remove',
+  ...gettingServersRequestNames,
+  'tasks.list',
+  'tasks.cancel',
+  ...appRequestNames,
   ...toolSearchRequestNames,
 ] as const;
 
@@ -95,7 +102,9 @@ export const eventNames = [
   'interactions.refused',
   'interactions.policiesChanged',
   'roots.changed',
+  'tasks.changed',
   'providers.changed',
+  ...appEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

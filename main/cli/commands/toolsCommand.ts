@@ -1,7 +1,11 @@
+import { toolUi } from '../../services/apps/toolUi';
 import type { CliContext, CommandResult } from '../CliContext';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 
-/** `tools`: the catalogue the model would see, with where each tool really lives. */
+/**
+ * `tools`: the catalogue the model would see, with where each tool really lives; a tool with an
+ * App (MCP Apps UI) is marked with its `ui://` resource.
+ */
 export async function toolsCommand(ctx: CliContext): Promise<CommandResult> {
   const mcp = await ctx.startServers();
   const tools = mcp.catalogEntries().map((e) => ({
@@ -10,11 +14,12 @@ export async function toolsCommand(ctx: CliContext): Promise<CommandResult> {
     originalName: e.tool.name,
     description: e.tool.description ?? '',
     inputSchema: e.tool.inputSchema,
+    ...(toolUi(e.tool) ? { ui: toolUi(e.tool)?.resourceUri } : {}),
   }));
   const text = tools
     .map(
       (t) =>
-        `${t.name}  (${t.server} › ${t.originalName})${t.description ? `\n    ${t.description.split('\n')[0] ?? ''}` : ''}`,
+        `${t.name}  (${t.server} › ${t.originalName})${t.ui ? `  [App ${t.ui}]` : ''}${t.description ? `\n    ${t.description.split('\n')[0] ?? ''}` : ''}`,
     )
     .join('\n');
   // Their tools are missing from the list: say which and how to fix it, and exit with 4.

@@ -231,6 +231,7 @@ export class ApprovalBroker {
     if (tool.description !== undefined) request.description = tool.description;
     if (tool.annotations !== undefined) request.annotations = tool.annotations;
     if (pinChange) request.pinChange = pinChange;
+    if (call.caller) request.caller = call.caller;
 
     return new Promise<ApprovalOutcome>((resolve) => {
       const onAbort = (): void => {

@@ -1,4 +1,5 @@
 import type {
+  ApprovalCaller,
   ApprovalOutcome,
   ApprovalPolicy,
   ToolAnnotations,
@@ -25,6 +26,8 @@ export interface ApprovalCall {
   /** The name the model called the tool by. */
   modelName: string;
   arguments: Record<string, unknown>;
+  /** Absent for the model's calls; an App's calls name the App. */
+  caller?: ApprovalCaller;
 }
 
 /** A settled request, for windows that must close their dialog. */

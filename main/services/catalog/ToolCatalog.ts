@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ToolView } from '../../../shared/domain/mcpViews';
 import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
+import { isVisibleToModel, toolUi } from '../apps/toolUi';
 import type { Tool } from '../mcp/session/mcpTypes';
 import { estimateToolTokens } from './search/estimateTokens';
 import { modelToolName } from './modelToolName';
@@ -97,14 +98,18 @@ export class ToolCatalog {
       tokens: estimateToolTokens(toModelTool(modelName, tool)),
       alwaysLoaded: this.isAlwaysLoaded(server, tool),
       alwaysLoadHint: hintsAlwaysLoad(tool),
+      ...uiOf(tool),
     };
   }
 
-  /** The enabled tools of the given servers, as the model will see them. */
+  /**
+   * The enabled tools of the given servers, as the model will see them. A tool only an App may
+   * call (MCP Apps visibility without "model") is never offered.
+   */
   entries(servers: readonly { name: string; tools: readonly Tool[] }[]): CatalogEntry[] {
     return servers.flatMap((server) =>
       server.tools
-        .filter((tool) => this.isEnabled(server.name, tool.name))
+        .filter((tool) => this.isEnabled(server.name, tool.name) && isVisibleToModel(tool))
         .map((tool) => ({
           modelName: modelToolName(server.name, tool.name),
           server: server.name,
@@ -125,6 +130,11 @@ export class ToolCatalog {
 /** The server's hint that a tool should stay loaded (as Claude Code reads it). */
 export function hintsAlwaysLoad(tool: Tool): boolean {
   return tool._meta?.['anthropic/alwaysLoad'] === true;
+}
+
+function uiOf(tool: Tool): Pick<ToolView, 'ui'> {
+  const ui = toolUi(tool);
+  return ui ? { ui } : {};
 }
 
 function pickAnnotations(

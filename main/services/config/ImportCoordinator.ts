@@ -1,7 +1,17 @@
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
+import { isAbsolute } from 'node:path';
 import type { ImportSource as ImportSourceView } from '../../../shared/domain/mcpViews';
 import { AppError, AppErrorCode } from '../../../shared/errors';
-import { detectImportSources, type ImportContext } from './import/detectImportSources';
+import type { ServerSecrets } from '../secrets/ServerSecrets';
+import {
+  detectImportSources,
+  importSourceCandidates,
+  type ImportContext,
+  type ImportSource,
+} from './import/detectImportSources';
+import { guessImportSource } from './import/guessImportSource';
+import { findPlaintextSecrets, moveSecretsOut } from './import/plaintextSecrets';
 import { acceptImportPlan, planImport } from './import/planImport';
 import { readImportSource } from './import/readImportSource';
 import type { ServersFileService } from './ServersFileService';
@@ -16,7 +26,12 @@ export interface ImportRequest {
   renames: Readonly<Record<string, string>>;
   /** Answers to VS Code `inputs`. */
   inputs: Readonly<Record<string, string>>;
+  /** Move values that look like plaintext credentials into the secret store. */
+  moveSecrets?: boolean;
 }
+
+/** The id of a file the person picked (rather than one found in a known place). */
+const PICKED = 'file:';
 
 /** Finds other hosts' server files, shows what they would add, and adds what the person chose. */
 export class ImportCoordinator {
@@ -28,43 +43,27 @@ export class ImportCoordinator {
       env: process.env,
       cwd: process.cwd(),
     },
+    private readonly secrets?: ServerSecrets,
   ) {}
 
-  async list(): Promise<ImportSourceView[]> {
-    const existing = this.files.state.servers.map((s) => s.name);
+  /** Sources found in the known places, and every place looked at (shown when none is found). */
+  async list(): Promise<{ sources: ImportSourceView[]; searched: string[] }> {
     const sources = await detectImportSources(this.context);
     const views: ImportSourceView[] = [];
-    for (const source of sources) {
-      const imported = await readImportSource(source, this.context);
-      const plan = planImport(existing, imported.servers);
-      const conflicts = new Map(plan.conflicts.map((c) => [c.name, c.suggestedName]));
-      const firstError = imported.errors[0];
-      views.push({
-        id: source.path,
-        kind: source.format,
-        label: source.label,
-        path: source.path,
-        servers: Object.entries(imported.servers).map(([name, entry]) => ({
-          name,
-          target: describeEntry(entry),
-          conflict: conflicts.has(name),
-          suggestedName: conflicts.get(name) ?? name,
-        })),
-        inputs: imported.inputs.map((i) => ({
-          id: i.id,
-          ...(i.description ? { description: i.description } : {}),
-          password: i.password,
-        })),
-        ...(firstError ? { error: firstError.message } : {}),
-      });
-    }
-    return views;
+    for (const source of sources) views.push(await this.view(source, source.path));
+    return { sources: views, searched: importSourceCandidates(this.context).map((c) => c.path) };
+  }
+
+  /** A file the person picked, read like a found source. */
+  async readFile(path: string): Promise<ImportSourceView> {
+    const source = await this.pickedSource(path);
+    return this.view(source, PICKED + source.path);
   }
 
   async apply(request: ImportRequest): Promise<ServersFileState> {
-    const source = (await detectImportSources(this.context)).find(
-      (s) => s.path === request.sourceId,
-    );
+    const source = request.sourceId.startsWith(PICKED)
+      ? await this.pickedSource(request.sourceId.slice(PICKED.length))
+      : (await detectImportSources(this.context)).find((s) => s.path === request.sourceId);
     if (!source)
       throw new AppError(AppErrorCode.NotFound, `No import source at ${request.sourceId}.`);
     const imported = await readImportSource(source, this.context);
@@ -87,7 +86,73 @@ export class ImportCoordinator {
     );
     const toAdd = acceptImportPlan(plan, request.renames);
     if (Object.keys(toAdd).length === 0) return this.files.state;
-    return this.files.addServers(toAdd);
+    if (!request.moveSecrets || !this.secrets) return this.files.addServers(toAdd);
+    return this.addMovingSecrets(toAdd, this.secrets);
+  }
+
+  private async addMovingSecrets(
+    toAdd: Record<string, ServerEntry>,
+    secrets: ServerSecrets,
+  ): Promise<ServersFileState> {
+    const moved = moveSecretsOut(toAdd, findPlaintextSecrets(toAdd));
+    const before = await secrets.snapshot(moved.values.keys());
+    try {
+      for (const [name, value] of moved.values) await secrets.set(name, value);
+      return await this.files.addServers(moved.servers);
+    } catch (error) {
+      await secrets.restore(before);
+      throw error;
+    }
+  }
+
+  private async pickedSource(path: string): Promise<ImportSource> {
+    if (!isAbsolute(path)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Give the full path of the file (${path} is relative).`,
+      );
+    }
+    const text = await readFile(path, 'utf8').catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AppError(AppErrorCode.NotFound, `Cannot read ${path}: ${reason}`);
+    });
+    return guessImportSource(path, text);
+  }
+
+  private async view(source: ImportSource, id: string): Promise<ImportSourceView> {
+    const existing = this.files.state.servers.map((s) => s.name);
+    const imported = await readImportSource(source, this.context);
+    const plan = planImport(existing, imported.servers);
+    const conflicts = new Map(plan.conflicts.map((c) => [c.name, c.suggestedName]));
+    const firstError = imported.errors[0];
+    const plaintext = findPlaintextSecrets(imported.servers);
+    return {
+      id,
+      kind: source.format,
+      label: source.label,
+      path: source.path,
+      servers: Object.entries(imported.servers).map(([name, entry]) => ({
+        name,
+        target: describeEntry(entry),
+        conflict: conflicts.has(name),
+        suggestedName: conflicts.get(name) ?? name,
+      })),
+      inputs: imported.inputs.map((i) => ({
+        id: i.id,
+        ...(i.description ? { description: i.description } : {}),
+        password: i.password,
+      })),
+      ...(plaintext.length > 0
+        ? {
+            plaintextSecrets: plaintext.map((s) => ({
+              server: s.server,
+              field: s.field,
+              key: s.key,
+            })),
+          }
+        : {}),
+      ...(firstError ? { error: firstError.message } : {}),
+    };
   }
 }
 

@@ -8,6 +8,8 @@ import { fileProblem, type ConfigProblem } from './ConfigProblem';
 import { addServersToText, removeServerFromText, setServerDisabledInText } from './editServersText';
 import { decodeServersFile } from './decodeServersFile';
 import { parseServersText } from './parseServersText';
+import { readRawServer } from './readRawServer';
+import { replaceServerInText } from './replaceServerInText';
 import type { ServerEntry } from './ServerEntry';
 import type { SaveTextResult, ServersFileState } from './ServersFileState';
 import { envLookup, type EnvLookup } from './substituteEnv';
@@ -140,17 +142,28 @@ export class ServersFileService {
    * file invalid; a `${env:NAME}` not set yet is allowed and shows up as the file's error.
    */
   addServers(servers: Readonly<Record<string, ServerEntry>>): Promise<ServersFileState> {
-    const problems: ConfigProblem[] = [];
-    for (const [name, entry] of Object.entries(servers)) {
-      problems.push(...validateServerEntry(name, entry, this.env).errors);
-    }
-    if (problems.length > 0) {
-      const reasons = problems.map((p) => p.message).join('; ');
-      return Promise.reject(
-        new AppError(AppErrorCode.Validation, `cannot add servers: ${reasons}`, { problems }),
-      );
-    }
+    const invalid = this.invalidEntries(servers, 'cannot add servers');
+    if (invalid) return Promise.reject(invalid);
     return this.edit((text) => addServersToText(text, servers));
+  }
+
+  /**
+   * Replaces one server's entry, optionally renaming it, in place (the server form). The same
+   * checks as {@link addServers}: an entry that would make the file invalid is refused.
+   */
+  replaceServer(
+    name: string,
+    entry: ServerEntry,
+    newName: string = name,
+  ): Promise<ServersFileState> {
+    const invalid = this.invalidEntries({ [newName]: entry }, `cannot save server "${newName}"`);
+    if (invalid) return Promise.reject(invalid);
+    return this.edit((text) => replaceServerInText(text, name, entry, newName));
+  }
+
+  /** One server's entry as written in the file now (unknown keys included), if it is there. */
+  rawServer(name: string): ServerEntry | undefined {
+    return readRawServer(this.current.text, name);
   }
 
   /** Removes one server from the file. */
@@ -165,6 +178,19 @@ export class ServersFileService {
     this.watch = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.listeners.clear();
+  }
+
+  private invalidEntries(
+    servers: Readonly<Record<string, ServerEntry>>,
+    what: string,
+  ): AppError | undefined {
+    const problems: ConfigProblem[] = [];
+    for (const [name, entry] of Object.entries(servers)) {
+      problems.push(...validateServerEntry(name, entry, this.env).errors);
+    }
+    if (problems.length === 0) return undefined;
+    const reasons = problems.map((p) => p.message).join('; ');
+    return new AppError(AppErrorCode.Validation, `${what}: ${reasons}`, { problems });
   }
 
   private scheduleReload(): void {

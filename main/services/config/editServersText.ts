@@ -71,7 +71,7 @@ export function addServersToText(
   return next.endsWith('\n') ? next : next + eol;
 }
 
-function parseForEdit(text: string): Node | undefined {
+export function parseForEdit(text: string): Node | undefined {
   const document = parseJsonDocument(text, { lenient: false });
   if (document.problems.length > 0) {
     const first = document.problems[0];
@@ -95,7 +95,7 @@ function parseForEdit(text: string): Node | undefined {
   return document.root;
 }
 
-function findServer(root: Node | undefined, name: string): Node {
+export function findServer(root: Node | undefined, name: string): Node {
   const server = root && findNodeAtLocation(root, [SERVERS_KEY, name]);
   if (!server) {
     throw new AppError(

@@ -11,17 +11,20 @@ import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/tool
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { Logger } from '../../platform/Logger';
+import type { ConversationApps } from '../apps/ConversationApps';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import type { HostEvents } from '../HostEvents';
 import { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
+import type { StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
 import { buildHistory } from './buildHistory';
 import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
+import type { ChatToolCaller } from './ChatToolCaller';
 import type { ExecuteTool } from './ExecuteTool';
 import type { HostToolSource } from './HostTool';
 import type { ToolSearchService, TurnToolPlan } from '../catalog/search/ToolSearchService';
@@ -51,6 +54,10 @@ export interface ConversationServiceOptions {
   toolSearch?: ToolSearchService;
   /** Tools the host offers itself next to the servers'. */
   hostTools?: HostToolSource;
+  /** Runs approved tool calls (the task service); default: the server's `callTool`. */
+  callTool?: ChatToolCaller;
+  /** MCP Apps: which tools have one, the note the model gets, context for the next turn. */
+  apps?: ConversationApps;
 }
 
 interface RunningTurn {
@@ -122,6 +129,7 @@ export class ConversationService {
   async delete(id: string): Promise<void> {
     await this.stop(id);
     this.options.broker.forgetConversation(id);
+    this.options.apps?.forget(id);
     this.options.store.deleteConversation(id);
     this.options.events.emit('conversation.deleted', { id });
   }
@@ -140,11 +148,15 @@ export class ConversationService {
       throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
     const chosen = model === undefined ? undefined : this.checkedModel(model);
     const turnId = randomUUID();
+    // What Apps left for the model goes with this message, shown on it like attachments.
+    const fromApps = this.options.apps?.take(conversationId);
+    const blocks = [...(fromApps?.blocks ?? []), ...(attached?.blocks ?? [])];
+    const views = [...(fromApps?.views ?? []), ...(attached?.views ?? [])];
     store.appendMessage(conversationId, {
       role: 'user',
-      content: userContent(text, attached?.blocks ?? []),
+      content: userContent(text, blocks),
       turnId,
-      ...(attached?.views.length ? { attachments: attached.views } : {}),
+      ...(views.length ? { attachments: views } : {}),
     });
     if (chosen) store.updateConversation(conversationId, { model: chosen });
     const untitled = !conversation.title || conversation.title === 'New conversation';
@@ -202,6 +214,17 @@ export class ConversationService {
       turnId,
       ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     });
+    return this.start(conversationId, turnId);
+  }
+
+  /**
+   * Adds `content` as the next message on the person's side (a task's result that arrived after
+   * its turn ended) and runs a turn on it, so the model goes on with it.
+   */
+  continueWith(conversationId: string, content: StoredContentBlock[]): { turnId: string } {
+    this.assertIdle(conversationId);
+    const turnId = randomUUID();
+    this.options.store.appendMessage(conversationId, { role: 'user', content, turnId });
     return this.start(conversationId, turnId);
   }
 
@@ -278,11 +301,20 @@ export class ConversationService {
     const hostTools = new Map(plan.hostTools.map((host) => [host.tool.modelName, host]));
     const entries = catalogue.filter((e) => !hostTools.has(e.modelName));
     const byName = new Map(entries.map((e) => [e.modelName, e]));
-    const origin = (name: string): { server: string; tool: string } | undefined => {
+    const apps = this.options.apps;
+    const where = (
+      name: string,
+    ): { server: string; tool: string; uiResourceUri?: string } | undefined => {
       const entry = byName.get(name);
-      return entry ? { server: entry.server, tool: entry.tool.name } : hostTools.get(name)?.origin;
+      if (!entry) return hostTools.get(name)?.origin;
+      const ui = apps?.uiOf(entry.tool);
+      return {
+        server: entry.server,
+        tool: entry.tool.name,
+        ...(ui ? { uiResourceUri: ui.resourceUri } : {}),
+      };
     };
-    const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, origin);
+    const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
     const history = buildHistory(readWholeHistory(store, conversationId));
     const servers = mcp.registry
       .list()
@@ -334,21 +366,40 @@ export class ConversationService {
         return { content: [{ type: 'text', text: outcome.reason }], isError: true };
       }
       recorder.toolStarted(call.toolUseId);
+      const note = apps?.begin({
+        conversationId,
+        toolUseId: call.toolUseId,
+        server: entry.server,
+        tool: entry.tool,
+      });
       const supervisor = mcp.supervisor(entry.server);
       const running = { conversationId, toolUseId: call.toolUseId, server: entry.server };
+      const onProgress = (p: { progress: number; total?: number; message?: string }): void =>
+        reportProgress({
+          progress: p.progress,
+          ...(p.total !== undefined ? { total: p.total } : {}),
+          ...(p.message !== undefined ? { message: p.message } : {}),
+        });
+      const timeoutMs = supervisor.config.timeouts.requestMs;
       const result = await this.runningTools.run(running, () =>
-        supervisor.callTool(entry.tool.name, args, {
-          signal: toolSignal,
-          timeoutMs: supervisor.config.timeouts.requestMs,
-          onProgress: (p) =>
-            reportProgress({
-              progress: p.progress,
-              ...(p.total !== undefined ? { total: p.total } : {}),
-              ...(p.message !== undefined ? { message: p.message } : {}),
+        this.options.callTool
+          ? this.options.callTool({
+              ...running,
+              tool: entry.tool.name,
+              args,
+              signal: toolSignal,
+              turnSignal: signal,
+              timeoutMs,
+              onProgress,
+            })
+          : supervisor.callTool(entry.tool.name, args, {
+              signal: toolSignal,
+              timeoutMs,
+              onProgress,
             }),
-        }),
       );
-      return toToolOutcome(result);
+      const hostNote = await note?.();
+      return hostNote ? { ...toToolOutcome(result), hostNote } : toToolOutcome(result);
     };
     return runTurn({
       conversationId,
@@ -372,7 +423,18 @@ export class ConversationService {
       log: this.options.log,
       onEvent: (event) => {
         // Windows first, then the store: a delta reaches the screen without waiting on a write.
-        const tool = 'modelName' in event ? origin(event.modelName) : undefined;
+        const tool = 'modelName' in event ? where(event.modelName) : undefined;
+        if (event.type === 'toolInputDelta' && tool?.uiResourceUri) {
+          const entry = byName.get(event.modelName);
+          if (entry) {
+            apps?.announce({
+              conversationId,
+              toolUseId: event.toolUseId,
+              server: entry.server,
+              tool: entry.tool,
+            });
+          }
+        }
         events.emit('conversation.streamed', {
           event: boundForWindow(event),
           ...(tool ? { tool } : {}),

@@ -7,8 +7,10 @@ import type { ConversationStore } from '../store/ConversationStore';
 import type { StoredContentBlock, TokenUsage } from '../store/MessageRecord';
 import type { FinalToolCallStatus } from '../store/ToolCallRecord';
 
-/** Where a model-facing tool name really lives. */
-export type ToolResolver = (modelName: string) => { server: string; tool: string } | undefined;
+/** Where a model-facing tool name really lives, and the tool's App if it has one. */
+export type ToolResolver = (
+  modelName: string,
+) => { server: string; tool: string; uiResourceUri?: string } | undefined;
 
 /**
  * Writes one turn into the store as it happens: the assistant draft is created when a request
@@ -68,6 +70,7 @@ export class TurnRecorder {
           toolName: where?.tool ?? event.modelName,
           modelName: event.modelName,
           arguments: event.input,
+          ...(where?.uiResourceUri ? { uiResourceUri: where.uiResourceUri } : {}),
         });
         break;
       }

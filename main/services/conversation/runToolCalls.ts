@@ -55,8 +55,12 @@ async function runOne(context: ToolCallsContext, call: CompletedToolUse): Promis
   const startedAt = context.now();
   const { outcome, status } = await obtain(context, call);
   const result = truncateResult(mapToolResult(outcome), context.budgetChars);
+  // The host's note (whether the tool's App was shown) survives any truncation of the result.
+  const content = outcome.hostNote
+    ? [...result.content, { type: 'text' as const, text: outcome.hostNote }]
+    : result.content;
   const sent: ToolResultBlock = { type: 'tool_result', tool_use_id: call.id };
-  if (result.content.length > 0) sent.content = result.content;
+  if (content.length > 0) sent.content = content;
   if (outcome.isError) sent.is_error = true;
   sink.emit({
     type: 'toolResult',

@@ -102,6 +102,27 @@ describe('runTurn against the api.fake Messages API', () => {
     expect(sentBody(api.fake, 1).messages).toHaveLength(3);
   });
 
+  it("reports a tool call's input while the model writes it, a few times a second at most", async () => {
+    const input = { text: 'a long input '.repeat(20) };
+    api.fake.script(
+      message([toolUse('echo', input)], { eventDelayMs: 60 }),
+      message([text('done')]),
+      message([toolUse('echo', input)]),
+      message([text('done')]),
+    );
+    const slow = await runWithFake(api.fake);
+    const deltas = slow.of('toolInputDelta');
+    const started = slow.of('toolUseStarted')[0];
+    expect(deltas[0]).toMatchObject({ json: '', modelName: 'echo', toolUseId: started?.toolUseId });
+    expect(deltas.map((d) => d.json).join('')).toBe(JSON.stringify(input));
+    expect(Math.max(...deltas.map((d) => slow.events.indexOf(d)))).toBeLessThan(
+      slow.events.findIndex((e) => e.type === 'toolUseStarted'),
+    );
+    // Streamed fast, the pieces are batched: the card appears, the rest comes with the call.
+    const fast = await runWithFake(api.fake);
+    expect(fast.of('toolInputDelta').map((d) => d.json)).toEqual(['']);
+  });
+
   it('runs parallel tool calls concurrently and answers each in order', async () => {
     api.fake.script(twoParallelToolCalls());
     const { log, executeTool } = overlapLog();

@@ -86,6 +86,7 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
     if (kind === 'text') context.sink.emit({ type: 'textDelta', step, blockIndex, text });
     else context.sink.emit({ type: 'reasoningDelta', step, blockIndex, text });
   };
+  const onToolInput = toolInputEmitter(context);
   let iterator: AsyncIterator<ModelStreamEvent> | undefined;
   let finished = false;
   try {
@@ -94,7 +95,7 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
       const next = await untilAborted(iterator.next(), controller.signal);
       if (next.done) break;
       watchdog.touch();
-      message.apply(next.value, onDelta);
+      message.apply(next.value, onDelta, onToolInput);
     }
     finished = true;
     if (!message.complete) {
@@ -119,6 +120,38 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
       void Promise.resolve(iterator.return?.()).catch(() => undefined);
     }
   }
+}
+
+/** Least time between two `toolInputDelta` events of one call: windows need a few a second. */
+const TOOL_INPUT_EVERY_MS = 50;
+
+/**
+ * Tool input as the model writes it, batched: the block's start at once (the card appears),
+ * then what arrived, at most every {@link TOOL_INPUT_EVERY_MS}. A tail that never gets sent is
+ * no loss: toolUseStarted carries the whole input.
+ */
+function toolInputEmitter(
+  context: ModelStepContext,
+): (blockIndex: number, tool: { id: string; name: string }, json: string) => void {
+  const pending = new Map<number, { json: string; sentAt: number }>();
+  return (blockIndex, tool, json) => {
+    const now = Date.now();
+    const entry = pending.get(blockIndex);
+    const buffered = (entry?.json ?? '') + json;
+    if (entry && now - entry.sentAt < TOOL_INPUT_EVERY_MS) {
+      entry.json = buffered;
+      return;
+    }
+    pending.set(blockIndex, { json: '', sentAt: now });
+    context.sink.emit({
+      type: 'toolInputDelta',
+      step: context.step,
+      blockIndex,
+      toolUseId: tool.id,
+      modelName: tool.name,
+      json: buffered,
+    });
+  };
 }
 
 function stalledError(label: string, idleTimeoutMs: number): AppError {

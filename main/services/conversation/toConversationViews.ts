@@ -65,6 +65,7 @@ export function toToolCallView(record: ToolCallRecord): ToolCallView {
     ...(record.startedAt !== null ? { startedAt: record.startedAt } : {}),
     ...(record.durationMs !== null ? { durationMs: record.durationMs } : {}),
     ...(record.resultBytes !== null ? { totalChars: record.resultBytes } : {}),
+    ...(record.uiResourceUri ? { uiResourceUri: record.uiResourceUri } : {}),
     ...(approval
       ? {
           approval:

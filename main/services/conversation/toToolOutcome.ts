@@ -51,5 +51,6 @@ export function toToolOutcome(result: CallToolResult): ToolOutcome {
       ? { structuredContent: result.structuredContent as Record<string, unknown> }
       : {}),
     ...(result.isError ? { isError: true } : {}),
+    ...(result._meta ? { _meta: result._meta } : {}),
   };
 }

@@ -143,6 +143,7 @@ export class InteractionBroker {
    */
   toolCallEnded(call: { conversationId: string; toolUseId: string; server: string }): void {
     for (const [id, pending] of [...this.pendingById]) {
+      if (pending instanceof UrlElicitation && pending.fromApp) continue;
       const { origin } = pending;
       if (origin.conversationId !== call.conversationId || origin.toolUseId !== call.toolUseId) {
         continue;
@@ -273,6 +274,43 @@ export class InteractionBroker {
     return this.track(id, url, ctx, url.answer);
   }
 
+  /**
+   * An App asks to open a page (`ui/open-link`): the same URL consent panel as a server's,
+   * shown with the App's tool call. Resolves true once the page was opened with consent.
+   */
+  async askToOpen(request: {
+    server: string;
+    url: string;
+    origin: InteractionOrigin;
+    app: { tool: string };
+    signal?: AbortSignal;
+  }): Promise<boolean> {
+    const { server, url: target } = request;
+    if (this.options.headless) {
+      this.options.headless.report?.(
+        `An App of ${server} asked to open ${target}; declined (nobody is here to consent).`,
+      );
+      return false;
+    }
+    const id = this.newId();
+    const url = new UrlElicitation({
+      id,
+      server,
+      origin: request.origin,
+      createdAt: this.now(),
+      message: '',
+      url: target,
+      retryToolCall: false,
+      app: request.app,
+      open: (page) => this.options.open(page),
+      changed: () => this.changed(id),
+      finished: (outcome) => this.resolved(id, outcome),
+    });
+    const ctx = { serverName: server, signal: request.signal ?? new AbortController().signal };
+    // The App outlives its tool call: its request is shown whether or not the call still runs.
+    return (await this.track(id, url, ctx, url.answer, false)) === 'accept';
+  }
+
   private completeUrl(elicitationId: string, server: string): void {
     for (const pending of this.pendingById.values()) {
       if (
@@ -333,13 +371,14 @@ export class InteractionBroker {
     pending: Pending,
     ctx: InteractionContext,
     answer: Promise<T>,
+    whileCallRuns = true,
   ): Promise<T> {
     if (ctx.signal.aborted) {
       pending.withdraw();
       return answer;
     }
     const caller = pending.origin.toolUseId;
-    if (caller !== undefined && this.options.isRunning?.(caller) === false) {
+    if (whileCallRuns && caller !== undefined && this.options.isRunning?.(caller) === false) {
       // The chat tool call that asked ended while the request was prepared: never shown.
       pending.abandon(TOOL_CALL_ENDED);
       return answer;

@@ -21,6 +21,8 @@ export interface UrlElicitationOptions {
   elicitationId?: string;
   /** From a -32042 error: after opening, the person (or the completion notice) retries. */
   retryToolCall: boolean;
+  /** An App asks (`ui/open-link`), not the server. */
+  app?: { tool: string };
   /** Opens the page; the person's consent here is the confirmation (no second question). */
   open: (url: string) => Promise<boolean>;
   changed: () => void;
@@ -48,6 +50,11 @@ export class UrlElicitation {
 
   get elicitationId(): string | undefined {
     return this.options.elicitationId;
+  }
+
+  /** An App asked, not the server: it does not end with a tool call. */
+  get fromApp(): boolean {
+    return this.options.app !== undefined;
   }
 
   get server(): string {
@@ -78,6 +85,7 @@ export class UrlElicitation {
       ...(o.elicitationId !== undefined ? { elicitationId: o.elicitationId } : {}),
       stage: this.stage,
       retryToolCall: o.retryToolCall,
+      ...(o.app ? { app: o.app } : {}),
     };
   }
 

@@ -15,14 +15,18 @@ import type { HostEvents } from '../HostEvents';
 import { buildServerEnv } from './launch/buildServerEnv';
 import { PidLedger } from './launch/PidLedger';
 import { resolveLoginShellEnv, type LoginShellEnv } from './launch/resolveLoginShellEnv';
+import { resolveCommand } from './launch/resolveCommand';
 import { RotatingLogFile } from '../../platform/RotatingLogFile';
 import type { SignInDeps } from './auth/SignInFlow';
+import type { ServerSecrets } from '../secrets/ServerSecrets';
 import { EraVerdictCache } from './session/EraVerdictCache';
 import type { InteractionHandlers } from './session/InteractionHandlers';
 import { EventBatcher } from './EventBatcher';
 import { ServerRegistry } from './ServerRegistry';
 import { ServerSupervisor, type SupervisorDeps } from './supervisor/ServerSupervisor';
 import { toServerView } from './toServerView';
+import { probeServer } from './probeServer';
+import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 
 export interface McpServiceOptions {
@@ -44,6 +48,8 @@ export interface McpServiceOptions {
   useLoginShell?: boolean;
   /** OAuth sign-in for remote servers (secret store and browser opener). */
   signIn?: SignInDeps;
+  /** The values of `${secret:NAME}` references, resolved at every start. */
+  secrets?: ServerSecrets;
 }
 
 /**
@@ -248,6 +254,27 @@ export class McpService {
     }, 30);
   }
 
+  /**
+   * Starts a config once, outside the registry ("Test" in the server form): its tools, or why
+   * it failed. `secrets` are values not stored yet, used before the stored ones.
+   */
+  probe(config: ServerConfig, secrets?: ReadonlyMap<string, string>): Promise<ServerTestResult> {
+    const store = this.options.secrets;
+    const supervisor = new ServerSupervisor(
+      { ...config, disabled: false },
+      {
+        log: this.options.log.child(`probe.${config.name}`),
+        serverEnv: (c) => this.serverEnv(c),
+        ledger: this.ledger,
+        ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
+        ...this.options.supervisor,
+        ...(store ? { resolveSecrets: (c: ServerConfig) => store.resolve(c, secrets) } : {}),
+      },
+    );
+    // The startup deadline ends the attempt; a little slack lets its failure arrive first.
+    return probeServer(supervisor, config.timeouts.startupMs + 5_000);
+  }
+
   private createSupervisor(config: ServerConfig): ServerSupervisor {
     return new ServerSupervisor(config, {
       log: this.options.log.child(`server.${config.name}`),
@@ -259,9 +286,30 @@ export class McpService {
       ledger: this.ledger,
       eraCache: this.eraCache,
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
-      ...(this.options.signIn ? { signIn: this.options.signIn } : {}),
+      ...this.secretDeps(),
       ...this.options.supervisor,
     });
+  }
+
+  /**
+   * Where a command would be found for a server started now (the login shell's PATH), or the
+   * AppError that says where it looked. Used to tell a bundle's runtime is missing up front.
+   */
+  async findCommand(command: string): Promise<string> {
+    const env =
+      this.options.useLoginShell === false
+        ? this.options.env
+        : (await (this.loginEnv ??= resolveLoginShellEnv({ env: this.options.env }))).env;
+    return resolveCommand(command, { PATH: env.PATH, PATHEXT: env.PATHEXT });
+  }
+
+  private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveSecrets'> {
+    const { secrets, signIn } = this.options;
+    if (!secrets) return signIn ? { signIn } : {};
+    return {
+      resolveSecrets: (config) => secrets.resolve(config),
+      ...(signIn ? { signIn: { ...signIn, resolveSecret: (v) => secrets.resolveValue(v) } } : {}),
+    };
   }
 
   private async serverEnv(config: StdioServerConfig): Promise<Record<string, string>> {

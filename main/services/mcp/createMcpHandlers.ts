@@ -4,6 +4,16 @@ import { contentsBytes } from '../resources/contentsBytes';
 import type { ResourceRequestName } from '../resources/createResourceHandlers';
 import { toPromptView, toResourceView, toTemplateView } from '../resources/listAcrossServers';
 import { ToolRuns } from './ToolRuns';
+import type { CallToolOptions } from './session/McpSession';
+import type { CallToolResult } from './session/mcpTypes';
+
+/** How a tool call from the server view runs (the task service, when tasks are wired). */
+export type ToolCall = (
+  server: string,
+  tool: string,
+  args: Record<string, unknown>,
+  options: CallToolOptions,
+) => Promise<CallToolResult>;
 
 type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, ResourceRequestName>;
 
@@ -17,6 +27,8 @@ const strip = (value: object): Record<string, unknown> =>
 export function createMcpHandlers(
   mcp: McpService,
   runs: ToolRuns = new ToolRuns(),
+  callTool: ToolCall = (server, tool, args, options) =>
+    mcp.supervisor(server).callTool(tool, args, options),
 ): Pick<RequestHandlers, McpRequestName> {
   return {
     'mcp.listServers': () => ({ servers: mcp.servers() }),
@@ -40,9 +52,8 @@ export function createMcpHandlers(
     'mcp.setServerEnabled': ({ name, enabled }) => mcp.setEnabled(name, enabled),
     'mcp.setToolEnabled': ({ server, tool, enabled }) => mcp.setToolEnabled(server, tool, enabled),
     'mcp.callTool': async ({ server, tool, arguments: args, runId }) => {
-      const supervisor = mcp.supervisor(server);
       const started = performance.now();
-      const result = await runs.run(runId, (options) => supervisor.callTool(tool, args, options));
+      const result = await runs.run(runId, (options) => callTool(server, tool, args, options));
       return { result: strip(result), durationMs: Math.round(performance.now() - started) };
     },
     'mcp.cancelToolRun': ({ runId }) => {

@@ -52,12 +52,15 @@ export class MessageAccumulator {
   private contentValue = false;
 
   /**
-   * Applies one event. `onDelta` receives each text or reasoning delta with its block index.
-   * Text, reasoning and tool_use blocks count as visible content from their first event on.
+   * Applies one event. `onDelta` receives each text or reasoning delta with its block index, and
+   * `onToolInput` each piece of a tool call's input as the model writes it (from an empty one at
+   * the block's start). Text, reasoning and tool_use blocks count as visible content from their
+   * first event on.
    */
   apply(
     event: ModelStreamEvent,
     onDelta: (blockIndex: number, text: string, kind: StreamedKind) => void,
+    onToolInput?: (blockIndex: number, tool: { id: string; name: string }, json: string) => void,
   ): void {
     switch (event.type) {
       case 'messageStart':
@@ -72,6 +75,7 @@ export class MessageAccumulator {
         } else if (block.type === 'toolUse') {
           this.blocks[event.index] = { kind: 'tool_use', id: block.id, name: block.name, json: '' };
           this.contentValue = true;
+          onToolInput?.(event.index, block, '');
         } else if (block.type === 'reasoning') {
           this.blocks[event.index] = {
             kind: 'reasoning',
@@ -108,6 +112,7 @@ export class MessageAccumulator {
           (state?.kind === 'tool_use' || state?.kind === 'search_call')
         ) {
           state.json += delta.json;
+          onToolInput?.(event.index, state, delta.json);
         } else if (delta.type === 'reasoning' && state?.kind === 'reasoning') {
           state.text += delta.text;
           this.arrived(event.index, delta.text, 'reasoning', onDelta);

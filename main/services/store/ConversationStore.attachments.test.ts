@@ -36,7 +36,7 @@ describe('ConversationStore attachments', () => {
     const id = 'c1';
 
     const current = temp.open();
-    expect(current.migration.from).toBe(1);
+    expect(current.migration).toMatchObject({ from: 1 });
     expect(current.migration.applied).toContain(2);
     const [old] = current.getConversation(id).messages;
     expect(old?.content).toEqual(textContent('from an older build'));

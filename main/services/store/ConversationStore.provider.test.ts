@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { messageAttachmentsV2 } from './migrations/messageAttachmentsV2';
-import { schemaV1 } from './migrations/schemaV1';
+import { allMigrations } from './migrations/allMigrations';
+import { messageProviderV5 } from './migrations/messageProviderV5';
 import { runMigrations } from './runMigrations';
 import { TempStoreDir } from './testing/TempStoreDir';
 
@@ -13,20 +13,22 @@ describe('ConversationStore providers', () => {
   afterEach(() => temp.cleanup());
 
   it('marks the replies written before providers existed as Claude’s', () => {
-    const v2 = new DatabaseSync(temp.file);
-    runMigrations(v2, [schemaV1, messageAttachmentsV2]);
-    v2.exec(`INSERT INTO conversations (id, title, model, created_at, updated_at)
+    // A file from the build before providers: every migration up to this one.
+    const before = allMigrations.slice(0, allMigrations.indexOf(messageProviderV5));
+    const old = new DatabaseSync(temp.file);
+    runMigrations(old, before);
+    old.exec(`INSERT INTO conversations (id, title, model, created_at, updated_at)
       VALUES ('c1', 'old', 'claude-sonnet-5-5', 1, 1)`);
-    v2.exec(`INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status,
+    old.exec(`INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status,
         model, created_at, updated_at)
       VALUES ('m1', 'c1', 0, 'user', '[{"type":"text","text":"hi"}]', 'hi', 'complete', NULL, 1, 1),
         ('m2', 'c1', 1, 'assistant', '[{"type":"text","text":"hello"}]', 'hello', 'complete',
          'claude-sonnet-5-5', 1, 1)`);
-    v2.close();
+    old.close();
 
     const store = temp.open();
-    expect(store.migration.from).toBe(2);
-    expect(store.migration.applied).toContain(3);
+    expect(store.migration.from).toBe(messageProviderV5.version - 1);
+    expect(store.migration.applied).toEqual([messageProviderV5.version]);
     const [user, reply] = store.getConversation('c1').messages;
     expect(user).toMatchObject({ provider: null, model: null });
     expect(reply).toMatchObject({ provider: 'anthropic', model: 'claude-sonnet-5-5' });

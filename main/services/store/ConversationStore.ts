@@ -42,6 +42,7 @@ import type {
   ToolCallDetail,
   ToolCallRecord,
 } from './ToolCallRecord';
+import { TaskTable } from './TaskTable';
 import { ToolCallTable } from './ToolCallTable';
 import { UsageTable } from './UsageTable';
 import { ToolSearchTable, type ConversationToolSearchState } from './ToolSearchTable';
@@ -61,6 +62,8 @@ export class ConversationStore {
   readonly recovery: RecoveryReport;
   /** What opening migrated. */
   readonly migration: MigrationReport;
+  /** Tool calls running as tasks on their servers (followed again after a restart). */
+  readonly tasks: TaskTable;
 
   private readonly conversations: ConversationTable;
   private readonly messages: MessageTable;
@@ -86,9 +89,11 @@ export class ConversationStore {
     this.grants = new GrantTable(db);
     this.usage = new UsageTable(db);
     this.toolSearch = new ToolSearchTable(db);
-    this.recovery = withTransaction(db, () =>
-      recoverInterrupted(this.messages, this.toolCalls, this.now()),
-    );
+    this.tasks = new TaskTable(db, this.now);
+    this.recovery =
+      options.recover === false
+        ? { interruptedMessages: [], cancelledToolCalls: [] }
+        : withTransaction(db, () => recoverInterrupted(this.messages, this.toolCalls, this.now()));
     const { interruptedMessages, cancelledToolCalls } = this.recovery;
     if (interruptedMessages.length + cancelledToolCalls.length > 0) {
       log?.warn('history store recovered from an unclean exit', {

@@ -16,6 +16,12 @@ export interface ConversationStoreOptions {
   now?: () => number;
   /** Called after each batch of streamed content is committed (tests, diagnostics). */
   onFlushed?: (messageIds: readonly string[]) => void;
+  /**
+   * Default true: repair what an unclean exit left (streaming → interrupted, running tool calls
+   * cancelled). False for a second process that only reads and writes tasks (the CLI), which
+   * must not touch a running app's live turn.
+   */
+  recover?: boolean;
   /** Replaces the built-in migrations (tests only). */
   migrations?: readonly Migration[];
 }

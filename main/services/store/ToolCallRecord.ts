@@ -27,6 +27,8 @@ export interface ToolCallRecord {
   resultBytes: number | null;
   /** The newest approval decision, if any. */
   approval: ApprovalRecord | null;
+  /** The tool's App (`ui://` resource) when the call was made, if it had one. */
+  uiResourceUri?: string;
 }
 
 /** A tool call with its result bodies, for "show the full result". */
@@ -47,6 +49,8 @@ export interface RecordToolCallInput {
   arguments: unknown;
   /** Default `pending` (waiting for approval). */
   status?: 'pending' | 'running';
+  /** The tool's App, if it has one. */
+  uiResourceUri?: string;
 }
 
 /** Input of `finishToolCall`. */

@@ -27,6 +27,7 @@ interface ToolCallRow {
   ended_at: number | null;
   duration_ms: number | null;
   result_bytes: number | null;
+  ui_resource_uri: string | null;
 }
 
 interface ApprovalRow {
@@ -43,7 +44,7 @@ interface ApprovalRow {
 // Result bodies stay out of list queries: a page of cards must not drag megabytes along.
 const columns = `id, message_id, conversation_id, server, tool_name, model_name, arguments,
   is_error, status, error_code, error_message, created_at, started_at, ended_at, duration_ms,
-  length(CAST(result AS BLOB)) AS result_bytes`;
+  length(CAST(result AS BLOB)) AS result_bytes, ui_resource_uri`;
 
 /** Tool calls of a page of messages (a JSON array of ids); exported so tests can check its plan. */
 export const toolCallsByMessagesSql = `SELECT ${columns} FROM tool_calls
@@ -79,9 +80,9 @@ export class ToolCallTable {
     // The conversation comes from the message, so the two can never disagree.
     this.insertStatement = db.prepare(
       `INSERT INTO tool_calls (id, message_id, conversation_id, server, tool_name, model_name,
-         arguments, status, created_at, started_at)
+         arguments, status, created_at, started_at, ui_resource_uri)
        SELECT :id, m.id, m.conversation_id, :server, :toolName, :modelName, :arguments, :status,
-         :at, :startedAt
+         :at, :startedAt, :uiResourceUri
        FROM messages m WHERE m.id = :messageId`,
     );
     this.startStatement = db.prepare(
@@ -101,6 +102,9 @@ export class ToolCallTable {
          duration_ms = CASE WHEN started_at IS NULL THEN NULL ELSE :at - started_at END,
          error_code = ifnull(error_code, :code), error_message = ifnull(error_message, :message)
        WHERE status IN ('pending', 'running')
+         -- A call that became a task on its server goes on there: it is followed again.
+         AND id NOT IN (SELECT tool_call_id FROM tasks
+                        WHERE tool_call_id IS NOT NULL AND status IN ('working', 'input_required'))
        RETURNING id`,
     );
     this.insertApprovalStatement = db.prepare(
@@ -131,6 +135,7 @@ export class ToolCallTable {
       status,
       at,
       startedAt: status === 'running' ? at : null,
+      uiResourceUri: input.uiResourceUri ?? null,
     });
     return result.changes > 0;
   }
@@ -233,6 +238,7 @@ export class ToolCallTable {
       endedAt: row.ended_at,
       durationMs: row.duration_ms,
       resultBytes: row.result_bytes,
+      ...(row.ui_resource_uri !== null ? { uiResourceUri: row.ui_resource_uri } : {}),
       approval: latest.get(row.id) ?? null,
     }));
   }

@@ -13,12 +13,11 @@ function tables(db: DatabaseSync): string[] {
     .map((row) => String(row.name));
 }
 
-/** The schema this app writes; the tests add steps after it. */
-const NEWEST = allMigrations.length;
-const versions = allMigrations.map((m) => m.version);
+/** The version the built-in migrations reach; test migrations come after it. */
+const LATEST = allMigrations.length;
 
 const addPinned: Migration = {
-  version: NEWEST + 1,
+  version: LATEST + 1,
   name: 'pinned conversations',
   up: `ALTER TABLE conversations ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0;
        CREATE TABLE pins (conversation_id TEXT NOT NULL) STRICT;`,
@@ -34,16 +33,26 @@ describe('runMigrations', () => {
 
   it('upgrades a new file from v0 and records each step', () => {
     const store = temp.open({ now: () => 42 });
-    expect(store.migration).toEqual({ from: 0, to: NEWEST, applied: versions });
+    expect(store.migration).toEqual({
+      from: 0,
+      to: LATEST,
+      applied: allMigrations.map((m) => m.version),
+    });
     store.close();
 
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(NEWEST);
+      expect(readUserVersion(db)).toBe(LATEST);
       expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual(
         allMigrations.map((m) => ({ version: m.version, name: m.name, applied_at: 42 })),
       );
-      expect(versions.slice(0, 3)).toEqual([1, 2, 3]);
+      expect(allMigrations.map((m) => [m.version, m.name])).toEqual([
+        [1, 'initial schema'],
+        [2, 'message attachments'],
+        [3, 'tasks'],
+        [4, 'tool call app'],
+        [5, 'message provider'],
+      ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([
           'approval_decisions',
@@ -51,6 +60,7 @@ describe('runMigrations', () => {
           'grants',
           'messages',
           'schema_migrations',
+          'tasks',
           'token_usage',
           'tool_calls',
         ]),
@@ -58,7 +68,7 @@ describe('runMigrations', () => {
     } finally {
       db.close();
     }
-    expect(temp.open().migration).toEqual({ from: NEWEST, to: NEWEST, applied: [] });
+    expect(temp.open().migration).toEqual({ from: LATEST, to: LATEST, applied: [] });
   });
 
   it('upgrades to a next version keeping the data', () => {
@@ -68,7 +78,7 @@ describe('runMigrations', () => {
     v1.close();
 
     const next = temp.open({ migrations: [...allMigrations, addPinned] });
-    expect(next.migration).toEqual({ from: NEWEST, to: NEWEST + 1, applied: [NEWEST + 1] });
+    expect(next.migration).toEqual({ from: LATEST, to: LATEST + 1, applied: [LATEST + 1] });
     expect(next.getConversation(id).messages[0]?.content).toEqual(textContent('still here'));
     expect(next.search('still')).toHaveLength(1);
     expect(next.checkIntegrity()).toEqual([]);
@@ -77,7 +87,7 @@ describe('runMigrations', () => {
   it('rolls a failing migration back completely and stays at the previous version', () => {
     temp.open().close();
     const broken: Migration = {
-      version: NEWEST + 1,
+      version: LATEST + 1,
       name: 'broken',
       up: `CREATE TABLE half_done (x INTEGER) STRICT; INSERT INTO no_such_table VALUES (1);`,
     };
@@ -85,20 +95,20 @@ describe('runMigrations', () => {
       expect.objectContaining({ code: AppErrorCode.Internal }),
     );
     expect(() => temp.open({ migrations: [...allMigrations, broken] })).toThrow(
-      new RegExp(`migration ${NEWEST + 1} \\(broken\\)`, 'u'),
+      new RegExp(`migration ${String(LATEST + 1)} \\(broken\\)`, 'u'),
     );
     const db = new DatabaseSync(temp.file);
     try {
-      expect(readUserVersion(db)).toBe(NEWEST);
+      expect(readUserVersion(db)).toBe(LATEST);
       expect(tables(db)).not.toContain('half_done');
       expect(db.prepare('SELECT count(*) AS n FROM schema_migrations').get()).toEqual({
-        n: NEWEST,
+        n: LATEST,
       });
     } finally {
       db.close();
     }
     // The file still opens with the migrations this app knows.
-    expect(temp.open().migration.to).toBe(NEWEST);
+    expect(temp.open().migration.to).toBe(LATEST);
   });
 
   it('runs function migrations in the same transaction', () => {
@@ -129,7 +139,7 @@ describe('runMigrations', () => {
 
     const memory = new DatabaseSync(':memory:');
     try {
-      expect(() => runMigrations(memory, [{ ...addPinned, version: 3 }])).toThrow(/without gaps/u);
+      expect(() => runMigrations(memory, [{ ...addPinned }])).toThrow(/without gaps/u);
       expect(readUserVersion(memory)).toBe(0);
     } finally {
       memory.close();

@@ -25,9 +25,15 @@ export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
           {title}
           {request.title && <code className="approval__tool-name">{request.toolName}</code>}
         </h3>
-        <p className="approval__model-name muted">
-          {t('approvals.modelName')} <code>{request.modelName}</code>
-        </p>
+        {request.caller ? (
+          <p className="approval__caller" data-testid="approval-caller">
+            {t('apps.askedByApp', { tool: request.caller.tool })}
+          </p>
+        ) : (
+          <p className="approval__model-name muted">
+            {t('approvals.modelName')} <code>{request.modelName}</code>
+          </p>
+        )}
       </div>
       {shown.length > 0 && (
         <ul className="chips" aria-label={t('approvals.hints')} title={t('approvals.hints')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { draftInputs, shownAttachment } from '../../stores/draftAttachments';
 import { useChatStore, useContextStore } from '../../stores/StoresContext';
 import { AttachButton } from '../context/AttachButton';
+import { AppContextChips } from '../apps/AppContextChips';
 import { ComposerChips } from '../context/ComposerChips';
 import { activeOptionId, ComposerMenus, MENU_ID } from '../context/ComposerMenus';
 import { useComposerMenus } from '../context/useComposerMenus';
@@ -76,6 +77,7 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
     <form className="composer" onSubmit={(e) => void submit(e)} data-testid="composer">
       <ComposerMenus menus={menus} />
       <ComposerChips />
+      <AppContextChips />
       <label htmlFor="composer-input" className="sr-only">
         {t('chat.composerLabel', { name })}
       </label>

@@ -4,7 +4,10 @@ import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conve
 import { JsonBlock } from '../../components/BoundedText';
 import { useNow } from '../../components/useNow';
 import type { ToolCard } from '../../stores/chatModel';
-import { useChatStore } from '../../stores/StoresContext';
+import { useChatStore, useTasksStore } from '../../stores/StoresContext';
+import { taskOfToolCall } from '../../stores/tasksReducers';
+import { TaskStatusPanel } from '../tasks/TaskStatusPanel';
+import { AppFrame } from '../apps/LazyAppFrame';
 import { formatDuration } from '../servers/formatters';
 import { ProgressBar } from './ProgressBar';
 import { ToolCallResult } from './ToolCallResult';
@@ -24,6 +27,8 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
   const { t } = useTranslation();
   const stored = useChatStore((s) => s.toolCalls[block.id]);
   const cancelToolCall = useChatStore((s) => s.cancelToolCall);
+  // A call the server runs as a task: its panel has the task's own status and Cancel.
+  const task = useTasksStore((s) => taskOfToolCall(s.tasks, block.id));
   const card: ToolCard = stored ?? {
     toolUseId: block.id,
     server: '',
@@ -64,8 +69,9 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
         >
           {t(`toolCall.status.${card.status}`)}
         </span>
-        <Duration card={card} />
-        {cancellable && (
+        {/* A task's panel counts its own time: one clock is enough. */}
+        {!task && <Duration card={card} />}
+        {cancellable && !task && (
           <button
             type="button"
             className="button button--small tool-call__cancel"
@@ -83,6 +89,7 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           message={card.progress?.message}
         />
       )}
+      {task && <TaskStatusPanel task={task} />}
       {card.status === 'awaiting-approval' && (
         <p className="tool-call__note">{t('toolCall.awaiting')}</p>
       )}
@@ -91,6 +98,19 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           <summary>{t('toolCall.arguments')}</summary>
           <JsonBlock value={args} />
         </details>
+      )}
+      {card.uiResourceUri && card.server && card.status !== 'denied' && (
+        <AppFrame
+          target={{ kind: 'toolCall', toolUseId: card.toolUseId }}
+          label={card.tool}
+          call={{
+            toolUseId: card.toolUseId,
+            status: card.status,
+            ...(card.arguments !== undefined ? { input: card.arguments } : {}),
+            ...(card.partialInput !== undefined ? { partialInput: card.partialInput } : {}),
+            ...(denial ? { reason: denial.reason } : {}),
+          }}
+        />
       )}
       {denial && (
         <p className="tool-call__denied" role="note">

@@ -22,6 +22,9 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
     if (card.outcome) return outcomeView(card.outcome);
     return sent ? sentView(sent) : null;
   }, [full, card.outcome, sent]);
+  // What the host told the model besides the result (whether the tool's App was shown); in what
+  // the model was sent it is already the last text.
+  const hostNote = full?.state === 'ready' ? full.value.outcome.hostNote : card.outcome?.hostNote;
   // The stream's preview is the whole result unless main had to bound it; what the model was
   // sent is, unless it was cut for the model. Either way "Show all" asks main for everything.
   const previewChars = view ? viewChars(view) : 0;
@@ -55,6 +58,11 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
         <>
           <p className="tool-call__result-title">{title}</p>
           <ContentBlocksView blocks={view.blocks} />
+          {hostNote && (
+            <p className="tool-call__note" data-testid="tool-host-note">
+              {hostNote}
+            </p>
+          )}
           {view.structuredContent !== undefined && (
             <details className="disclosure">
               <summary>{t('toolCall.structured')}</summary>

@@ -61,6 +61,14 @@ export function ConfigEditorScreen() {
           <button
             type="button"
             className="button"
+            onClick={() => setView({ kind: 'serverForm' })}
+            data-testid="config-add-server"
+          >
+            {t('addServer.add')}
+          </button>
+          <button
+            type="button"
+            className="button"
             onClick={() => setView({ kind: 'config', importing: true })}
             data-testid="config-import"
           >

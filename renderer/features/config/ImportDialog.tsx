@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfigStore } from '../../stores/StoresContext';
+import { ImportFilePicker } from './ImportFilePicker';
 import { ImportSourceForm } from './ImportSourceForm';
 
 interface ImportDialogProps {
@@ -13,6 +14,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
   const { t } = useTranslation();
   const imports = useConfigStore((s) => s.imports);
   const listImports = useConfigStore((s) => s.listImports);
+  const searched = useConfigStore((s) => s.importSearched);
   const dialog = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
 
@@ -62,8 +64,23 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
           </p>
         )}
         {imports?.state === 'ready' && sources.length === 0 && (
-          <p className="muted">{t('import.none')}</p>
+          <div data-testid="import-none">
+            <p className="muted">{t('import.none')}</p>
+            {searched.length > 0 && (
+              <>
+                <p className="field__help">{t('importFile.lookedIn')}</p>
+                <ul className="import__searched">
+                  {searched.map((path) => (
+                    <li key={path}>
+                      <code>{path}</code>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
         )}
+        <ImportFilePicker onRead={setChosen} />
         {sources.length > 0 && (
           <fieldset className="field import__sources">
             <legend className="field__label">{t('import.source')}</legend>

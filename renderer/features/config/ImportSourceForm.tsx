@@ -23,9 +23,12 @@ export function ImportSourceForm({ source, onCancel, onImported }: ImportSourceF
     ),
   );
   const [inputs, setInputs] = useState<Record<string, string>>({});
+  // Moving plaintext credentials to the secret store is what a person almost always wants.
+  const [moveSecrets, setMoveSecrets] = useState(true);
+  const plaintext = (source.plaintextSecrets ?? []).filter((s) => picked[s.server] === true);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const built = importRequest(source, picked, renames, inputs);
+  const built = importRequest(source, picked, renames, inputs, moveSecrets && plaintext.length > 0);
 
   const submit = async (event: SyntheticEvent): Promise<void> => {
     event.preventDefault();
@@ -108,6 +111,28 @@ export function ImportSourceForm({ source, onCancel, onImported }: ImportSourceF
             </div>
           ))}
         </fieldset>
+      )}
+      {plaintext.length > 0 && (
+        <div className="notice notice--warn field" data-testid="import-plaintext">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={moveSecrets}
+              onChange={(e) => setMoveSecrets(e.target.checked)}
+              data-testid="import-move-secrets"
+            />
+            <span>{t('importFile.moveSecrets', { count: plaintext.length })}</span>
+          </label>
+          <ul className="import__plaintext">
+            {plaintext.map((s) => (
+              <li key={`${s.server}.${s.field}.${s.key}`}>
+                <code>
+                  {s.server} › {s.field === 'env' ? 'env' : 'headers'} › {s.key}
+                </code>
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {error && (
         <p className="field__error" role="alert">

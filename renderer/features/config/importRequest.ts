@@ -16,6 +16,7 @@ export function importRequest(
   picked: Record<string, boolean>,
   renames: Record<string, string>,
   inputs: Record<string, string>,
+  moveSecrets = false,
 ): ImportRequestResult {
   const chosen = source.servers.filter((s) => picked[s.name] === true);
   const finalNames = new Map<string, string>();
@@ -50,6 +51,7 @@ export function importRequest(
         return value === '' ? [] : [[i.id, value] as const];
       }),
     ),
+    ...(moveSecrets ? { moveSecrets: true } : {}),
   };
   return { ok: true, request };
 }

@@ -36,7 +36,13 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
 
   return (
     <div className="url-consent" data-testid="url-consent">
-      <BoundedText text={interaction.message} mono={false} className="interaction__message" />
+      {interaction.app ? (
+        <p className="interaction__message" data-testid="url-from-app">
+          {t('apps.openLinkByApp', { tool: interaction.app.tool })}
+        </p>
+      ) : (
+        <BoundedText text={interaction.message} mono={false} className="interaction__message" />
+      )}
       <div className="url-consent__target">
         <span className="sampling__label">{t('interactions.url.host')}</span>
         <strong className="url-consent__host" data-testid="url-host">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TabPanel, Tabs } from '../../components/Tabs';
 import { valueOf } from '../../stores/loadable';
 import { useAppStore, useServersStore } from '../../stores/StoresContext';
+import { AppsTab } from '../apps/AppsTab';
 import { FailurePanel } from './FailurePanel';
 import { InfoTab } from './InfoTab';
 import { LogsTab } from './LogsTab';
@@ -13,7 +14,7 @@ import { SignInPanel } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
 import { TrafficTab } from './TrafficTab';
 
-const tabIds = ['tools', 'resources', 'prompts', 'logs', 'traffic', 'info'] as const;
+const tabIds = ['tools', 'resources', 'prompts', 'apps', 'logs', 'traffic', 'info'] as const;
 export type ServerTab = (typeof tabIds)[number];
 
 /** One server: who it is, how it is doing, and everything it offers and said. */
@@ -51,6 +52,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
         : t('server.tabs.toolsCount', { count: toolCount }),
     resources: t('server.tabs.resources'),
     prompts: t('server.tabs.prompts'),
+    apps: t('apps.tab'),
     logs: t('server.tabs.logs'),
     traffic: t('server.tabs.traffic'),
     info: t('server.tabs.info'),
@@ -98,6 +100,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
         {tab === 'tools' && <ToolsTab server={server} detail={detail} />}
         {tab === 'resources' && <ResourcesTab server={server} detail={valueOf(detail)} />}
         {tab === 'prompts' && <PromptsTab server={server} detail={valueOf(detail)} />}
+        {tab === 'apps' && <AppsTab server={server} />}
         {tab === 'logs' && <LogsTab server={name} />}
         {tab === 'traffic' && <TrafficTab server={name} />}
         {tab === 'info' && <InfoTab server={server} detail={valueOf(detail)} />}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
-import { useServersStore } from '../../stores/StoresContext';
+import { useAppStore, useServersStore } from '../../stores/StoresContext';
 import { StatusDot } from './StatusDot';
 import { StatusText } from './StatusText';
 import { statusSummary } from './statusSummary';
@@ -16,6 +16,7 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
   const actionError = useServersStore((s) => s.actionErrors[server.name]);
   const restart = useServersStore((s) => s.restart);
   const setEnabled = useServersStore((s) => s.setEnabled);
+  const setView = useAppStore((s) => s.setView);
   const status = server.status;
   const ready = status.kind === 'ready' ? status : undefined;
   const info = ready?.serverInfo ?? detail?.serverInfo;
@@ -42,6 +43,14 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
           <StatusText status={status} />
         </span>
         <div className="server-header__actions">
+          <button
+            type="button"
+            className="button"
+            onClick={() => setView({ kind: 'serverForm', name: server.name })}
+            data-testid="server-edit"
+          >
+            {t('serverForm.edit')}
+          </button>
           <button
             type="button"
             className="button"

@@ -32,8 +32,8 @@ describe('ServerList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Import…' }));
     expect(stores.app.getState().view).toEqual({ kind: 'config', importing: true });
     fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
-    expect(stores.app.getState().view).toEqual({ kind: 'config' });
-    // One way to the editor is enough: the separate entry appears once there are servers.
+    expect(stores.app.getState().view).toEqual({ kind: 'serverForm' });
+    // The form links to the file editor; its own entry appears once there are servers.
     expect(screen.queryByTestId('open-config')).toBeNull();
   });
 

@@ -18,6 +18,10 @@ export function ServerList() {
   useEffect(() => {
     if (!loaded) void loadConfig();
   }, [loaded, loadConfig]);
+  const adding =
+    (view.kind === 'serverForm' && view.name === undefined) ||
+    view.kind === 'registry' ||
+    view.kind === 'bundle';
   return (
     <section className="sidebar__section" aria-labelledby="sidebar-servers">
       <h2 id="sidebar-servers" className="sidebar__heading">
@@ -30,7 +34,8 @@ export function ServerList() {
             <button
               type="button"
               className="button button--small"
-              onClick={() => setView({ kind: 'config' })}
+              onClick={() => setView({ kind: 'serverForm' })}
+              data-testid="add-server"
             >
               {t('servers.addServer')}
             </button>
@@ -87,7 +92,18 @@ export function ServerList() {
           <span aria-hidden="true">⚠</span> {t('config.sidebarProblem')}
         </button>
       )}
-      {/* With no servers, "Add a server" above already opens the editor. */}
+      {/* With no servers, "Add a server" above already opens the form. */}
+      {servers.length > 0 && (
+        <button
+          type="button"
+          className={`sidebar__item sidebar__item--subtle${adding ? ' sidebar__item--active' : ''}`}
+          aria-current={adding ? 'page' : undefined}
+          onClick={() => setView({ kind: 'serverForm' })}
+          data-testid="add-server"
+        >
+          <span aria-hidden="true">＋</span> {t('servers.addServer')}
+        </button>
+      )}
       {servers.length > 0 && (
         <button
           type="button"

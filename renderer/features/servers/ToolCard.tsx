@@ -64,8 +64,21 @@ export function ToolCard({ tool }: { tool: ToolView }) {
           {error}
         </p>
       )}
-      {shownHints.length > 0 && (
+      {(shownHints.length > 0 || tool.ui) && (
         <ul className="chips" aria-label={t('tools.hints')}>
+          {tool.ui && (
+            <li
+              className="chip chip--plain"
+              title={
+                tool.ui.visibility.includes('model')
+                  ? tool.ui.resourceUri
+                  : t('apps.toolAppOnlyHint')
+              }
+              data-testid={`tool-app-${tool.name}`}
+            >
+              {tool.ui.visibility.includes('model') ? t('apps.hasApp') : t('apps.appOnly')}
+            </li>
+          )}
           {shownHints.map((h) => (
             <li key={h.key} className={`chip chip--${h.tone}`} title={t('tools.hintNote')}>
               {t(h.label)}

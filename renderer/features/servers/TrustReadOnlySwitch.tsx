@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../components/Switch';
 import { useSettingsStore } from '../../stores/StoresContext';
 
 /** Per server: let tools that declare `readOnlyHint` run without asking (a setting in main). */
@@ -21,19 +22,15 @@ export function TrustReadOnlySwitch({ server }: { server: string }) {
 
   return (
     <div className="trust-switch">
-      <label className="switch">
-        <input
-          type="checkbox"
-          role="switch"
-          checked={checked}
-          disabled={busy}
-          aria-describedby="trust-read-only-help"
-          onChange={(e) => void toggle(e.target.checked)}
-          data-testid="trust-read-only"
-        />
-        <span className="switch__track" aria-hidden="true" />
-        <span className="switch__label trust-switch__label">{t('server.trustReadOnly')}</span>
-      </label>
+      <Switch
+        checked={checked}
+        disabled={busy}
+        describedBy="trust-read-only-help"
+        onChange={(on) => void toggle(on)}
+        testId="trust-read-only"
+        label={t('server.trustReadOnly')}
+        labelClassName="trust-switch__label"
+      />
       <p id="trust-read-only-help" className="field__help">
         {t('server.trustReadOnlyHelp')}
       </p>

@@ -5,6 +5,7 @@ import { RootsSection } from '../interactions/RootsSection';
 import { ProvidersSection } from '../providers/ProvidersSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
+import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
 
 /** Settings: model providers, default model, tool approvals, appearance, about. */
 export function SettingsScreen() {
@@ -34,6 +35,7 @@ export function SettingsScreen() {
       </section>
       <GrantsSection />
       <RootsSection />
+      <PreferTasksSwitch />
       <section className="card" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance" className="card__title">
           {t('settings.appearanceSection')}

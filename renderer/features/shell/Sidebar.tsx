@@ -4,6 +4,7 @@ import { useOpenChat } from '../chat/useOpenChat';
 import { ConversationList } from '../conversations/ConversationList';
 import { InteractionsQueue } from '../interactions/InteractionsQueue';
 import { ServerList } from '../servers/ServerList';
+import { TasksNavItem } from '../tasks/TasksNavItem';
 
 /** Left column: new chat, conversations, servers, settings. */
 export function Sidebar() {
@@ -33,6 +34,7 @@ export function Sidebar() {
       </div>
       <div className="sidebar__footer">
         <InteractionsQueue />
+        <TasksNavItem />
         <button
           type="button"
           className={`sidebar__item${inSettings ? ' sidebar__item--active' : ''}`}

@@ -3,9 +3,12 @@ import { signIn } from './en/auth';
 import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
+import { addServer, bundles, importFile, registry, serverForm } from './en/gettingServers';
 import { interactions } from './en/interactions';
+import { apps } from './en/apps';
 import { providers } from './en/providers';
 import { toolRun } from './en/toolRun';
+import { tasks } from './en/tasks';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -209,7 +212,7 @@ export const en = {
     empty: 'Nothing logged yet.',
     noMatch: 'Nothing matches the filter.',
     jumpToLatest: 'Jump to latest',
-    sources: { stderr: 'stderr', notification: 'server', host: 'host' },
+    sources: { stderr: 'stderr', notification: 'server', host: 'host', app: 'App' },
   },
   traffic: {
     label: 'JSON-RPC messages',
@@ -258,7 +261,14 @@ export const en = {
   grants,
   signIn,
   toolRun,
+  apps,
   providers,
   interactions,
   context,
+  addServer,
+  serverForm,
+  registry,
+  bundles,
+  importFile,
+  tasks,
 } as const;

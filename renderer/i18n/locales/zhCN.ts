@@ -5,9 +5,12 @@ import { signIn } from './zhCN/auth';
 import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
+import { addServer, bundles, importFile, registry, serverForm } from './zhCN/gettingServers';
 import { interactions } from './zhCN/interactions';
+import { apps } from './zhCN/apps';
 import { providers } from './zhCN/providers';
 import { toolRun } from './zhCN/toolRun';
+import { tasks } from './zhCN/tasks';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -211,7 +214,7 @@ export const zhCN: LocaleShape<typeof en> = {
     empty: '还没有日志。',
     noMatch: '没有符合筛选条件的内容。',
     jumpToLatest: '跳到最新',
-    sources: { stderr: '标准错误', notification: '服务器', host: '主机' },
+    sources: { stderr: '标准错误', notification: '服务器', host: '主机', app: '应用' },
   },
   traffic: {
     label: 'JSON-RPC 消息',
@@ -260,7 +263,14 @@ export const zhCN: LocaleShape<typeof en> = {
   grants,
   signIn,
   toolRun,
+  apps,
   providers,
   interactions,
   context,
+  addServer,
+  serverForm,
+  registry,
+  bundles,
+  importFile,
+  tasks,
 };

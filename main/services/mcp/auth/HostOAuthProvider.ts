@@ -49,6 +49,8 @@ export interface HostOAuthProviderOptions {
   clientName?: string;
   /** Diagnostics (never with a token, code or secret in them). */
   logger?: Logger;
+  /** Turns a `${secret:NAME}` client secret into its stored value when it is presented. */
+  resolveSecret?: (value: string) => Promise<string>;
 }
 
 /**
@@ -135,6 +137,10 @@ export class HostOAuthProvider implements OAuthClientProvider {
     await this.options.store.deleteExpectedState(this.server);
   }
 
+  private async clientSecret(value: string): Promise<string> {
+    return this.options.resolveSecret ? this.options.resolveSecret(value) : value;
+  }
+
   async clientInformation(
     ctx?: OAuthClientInformationContext,
   ): Promise<StoredOAuthClientInformation | undefined> {
@@ -143,7 +149,9 @@ export class HostOAuthProvider implements OAuthClientProvider {
       // Pre-registered by the person for this server: valid for whichever issuer serves it.
       return {
         client_id: oauth.clientId,
-        ...(oauth.clientSecret ? { client_secret: oauth.clientSecret } : {}),
+        ...(oauth.clientSecret
+          ? { client_secret: await this.clientSecret(oauth.clientSecret) }
+          : {}),
         ...(ctx ? { issuer: ctx.issuer } : {}),
       };
     }

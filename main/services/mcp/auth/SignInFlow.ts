@@ -19,6 +19,8 @@ export interface SignInDeps {
   opener: ExternalOpener;
   /** How long to wait for the browser to come back. */
   timeoutMs?: number;
+  /** Resolves a `${secret:NAME}` OAuth client secret from the secret store. */
+  resolveSecret?: (value: string) => Promise<string>;
 }
 
 export interface SignInFlowOptions extends SignInDeps {
@@ -74,6 +76,7 @@ export class SignInFlow {
       attemptOnly: true,
       onRedirect: (url) => this.onRedirect(url),
       ...(options.logger ? { logger: options.logger } : {}),
+      ...(options.resolveSecret ? { resolveSecret: options.resolveSecret } : {}),
     });
   }
 

@@ -4,7 +4,8 @@ import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { configHash } from './configHash';
 import { reconnectLegacyHttp } from './connectHttp';
-import { createConnectionContext } from './createConnectionContext';
+import { DEFAULT_CLIENT_INFO, createConnectionContext } from './createConnectionContext';
+import { declineAllInteractions } from './InteractionHandlers';
 import { establishSession } from './establishSession';
 import { isRetrySafeTool, isStaleSessionError } from './isStaleSessionError';
 import { mapSdkError } from './mapSdkError';
@@ -33,6 +34,8 @@ import { closeConnection, type Connection, type ConnectionContext } from './open
 import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
 import { StartupDeadline } from './StartupDeadline';
+import { CLIENT_CAPABILITIES } from './createSdkClient';
+import { SessionTasks, endpointIdFor } from './SessionTasks';
 
 export type {
   CallToolOptions,
@@ -89,6 +92,8 @@ export class McpSession {
   private listen: ResourceListen | undefined;
   /** Last known tools by name: their annotations decide whether a call may be repeated. */
   private readonly tools = new Map<string, Tool>();
+  /** Task calls on the current connection, made on first use. */
+  private taskSupport: { connection: Connection; tasks: SessionTasks } | undefined;
 
   constructor(private readonly options: McpSessionOptions) {
     this.config = options.config;
@@ -291,6 +296,31 @@ export class McpSession {
   }
 
   /**
+   * Tool calls that may become tasks, on the current connection (both eras; see SessionTasks).
+   * Rejects with MCP_CLOSED when not connected.
+   */
+  tasks(): SessionTasks {
+    const connection = this.requireConnection('tasks');
+    if (this.taskSupport?.connection !== connection) {
+      void this.taskSupport?.tasks.close();
+      const tasks = new SessionTasks({
+        client: connection.client,
+        tap: connection.tap,
+        serverName: this.config.name,
+        endpointId: endpointIdFor(this.config),
+        handlers: this.options.handlers ?? declineAllInteractions,
+        tool: (name) => this.tools.get(name),
+        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+        clientCapabilities: CLIENT_CAPABILITIES,
+        requestTimeoutMs: this.config.timeouts.requestMs,
+        ...(this.options.logger ? { logger: this.options.logger } : {}),
+      });
+      this.taskSupport = { connection, tasks };
+    }
+    return this.taskSupport.tasks;
+  }
+
+  /**
    * Tells a 2025-era server that the roots changed (`notifications/roots/list_changed`).
    * The 2026 era has no such notification (servers ask each time): nothing is sent there.
    */
@@ -305,6 +335,8 @@ export class McpSession {
     if (this.stateValue === 'closed') return;
     this.stateValue = 'closed';
     await this.listen?.close().catch(() => {});
+    await this.taskSupport?.tasks.close();
+    this.taskSupport = undefined;
     const connections = [this.pending, this.connection];
     this.connection = undefined;
     for (const connection of connections) {

@@ -35,9 +35,15 @@ export class TrafficTapTransport implements Transport {
   /** Defined only for stdio (see class comment); `declare` keeps the key absent otherwise. */
   declare readonly pid?: number | null;
   declare readonly stderr?: unknown;
+  /**
+   * Offered every inbound message after it was reported; returning true keeps it from the SDK.
+   * The raw task channel (see RawRequestChannel) takes its own responses this way.
+   */
+  claim?: (message: JSONRPCMessage) => boolean;
   private closedFlag = false;
   private closeRequested = false;
   private peerClosedFlag = false;
+  private readonly closeListeners = new Set<() => void>();
 
   constructor(
     readonly inner: Transport,
@@ -45,12 +51,14 @@ export class TrafficTapTransport implements Transport {
   ) {
     inner.onmessage = (message, extra) => {
       this.report('in', message);
+      if (this.claimed(message)) return;
       this.onmessage?.(message, extra);
     };
     inner.onerror = (error) => this.onerror?.(error);
     inner.onclose = () => {
       this.closedFlag = true;
       if (!this.closeRequested) this.peerClosedFlag = true;
+      for (const listener of [...this.closeListeners]) listener();
       this.onclose?.();
     };
     if (options.kind === 'stdio') {
@@ -74,6 +82,12 @@ export class TrafficTapTransport implements Transport {
    */
   get closedByPeer(): boolean {
     return this.peerClosedFlag;
+  }
+
+  /** Calls `listener` once the inner transport closed (whoever closed it); returns a remover. */
+  onDidClose(listener: () => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
   }
 
   get sessionId(): string | undefined {
@@ -104,6 +118,14 @@ export class TrafficTapTransport implements Transport {
 
   setSupportedProtocolVersions(versions: string[]): void {
     this.inner.setSupportedProtocolVersions?.(versions);
+  }
+
+  private claimed(message: JSONRPCMessage): boolean {
+    try {
+      return this.claim?.(message) === true;
+    } catch {
+      return false;
+    }
   }
 
   private report(direction: 'in' | 'out', message: JSONRPCMessage): void {

@@ -6,6 +6,9 @@ import type { Connection, ConnectionContext } from './openConnection';
 import type { SessionEvents } from './SessionEvents';
 import { TrafficTapTransport } from './TrafficTapTransport';
 
+/** How the host introduces itself when the session options do not say. */
+export const DEFAULT_CLIENT_INFO = { name: 'switchboard', version: '0.1.0' };
+
 /** The session-side ends a connection context feeds. */
 export interface ConnectionContextHooks {
   options: McpSessionOptions;
@@ -25,7 +28,7 @@ export function createConnectionContext(
   hooks: ConnectionContextHooks,
 ): ConnectionContext {
   const { options, events } = hooks;
-  const clientInfo = options.clientInfo ?? { name: 'switchboard', version: '0.1.0' };
+  const clientInfo = options.clientInfo ?? DEFAULT_CLIENT_INFO;
   return {
     signal,
     probeTimeoutMs: options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS,
@@ -43,6 +46,8 @@ export function createConnectionContext(
           options.logger?.warn('list refresh after list_changed failed', { list, error }),
         onLog: (entry) => events.logs.fire(entry),
         onResourceUpdated: (uri) => events.resourceUpdated.fire(uri),
+        onTaskReceiverError: (error) =>
+          options.logger?.warn('a task the server asked us to run failed', { error }),
       }),
     tap: (inner, kind) =>
       new TrafficTapTransport(inner, {

@@ -4,7 +4,9 @@ import {
   type Implementation,
   type VersionNegotiationOptions,
 } from '@modelcontextprotocol/client';
+import { APP_MIME_TYPE, APPS_EXTENSION_ID } from '../../../../shared/domain/apps';
 import type { InteractionHandlers } from './InteractionHandlers';
+import { bindClientTasks } from './bindClientTasks';
 import type { Prompt, Resource, ServerLogLevel, Tool } from './mcpTypes';
 
 /** A log record a server sent with `notifications/message` (legacy-era logging). */
@@ -26,6 +28,8 @@ export interface SdkClientHooks {
   onLog: (entry: ServerLogEntry) => void;
   /** A subscribed resource changed (2025 `resources/subscribe`, 2026 `subscriptions/listen`). */
   onResourceUpdated?: (uri: string) => void;
+  /** Failures of client-side tasks (a server's sampling or elicitation run as a task). */
+  onTaskReceiverError?: (error: unknown) => void;
 }
 
 /**
@@ -36,6 +40,16 @@ export const CLIENT_CAPABILITIES = {
   sampling: { tools: {} },
   elicitation: { form: { applyDefaults: true }, url: {} },
   roots: { listChanged: true },
+  // 2025-11-25 client-side tasks: a server may send sampling or elicitation as a task and poll
+  // us (bindClientTasks serves tasks/get, tasks/result, tasks/list, tasks/cancel). Exactly what
+  // the ext-tasks receiver reports as its capabilities (a test holds the two together).
+  tasks: {
+    list: {},
+    cancel: {},
+    requests: { sampling: { createMessage: {} }, elicitation: { create: {} } },
+  },
+  // MCP Apps: servers' UI resources are rendered (sandboxed) in windows of both shells.
+  extensions: { [APPS_EXTENSION_ID]: { mimeTypes: [APP_MIME_TYPE] } },
 } satisfies ClientOptions['capabilities'];
 
 /**
@@ -84,6 +98,8 @@ export function createSdkClient(
   client.setRequestHandler('roots/list', (_request, ctx) =>
     hooks.handlers.roots(context(ctx.mcpReq.signal)),
   );
+  // After the plain handlers: the receiver takes task-augmented requests and hands plain ones on.
+  bindClientTasks(client, hooks);
   client.setNotificationHandler('notifications/message', (notification) => {
     const { level, logger, data } = notification.params;
     hooks.onLog(

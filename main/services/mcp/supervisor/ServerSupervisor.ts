@@ -35,6 +35,8 @@ export interface SupervisorDeps {
   now?: () => number;
   /** OAuth sign-in for remote servers; without it a 401 is an ordinary error. */
   signIn?: SignInDeps;
+  /** Replaces `${secret:NAME}` references with stored values at each start. */
+  resolveSecrets?: (config: ServerConfig) => Promise<ServerConfig>;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -262,10 +264,12 @@ export class ServerSupervisor {
     this.abort = abort;
     this.setStatus({ kind: 'starting', since: this.now() });
     this.note('info', `Starting (${this.describeTarget()})`);
+    const config = await this.resolvedConfig(generation);
+    if (!config || generation !== this.generation) return;
     const session = new McpSession({
-      config: this.config,
-      ...(this.config.transport === 'stdio'
-        ? { transport: () => this.createTransport(this.config as StdioServerConfig, generation) }
+      config,
+      ...(config.transport === 'stdio'
+        ? { transport: () => this.createTransport(config, generation) }
         : {}),
       ...(this.deps.eraCache ? { eraCache: this.deps.eraCache } : {}),
       ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
@@ -336,6 +340,17 @@ export class ServerSupervisor {
       if (this.connecting === session) this.connecting = undefined;
       await session.close().catch(() => {});
       if (generation === this.generation) await this.failed(generation, error);
+    }
+  }
+
+  /** The config with its secrets, per attempt (a secret stored after a failure is picked up). */
+  private async resolvedConfig(generation: number): Promise<ServerConfig | undefined> {
+    if (!this.deps.resolveSecrets) return this.config;
+    try {
+      return await this.deps.resolveSecrets(this.config);
+    } catch (error) {
+      if (generation === this.generation) await this.failed(generation, error);
+      return undefined;
     }
   }
 
@@ -473,6 +488,11 @@ export class ServerSupervisor {
   private setStatus(status: ServerStatus): void {
     this.statusValue = status;
     this.statusChanged.fire(status);
+  }
+
+  /** A line from one of the server's Apps (its log records, its failures) or about them. */
+  appLog(level: string, text: string): void {
+    this.addLog('app', level, text);
   }
 
   private note(level: string, text: string): void {

@@ -7,6 +7,7 @@ import type { EventName } from '../../../../shared/ipc/names';
 import { createLogger } from '../../../platform/Logger';
 import { ServersFileService } from '../../config/ServersFileService';
 import { HostEvents } from '../../HostEvents';
+import type { ServerSecrets } from '../../secrets/ServerSecrets';
 import { McpService } from '../McpService';
 import type { SupervisorDeps } from '../supervisor/ServerSupervisor';
 
@@ -25,7 +26,9 @@ export class McpHarness {
   static async start(
     servers: Record<string, unknown>,
     supervisor: Partial<Pick<SupervisorDeps, 'policy' | 'killGraceMs' | 'installGraceMs'>> = {},
+    options: { secrets?: ServerSecrets; env?: Record<string, string | undefined> } = {},
   ): Promise<McpHarness> {
+    const env = options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME };
     const dir = await mkdtemp(join(tmpdir(), 'sb-mcp-'));
     const file = join(dir, 'servers.json');
     await writeFile(file, JSON.stringify({ mcpServers: servers }, null, 2));
@@ -33,7 +36,7 @@ export class McpHarness {
     const events = new HostEvents();
     const files = new ServersFileService({
       file,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      env,
       log,
       debounceMs: 50,
     });
@@ -43,8 +46,9 @@ export class McpHarness {
       files,
       events,
       log,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      env,
       useLoginShell: false,
+      ...(options.secrets ? { secrets: options.secrets } : {}),
       supervisor: {
         killGraceMs: 300,
         policy: { baseMs: 100, maxMs: 400, maxAttempts: 2 },

@@ -1,13 +1,17 @@
 import type { Migration } from './Migration';
 import { messageAttachmentsV2 } from './messageAttachmentsV2';
-import { messageProviderV3 } from './messageProviderV3';
+import { messageProviderV5 } from './messageProviderV5';
 import { schemaV1 } from './schemaV1';
-import { toolSearchV4 } from './toolSearchV4';
+import { tasksV3 } from './tasksV3';
+import { toolCallAppV4 } from './toolCallAppV4';
+import { toolSearchV6 } from './toolSearchV6';
 
 /** Every migration in order. Append only: a shipped migration is never edited. */
 export const allMigrations: readonly Migration[] = [
   schemaV1,
   messageAttachmentsV2,
-  messageProviderV3,
-  toolSearchV4,
+  tasksV3,
+  toolCallAppV4,
+  messageProviderV5,
+  toolSearchV6,
 ];

@@ -118,11 +118,19 @@ export class TestProcesses {
   }
 
   /** The v2 fixture over HTTP; `port` 0 (default) lets it pick. */
-  async startModernHttp(port = 0): Promise<HttpServerProcess> {
-    const child = this.spawnNode([MODERN_HTTP_FIXTURE, String(port)], {});
+  startModernHttp(port = 0): Promise<HttpServerProcess> {
+    return this.startHttpFixture([MODERN_HTTP_FIXTURE, String(port)]);
+  }
+
+  /** A fixture that prints `MCP_URL=…` on stdout once it listens (`node <args…>`). */
+  async startHttpFixture(
+    args: string[],
+    env: Record<string, string> = {},
+  ): Promise<HttpServerProcess> {
+    const child = this.spawnNode(args, env);
     const stdout = collect(child, 'stdout');
     const stderr = collect(child, 'stderr');
-    await waitFor(child, () => /MCP_URL=\S+/.test(stdout()), 'modern-v2-http');
+    await waitFor(child, () => /MCP_URL=\S+/.test(stdout()), args[0] ?? 'fixture');
     const url = /MCP_URL=(\S+)/.exec(stdout())?.[1] ?? '';
     return { url, port: Number(new URL(url).port), child, stderr };
   }

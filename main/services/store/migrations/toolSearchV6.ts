@@ -1,12 +1,12 @@
 import type { Migration } from './Migration';
 
 /**
- * Version 4: tool search per conversation. `mode` is the conversation's own choice (follow the
+ * Version 6: tool search per conversation. `mode` is the conversation's own choice (follow the
  * settings, or force search on or off); `loaded` lists the model names of the tools a search
  * found, which stay offered for the rest of the conversation.
  */
-export const toolSearchV4: Migration = {
-  version: 4,
+export const toolSearchV6: Migration = {
+  version: 6,
   name: 'conversation tool search',
   up: `
 CREATE TABLE conversation_tool_search (

@@ -1,12 +1,12 @@
 import type { Migration } from './Migration';
 
 /**
- * Version 3: which provider wrote each assistant message, next to its model, now that models
+ * Version 5: which provider wrote each assistant message, next to its model, now that models
  * come from several providers. Every message written before is Claude's: those with a model
  * get `anthropic`. Token usage rows say the same.
  */
-export const messageProviderV3: Migration = {
-  version: 3,
+export const messageProviderV5: Migration = {
+  version: 5,
   name: 'message provider',
   up: `
 ALTER TABLE messages ADD COLUMN provider TEXT;

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { AppPermission } from '../../../shared/domain/apps';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+
+/** The chat tool call an App belongs to. */
+export interface FrameToolCall {
+  conversationId: string;
+  toolUseId: string;
+}
+
+/** One App frame a window shows: what main decided for it, keyed by an unguessable id. */
+export interface AppFrameRecord {
+  frameId: string;
+  server: string;
+  resourceUri: string;
+  /** The tool whose UI this is (absent for a preview of a resource no tool names). */
+  toolName?: string;
+  toolCall?: FrameToolCall;
+  html: string;
+  contentHash: string;
+  /** The sandbox page's CSP header. */
+  cspHeader: string;
+  requested: AppPermission[];
+  granted: AppPermission[];
+  createdAt: number;
+}
+
+/** Frames kept at most; the oldest go first (a window that never closed its frames). */
+const MAX_FRAMES = 500;
+
+/**
+ * Frames by id. The id is also the capability for the frame's sandbox page: 128 random bits,
+ * handed only to windows over the contract, never to the App itself.
+ */
+export class AppFrames {
+  private readonly frames = new Map<string, AppFrameRecord>();
+
+  add(record: Omit<AppFrameRecord, 'frameId'>): AppFrameRecord {
+    const frame = { ...record, frameId: randomBytes(16).toString('hex') };
+    this.frames.set(frame.frameId, frame);
+    if (this.frames.size > MAX_FRAMES) {
+      const oldest = this.frames.keys().next().value;
+      if (oldest !== undefined) this.frames.delete(oldest);
+    }
+    return frame;
+  }
+
+  find(frameId: string): AppFrameRecord | undefined {
+    return this.frames.get(frameId);
+  }
+
+  /** The frame, or NotFound: a frame closed (or never opened) can ask nothing. */
+  get(frameId: string): AppFrameRecord {
+    const frame = this.frames.get(frameId);
+    if (!frame) {
+      throw new AppError(AppErrorCode.NotFound, 'This App is closed (its frame is unknown).');
+    }
+    return frame;
+  }
+
+  update(frameId: string, change: Partial<Pick<AppFrameRecord, 'granted' | 'cspHeader'>>): void {
+    const frame = this.frames.get(frameId);
+    if (frame) this.frames.set(frameId, { ...frame, ...change });
+  }
+
+  delete(frameId: string): void {
+    this.frames.delete(frameId);
+  }
+
+  /** Frames of one server (closed when the server stops). */
+  ofServer(server: string): AppFrameRecord[] {
+    return [...this.frames.values()].filter((f) => f.server === server);
+  }
+
+  clear(): void {
+    this.frames.clear();
+  }
+}

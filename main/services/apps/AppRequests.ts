@@ -1,0 +1,257 @@
+import type { AppReport } from '../../../shared/domain/apps';
+import type { InteractionOrigin } from '../../../shared/domain/interactions';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { isOpenableUrl } from '../../platform/isOpenableUrl';
+import type { ApprovalBroker } from '../approvals/ApprovalBroker';
+import { modelToolName } from '../catalog/modelToolName';
+import type { McpService } from '../mcp/McpService';
+import type { AppFrameRecord } from './AppFrames';
+import type { AppRenderVerdicts } from './AppRenderVerdicts';
+import type { AppsService } from './AppsService';
+import type { AppTurnContext } from './AppTurnContext';
+import { contextText, describeData } from './contextText';
+import { isVisibleToApps } from './toolUi';
+
+export interface AppRequestsOptions {
+  apps: AppsService;
+  mcp: McpService;
+  broker: ApprovalBroker;
+  turnContext: AppTurnContext;
+  verdicts: AppRenderVerdicts;
+  /** Sends a message in a conversation (the person confirmed it in the App's card). */
+  send: (conversationId: string, text: string) => Promise<{ turnId: string }>;
+  /** The URL consent panel; resolves true once the page was opened. */
+  askToOpen: (request: {
+    server: string;
+    url: string;
+    origin: InteractionOrigin;
+    app: { tool: string };
+    signal?: AbortSignal;
+  }) => Promise<boolean>;
+}
+
+/** Problem reports kept per frame; an App that keeps failing does not flood its server's log. */
+const MAX_PROBLEMS_PER_FRAME = 100;
+
+/**
+ * What an App may ask of the host, each through the machinery the host already has: its own
+ * server's tools (only those visible to Apps, through the approval broker with the App named as
+ * the caller), resource reads, a message the person confirmed, a page through URL consent,
+ * context for the next turn, log records, and reports about itself. The frame id names the App;
+ * its server and conversation come from main's record of the frame, never from the request.
+ */
+export class AppRequests {
+  private readonly aborts = new Map<string, AbortController>();
+  private readonly problems = new Map<string, number>();
+  private readonly renderedFrames = new Set<string>();
+
+  constructor(private readonly options: AppRequestsOptions) {}
+
+  async callTool(
+    frameId: string,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> {
+    const frame = this.options.apps.frames.get(frameId);
+    const supervisor = this.options.mcp.supervisor(frame.server);
+    const tool = supervisor.tools.find((t) => t.name === name);
+    if (!tool) {
+      throw new AppError(AppErrorCode.NotFound, `“${frame.server}” has no tool “${name}”.`);
+    }
+    if (!isVisibleToApps(tool)) {
+      throw new AppError(
+        AppErrorCode.Forbidden,
+        `The tool “${name}” is not available to Apps (its visibility does not include "app").`,
+      );
+    }
+    const signal = this.signalOf(frameId);
+    const outcome = await this.options.broker.decide(
+      {
+        conversationId: frame.toolCall?.conversationId ?? `app-preview:${frame.server}`,
+        server: frame.server,
+        tool: {
+          name: tool.name,
+          ...(tool.title ? { title: tool.title } : {}),
+          ...(tool.description ? { description: tool.description } : {}),
+          inputSchema: tool.inputSchema,
+          ...(tool.annotations ? { annotations: tool.annotations } : {}),
+        },
+        modelName: modelToolName(frame.server, tool.name),
+        arguments: args,
+        caller: { kind: 'app', tool: callerName(frame), resourceUri: frame.resourceUri },
+      },
+      signal,
+    );
+    const who = `App ${frame.resourceUri}`;
+    if (outcome.kind === 'denied') {
+      this.log(frame, 'info', `${who} called ${name}: not run (${outcome.reason})`);
+      if (outcome.cancelled) throw new AppError(AppErrorCode.Cancelled, outcome.reason);
+      return { content: [{ type: 'text', text: outcome.reason }], isError: true };
+    }
+    this.log(frame, 'info', `${who} called ${name} (allowed by ${outcome.decidedBy})`);
+    const result = await supervisor.callTool(name, args, {
+      signal,
+      timeoutMs: supervisor.config.timeouts.requestMs,
+    });
+    return JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
+  }
+
+  async readResource(frameId: string, uri: string): Promise<Record<string, unknown>[]> {
+    const frame = this.options.apps.frames.get(frameId);
+    const result = await this.options.mcp.supervisor(frame.server).ready().readResource(uri);
+    return result.contents.map((c) => JSON.parse(JSON.stringify(c)) as Record<string, unknown>);
+  }
+
+  async sendMessage(frameId: string, text: string): Promise<{ turnId: string }> {
+    const frame = this.options.apps.frames.get(frameId);
+    const call = this.inConversation(frame, 'send a message');
+    this.log(frame, 'info', `App ${frame.resourceUri} sent a message the person confirmed`);
+    return this.options.send(call.conversationId, text);
+  }
+
+  async openLink(frameId: string, url: string): Promise<boolean> {
+    const frame = this.options.apps.frames.get(frameId);
+    if (!isOpenableUrl(url)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Only https links (or http links to this computer) can be opened; not opening ${url}.`,
+      );
+    }
+    const opened = await this.options.askToOpen({
+      server: frame.server,
+      url,
+      origin: frame.toolCall
+        ? { conversationId: frame.toolCall.conversationId, toolUseId: frame.toolCall.toolUseId }
+        : {},
+      app: { tool: callerName(frame) },
+      signal: this.signalOf(frameId),
+    });
+    this.log(
+      frame,
+      'info',
+      `App ${frame.resourceUri} asked to open ${url}: ${opened ? 'opened' : 'not opened'}`,
+    );
+    return opened;
+  }
+
+  updateContext(
+    frameId: string,
+    content: readonly Record<string, unknown>[] | undefined,
+    structuredContent: Record<string, unknown> | undefined,
+  ): void {
+    const frame = this.options.apps.frames.get(frameId);
+    const call = this.inConversation(frame, 'set context for the model');
+    const text = contextText(content, structuredContent);
+    this.options.turnContext.set(call.conversationId, {
+      kind: 'context',
+      server: frame.server,
+      tool: callerName(frame),
+      toolUseId: call.toolUseId,
+      resourceUri: frame.resourceUri,
+      text,
+    });
+    this.log(
+      frame,
+      'info',
+      `App ${frame.resourceUri} set context for the next message (${text.length} characters)`,
+    );
+  }
+
+  log(frame: AppFrameRecord, level: string, text: string): void {
+    this.options.apps.serverLog(frame.server, level, text);
+  }
+
+  appLog(frameId: string, level: string, logger: string | undefined, data: unknown): void {
+    const frame = this.options.apps.frames.get(frameId);
+    const source = logger ? `${frame.resourceUri} ${logger}` : frame.resourceUri;
+    this.log(frame, level, `[${source}] ${describeData(data)}`);
+  }
+
+  report(frameId: string, report: AppReport): void {
+    const frame = this.options.apps.frames.get(frameId);
+    const toolUseId = frame.toolCall?.toolUseId;
+    switch (report.kind) {
+      case 'rendered':
+        if (this.renderedFrames.has(frameId)) return;
+        this.renderedFrames.add(frameId);
+        if (toolUseId) this.options.verdicts.rendered(toolUseId);
+        this.log(frame, 'info', `App ${frame.resourceUri} rendered`);
+        return;
+      case 'failed': {
+        const { failure } = report;
+        this.log(
+          frame,
+          'error',
+          `App ${frame.resourceUri} failed (${failure.kind}): ${failure.detail}`,
+        );
+        const owed = toolUseId ? this.options.verdicts.failed(toolUseId, failure) : undefined;
+        if (owed && toolUseId) {
+          this.options.turnContext.set(owed.conversationId, {
+            kind: 'status',
+            server: owed.server,
+            tool: owed.tool,
+            toolUseId,
+            resourceUri: owed.resourceUri,
+            text: `The interactive UI of this earlier tool call did not render in the person's chat (${failure.kind}): ${failure.detail}. They saw only its text result.`,
+          });
+        }
+        return;
+      }
+      case 'csp-violation':
+        if (this.countProblem(frame)) {
+          this.log(
+            frame,
+            'warning',
+            `App ${frame.resourceUri} was blocked by its CSP (${report.directive}): ${report.blockedUri || '(inline)'}`,
+          );
+        }
+        return;
+      case 'app-error':
+        if (this.countProblem(frame)) {
+          this.log(frame, 'error', `App ${frame.resourceUri} error: ${report.message}`);
+        }
+        return;
+    }
+  }
+
+  /** The frame closed: its pending calls and consent panels end with it. */
+  closeFrame(frameId: string): void {
+    this.aborts.get(frameId)?.abort(new AppError(AppErrorCode.Cancelled, 'The App was closed.'));
+    this.aborts.delete(frameId);
+    this.problems.delete(frameId);
+    this.renderedFrames.delete(frameId);
+  }
+
+  private signalOf(frameId: string): AbortSignal {
+    let controller = this.aborts.get(frameId);
+    if (!controller) {
+      controller = new AbortController();
+      this.aborts.set(frameId, controller);
+    }
+    return controller.signal;
+  }
+
+  private inConversation(frame: AppFrameRecord, what: string) {
+    if (!frame.toolCall) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Only an App shown in a conversation can ${what}; this one is a preview.`,
+      );
+    }
+    return frame.toolCall;
+  }
+
+  private countProblem(frame: AppFrameRecord): boolean {
+    const count = (this.problems.get(frame.frameId) ?? 0) + 1;
+    this.problems.set(frame.frameId, count);
+    if (count === MAX_PROBLEMS_PER_FRAME) {
+      this.log(frame, 'warning', `App ${frame.resourceUri}: further problems are not logged`);
+    }
+    return count < MAX_PROBLEMS_PER_FRAME;
+  }
+}
+
+/** The App as the person knows it: the tool it belongs to, else its resource. */
+function callerName(frame: AppFrameRecord): string {
+  return frame.toolName ?? frame.resourceUri;
+}

@@ -1,0 +1,170 @@
+import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { McpHarness } from '../mcp/testing/McpHarness';
+import { ServerSecrets } from '../secrets/ServerSecrets';
+import { ServerFormService } from '../serverForm/ServerFormService';
+import { BundleService } from './BundleService';
+import {
+  packFixtureBundle,
+  signWithSelfSignedCertificate,
+} from '../../../e2e/fixtures/bundles/packFixtureBundle.mjs';
+
+let work: string;
+let unsigned: string;
+let signed: string;
+let notes: string;
+let harness: McpHarness | undefined;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sb-bundles-'));
+  notes = join(work, 'notes');
+  await mkdir(notes);
+  unsigned = await packFixtureBundle(work, 'hello-notes');
+  signed = await packFixtureBundle(work, 'hello-notes-signed', { manifest_version: '0.4' });
+  await signWithSelfSignedCertificate(signed, work);
+}, 60_000);
+
+afterEach(async () => {
+  await harness?.dispose();
+  harness = undefined;
+});
+
+async function setup(findCommand?: (command: string) => Promise<string>) {
+  const store = new MemorySecretStore();
+  const secrets = new ServerSecrets(store);
+  const started = await McpHarness.start({}, {}, { secrets });
+  harness = started;
+  const forms = new ServerFormService({ files: harness.files, mcp: harness.mcp, secrets, env: {} });
+  const bundles = new BundleService({
+    dataDir: harness.dir,
+    files: harness.files,
+    secrets,
+    forms,
+    findCommand: findCommand ?? ((command) => started.mcp.findCommand(command)),
+  });
+  return { bundles, store, harness: started };
+}
+
+const answers = { notes_dir: '', api_token: 'notes-token-42' };
+
+describe('.mcpb bundles', () => {
+  it('shows what a bundle is: manifest, tools, prompts, user config, signature and runtime', async () => {
+    const { bundles } = await setup();
+    const view = await bundles.inspect(unsigned);
+    expect(view).toMatchObject({
+      name: 'hello-notes',
+      displayName: 'Hello Notes',
+      version: '1.2.0',
+      manifestVersion: '0.3',
+      author: { name: 'Fixture Author', email: 'author@example.com' },
+      tools: [{ name: 'greet' }, { name: 'read_env' }],
+      prompts: [{ name: 'summarize', description: 'Summarize the notes' }],
+      signature: { state: 'unsigned' },
+      runtime: { type: 'node', found: true },
+      suggestedName: 'hello-notes',
+    });
+    expect(view.userConfig.map((f) => [f.key, f.type, f.required, f.sensitive])).toEqual([
+      ['notes_dir', 'directory', true, false],
+      ['api_token', 'string', true, true],
+      ['greeting', 'string', false, false],
+    ]);
+    const signedView = await bundles.inspect(signed);
+    // Signed with a certificate no one trusts: the signature is there, but it is not verified.
+    expect(signedView.signature.state).toBe('untrusted');
+    expect(signedView.manifestVersion).toBe('0.4');
+  });
+
+  it('refuses a file that is not a bundle', async () => {
+    const { bundles } = await setup();
+    const notABundle = join(work, 'notes.txt');
+    await writeFile(notABundle, 'just text');
+    await expect(bundles.inspect(notABundle)).rejects.toThrow(/not a readable \.mcpb archive/);
+  });
+
+  it('installs: user config checked, secret to the store, unpacked into the data folder, started, then uninstalled', async () => {
+    const { bundles, store, harness } = await setup();
+    await expect(
+      bundles.install({ path: unsigned, serverName: 'notes', userConfig: {} }),
+    ).rejects.toThrow(/needs Notes folder \(notes_dir\), API token \(api_token\)/);
+    await expect(
+      bundles.install({
+        path: unsigned,
+        serverName: 'notes',
+        userConfig: { ...answers, notes_dir: join(work, 'nope') },
+      }),
+    ).rejects.toThrow(/does not exist/);
+    const result = await bundles.install({
+      path: unsigned,
+      serverName: 'notes',
+      userConfig: { ...answers, notes_dir: notes },
+    });
+    expect(result.directory).toBe(join(harness.dir, 'bundles', 'notes'));
+    expect((await stat(join(result.directory, 'server', 'index.mjs'))).isFile()).toBe(true);
+    const file = await readFile(harness.file, 'utf8');
+    expect(file).not.toContain('notes-token-42');
+    expect(JSON.parse(file)).toEqual({
+      mcpServers: {
+        notes: {
+          command: 'node',
+          args: [join(result.directory, 'server', 'index.mjs'), '--notes', notes],
+          env: { NOTES_TOKEN: '${secret:notes.api_token}', GREETING: 'Hello' },
+        },
+      },
+    });
+    expect(await store.get('server-secret:notes.api_token')).toBe('notes-token-42');
+    await harness.until('notes', 'ready');
+    const greet = await harness.mcp
+      .supervisor('notes')
+      .callTool('read_env', { name: 'NOTES_TOKEN' });
+    expect(JSON.stringify(greet.content)).toContain('notes-token-42');
+    expect(await bundles.list()).toEqual([
+      expect.objectContaining({ serverName: 'notes', name: 'hello-notes', signature: 'unsigned' }),
+    ]);
+
+    await bundles.uninstall('notes');
+    expect(JSON.parse(await readFile(harness.file, 'utf8'))).toEqual({ mcpServers: {} });
+    await expect(stat(result.directory)).rejects.toThrow(/ENOENT/);
+    expect(store.names()).toEqual([]);
+    expect(await bundles.list()).toEqual([]);
+  });
+
+  it('an untrusted signature needs the person’s consent; a missing Node.js is said plainly', async () => {
+    const { bundles, harness } = await setup();
+    await expect(
+      bundles.install({
+        path: signed,
+        serverName: 'signed',
+        userConfig: { ...answers, notes_dir: notes },
+      }),
+    ).rejects.toThrow(/could not be verified on this computer/);
+    await bundles.install({
+      path: signed,
+      serverName: 'signed',
+      userConfig: { ...answers, notes_dir: notes },
+      acceptUntrusted: true,
+    });
+    await harness.until('signed', 'ready');
+    expect(await bundles.list()).toEqual([expect.objectContaining({ signature: 'untrusted' })]);
+
+    const { bundles: noNode } = await setup(() =>
+      Promise.reject(
+        new Error("Command 'node' was not found. Looked in: /usr/local/bin, /usr/bin."),
+      ),
+    );
+    const view = await noNode.inspect(unsigned);
+    expect(view.runtime).toMatchObject({ found: false });
+    expect(view.runtime.message).toMatch(
+      /needs Node\.js .*none was found on this computer.*Looked in: \/usr\/local\/bin/,
+    );
+    await expect(
+      noNode.install({
+        path: unsigned,
+        serverName: 'x',
+        userConfig: { ...answers, notes_dir: notes },
+      }),
+    ).rejects.toThrow(/needs Node\.js/);
+  });
+});

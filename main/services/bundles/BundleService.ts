@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, sep } from 'node:path';
+import type {
+  BundleInstallRequest,
+  BundleView,
+  InstalledBundle,
+} from '../../../shared/domain/bundleViews';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { ServersFileService } from '../config/ServersFileService';
+import type { ServersFileState } from '../config/ServersFileState';
+import { suggestUniqueName } from '../config/import/planImport';
+import type { ServerSecrets } from '../secrets/ServerSecrets';
+import type { ServerFormService } from '../serverForm/ServerFormService';
+import { serverLaunch, toBundleView, userConfigFields } from './bundleView';
+import { findRuntime, type RuntimeDeps } from './findRuntime';
+import { InstalledBundles } from './InstalledBundles';
+import { mcpConfigFor, readManifest, unpackBundle, verifySignature } from './mcpbLibrary';
+import { checkUserConfig } from './userConfigValues';
+
+export interface BundleServiceOptions extends RuntimeDeps {
+  /** Bundles are unpacked under `<dataDir>/bundles/<server>`. */
+  dataDir: string;
+  files: ServersFileService;
+  secrets: ServerSecrets;
+  forms: ServerFormService;
+  platform?: NodeJS.Platform;
+  home?: string;
+}
+
+export interface BundleInstallResult {
+  serverName: string;
+  directory: string;
+  state: ServersFileState;
+}
+
+/**
+ * `.mcpb` bundles: read and verify one (signature, manifest, runtime), install it (user config
+ * checked, secrets to the secret store, unpacked into the data folder, added to the servers
+ * file) and uninstall it (entry, secrets and folder).
+ */
+export class BundleService {
+  private readonly root: string;
+  private readonly installed: InstalledBundles;
+  private readonly platform: NodeJS.Platform;
+
+  constructor(private readonly options: BundleServiceOptions) {
+    this.root = join(options.dataDir, 'bundles');
+    this.installed = new InstalledBundles(join(this.root, 'installed.json'));
+    this.platform = options.platform ?? process.platform;
+  }
+
+  /** What the install dialog shows for a file. Nothing is kept. */
+  async inspect(path: string): Promise<BundleView> {
+    return this.withUnpacked(path, async (dir) => (await this.read(path, dir)).view);
+  }
+
+  list(): Promise<InstalledBundle[]> {
+    return this.installed.list();
+  }
+
+  async install(request: BundleInstallRequest): Promise<BundleInstallResult> {
+    const { files, secrets } = this.options;
+    const serverName = request.serverName.trim();
+    if (files.state.servers.some((s) => s.name === serverName) || files.rawServer(serverName)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `There is already a server named “${serverName}”; choose another name.`,
+      );
+    }
+    const staging = await this.stage(request.path);
+    const directory = await this.freeFolder(serverName);
+    const stored: string[] = [];
+    let moved = false;
+    try {
+      const { view, manifest } = await this.read(request.path, staging);
+      refuseUnrunnable(view, request.acceptUntrusted === true);
+      const checked = await checkUserConfig(
+        userConfigFields(manifest),
+        request.userConfig,
+        serverName,
+      );
+      await rename(staging, directory);
+      moved = true;
+      const config = await mcpConfigFor(
+        manifest,
+        directory,
+        checked.values,
+        this.systemDirs(),
+        sep,
+      );
+      if (!config)
+        throw new AppError(
+          AppErrorCode.Validation,
+          'The bundle does not say how to start its server.',
+        );
+      for (const [name, value] of checked.secrets) {
+        await secrets.set(name, value);
+        stored.push(name);
+      }
+      const entry = {
+        command: config.command,
+        ...(config.args.length > 0 ? { args: config.args } : {}),
+        ...(Object.keys(config.env).length > 0 ? { env: config.env } : {}),
+      };
+      const state = await files.addServers({ [serverName]: entry });
+      await this.installed.add({
+        serverName,
+        name: view.name,
+        version: view.version,
+        directory,
+        installedAt: new Date().toISOString(),
+        signature: view.signature.state,
+      });
+      return { serverName, directory, state };
+    } catch (error) {
+      for (const name of stored) await secrets.delete(name).catch(() => undefined);
+      await rm(moved ? directory : staging, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  /** Removes the server's entry (and its secrets) and its unpacked folder. */
+  async uninstall(serverName: string): Promise<ServersFileState> {
+    const bundle = (await this.installed.list()).find((b) => b.serverName === serverName);
+    if (!bundle)
+      throw new AppError(AppErrorCode.NotFound, `No bundle is installed as “${serverName}”.`);
+    let state = this.options.files.state;
+    if (this.options.files.rawServer(serverName))
+      state = await this.options.forms.remove(serverName);
+    // Only ever a folder this service made under bundles/.
+    if (bundle.directory.startsWith(this.root + sep)) {
+      await rm(bundle.directory, { recursive: true, force: true });
+    }
+    await this.installed.remove(serverName);
+    return state;
+  }
+
+  private async read(path: string, dir: string) {
+    const { manifest, version } = await readManifest(dir);
+    const signature = await verifySignature(path);
+    const launch = serverLaunch(manifest, this.platform);
+    if (!launch.command) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        'The bundle’s manifest has no mcp_config: there is no command to start it with.',
+      );
+    }
+    const runtime = await findRuntime(
+      launch.type,
+      launch.command,
+      launch.requirement,
+      this.options,
+    );
+    const taken = new Set(this.options.files.state.servers.map((s) => s.name));
+    const base = manifest.name.replace(/[^A-Za-z0-9_.-]+/g, '-') || 'bundle';
+    const suggestedName = taken.has(base) ? suggestUniqueName(base, taken) : base;
+    const view = toBundleView({
+      path,
+      manifest,
+      manifestVersion: version,
+      signature,
+      runtime,
+      suggestedName,
+      platform: this.platform,
+    });
+    return { view, manifest };
+  }
+
+  private async withUnpacked<T>(path: string, use: (dir: string) => Promise<T>): Promise<T> {
+    const dir = await this.stage(path);
+    try {
+      return await use(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async stage(path: string): Promise<string> {
+    const dir = join(this.root, `.staging-${randomBytes(6).toString('hex')}`);
+    await mkdir(dir, { recursive: true });
+    try {
+      await unpackBundle(path, dir);
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+    return dir;
+  }
+
+  /** `bundles/<server>`, or `<server>-2`, … when that folder exists (never another's). */
+  private async freeFolder(serverName: string): Promise<string> {
+    const base = folderName(serverName);
+    for (let n = 1; ; n++) {
+      const candidate = join(this.root, n === 1 ? base : `${base}-${n}`);
+      if (!(await stat(candidate).catch(() => undefined))) return candidate;
+    }
+  }
+
+  private systemDirs(): Record<string, string> {
+    const home = this.options.home ?? homedir();
+    return {
+      HOME: home,
+      DESKTOP: join(home, 'Desktop'),
+      DOCUMENTS: join(home, 'Documents'),
+      DOWNLOADS: join(home, 'Downloads'),
+    };
+  }
+}
+
+function refuseUnrunnable(view: BundleView, acceptUntrusted: boolean): void {
+  if (view.platformProblem) throw new AppError(AppErrorCode.Validation, view.platformProblem);
+  if (!view.runtime.found) throw new AppError(AppErrorCode.Validation, view.runtime.message);
+  if (view.signature.state === 'untrusted' && !acceptUntrusted) {
+    throw new AppError(
+      AppErrorCode.Validation,
+      'The bundle carries a signature that could not be verified on this computer (changed after signing, or signed with a certificate this computer does not trust). Install it only if you trust where it came from, and confirm that you do.',
+    );
+  }
+}
+
+/** A folder name for a server: its name, kept to a safe alphabet. */
+function folderName(serverName: string): string {
+  return serverName.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^\.+/, '_') || 'bundle';
+}

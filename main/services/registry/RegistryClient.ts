@@ -1,0 +1,131 @@
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { RegistryEntry } from './serverJson';
+
+/** One page of `GET /v0.1/servers`. */
+export interface RegistryListPage {
+  /** Elements as received: each is checked before use, so a bad one cannot spoil the page. */
+  entries: unknown[];
+  nextCursor?: string;
+}
+
+export interface RegistryClientOptions {
+  baseUrl: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Pages fetched at most by `searchAll` (the CLI): a registry that never ends must not hang it. */
+const MAX_PAGES = 50;
+/** Responses are small JSON documents; anything this large is not a registry answering. */
+const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads the MCP Registry's public API (no auth): `GET /v0.1/servers` with `search`, `cursor`,
+ * `limit` and `version=latest`, and one version of one server. Errors are AppErrors that say
+ * which registry and what went wrong.
+ */
+export class RegistryClient {
+  private readonly fetchImpl: typeof fetch;
+
+  constructor(private readonly options: RegistryClientOptions) {
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  get baseUrl(): string {
+    return this.options.baseUrl.replace(/\/+$/, '');
+  }
+
+  async search(query: string, cursor?: string, limit = 30): Promise<RegistryListPage> {
+    const params = new URLSearchParams({ version: 'latest', limit: String(limit) });
+    if (query.trim() !== '') params.set('search', query.trim());
+    if (cursor) params.set('cursor', cursor);
+    const body = await this.get(`/v0.1/servers?${params.toString()}`);
+    const record = asRecord(body);
+    const servers = record?.servers;
+    if (!Array.isArray(servers)) throw this.unexpected('the answer has no "servers" list');
+    const next = asRecord(record?.metadata)?.nextCursor;
+    return {
+      entries: servers as unknown[],
+      ...(typeof next === 'string' && next !== '' ? { nextCursor: next } : {}),
+    };
+  }
+
+  /** Every page of a search, following `nextCursor` (bounded). */
+  async searchAll(query: string): Promise<unknown[]> {
+    const all: unknown[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.search(query, cursor, 100);
+      all.push(...result.entries);
+      if (!result.nextCursor || result.nextCursor === cursor) return all;
+      cursor = result.nextCursor;
+    }
+    return all;
+  }
+
+  /** One version (`latest` allowed) of one server, or NotFound. */
+  async version(name: string, version: string): Promise<RegistryEntry> {
+    const path = `/v0.1/servers/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
+    const body = asRecord(await this.get(path));
+    if (!body || typeof body.server !== 'object' || body.server === null) {
+      throw this.unexpected(`the answer for ${name} has no "server"`);
+    }
+    return body as unknown as RegistryEntry;
+  }
+
+  private async get(path: string): Promise<unknown> {
+    const url = `${this.baseUrl}${path}`;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AppError(
+        AppErrorCode.Internal,
+        `Could not reach the MCP Registry at ${this.baseUrl}: ${reason}`,
+      );
+    }
+    const text = await response.text();
+    if (text.length > MAX_RESPONSE_BYTES) throw this.unexpected('the answer is too large');
+    if (response.status === 404) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        `The MCP Registry at ${this.baseUrl} has no ${path}.`,
+      );
+    }
+    if (!response.ok) {
+      const detail = asRecord(safeJson(text))?.error;
+      throw new AppError(
+        AppErrorCode.Internal,
+        `The MCP Registry at ${this.baseUrl} answered ${response.status}${typeof detail === 'string' ? `: ${detail}` : ''}.`,
+      );
+    }
+    const parsed = safeJson(text);
+    if (parsed === undefined) throw this.unexpected('the answer is not JSON');
+    return parsed;
+  }
+
+  private unexpected(why: string): AppError {
+    return new AppError(
+      AppErrorCode.Internal,
+      `Unexpected answer from the MCP Registry at ${this.baseUrl}: ${why}.`,
+    );
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}

@@ -1,0 +1,105 @@
+import type { ServerForm, ServerTestResult } from '../../../shared/domain/serverForm';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { parseServersText } from '../config/parseServersText';
+import { SERVERS_KEY } from '../config/ServerEntry';
+import type { ServersFileService } from '../config/ServersFileService';
+import type { ServersFileState } from '../config/ServersFileState';
+import { envLookup } from '../config/substituteEnv';
+import type { McpService } from '../mcp/McpService';
+import type { ServerSecrets } from '../secrets/ServerSecrets';
+import { secretReferences } from '../secrets/secretReferences';
+import { entryFromForm } from './entryFromForm';
+import { formFromEntry } from './formFromEntry';
+
+export interface ServerFormServiceOptions {
+  files: ServersFileService;
+  mcp: McpService;
+  secrets: ServerSecrets;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * The add/edit server form's side in main: reads an entry into the form, tests a form by
+ * starting it once, saves it (secrets to the secret store first, then the entry spliced into
+ * the servers file) and removes a server with the secrets only it used.
+ */
+export class ServerFormService {
+  constructor(private readonly options: ServerFormServiceOptions) {}
+
+  async get(name: string): Promise<ServerForm> {
+    const entry = this.options.files.rawServer(name);
+    if (!entry) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        `There is no server named “${name}” in the servers file.`,
+      );
+    }
+    return formFromEntry(name, entry, (secret) => this.options.secrets.has(secret));
+  }
+
+  /** Starts what the form describes once, with secrets typed but not saved yet. */
+  async test(form: ServerForm, originalName?: string): Promise<ServerTestResult> {
+    const previous = originalName ? this.options.files.rawServer(originalName) : undefined;
+    const built = entryFromForm(form, previous);
+    const text = JSON.stringify({ [SERVERS_KEY]: { [form.name]: built.entry } });
+    const parsed = parseServersText(text, envLookup(this.options.env));
+    const config = parsed.servers[0];
+    if (!config) {
+      const message = parsed.errors.map((p) => p.message).join('; ');
+      return { ok: false, code: AppErrorCode.Validation, message, stderrTail: [] };
+    }
+    return this.options.mcp.probe(config, built.secrets);
+  }
+
+  /**
+   * Saves the form: a new server (`originalName` absent) or an edit, possibly renamed. Secret
+   * values are stored before the file is written and put back if writing fails. A server whose
+   * entry did not change but whose secrets did is restarted, so it runs with the new values.
+   */
+  async save(form: ServerForm, originalName?: string): Promise<ServersFileState> {
+    const { files, secrets, mcp } = this.options;
+    const previous = originalName ? files.rawServer(originalName) : undefined;
+    if (originalName && !previous) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        `There is no server named “${originalName}” any more.`,
+      );
+    }
+    const built = entryFromForm(form, previous);
+    const before = await secrets.snapshot(built.secrets.keys());
+    const textBefore = files.state.text;
+    let state: ServersFileState;
+    try {
+      for (const [name, value] of built.secrets) await secrets.set(name, value);
+      state = originalName
+        ? await files.replaceServer(originalName, built.entry, form.name)
+        : await files.addServers({ [form.name]: built.entry });
+    } catch (error) {
+      await secrets.restore(before);
+      throw error;
+    }
+    if (state.text === textBefore && built.secrets.size > 0) {
+      const running = mcp.registry.get(form.name);
+      if (running && !running.config.disabled) await running.restart();
+    }
+    return state;
+  }
+
+  /** Removes a server, then forgets the secrets it referred to that no other server uses. */
+  async remove(name: string): Promise<ServersFileState> {
+    const { files, secrets } = this.options;
+    const entry = files.rawServer(name);
+    if (!entry) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        `There is no server named “${name}” in the servers file.`,
+      );
+    }
+    const state = await files.removeServer(name);
+    const stillUsed = new Set(secretReferences(state.text));
+    for (const secret of secretReferences(JSON.stringify(entry))) {
+      if (!stillUsed.has(secret)) await secrets.delete(secret);
+    }
+    return state;
+  }
+}

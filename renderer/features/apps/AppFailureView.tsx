@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { AppFailure } from '../../../shared/domain/apps';
+
+/** Why an App is not shown, in plain words, with main's or the frame's details on demand. */
+export function AppFailureView({ failure, onRetry }: { failure: AppFailure; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const retryable = failure.kind !== 'no-sandbox';
+  return (
+    <div className="app-failure" role="alert" data-testid="app-failure" data-kind={failure.kind}>
+      <p className="app-failure__text">{t(`apps.failure.${failure.kind}`)}</p>
+      <details className="disclosure app-failure__details">
+        <summary>{t('apps.showDetails')}</summary>
+        <pre className="app-failure__detail">{failure.detail}</pre>
+      </details>
+      {retryable && (
+        <button type="button" className="button button--small" onClick={onRetry}>
+          {t('apps.tryAgain')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppFrame, AppOpenResult } from '../../../shared/domain/apps';
+import { serverView } from '../../testing/fixtures';
+import { renderWithStores } from '../../testing/renderWithStores';
+import { settle } from '../../testing/scriptedClient';
+import { AppFrameHost } from './AppFrameHost';
+import { INIT_TIMEOUT_MS, type AppCall } from './useAppBridge';
+
+const frame: AppFrame = {
+  frameId: 'a'.repeat(32),
+  proxyUrl: `http://127.0.0.1:9/frame/${'a'.repeat(32)}`,
+  contentHash: 'h',
+  server: 'apps',
+  resourceUri: 'ui://apps/counter.html',
+  csp: {},
+  permissions: { requested: [], granted: [] },
+};
+
+afterEach(() => vi.useRealTimers());
+
+async function show(opened: AppOpenResult | (() => AppOpenResult)) {
+  return renderWithStores(
+    <AppFrameHost
+      target={{ kind: 'preview', server: 'apps', uri: frame.resourceUri }}
+      label="counter"
+    />,
+    {
+      servers: [serverView('apps')],
+      script: (name) => {
+        if (name === 'apps.open') return typeof opened === 'function' ? opened() : opened;
+        if (name === 'apps.getHtml') return { html: '<!doctype html><p>counter</p>' };
+        return {};
+      },
+    },
+  );
+}
+
+describe('AppFrameHost', () => {
+  it('says in plain words why an App cannot be shown, with the details on demand', async () => {
+    let attempts = 0;
+    const { host } = await show(() => {
+      attempts++;
+      return {
+        ok: false,
+        failure: {
+          kind: 'resource-missing',
+          detail: 'resources/read ui://apps/counter.html failed',
+        },
+      };
+    });
+    const failure = await screen.findByTestId('app-failure');
+    expect(failure.textContent).toContain('the server does not have its page');
+    expect(screen.getByText('resources/read ui://apps/counter.html failed')).toBeTruthy();
+    fireEvent.click(screen.getByText('Try again'));
+    await settle();
+    expect(attempts).toBe(2);
+    expect(host.callsOf('apps.report')).toEqual([]);
+  });
+
+  it('fails an App that never starts, reports it, and closes its frame when it goes', async () => {
+    vi.useFakeTimers();
+    const { host, unmount } = await show({ ok: true, frame });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(screen.getByTestId('app-iframe').getAttribute('sandbox')).toBe(
+      'allow-scripts allow-same-origin',
+    );
+    expect(screen.getByTestId('app-frame').dataset.phase).toBe('loading');
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
+    const failure = screen.getByTestId('app-failure');
+    expect(failure.dataset.kind).toBe('sandbox-failed');
+    expect(host.callsOf('apps.report')).toEqual([
+      {
+        frameId: frame.frameId,
+        report: {
+          kind: 'failed',
+          failure: expect.objectContaining({ kind: 'sandbox-failed' }) as unknown,
+        },
+      },
+    ]);
+    expect(host.callsOf('apps.close')).toEqual([{ frameId: frame.frameId }]);
+    unmount();
+  });
+
+  it('tells a sandbox that loaded but an App that never initialized apart', async () => {
+    vi.useFakeTimers();
+    const { host } = await show({ ok: true, frame });
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const iframe = screen.getByTestId<HTMLIFrameElement>('app-iframe');
+    const proxy = iframe.contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    const sentToProxy = vi.spyOn(proxy, 'postMessage');
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
+          source: proxy,
+          origin: 'http://127.0.0.1:9',
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(host.callsOf('apps.getHtml')).toEqual([{ frameId: frame.frameId }]);
+    expect(sentToProxy.mock.calls[0]?.[0]).toMatchObject({
+      method: 'ui/notifications/sandbox-resource-ready',
+    });
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
+    expect(screen.getByTestId('app-failure').dataset.kind).toBe('init-timeout');
+    expect(screen.getByTestId('app-failure').textContent).toContain('The App did not start');
+  });
+
+  it('drives an initialized App: partial input while it is written, then input and result', async () => {
+    let setCall: (call: AppCall) => void = () => undefined;
+    function Card() {
+      const [call, set] = useState<AppCall>({
+        toolUseId: 'toolu_1',
+        status: 'pending',
+        partialInput: '{"label": "cli',
+      });
+      setCall = set;
+      return (
+        <AppFrameHost
+          target={{ kind: 'toolCall', toolUseId: 'toolu_1' }}
+          label="counter"
+          call={call}
+        />
+      );
+    }
+    const { host } = await renderWithStores(<Card />, {
+      servers: [serverView('apps')],
+      script: (name) => {
+        if (name === 'apps.open') return { ok: true, frame };
+        if (name === 'conversation.getToolResult') {
+          return {
+            outcome: {
+              content: [{ type: 'text', text: 'count is 1' }],
+              hostNote: 'for the model',
+            },
+          };
+        }
+        return {};
+      },
+    });
+    await settle();
+    const proxy = (await screen.findByTestId<HTMLIFrameElement>('app-iframe')).contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    const toApp = vi.spyOn(proxy, 'postMessage');
+    const fromApp = async (data: unknown) => {
+      await act(async () => {
+        window.dispatchEvent(new MessageEvent('message', { data, source: proxy }));
+        await settle();
+      });
+    };
+    await fromApp({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/initialize',
+      params: {
+        appInfo: { name: 'a', version: '1' },
+        appCapabilities: {},
+        protocolVersion: '2026-01-26',
+      },
+    });
+    expect(toApp.mock.calls[0]?.[0]).toMatchObject({
+      id: 1,
+      result: {
+        hostInfo: { name: 'Switchboard' },
+        hostCapabilities: { serverTools: {}, openLinks: {}, message: { text: {} } },
+        hostContext: { displayMode: 'inline', theme: 'light' },
+      },
+    });
+    await fromApp({ jsonrpc: '2.0', method: 'ui/notifications/initialized', params: {} });
+    const sent = () => toApp.mock.calls.map(([m]) => m as { method?: string; params?: unknown });
+    expect(sent().filter((m) => m.method?.startsWith('ui/notifications/tool'))).toEqual([
+      expect.objectContaining({
+        method: 'ui/notifications/tool-input-partial',
+        params: { arguments: { label: 'cli' } },
+      }),
+    ]);
+    expect(host.callsOf('apps.report')).toEqual([
+      { frameId: frame.frameId, report: { kind: 'rendered' } },
+    ]);
+    // What the host does not offer gets a clear JSON-RPC error.
+    await fromApp({ jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} });
+    await fromApp({ jsonrpc: '2.0', id: 8, method: 'prompts/list', params: {} });
+    const answers = toApp.mock.calls.map(([m]) => m as { id?: number; error?: { code: number } });
+    expect(answers.find((m) => m.id === 7)?.error?.code).toBe(-32601);
+    expect(answers.find((m) => m.id === 8)?.error?.code).toBe(-32601);
+
+    await act(async () => {
+      setCall({ toolUseId: 'toolu_1', status: 'running', input: { label: 'clicks' } });
+      await settle();
+    });
+    await act(async () => {
+      setCall({ toolUseId: 'toolu_1', status: 'done', input: { label: 'clicks' } });
+      await settle();
+    });
+    const tool = sent().filter((m) => m.method?.startsWith('ui/notifications/tool'));
+    expect(tool.map((m) => m.method)).toEqual([
+      'ui/notifications/tool-input-partial',
+      'ui/notifications/tool-input',
+      'ui/notifications/tool-result',
+    ]);
+    expect(tool[1]?.params).toEqual({ arguments: { label: 'clicks' } });
+    // The App gets the server's result, not the host's note to the model.
+    expect(tool[2]?.params).toEqual({ content: [{ type: 'text', text: 'count is 1' }] });
+  });
+});

@@ -1,0 +1,156 @@
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiDisplayMode,
+  type McpUiHostCapabilities,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { z } from 'zod';
+import type { AppFrame, AppReport } from '../../../shared/domain/apps';
+
+type CallToolHandler = NonNullable<AppBridge['oncalltool']>;
+type ReadResourceHandler = NonNullable<AppBridge['onreadresource']>;
+type DownloadHandler = NonNullable<AppBridge['ondownloadfile']>;
+type LogParams = Parameters<NonNullable<AppBridge['onloggingmessage']>>[0];
+/** A tool result as the bridge sends it to the App. */
+export type AppToolResult = Awaited<ReturnType<CallToolHandler>>;
+/** What an App asks to download (embedded resources or links). */
+export type DownloadContents = Parameters<DownloadHandler>[0]['contents'];
+
+/** What the frame host does for the bridge; every App request ends up in one of these. */
+export interface AppBridgeHost {
+  html(): Promise<string>;
+  callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  readResource(uri: string): Promise<Record<string, unknown>[]>;
+  /** Shows the message to the person; resolves once they sent it (true) or discarded it. */
+  message(text: string): Promise<boolean>;
+  openLink(url: string): Promise<boolean>;
+  /** Asks the person and saves; resolves true when the files were handed to the browser. */
+  download(contents: DownloadContents): Promise<boolean>;
+  updateContext(
+    content: Record<string, unknown>[] | undefined,
+    structured: Record<string, unknown> | undefined,
+  ): Promise<void>;
+  log(level: LogParams['level'], logger: string | undefined, data: unknown): void;
+  report(report: AppReport): void;
+  sandboxReady(): void;
+  initialized(): void;
+  sizeChanged(height: number | undefined): void;
+  /** The App asks for a display mode; returns the mode now in effect. */
+  displayMode(
+    mode: McpUiDisplayMode,
+    appModes: readonly McpUiDisplayMode[] | undefined,
+  ): McpUiDisplayMode;
+  teardownRequested(): void;
+}
+
+/** The proxy's report of a CSP violation or script error inside the App (see sandboxProxy). */
+const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
+const reportParams = z.union([
+  z.object({ kind: z.literal('csp-violation'), directive: z.string(), blockedUri: z.string() }),
+  z.object({ kind: z.literal('app-error'), message: z.string() }),
+  z.object({ kind: z.literal('navigated') }),
+]);
+
+/** What the host declares to the App: honest to what this frame supports. */
+export function hostCapabilities(frame: AppFrame, inConversation: boolean): McpUiHostCapabilities {
+  const permissions = Object.fromEntries(frame.permissions.granted.map((p) => [p, {}]));
+  return {
+    openLinks: {},
+    downloadFile: {},
+    serverTools: {},
+    serverResources: {},
+    logging: {},
+    ...(inConversation
+      ? { message: { text: {} }, updateModelContext: { text: {}, structuredContent: {} } }
+      : {}),
+    sandbox: { permissions, csp: frame.csp },
+  };
+}
+
+/**
+ * One App's host bridge: the extension's own {@link AppBridge} over a {@link PostMessageTransport}
+ * to the sandbox proxy frame, with each App request handed to the frame host. Requests the host
+ * does not offer (sampling, prompt and resource lists, anything unknown) get the bridge's
+ * JSON-RPC "method not found".
+ */
+export async function connectAppBridge(
+  target: Window,
+  frame: AppFrame,
+  options: {
+    hostInfo: { name: string; version: string };
+    hostContext: McpUiHostContext;
+    inConversation: boolean;
+    host: AppBridgeHost;
+  },
+): Promise<AppBridge> {
+  const { host } = options;
+  const bridge = new AppBridge(
+    null,
+    options.hostInfo,
+    hostCapabilities(frame, options.inConversation),
+    { hostContext: options.hostContext },
+  );
+  bridge.addEventListener('sandboxready', () => {
+    host.sandboxReady();
+    void host.html().then(
+      (html) => bridge.sendSandboxResourceReady({ html }).catch(() => undefined),
+      (error: unknown) =>
+        host.report({
+          kind: 'failed',
+          failure: {
+            kind: 'sandbox-failed',
+            detail: `The App's HTML could not be loaded: ${String(error)}`,
+          },
+        }),
+    );
+  });
+  bridge.addEventListener('initialized', () => host.initialized());
+  bridge.addEventListener('sizechange', ({ height }) => host.sizeChanged(height));
+  bridge.addEventListener('requestteardown', () => host.teardownRequested());
+  bridge.addEventListener('loggingmessage', ({ level, logger, data }) =>
+    host.log(level, logger, data),
+  );
+  bridge.oncalltool = async ({ name, arguments: args }) =>
+    (await host.callTool(name, args ?? {})) as AppToolResult;
+  bridge.onreadresource = async ({ uri }) =>
+    ({ contents: await host.readResource(uri) }) as Awaited<ReturnType<ReadResourceHandler>>;
+  bridge.onopenlink = async ({ url }) => ((await host.openLink(url)) ? {} : { isError: true });
+  bridge.ondownloadfile = async ({ contents }) =>
+    (await host.download(contents)) ? {} : { isError: true };
+  bridge.onrequestdisplaymode = ({ mode }) =>
+    Promise.resolve({
+      mode: host.displayMode(mode, bridge.getAppCapabilities()?.availableDisplayModes),
+    });
+  if (options.inConversation) {
+    bridge.onmessage = async ({ content }) => {
+      const text = content
+        .flatMap((block) => (block.type === 'text' ? [block.text] : []))
+        .join('\n\n')
+        .trim();
+      // Only text is declared; a message with nothing to read is refused, not sent empty.
+      if (!text) return { isError: true };
+      return (await host.message(text)) ? {} : { isError: true };
+    };
+    bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
+      await host.updateContext(content, structuredContent);
+      return {};
+    };
+  }
+  bridge.setNotificationHandler(SANDBOX_REPORT, { params: reportParams }, (params) =>
+    host.report(
+      params.kind === 'navigated'
+        ? {
+            kind: 'failed',
+            failure: {
+              kind: 'app-error',
+              detail:
+                'The App loaded another page in its frame (it navigated away from its own); the sandbox closed it.',
+            },
+          }
+        : params,
+    ),
+  );
+  await bridge.connect(new PostMessageTransport(target, target));
+  return bridge;
+}

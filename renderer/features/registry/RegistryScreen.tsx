@@ -1,0 +1,77 @@
+import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGettingServersStore } from '../../stores/StoresContext';
+import { AddServerLayout } from '../addServer/AddServerLayout';
+import { RegistryServerCard } from './RegistryServerCard';
+import { RegistryUrlField } from './RegistryUrlField';
+
+/** Search the MCP Registry and install a server from it. */
+export function RegistryScreen() {
+  const { t } = useTranslation();
+  const registry = useGettingServersStore((s) => s.registry);
+  const search = useGettingServersStore((s) => s.search);
+  const [query, setQuery] = useState(registry.query);
+
+  useEffect(() => {
+    // First visit: show what the registry has.
+    if (registry.state === 'idle') void search('');
+  }, [registry.state, search]);
+
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    void search(query.trim());
+  };
+
+  return (
+    <AddServerLayout active="registry">
+      <form className="registry__search" role="search" onSubmit={submit}>
+        <input
+          className="input"
+          type="search"
+          aria-label={t('registry.searchLabel')}
+          placeholder={t('registry.searchPlaceholder')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="registry-search"
+        />
+        <button type="submit" className="button" data-testid="registry-search-submit">
+          {t('registry.search')}
+        </button>
+      </form>
+      <RegistryUrlField effective={registry.registryUrl} />
+      {registry.state === 'failed' && registry.error && (
+        <p className="field__error" role="alert">
+          {t('registry.failed', { message: registry.error.message })}
+        </p>
+      )}
+      {registry.state === 'ready' && registry.servers.length === 0 && (
+        <p className="empty">{t('registry.none', { query: registry.query })}</p>
+      )}
+      <ul className="registry__list" data-testid="registry-list">
+        {registry.servers.map((server) => (
+          <li key={`${server.name}@${server.version}`}>
+            <RegistryServerCard server={server} />
+          </li>
+        ))}
+      </ul>
+      {registry.state === 'loading' && (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('registry.loading')}
+        </p>
+      )}
+      {registry.nextCursor && registry.state === 'ready' && (
+        <div className="registry__more">
+          <button
+            type="button"
+            className="button"
+            onClick={() => void search(registry.query, true)}
+            data-testid="registry-more"
+          >
+            {t('registry.more')}
+          </button>
+        </div>
+      )}
+    </AddServerLayout>
+  );
+}

@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import type { ServerTestResult } from '../../../shared/domain/serverForm';
+
+/** What "Test" found: the tools a started server offers, or why it did not start. */
+export function TestResultView({ result }: { result: ServerTestResult }) {
+  const { t } = useTranslation();
+  if (result.ok) {
+    return (
+      <div className="notice notice--ok test-result" role="status" data-testid="server-test-result">
+        <p>
+          <strong>
+            {t('serverForm.testOk', {
+              name: result.serverInfo?.name ?? '',
+              version: result.serverInfo?.version ?? '',
+            })}
+          </strong>{' '}
+          {t('serverForm.toolCount', { count: result.tools.length })}
+        </p>
+        {result.tools.length > 0 && (
+          <ul className="test-result__tools">
+            {result.tools.map((tool) => (
+              <li key={tool.name}>
+                <code>{tool.name}</code>
+                {tool.description && (
+                  <span className="muted"> — {tool.description.split('\n')[0]}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="notice notice--warn test-result" role="alert" data-testid="server-test-result">
+      <p>
+        <strong>{t('serverForm.testFailed')}</strong> {result.message}
+        {result.exitCode !== undefined && result.exitCode !== null && (
+          <> {t('serverForm.exitCode', { code: result.exitCode })}</>
+        )}
+      </p>
+      {result.stderrTail.length > 0 && (
+        <pre className="code-block test-result__stderr">{result.stderrTail.join('\n')}</pre>
+      )}
+    </div>
+  );
+}

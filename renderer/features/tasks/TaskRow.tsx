@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import type { TaskView } from '../../../shared/domain/tasks';
+import { useConversationsStore } from '../../stores/StoresContext';
+import { isTaskEnded } from '../../stores/tasksReducers';
+import { useOpenChat } from '../chat/useOpenChat';
+import { TaskCancelButton } from './TaskCancelButton';
+import { TaskNotes } from './TaskNotes';
+import { shortId } from './TaskStatusPanel';
+import { TaskTimer } from './TaskTimer';
+import { taskTone } from './taskTone';
+
+/** One task in the Tasks list: what runs where, how it is going, where it came from. */
+export function TaskRow({ task }: { task: TaskView }) {
+  const { t } = useTranslation();
+  const openChat = useOpenChat();
+  const title = useConversationsStore((s) =>
+    task.conversationId
+      ? s.conversations.find((c) => c.id === task.conversationId)?.title
+      : undefined,
+  );
+  const ended = isTaskEnded(task);
+  return (
+    <li
+      className="task task--row"
+      aria-label={t('tasks.label', { tool: task.tool, server: task.server })}
+      data-testid="task-row"
+      data-status={task.status}
+    >
+      <div className="task__head">
+        <span className="task__name">
+          <span className="tool-call__server">{task.server}</span>
+          <span aria-hidden="true"> › </span>
+          <span className="tool-call__tool">{task.tool}</span>
+        </span>
+        <span className={`status-badge status-badge--${taskTone[task.status]}`}>
+          {t(`tasks.status.${task.status}`)}
+        </span>
+        <TaskTimer task={task} />
+        {!ended && <TaskCancelButton task={task} />}
+      </div>
+      {(task.statusMessage ?? task.error) && (
+        <p className="task__message">{task.error && ended ? task.error : task.statusMessage}</p>
+      )}
+      <TaskNotes task={task} />
+      <div className="task__meta">
+        <span>{t(`tasks.origin.${task.origin}`)}</span>
+        {task.conversationId && (
+          <button
+            type="button"
+            className="task__link"
+            onClick={() => openChat(task.conversationId ?? null)}
+            data-testid="task-open-conversation"
+          >
+            {title ? `“${title}”` : t('tasks.openConversation')}
+          </button>
+        )}
+        <span className="task__id" title={task.taskId}>
+          {t('tasks.taskId', { id: shortId(task.taskId) })}
+        </span>
+      </div>
+    </li>
+  );
+}

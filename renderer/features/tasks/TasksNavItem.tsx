@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useAppStore, useTasksStore } from '../../stores/StoresContext';
+import { isTaskEnded } from '../../stores/tasksReducers';
+
+/** The sidebar entry to the Tasks list, with how many run now. */
+export function TasksNavItem() {
+  const { t } = useTranslation();
+  const active = useAppStore((s) => s.view.kind === 'tasks');
+  const setView = useAppStore((s) => s.setView);
+  const running = useTasksStore(
+    (s) => Object.values(s.tasks).filter((task) => !isTaskEnded(task)).length,
+  );
+  return (
+    <button
+      type="button"
+      className={`sidebar__item${active ? ' sidebar__item--active' : ''}`}
+      aria-current={active ? 'page' : undefined}
+      onClick={() => setView({ kind: 'tasks' })}
+      data-testid="open-tasks"
+    >
+      <span aria-hidden="true">◔</span>
+      <span className="tasks-nav__label">{t('tasks.nav')}</span>
+      {running > 0 && (
+        <span className="badge tasks-nav__count" data-testid="tasks-running-count">
+          {t('tasks.runningCount', { count: running })}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+/** English: tool calls that run as tasks (tool card, Tasks list, setting). */
+export const tasks = {
+  title: 'Tasks',
+  nav: 'Tasks',
+  runningCount_one: '{{count}} running',
+  runningCount_other: '{{count}} running',
+  intro:
+    'Tool calls that servers run as long tasks, across conversations. They keep running when you close the window or quit, and their results reach their conversation.',
+  empty: 'No tasks yet. When a server runs a tool call as a task, it shows here.',
+  running: 'Running',
+  ended: 'Recently ended',
+  loadFailed: 'The task list could not be read: {{message}}',
+  label: 'Task of {{tool}} on {{server}}',
+  status: {
+    working: 'Working',
+    input_required: 'Needs your answer',
+    completed: 'Completed',
+    failed: 'Failed',
+    cancelled: 'Cancelled',
+    expired: 'Expired',
+  },
+  origin: {
+    chat: 'From a chat',
+    cli: 'From the command line',
+    server: 'From the server view',
+  },
+  openConversation: 'Open conversation',
+  cancel: 'Cancel task',
+  cancelling: 'Cancelling…',
+  cancelFailed: 'Could not cancel: {{message}}',
+  elapsed: 'Running for {{time}}',
+  took: 'Took {{time}}',
+  taskId: 'Task {{id}}',
+  waitingForServer: 'Waiting for {{server}} to be ready to follow it again…',
+  background: 'Runs on in the background; its result will be delivered to this conversation.',
+  delivered: 'Its result was delivered to the conversation.',
+  deliveryPending: 'Its result is being delivered to the conversation…',
+  answerBelow: 'The server asks something: answer it to let the task go on.',
+  expiredHelp: 'The server no longer has this task (its time ran out, or the server restarted).',
+  settings: {
+    section: 'Tasks',
+    preferTasks: 'Run tools that can run as tasks as tasks',
+    preferTasksHelp:
+      'Some tools may run either way. As a task, a long call shows its progress here, can be cancelled, and survives closing the app. Tools that require a task always run as one.',
+  },
+};

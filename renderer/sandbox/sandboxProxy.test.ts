@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import {
+  INNER_SANDBOX,
+  PROXY_READY,
+  REPORTER,
+  RESOURCE_READY,
+  startSandboxProxy,
+  withReporter,
+} from './sandboxProxy';
+
+const HOST = 'http://127.0.0.1:4000';
+
+/** A proxy window around jsdom's document, with a parent that records what it is sent. */
+function proxyWindow(ancestors: string[] = [HOST]) {
+  const parent = { postMessage: vi.fn() };
+  let listener: ((event: MessageEvent) => void) | undefined;
+  const win = {
+    parent,
+    document,
+    location: {
+      ancestorOrigins: { length: ancestors.length, item: (i: number) => ancestors[i] ?? null },
+    },
+    addEventListener: (_type: string, l: (event: MessageEvent) => void) => (listener = l),
+    removeEventListener: () => (listener = undefined),
+  } as unknown as Window;
+  const deliver = (source: unknown, origin: string, data: unknown): void =>
+    listener?.({ source, origin, data } as MessageEvent);
+  return { win, parent, deliver };
+}
+
+describe('the sandbox proxy', () => {
+  it('announces itself to the host origin only, and loads the App into an opaque frame', () => {
+    document.body.innerHTML = '';
+    const { win, parent, deliver } = proxyWindow();
+    startSandboxProxy(win, { parentOrigins: [HOST, 'http://localhost:4000'], allow: 'camera *' });
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { jsonrpc: '2.0', method: PROXY_READY, params: {} },
+      HOST,
+    );
+    deliver(parent, 'http://evil.example', {
+      jsonrpc: '2.0',
+      method: RESOURCE_READY,
+      params: { html: '<p>evil</p>' },
+    });
+    expect(document.querySelector('iframe')).toBeNull();
+    deliver(parent, HOST, {
+      jsonrpc: '2.0',
+      method: RESOURCE_READY,
+      params: {
+        html: '<!DOCTYPE html><p>app</p>',
+        sandbox: 'allow-scripts allow-same-origin allow-top-navigation',
+      },
+    });
+    const frame = document.querySelector('iframe');
+    expect(frame?.getAttribute('sandbox')).toBe(INNER_SANDBOX);
+    expect(frame?.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect(frame?.getAttribute('allow')).toBe('camera *');
+    expect(frame?.srcdoc.startsWith('<!DOCTYPE html><script>')).toBe(true);
+    // A second resource does not replace the App.
+    deliver(parent, HOST, { jsonrpc: '2.0', method: RESOURCE_READY, params: { html: 'again' } });
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('relays host ⇄ App messages, and keeps sandbox messages to itself', () => {
+    document.body.innerHTML = '';
+    const { win, parent, deliver } = proxyWindow([]);
+    startSandboxProxy(win, { parentOrigins: [HOST], allow: '' });
+    deliver(parent, HOST, { jsonrpc: '2.0', method: RESOURCE_READY, params: { html: '<p>x</p>' } });
+    const inner = document.querySelector('iframe')?.contentWindow;
+    if (!inner) throw new Error('no inner frame');
+    const toApp = vi.spyOn(inner, 'postMessage');
+    const toolInput = { jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: {} };
+    deliver(parent, HOST, toolInput);
+    deliver(parent, HOST, { jsonrpc: '2.0', method: 'ui/notifications/sandbox-other', params: {} });
+    expect(toApp.mock.calls).toEqual([[toolInput, '*']]);
+    parent.postMessage.mockClear();
+    const init = { jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} };
+    deliver(inner, 'null', init);
+    deliver({}, 'null', { jsonrpc: '2.0', id: 2, method: 'forged' });
+    expect(parent.postMessage.mock.calls).toEqual([[init, HOST]]);
+  });
+
+  it('closes an App that loads another page in its frame, and says so', () => {
+    document.body.innerHTML = '';
+    const { win, parent, deliver } = proxyWindow();
+    startSandboxProxy(win, { parentOrigins: [HOST], allow: '' });
+    deliver(parent, HOST, { jsonrpc: '2.0', method: RESOURCE_READY, params: { html: '<p>x</p>' } });
+    const frame = document.querySelector('iframe');
+    if (!frame) throw new Error('no App frame');
+    frame.dispatchEvent(new Event('load'));
+    expect(document.querySelector('iframe')).toBe(frame);
+    parent.postMessage.mockClear();
+    frame.dispatchEvent(new Event('load'));
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      { jsonrpc: '2.0', method: 'x-switchboard/sandbox-report', params: { kind: 'navigated' } },
+      HOST,
+    );
+  });
+
+  it('puts the reporter after a doctype, so the App keeps standards mode', () => {
+    expect(withReporter('<!doctype html><p>a</p>')).toBe(`<!doctype html>${REPORTER}<p>a</p>`);
+    expect(withReporter('<p>a</p>')).toBe(`${REPORTER}<p>a</p>`);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The App sandbox proxy: the page on the sandbox origin that sits between a host window and one
+ * App (the extension's double-iframe model). It loads the App's HTML, sent by the host, into an
+ * inner frame whose origin is opaque (no `allow-same-origin`), so Apps are isolated from the
+ * proxy, from each other and from the host; the page's CSP header, which the inner frame
+ * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
+ * talks only to the host origins main named in its config. No imports: this is its own bundle.
+ */
+
+export interface SandboxConfig {
+  /** Host pages that may talk to this proxy. */
+  parentOrigins: string[];
+  /** The App frame's `allow` attribute (the permissions the person allowed). */
+  allow: string;
+}
+
+export const PROXY_READY = 'ui/notifications/sandbox-proxy-ready';
+export const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
+/** What a frame reports about itself (CSP violations, script errors); see {@link REPORTER}. */
+export const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
+/**
+ * The App's frame: scripts and forms (their submission still meets `form-action 'none'`), no
+ * same-origin, popups, top navigation, downloads or modals. The host's `sandbox` override in
+ * `sandbox-resource-ready` is ignored: main decides, not the message.
+ */
+export const INNER_SANDBOX = 'allow-scripts allow-forms';
+
+/**
+ * Put in front of the App's HTML: reports the App's CSP violations and uncaught errors to the
+ * host, which shows them on the card and writes them to the server's log.
+ */
+export const REPORTER = `<script>(() => {
+  const send = (params) => {
+    try { parent.postMessage({ jsonrpc: '2.0', method: '${SANDBOX_REPORT}', params }, '*'); } catch {}
+  };
+  addEventListener('securitypolicyviolation', (e) =>
+    send({ kind: 'csp-violation', directive: String(e.effectiveDirective), blockedUri: String(e.blockedURI || '') }));
+  addEventListener('error', (e) =>
+    send({ kind: 'app-error', message: String(e.message || e.error) + (e.filename ? ' (' + e.filename + ':' + e.lineno + ')' : '') }));
+  addEventListener('unhandledrejection', (e) =>
+    send({ kind: 'app-error', message: 'Unhandled rejection: ' + String((e.reason && e.reason.message) || e.reason) }));
+})();</script>`;
+
+/** The App's HTML with the reporter first, after any doctype (so standards mode stays). */
+export function withReporter(html: string): string {
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  if (!doctype) return REPORTER + html;
+  return doctype[0] + REPORTER + html.slice(doctype[0].length);
+}
+
+interface JsonRpcLike {
+  method?: unknown;
+  params?: unknown;
+}
+
+/** Starts relaying; returns a function that stops it (tests). */
+export function startSandboxProxy(win: Window, config: SandboxConfig): () => void {
+  if (win.parent === win) return () => undefined;
+  const parentOrigin = knownParentOrigin(win, config.parentOrigins);
+  const targets = parentOrigin ? [parentOrigin] : config.parentOrigins;
+  const toParent = (data: unknown): void => {
+    for (const origin of targets) win.parent.postMessage(data, origin);
+  };
+  let inner: HTMLIFrameElement | undefined;
+  const onMessage = (event: MessageEvent): void => {
+    if (event.source === win.parent) {
+      if (!config.parentOrigins.includes(event.origin)) return;
+      const data = event.data as JsonRpcLike | null;
+      const method = typeof data?.method === 'string' ? data.method : undefined;
+      if (method === RESOURCE_READY) {
+        inner ??= loadApp(win.document, data?.params, config.allow, () => {
+          // The App left its page: the frame goes (CSP binds its page, not where it went).
+          inner?.remove();
+          toParent({ jsonrpc: '2.0', method: SANDBOX_REPORT, params: { kind: 'navigated' } });
+        });
+        return;
+      }
+      if (method?.startsWith('ui/notifications/sandbox-')) return;
+      inner?.contentWindow?.postMessage(event.data, '*');
+      return;
+    }
+    if (inner && event.source === inner.contentWindow) toParent(event.data);
+  };
+  win.addEventListener('message', onMessage);
+  toParent({ jsonrpc: '2.0', method: PROXY_READY, params: {} });
+  return () => win.removeEventListener('message', onMessage);
+}
+
+function loadApp(
+  doc: Document,
+  params: unknown,
+  allow: string,
+  navigated: () => void,
+): HTMLIFrameElement | undefined {
+  const html = (params as { html?: unknown } | undefined)?.html;
+  if (typeof html !== 'string') return undefined;
+  const frame = doc.createElement('iframe');
+  // The first load is the App; any later one is the frame showing another page.
+  let loads = 0;
+  frame.addEventListener('load', () => {
+    loads += 1;
+    if (loads > 1) navigated();
+  });
+  frame.setAttribute('sandbox', INNER_SANDBOX);
+  if (allow) frame.setAttribute('allow', allow);
+  frame.setAttribute('title', 'App');
+  frame.srcdoc = withReporter(html);
+  doc.body.appendChild(frame);
+  return frame;
+}
+
+/** The embedding page's origin when the browser tells it (Chromium) and it is a known host. */
+function knownParentOrigin(win: Window, allowed: readonly string[]): string | undefined {
+  const ancestors = win.location.ancestorOrigins as DOMStringList | undefined;
+  const first = ancestors && ancestors.length > 0 ? ancestors.item(0) : null;
+  return first !== null && allowed.includes(first) ? first : undefined;
+}

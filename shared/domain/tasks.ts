@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** Longest status message forwarded to windows; a server may send anything. */
+export const TASK_MESSAGE_MAX = 500;
+
+/**
+ * Where a task is: the protocol's five states (both eras), and `expired` when the server no
+ * longer knows it (its time to live passed, or the server lost it in a restart).
+ */
+export const taskStatusSchema = z.enum([
+  'working',
+  'input_required',
+  'completed',
+  'failed',
+  'cancelled',
+  'expired',
+]);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/** Statuses a task never leaves. */
+export const ENDED_TASK_STATUSES: readonly TaskStatus[] = [
+  'completed',
+  'failed',
+  'cancelled',
+  'expired',
+];
+
+/** Who started the tool call that became a task. */
+export const taskOriginSchema = z.enum(['chat', 'cli', 'server']);
+
+/**
+ * A tool call running (or run) as a task on its server, as windows and the CLI show it.
+ * `following` says the host is asking the server about it now; false while it waits for the
+ * server to come back (after a restart) or once it ended.
+ */
+export const taskViewSchema = z.object({
+  id: z.string(),
+  server: z.string(),
+  /** The server's id for the task. */
+  taskId: z.string(),
+  tool: z.string(),
+  origin: taskOriginSchema,
+  conversationId: z.string().optional(),
+  /** The chat tool call it answers (`tool_use` id). */
+  toolUseId: z.string().optional(),
+  status: taskStatusSchema,
+  statusMessage: z.string().max(TASK_MESSAGE_MAX).optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  endedAt: z.number().optional(),
+  pollIntervalMs: z.number().optional(),
+  /** How long the server keeps it from creation; absent = not said, null = no limit. */
+  ttlMs: z.number().nullable().optional(),
+  /** Why it failed or expired. */
+  error: z.string().max(TASK_MESSAGE_MAX).optional(),
+  /** Where the result goes: nowhere, the waiting turn, the conversation once ended, done. */
+  delivery: z.enum(['none', 'turn', 'pending', 'delivered']),
+  following: z.boolean(),
+});
+export type TaskView = z.infer<typeof taskViewSchema>;

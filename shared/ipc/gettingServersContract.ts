@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import {
+  bundleInstallRequestSchema,
+  bundleViewSchema,
+  installedBundleSchema,
+} from '../domain/bundleViews';
+import { configDocumentSchema, importSourceSchema } from '../domain/mcpViews';
+import { registryInstallRequestSchema, registryPageSchema } from '../domain/registryViews';
+import { serverFormSchema, serverTestResultSchema } from '../domain/serverForm';
+
+/**
+ * Getting servers: the add/edit form, the MCP Registry, `.mcpb` bundles, picking files.
+ * Kept apart from contract.ts (which spreads these in) so the feature's entries live together.
+ */
+
+const serverName = z.string().min(1).max(200);
+const path = z.string().min(1).max(4096);
+
+export const gettingServersRequests = {
+  'servers.getForm': {
+    input: z.object({ name: serverName }).strict(),
+    output: serverFormSchema,
+    description:
+      'One server of the servers file as the form shows it (secrets: only whether stored).',
+  },
+  'servers.testForm': {
+    input: z.object({ form: serverFormSchema, originalName: serverName.optional() }).strict(),
+    output: serverTestResultSchema,
+    description:
+      'Starts what the form describes once (nothing saved) and reports its tools or why it failed.',
+  },
+  'servers.saveForm': {
+    input: z.object({ form: serverFormSchema, originalName: serverName.optional() }).strict(),
+    output: configDocumentSchema,
+    description:
+      'Adds a server, or replaces (and possibly renames) `originalName`; secret fields go to the secret store.',
+  },
+  'servers.remove': {
+    input: z.object({ name: serverName }).strict(),
+    output: configDocumentSchema,
+    description: 'Removes a server from the servers file and forgets the secrets only it used.',
+  },
+  'registry.search': {
+    input: z
+      .object({ query: z.string().max(200), cursor: z.string().max(2000).optional() })
+      .strict(),
+    output: registryPageSchema,
+    description:
+      'One page of the MCP Registry’s latest server versions whose names contain the query.',
+  },
+  'registry.install': {
+    input: registryInstallRequestSchema,
+    output: z.object({ serverName, document: configDocumentSchema }),
+    description:
+      'Installs one package or remote of a registry server with the given answers (secrets to the secret store).',
+  },
+  'bundles.inspect': {
+    input: z.object({ path }).strict(),
+    output: bundleViewSchema,
+    description:
+      'Reads and verifies an .mcpb file: manifest, tools, prompts, user config, signature, runtime.',
+  },
+  'bundles.install': {
+    input: bundleInstallRequestSchema,
+    output: z.object({ serverName, document: configDocumentSchema }),
+    description:
+      'Unpacks an .mcpb into the data folder and adds its server (secrets to the secret store).',
+  },
+  'bundles.list': {
+    input: z.object({}).strict(),
+    output: z.object({ bundles: z.array(installedBundleSchema) }),
+    description: 'Servers installed from bundles.',
+  },
+  'bundles.uninstall': {
+    input: z.object({ serverName }).strict(),
+    output: configDocumentSchema,
+    description: 'Removes a bundle’s server, its secrets and its unpacked folder.',
+  },
+  'config.readImportFile': {
+    input: z.object({ path }).strict(),
+    output: importSourceSchema,
+    description: 'Reads a servers file the person chose, as an import source.',
+  },
+  'platform.pickPath': {
+    input: z
+      .object({
+        kind: z.enum(['file', 'directory']),
+        purpose: z.enum(['bundle', 'import', 'value']),
+      })
+      .strict(),
+    output: z.object({ path: z.string().nullable() }),
+    description: 'The native file or folder picker (desktop app only); null when cancelled.',
+  },
+} as const;
