@@ -52,6 +52,7 @@ describe('runMigrations', () => {
         [3, 'tasks'],
         [4, 'tool call app'],
         [5, 'message provider'],
+        [6, 'conversation tool search'],
       ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([
