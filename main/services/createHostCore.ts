@@ -57,6 +57,8 @@ export interface HostCore {
   tasks: TaskServices;
   /** MCP Apps: UI resources, frames, what Apps may ask; shells give it their sandbox origin. */
   apps: AppServices;
+  /** Tool search for large catalogues: per-turn plans, what searches loaded per conversation. */
+  toolSearch: ToolSearchService;
   /** Model providers and their clients. */
   models: ModelServices;
   /** Resolves when the servers file is loaded and servers are starting. */
@@ -317,6 +319,7 @@ export async function createHostCore(
     tasks,
     apps,
     models,
+    toolSearch,
     ready,
     dispose: async () => {
       await tasks.service.dispose();
