@@ -30,6 +30,7 @@ import './styles/context.css';
 import './styles/tasks.css';
 import './styles/apps.css';
 import './styles/providers.css';
+import './styles/toolSearch.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

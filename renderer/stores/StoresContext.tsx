@@ -14,6 +14,7 @@ import type { ProvidersState, ProvidersStore } from './providersStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 import type { TasksState, TasksStore } from './tasksStore';
+import type { ToolCostsState, ToolCostsStore } from './toolCostsStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -32,6 +33,8 @@ export interface Stores {
   tasks: TasksStore;
   apps: AppsStore;
   providers: ProvidersStore;
+  /** What tool definitions cost, and what the open chat's requests carry. */
+  toolCosts: ToolCostsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -45,6 +48,11 @@ function useStores(): Stores {
   const stores = useContext(StoresContext);
   if (!stores) throw new Error('StoresProvider is missing');
   return stores;
+}
+
+/** Tool definition costs per server and for the open chat. */
+export function useToolCostsStore<T>(selector: (state: ToolCostsState) => T): T {
+  return useStore(useStores().toolCosts, selector);
 }
 
 /** Selector hooks: components read stores only through these. */

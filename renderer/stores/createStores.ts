@@ -14,6 +14,7 @@ import { createProvidersStore } from './providersStore';
 import { createServersStore } from './serversStore';
 import { createSettingsStore } from './settingsStore';
 import { createTasksStore } from './tasksStore';
+import { createToolCostsStore } from './toolCostsStore';
 import type { Stores } from './StoresContext';
 
 /** Every store, created from the bootstrap snapshot, and the few links between them. */
@@ -48,6 +49,7 @@ export function createStores(
     tasks: createTasksStore(client, tasks ?? []),
     apps: createAppsStore(client),
     providers: createProvidersStore(client, models),
+    toolCosts: createToolCostsStore(client),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -72,6 +74,7 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.chat.getState().resync(),
     stores.context.getState().resync(),
     stores.tasks.getState().resync(),
+    stores.toolCosts.getState().refresh(),
     stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

@@ -3,6 +3,7 @@ import type {
   LogEntry,
   ServerDetail,
   ServerView,
+  ToolView,
   TrafficEntry,
 } from '../../shared/domain/mcpViews';
 import type { HostClient } from '../host/HostClient';
@@ -37,6 +38,12 @@ export interface ServersState extends ExplorerSlice, SignInActions {
   restart: (name: string) => Promise<ActionResult>;
   setEnabled: (name: string, enabled: boolean) => Promise<ActionResult>;
   setToolEnabled: (server: string, tool: string, enabled: boolean) => Promise<ActionResult>;
+  /** Keeps a tool loaded in full while tool search holds the others back (or not). */
+  setToolAlwaysLoaded: (
+    server: string,
+    tool: string,
+    alwaysLoaded: boolean,
+  ) => Promise<ActionResult>;
   loadLogs: (server: string) => Promise<void>;
   loadTraffic: (server: string) => Promise<void>;
   /** After a reconnect: the list again, and whatever the open screens missed. */
@@ -55,6 +62,24 @@ export function createServersStore(client: HostClient, initial: ServerView[]): S
   const detailGeneration = new Map<string, number>();
 
   const store = createStore<ServersState>()((set, get) => {
+    /** A change to one tool: main answers with its new view, which replaces the old one. */
+    const updateTool = async (
+      server: string,
+      change: () => Promise<ToolView>,
+    ): Promise<ActionResult> => {
+      try {
+        const view = await change();
+        set((s) => {
+          const current = s.details[server];
+          if (current?.state !== 'ready') return {};
+          const value = replaceTool(current.value, view);
+          return { details: { ...s.details, [server]: { state: 'ready', value } } };
+        });
+        return { ok: true };
+      } catch (error) {
+        return { ok: false, error: errorInfo(error) };
+      }
+    };
     const refreshDetail = async (name: string): Promise<void> => {
       const generation = (detailGeneration.get(name) ?? 0) + 1;
       detailGeneration.set(name, generation);
@@ -133,20 +158,12 @@ export function createServersStore(client: HostClient, initial: ServerView[]): S
         runServerAction(name, enabled ? 'enable' : 'disable', () =>
           client.invoke('mcp.setServerEnabled', { name, enabled }),
         ),
-      setToolEnabled: async (server, tool, enabled) => {
-        try {
-          const view = await client.invoke('mcp.setToolEnabled', { server, tool, enabled });
-          set((s) => {
-            const current = s.details[server];
-            if (current?.state !== 'ready') return {};
-            const value = replaceTool(current.value, view);
-            return { details: { ...s.details, [server]: { state: 'ready', value } } };
-          });
-          return { ok: true };
-        } catch (error) {
-          return { ok: false, error: errorInfo(error) };
-        }
-      },
+      setToolEnabled: (server, tool, enabled) =>
+        updateTool(server, () => client.invoke('mcp.setToolEnabled', { server, tool, enabled })),
+      setToolAlwaysLoaded: (server, tool, alwaysLoaded) =>
+        updateTool(server, () =>
+          client.invoke('catalog.setToolAlwaysLoaded', { server, tool, alwaysLoaded }),
+        ),
       loadLogs: (server) =>
         loadStream(logsLens, server, async (sinceSeq) => {
           const input = sinceSeq === undefined ? { server } : { server, sinceSeq };

@@ -40,6 +40,12 @@ export function idleAnswer(name: RequestName): unknown {
       return { conversations: [] };
     case 'apps.pendingContext':
       return { contexts: [] };
+    case 'catalog.costs':
+      return {
+        servers: [],
+        total: { tools: 0, tokens: 0 },
+        plan: { loading: 'all', reason: 'no-tools', sentTools: 0, sentTokens: 0, loadedTools: 0 },
+      };
     case 'config.get':
       return {
         path: '/home/me/.config/Switchboard/servers.json',

@@ -9,6 +9,7 @@ import { useModelName } from '../providers/useModelName';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallCard } from './ToolCallCard';
 import { UsageLine } from './UsageLine';
+import { ToolSearchBlock } from '../toolSearch/ToolSearchBlock';
 
 interface AssistantMessageProps {
   message: ChatMessage;
@@ -43,6 +44,9 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
         }
         if (block.type === 'tool_use') {
           return <ToolCallCard key={block.id} block={block} sent={sentResults[block.id]} />;
+        }
+        if (block.type === 'tool_search_tool_result') {
+          return <ToolSearchBlock key={index} result={block} content={content} />;
         }
         if (block.type === 'reasoning' || block.type === 'thinking') {
           const text = block.type === 'reasoning' ? block.text : block.thinking;

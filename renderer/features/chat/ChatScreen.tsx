@@ -5,6 +5,7 @@ import { chatRows } from '../../stores/chatRows';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import { useAppStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
 import { InlineInteractions } from '../interactions/InlineInteractions';
+import { ToolSearchBar } from '../toolSearch/ToolSearchBar';
 import { useShortcuts } from '../shell/useShortcuts';
 import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
@@ -86,6 +87,9 @@ export function ChatScreen({ id }: { id: string | null }) {
             {t('chat.dismiss')}
           </button>
         </div>
+      )}
+      {current && (
+        <ToolSearchBar conversationId={conversationId} conversationModel={summary?.model} />
       )}
       <Composer
         key={`composer-${listKey}`}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TokenUsage } from '../../../shared/domain/conversationEvents';
 import { formatCount } from '../../components/formatTime';
+import { ToolsUsage } from '../toolSearch/ToolsUsage';
 
 /** Tokens of one reply, quietly: input and output, and the cache when it was used. */
 export function UsageLine({ usage }: { usage: TokenUsage }) {
@@ -17,6 +18,7 @@ export function UsageLine({ usage }: { usage: TokenUsage }) {
       {t('chat.usage', values)}
       {usage.cacheReadInputTokens > 0 && t('chat.usageCacheRead', values)}
       {usage.cacheCreationInputTokens > 0 && t('chat.usageCacheWrite', values)}
+      {usage.tools && <ToolsUsage tools={usage.tools} />}
     </span>
   );
 }

@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
+import { CatalogCostsSummary } from '../toolSearch/CatalogCostsSummary';
+import { useCatalogCosts } from '../toolSearch/useCatalogCosts';
 import { StatusDot } from './StatusDot';
-import { StatusText } from './StatusText';
+import { ServerItemStatus } from './ServerItemStatus';
 
 /** The sidebar's servers: status at a glance, one click (or Enter) to the detail. */
 export function ServerList() {
   const { t } = useTranslation();
+  const costs = useCatalogCosts();
+  const costOf = (name: string) => costs?.servers.find((c) => c.server === name);
   const servers = useServersStore((s) => s.servers);
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
@@ -65,23 +69,14 @@ export function ServerList() {
                 >
                   <StatusDot status={status} />
                   <span className="server-item__name">{server.name}</span>
-                  <span className="server-item__status">
-                    {status.kind === 'ready' ? (
-                      <>
-                        {/* The green dot says "ready" to the eye; this says it to a reader. */}
-                        <span className="sr-only">{t('status.ready')}, </span>
-                        {t('servers.toolCount', { count: status.toolCount })}
-                      </>
-                    ) : (
-                      <StatusText status={status} />
-                    )}
-                  </span>
+                  <ServerItemStatus status={status} cost={costOf(server.name)} name={server.name} />
                 </button>
               </li>
             );
           })}
         </ul>
       )}
+      {servers.length > 0 && <CatalogCostsSummary />}
       {fileProblem && !editing && (
         <button
           type="button"

@@ -96,10 +96,39 @@ describe('ToolCard', () => {
       servers: [serverView('fs')],
       script: () => ({ ...tool, enabled: false }),
     });
-    fireEvent.click(screen.getByRole('switch'));
+    fireEvent.click(screen.getByTestId('tool-enabled-read'));
     await settle();
     expect(host.callsOf('mcp.setToolEnabled')).toEqual([
       { server: 'fs', tool: 'read', enabled: false },
     ]);
+  });
+
+  it('shows what the definition costs and keeps the tool loaded when asked', async () => {
+    const costly = { ...tool, tokens: 1_234, alwaysLoaded: false, alwaysLoadHint: true };
+    const { host } = await renderWithStores(<ToolCard tool={costly} />, {
+      servers: [serverView('fs')],
+      script: () => ({ ...costly, alwaysLoaded: true }),
+    });
+    expect(screen.getByTestId('tool-tokens-read').textContent).toBe('~1.2K tokens');
+    const pin = screen.getByTestId('tool-always-load-read');
+    expect((pin as HTMLInputElement).checked).toBe(false);
+    // The server's hint is explained where the person decides.
+    expect(pin.closest('label')?.title).toBe('The server asks to keep this tool loaded.');
+    fireEvent.click(pin);
+    await settle();
+    expect(host.callsOf('catalog.setToolAlwaysLoaded')).toEqual([
+      { server: 'fs', tool: 'read', alwaysLoaded: true },
+    ]);
+  });
+
+  it('offers no always-load switch for a tool only an App may call', async () => {
+    const appOnly = {
+      ...tool,
+      tokens: 10,
+      ui: { resourceUri: 'ui://fs/panel', visibility: ['app' as const] },
+    };
+    await renderWithStores(<ToolCard tool={appOnly} />, { servers: [serverView('fs')] });
+    expect(screen.getByTestId('tool-tokens-read')).toBeTruthy();
+    expect(screen.queryByTestId('tool-always-load-read')).toBeNull();
   });
 });

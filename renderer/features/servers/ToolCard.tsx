@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolView } from '../../../shared/domain/mcpViews';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
 import { useServersStore } from '../../stores/StoresContext';
+import { AlwaysLoadSwitch } from '../toolSearch/AlwaysLoadSwitch';
 import { ToolTryForm } from './ToolTryForm';
 
 const hints = [
@@ -114,6 +115,7 @@ export function ToolCard({ tool }: { tool: ToolView }) {
         >
           {trying ? t('tools.hideTry') : t('tools.tryIt')}
         </button>
+        <AlwaysLoadSwitch tool={tool} />
       </div>
       {trying && <ToolTryForm tool={tool} />}
     </article>

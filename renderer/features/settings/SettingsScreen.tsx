@@ -3,6 +3,7 @@ import { useAppStore } from '../../stores/StoresContext';
 import { AppearanceFields } from './AppearanceFields';
 import { RootsSection } from '../interactions/RootsSection';
 import { ProvidersSection } from '../providers/ProvidersSection';
+import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
@@ -33,6 +34,7 @@ export function SettingsScreen() {
         </h2>
         <ModelFields />
       </section>
+      <ToolSearchSection />
       <GrantsSection />
       <RootsSection />
       <PreferTasksSwitch />

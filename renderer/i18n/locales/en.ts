@@ -9,6 +9,7 @@ import { apps } from './en/apps';
 import { providers } from './en/providers';
 import { toolRun } from './en/toolRun';
 import { tasks } from './en/tasks';
+import { toolSearch } from './en/toolSearch';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -271,4 +272,5 @@ export const en = {
   bundles,
   importFile,
   tasks,
+  toolSearch,
 } as const;

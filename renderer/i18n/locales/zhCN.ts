@@ -11,6 +11,7 @@ import { apps } from './zhCN/apps';
 import { providers } from './zhCN/providers';
 import { toolRun } from './zhCN/toolRun';
 import { tasks } from './zhCN/tasks';
+import { toolSearch } from './zhCN/toolSearch';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -273,4 +274,5 @@ export const zhCN: LocaleShape<typeof en> = {
   bundles,
   importFile,
   tasks,
+  toolSearch,
 };

@@ -1,0 +1,102 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogCosts, ConversationToolSearch } from '../../../shared/domain/toolSearch';
+import { useToolCostsStore } from '../../stores/StoresContext';
+import { useModelName, useSelectedModel } from '../providers/useModelName';
+import { formatTokens } from './formatTokens';
+
+const choices: { value: ConversationToolSearch; label: string }[] = [
+  { value: 'default', label: 'toolSearch.chatDefault' },
+  { value: 'on', label: 'toolSearch.chatOn' },
+  { value: 'off', label: 'toolSearch.chatOff' },
+];
+
+/** Warn from this share of the context on; past it the next request would not fit. */
+const NEAR = 0.85;
+
+/**
+ * Above the composer: how this conversation's requests carry the tools (and its own tool search
+ * choice), and a warning when the next request would not fit the model's context.
+ */
+export function ToolSearchBar({
+  conversationId,
+  conversationModel,
+}: {
+  conversationId: string | null;
+  conversationModel?: string | undefined;
+}) {
+  const { t, i18n } = useTranslation();
+  const model = useSelectedModel(conversationModel);
+  const costs = useToolCostsStore((s) => s.chat?.costs);
+  const watchChat = useToolCostsStore((s) => s.watchChat);
+  const setMode = useToolCostsStore((s) => s.setConversationMode);
+  useEffect(() => {
+    void watchChat({ conversationId, model });
+  }, [conversationId, model, watchChat]);
+  useEffect(() => () => void watchChat(null), [watchChat]);
+  if (!costs || costs.total.tools === 0) return null;
+  const tokens = (value: number): string => formatTokens(value, i18n.language);
+  const { plan } = costs;
+  return (
+    <div className="tool-search-bar-wrap">
+      <div className="tool-search-bar" data-testid="tool-search-bar" data-loading={plan.loading}>
+        <label>
+          <span className="sr-only">{t('toolSearch.chatLabel')}</span>
+          <span aria-hidden="true">{t('toolSearch.section')}: </span>
+          <select
+            className="input select"
+            value={costs.conversationMode ?? 'default'}
+            disabled={!conversationId}
+            onChange={(e) =>
+              conversationId &&
+              void setMode(conversationId, e.target.value as ConversationToolSearch)
+            }
+            data-testid="tool-search-choice"
+          >
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {t(choice.label)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span data-testid="tool-search-summary">
+          {plan.loading === 'all'
+            ? t('toolSearch.chatSummaryAll', {
+                count: costs.total.tools,
+                tokens: tokens(plan.sentTokens),
+              })
+            : t('toolSearch.chatSummarySearch', {
+                sent: plan.sentTools,
+                count: costs.total.tools,
+                tokens: tokens(plan.sentTokens),
+              })}
+          {plan.loadedTools > 0 && ` · ${t('toolSearch.chatLoaded', { count: plan.loadedTools })}`}
+        </span>
+      </div>
+      <ContextWarning costs={costs} />
+    </div>
+  );
+}
+
+function ContextWarning({ costs }: { costs: CatalogCosts }) {
+  const { t, i18n } = useTranslation();
+  const name = useModelName(costs.context?.model ?? '');
+  const context = costs.context;
+  if (!context?.window) return null;
+  const share = context.projectedTokens / context.window;
+  if (share < NEAR) return null;
+  const values = {
+    model: name,
+    projected: formatTokens(context.projectedTokens, i18n.language),
+    window: formatTokens(context.window, i18n.language),
+  };
+  const toolsTooLarge = costs.plan.loading === 'all' && costs.plan.sentTokens > context.window / 2;
+  return (
+    <p className="context-warning" role="alert" data-testid="context-warning">
+      {share >= 1 ? t('toolSearch.contextWarning', values) : t('toolSearch.contextNear', values)}
+      {toolsTooLarge &&
+        ` ${t('toolSearch.contextWarningTools', { tokens: formatTokens(costs.plan.sentTokens, i18n.language) })}`}
+    </p>
+  );
+}
