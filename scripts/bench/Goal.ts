@@ -22,6 +22,17 @@ export function atMost(
   return { id, text, value: round(value), limit: round(limit), unit, pass: value <= limit };
 }
 
+/** A goal met when `value ≥ limit`. */
+export function atLeast(
+  id: string,
+  text: string,
+  value: number,
+  limit: number,
+  unit: Goal['unit'],
+): Goal {
+  return { id, text, value: round(value), limit: round(limit), unit, pass: value >= limit };
+}
+
 /** A goal met when the condition held. */
 export function holds(id: string, text: string, value: boolean): Goal {
   return { id, text, value, limit: true, unit: 'boolean', pass: value };

@@ -13,6 +13,7 @@ import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
 import { benchChatOpen } from './chat/benchChatOpen';
 import { benchChatStreaming } from './chat/benchChatStreaming';
 import type { Goal } from './Goal';
+import { benchToolSearch } from './toolSearch/benchToolSearch';
 import { round } from './summarize';
 
 /** The JSON document `npm run bench` prints. */
@@ -49,6 +50,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['chatHugeToolResult', benchChatHugeToolResult],
   ['pickerFilter', benchPickerFilter],
   ['chatApps', benchChatApps],
+  ['toolSearch', benchToolSearch],
 ];
 
 /** What {@link runBenchmarks} runs in. */

@@ -15,9 +15,11 @@ export async function createChatHost(
   baseURL: string,
   /** More environment, e.g. OPENAI_API_KEY and OPENAI_BASE_URL for the `openai` provider. */
   extraEnv: Record<string, string> = {},
+  /** Servers-file entries; none unless a benchmark is about tools. */
+  mcpServers: Record<string, unknown> = {},
 ): Promise<HostCore> {
   const dataDir = await mkdtemp(join(root, 'chat-host-'));
-  await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: {} }));
+  await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers }));
   // ANTHROPIC_BASE_URL applies while the base URL setting is left at its default.
   const env = {
     PATH: process.env.PATH ?? '',

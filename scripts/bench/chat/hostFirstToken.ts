@@ -13,8 +13,17 @@ const TIMEOUT_MS = 10_000;
  * Resolves once the turn has ended, so the next measurement starts on a quiet host; rejects
  * unless it ended normally.
  */
-export async function hostFirstToken(core: HostCore, text: string): Promise<FirstTokenTiming> {
+export async function hostFirstToken(
+  core: HostCore,
+  text: string,
+  options: {
+    model?: string;
+    /** Called on the new conversation before the turn starts (not timed). */
+    prepare?: (conversationId: string) => void;
+  } = {},
+): Promise<FirstTokenTiming> {
   const conversation = core.conversations.create();
+  options.prepare?.(conversation.id);
   let firstAt: number | undefined;
   let unsubscribe = (): void => undefined;
   const finished = new Promise<ConversationEvent>((resolve, reject) => {
@@ -37,7 +46,7 @@ export async function hostFirstToken(core: HostCore, text: string): Promise<Firs
   });
   const started = performance.now();
   try {
-    core.conversations.send(conversation.id, text);
+    core.conversations.send(conversation.id, text, options.model);
     const end = await finished;
     if (end.type !== 'turnFinished' || end.stop.reason !== 'end_turn') {
       throw new Error(`host turn ended badly: ${JSON.stringify(end)}`);

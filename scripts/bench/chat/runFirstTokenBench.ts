@@ -60,7 +60,7 @@ export async function compareFirstToken(options: {
 }
 
 /** One side's samples: whole time to first token and its split at the request's arrival. */
-class SideSamples {
+export class SideSamples {
   private readonly whole: number[] = [];
   private readonly toRequest: number[] = [];
   private readonly fromRequest: number[] = [];

@@ -26,6 +26,8 @@ export const MAX_LOADED_TOOLS = 50;
 export interface RequestToolSet {
   tools: ModelTool[];
   toolSearch?: 'bm25';
+  /** Catalogue tools left out of the request, for our search to find. */
+  held?: number;
 }
 
 /** How one turn offers its tools; `request()` is asked before every model request. */
@@ -158,17 +160,20 @@ export class ToolSearchService {
       ...base,
       callable: [searchTool.tool, ...callable],
       hostTools: withSearch,
-      request: () => ({
-        tools: [
-          ...withSearch.map((host) => host.tool),
+      request: () => {
+        const offered = [
           ...all.filter(({ tool }) => pinned.has(tool.modelName)).map(({ tool }) => tool),
           // In the order they were found, so earlier requests' tools stay a stable prefix.
           ...[...loaded].flatMap((name) => {
             const tool = byName.get(name);
             return tool && !pinned.has(name) ? [tool] : [];
           }),
-        ],
-      }),
+        ];
+        return {
+          tools: [...withSearch.map((host) => host.tool), ...offered],
+          held: all.length - offered.length,
+        };
+      },
       found,
     };
   }
@@ -216,7 +221,7 @@ export function describeRequestTools(loading: ToolLoading, set: RequestToolSet):
   return {
     loading,
     sent: sent.length + (set.toolSearch ? 1 : 0),
-    deferred: set.tools.length - sent.length,
+    deferred: set.tools.length - sent.length + (set.held ?? 0),
     tokens:
       sent.reduce((sum, tool) => sum + estimateToolTokens(tool), 0) +
       (set.toolSearch ? API_SEARCH_TOOL_TOKENS : 0),

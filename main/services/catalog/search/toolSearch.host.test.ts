@@ -142,6 +142,10 @@ describe('tool search over 30 servers × 100 tools, server-everything and server
       expect(toolsOf(request).some((tool) => tool.defer_loading)).toBe(false);
     }
     const stored = core.conversations.get(id);
+    // The usage line counts what the search held back, not only what was sent.
+    const usage = stored.messages[1]?.usage?.tools;
+    expect(usage).toMatchObject({ loading: 'search' });
+    expect((usage?.sent ?? 0) + (usage?.deferred ?? 0)).toBe(core.mcp.catalogEntries().length + 1);
     expect(stored.toolCalls.map((call) => [call.server, call.tool, call.status])).toEqual([
       ['Switchboard', 'search_tools', 'done'],
       ['weather', 'get_daily_forecast', 'done'],
