@@ -26,7 +26,7 @@ export function ServerItemStatus({
   const tokens = cost ? formatTokens(cost.tokens, i18n.language) : undefined;
   return (
     <span
-      className="server-item__status"
+      className={`server-item__status${tokens ? ' server-item__status--cost' : ''}`}
       title={
         tokens ? t('toolSearch.serverCostTitle', { count: cost?.tools ?? 0, tokens }) : undefined
       }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../components/formatTime';
 import { formatTokens } from './formatTokens';
 import { useCatalogCosts } from './useCatalogCosts';
 
@@ -20,7 +21,11 @@ export function CatalogCostsSummary() {
     <div className="catalog-costs" data-testid="catalog-costs">
       <p className="catalog-costs__total">
         <span className="catalog-costs__heading">{t('toolSearch.totalHeading')}</span>{' '}
-        {t('toolSearch.total', { count: costs.total.tools, tokens: tokens(costs.total.tokens) })}
+        {t('toolSearch.total', {
+          count: costs.total.tools,
+          total: formatCount(costs.total.tools, i18n.language),
+          tokens: tokens(costs.total.tokens),
+        })}
       </p>
       <p className="catalog-costs__plan" data-testid="catalog-plan" data-loading={plan.loading}>
         {planText}

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogCosts, ConversationToolSearch } from '../../../shared/domain/toolSearch';
+import { formatCount } from '../../components/formatTime';
 import { useToolCostsStore } from '../../stores/StoresContext';
 import { useModelName, useSelectedModel } from '../providers/useModelName';
 import { formatTokens } from './formatTokens';
@@ -64,11 +65,12 @@ export function ToolSearchBar({
           {plan.loading === 'all'
             ? t('toolSearch.chatSummaryAll', {
                 count: costs.total.tools,
+                total: formatCount(costs.total.tools, i18n.language),
                 tokens: tokens(plan.sentTokens),
               })
             : t('toolSearch.chatSummarySearch', {
-                sent: plan.sentTools,
-                count: costs.total.tools,
+                sent: formatCount(plan.sentTools, i18n.language),
+                total: formatCount(costs.total.tools, i18n.language),
                 tokens: tokens(plan.sentTokens),
               })}
           {plan.loadedTools > 0 && ` · ${t('toolSearch.chatLoaded', { count: plan.loadedTools })}`}

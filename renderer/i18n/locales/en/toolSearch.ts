@@ -5,8 +5,8 @@ export const toolSearch = {
   serverCostTitle:
     'Its {{count}} enabled tools take about {{tokens}} tokens of every request that carries their definitions.',
   totalHeading: 'Tool definitions',
-  total_one: '{{count}} tool · ~{{tokens}} tokens',
-  total_other: '{{count}} tools · ~{{tokens}} tokens',
+  total_one: '{{total}} tool · ~{{tokens}} tokens',
+  total_other: '{{total}} tools · ~{{tokens}} tokens',
   planAll: 'Every request carries all of them.',
   planSearch:
     'Tool search: requests carry ~{{tokens}} tokens ({{count}} definitions); the rest are found when needed.',
@@ -34,10 +34,10 @@ export const toolSearch = {
   chatDefault: 'As in settings',
   chatOn: 'On',
   chatOff: 'Off',
-  chatSummaryAll_one: '{{count}} tool sent in full (~{{tokens}} tokens)',
-  chatSummaryAll_other: 'All {{count}} tools sent in full (~{{tokens}} tokens)',
+  chatSummaryAll_one: '{{total}} tool sent in full (~{{tokens}} tokens)',
+  chatSummaryAll_other: 'All {{total}} tools sent in full (~{{tokens}} tokens)',
   chatSummarySearch:
-    '{{sent}} of {{count}} tools sent in full (~{{tokens}} tokens); the rest by search',
+    '{{sent}} of {{total}} tools sent in full (~{{tokens}} tokens); the rest by search',
   chatLoaded_one: '{{count}} found so far',
   chatLoaded_other: '{{count}} found so far',
   contextWarning:

@@ -5,8 +5,8 @@ export const toolSearch = {
   serverCostTitle:
     '其 {{count}} 个已启用工具的定义，在每次携带它们的请求中约占 {{tokens}} 个 token。',
   totalHeading: '工具定义',
-  total_one: '{{count}} 个工具 · 约 {{tokens}} token',
-  total_other: '{{count}} 个工具 · 约 {{tokens}} token',
+  total_one: '{{total}} 个工具 · 约 {{tokens}} token',
+  total_other: '{{total}} 个工具 · 约 {{tokens}} token',
   planAll: '每次请求都携带全部工具定义。',
   planSearch:
     '工具搜索：请求携带约 {{tokens}} 个 token（{{count}} 个定义），其余工具在需要时搜索。',
@@ -34,10 +34,10 @@ export const toolSearch = {
   chatDefault: '跟随设置',
   chatOn: '开启',
   chatOff: '关闭',
-  chatSummaryAll_one: '完整发送 {{count}} 个工具（约 {{tokens}} token）',
-  chatSummaryAll_other: '完整发送全部 {{count}} 个工具（约 {{tokens}} token）',
+  chatSummaryAll_one: '完整发送 {{total}} 个工具（约 {{tokens}} token）',
+  chatSummaryAll_other: '完整发送全部 {{total}} 个工具（约 {{tokens}} token）',
   chatSummarySearch:
-    '完整发送 {{count}} 个工具中的 {{sent}} 个（约 {{tokens}} token），其余通过搜索',
+    '完整发送 {{total}} 个工具中的 {{sent}} 个（约 {{tokens}} token），其余通过搜索',
   chatLoaded_one: '已找到 {{count}} 个',
   chatLoaded_other: '已找到 {{count}} 个',
   contextWarning: '下一次请求将超出 {{model}} 的上下文：约 {{projected}} / {{window}} 个 token。',
