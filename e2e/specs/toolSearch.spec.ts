@@ -1,13 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
 import type { RecordedRequest } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import {
-  lastToolResults,
-  message,
-  text,
-  toolSearch,
-  toolUse,
-} from '../fixtures/fakeAnthropic/replies.mjs';
+import { searchThenCall } from '../fixtures/fakeAnthropic/scenarios.mjs';
 import { catalogueServers } from '../fixtures/servers';
 
 /** 30 servers × 100 tools: far above the threshold, so requests carry a search tool. */
@@ -37,12 +31,11 @@ test('3,000 tools: the model searches, gets the definition, calls a deferred too
   fake,
 }) => {
   fake.script(
-    message([
-      text('Let me find a forecast tool.'),
-      toolSearch('weather daily forecast'),
-      toolUse(FORECAST, { location: 'Oslo', days: 2 }),
-    ]),
-    (request) => message(`Forecast: ${lastToolResults(request)[0]?.text ?? ''}`),
+    ...searchThenCall({
+      query: 'weather daily forecast',
+      name: FORECAST,
+      input: { location: 'Oslo', days: 2 },
+    }),
   );
   await openChat(page, shell.url);
   // The Servers list says what the definitions cost and how requests carry them.
@@ -64,7 +57,7 @@ test('3,000 tools: the model searches, gets the definition, calls a deferred too
   const card = page.getByTestId('tool-call');
   await expect(card.getByTestId('tool-call-status')).toContainText(/Done/);
   await expect(page.getByTestId('assistant-message').last()).toContainText(
-    'Forecast: Weather get_daily_forecast done with {"location":"Oslo","days":2}',
+    'The tool said: Weather get_daily_forecast done with {"location":"Oslo","days":2}',
   );
   await expect(page.getByTestId('usage-tools').first()).toContainText(/sent, 2,99\d by search/);
 

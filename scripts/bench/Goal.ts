@@ -11,27 +11,24 @@ export interface Goal {
   pass: boolean;
 }
 
+type Bound = (id: string, text: string, value: number, limit: number, unit: Goal['unit']) => Goal;
+
+const bound =
+  (met: (value: number, limit: number) => boolean): Bound =>
+  (id, text, value, limit, unit) => ({
+    id,
+    text,
+    value: round(value),
+    limit: round(limit),
+    unit,
+    pass: met(value, limit),
+  });
+
 /** A goal met when `value ≤ limit`. */
-export function atMost(
-  id: string,
-  text: string,
-  value: number,
-  limit: number,
-  unit: Goal['unit'],
-): Goal {
-  return { id, text, value: round(value), limit: round(limit), unit, pass: value <= limit };
-}
+export const atMost = bound((value, limit) => value <= limit);
 
 /** A goal met when `value ≥ limit`. */
-export function atLeast(
-  id: string,
-  text: string,
-  value: number,
-  limit: number,
-  unit: Goal['unit'],
-): Goal {
-  return { id, text, value: round(value), limit: round(limit), unit, pass: value >= limit };
-}
+export const atLeast = bound((value, limit) => value >= limit);
 
 /** A goal met when the condition held. */
 export function holds(id: string, text: string, value: boolean): Goal {

@@ -7,10 +7,9 @@ import type { RecordedRequest } from '../../../../e2e/fixtures/fakeAnthropic/Fak
 import {
   lastToolResults,
   message,
-  text,
-  toolSearch,
   toolUse,
 } from '../../../../e2e/fixtures/fakeAnthropic/replies.mjs';
+import { searchThenCall } from '../../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import type { HostCore } from '../../createHostCore';
 import { startTestHost, type TestHost } from '../../testing/startTestHost';
 import { largeCatalogueServers } from './testing/largeCatalogueServers';
@@ -67,13 +66,13 @@ describe('tool search over 30 servers × 100 tools, server-everything and server
 
   it('Claude’s own search: the model sees the search tool and the pinned tools, finds a deferred tool, calls it, the person approves, it runs', async () => {
     fake.script(
-      message([
-        text('Let me find a forecast tool.'),
-        toolSearch('weather daily forecast'),
-        toolUse(FORECAST, { location: 'Oslo', days: 2 }),
-      ]),
-      (request) => message(`Forecast: ${lastToolResults(request)[0]?.text ?? ''}`),
+      ...searchThenCall({
+        query: 'weather daily forecast',
+        name: FORECAST,
+        input: { location: 'Oslo', days: 2 },
+      }),
     );
+
     const { id } = core.conversations.create();
     core.conversations.send(id, 'Will it rain in Oslo tomorrow?');
     expect(await approveNext('always')).toBe(FORECAST);
@@ -101,7 +100,7 @@ describe('tool search over 30 servers × 100 tools, server-everything and server
     expect(stored.messages.at(-1)?.content).toEqual([
       {
         type: 'text',
-        text: 'Forecast: Weather get_daily_forecast done with {"location":"Oslo","days":2}',
+        text: 'The tool said: Weather get_daily_forecast done with {"location":"Oslo","days":2}',
       },
     ]);
     const usage = stored.messages[1]?.usage?.tools;
