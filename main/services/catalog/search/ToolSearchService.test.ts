@@ -167,6 +167,27 @@ describe('ToolSearchService', () => {
     expect(service.loaded(id)).toEqual(['weather__get_forecast']);
   });
 
+  it('searches a changed description in its new words, even at the same length', async () => {
+    const { id } = store.createConversation();
+    const find = async (entries: CatalogEntry[], query: string): Promise<string> => {
+      const plan = service.plan({ conversationId: id, entries, apiSearchAvailable: false });
+      const outcome = await plan.hostTools[0]?.run({
+        conversationId: id,
+        toolUseId: 't',
+        input: { query, limit: 1 },
+        signal: new AbortController().signal,
+      });
+      const first = outcome?.content[0];
+      return first?.type === 'text' ? first.text : '';
+    };
+    const before = entry('weather', 'get_forecast', 'Daily weather forecast for a city');
+    const after = entry('weather', 'get_forecast', 'Hourly tide table for the harbour');
+    expect(after.tool.description?.length).toBe(before.tool.description?.length);
+    const withTool = (tool: CatalogEntry) => [...many.slice(0, 58), tool];
+    expect(await find(withTool(before), 'weather forecast')).toContain('weather__get_forecast');
+    expect(await find(withTool(after), 'tide table harbour')).toContain('weather__get_forecast');
+  });
+
   it('keeps at most the newest loaded tools', () => {
     const { id } = store.createConversation();
     const plan = service.plan({ conversationId: id, entries: many, apiSearchAvailable: false });

@@ -191,8 +191,16 @@ export class ToolSearchService {
 
   /** One index per set of searchable tools, rebuilt only when that set changes. */
   private indexFor(entries: readonly CatalogEntry[]): ToolSearchIndex {
+    // Everything the index reads: a changed description must not be searched in its old words.
     const key = entries
-      .map((e) => `${e.modelName}:${(e.tool.description ?? '').length}:${e.tool.title ?? ''}`)
+      .map((e) =>
+        [
+          e.modelName,
+          e.tool.title ?? '',
+          e.tool.description ?? '',
+          Object.keys((e.tool.inputSchema.properties as object | undefined) ?? {}).join(' '),
+        ].join('\u0000'),
+      )
       .join('\n');
     if (this.cachedIndex?.key !== key) {
       this.cachedIndex = {
