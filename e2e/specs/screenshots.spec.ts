@@ -80,6 +80,7 @@ catalogueTest(
         // Servers: each one's definition cost, the total and how requests carry them.
         await page.getByTestId('server-item-github').click();
         await expect(page.getByTestId('tool-always-load-search_code')).toBeChecked();
+        await expect(page.getByTestId('server-tools-cost')).toContainText(/100/);
         // The total sits under the list of thirty.
         await page.getByTestId('catalog-costs').scrollIntoViewIfNeeded();
         await page.screenshot({ path: name('server-tool-costs') });

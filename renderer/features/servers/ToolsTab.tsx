@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import type { Loadable } from '../../stores/loadable';
+import { ServerToolsCost } from '../toolSearch/ServerToolsCost';
 import { ToolCard } from './ToolCard';
 
 /** Filter box appears from this many tools on: below it, scanning is faster than typing. */
@@ -38,6 +39,7 @@ export function ToolsTab({
   return (
     <div className="tools">
       {server.status.kind !== 'ready' && <p className="muted">{t('tools.lastKnown')}</p>}
+      <ServerToolsCost server={server.name} />
       {tools.length >= FILTER_FROM && (
         <input
           type="search"

@@ -17,7 +17,10 @@ export const toolSearch = {
   alwaysLoadHint: 'The server asks to keep this tool loaded.',
   toolTokens: '~{{tokens}} tokens',
   toolTokensTitle: 'Estimated tokens of this tool’s definition in a model request.',
-  serverTotal: '{{count}} enabled · ~{{tokens}} tokens of definitions',
+  serverTotal_one: '{{total}} enabled tool · ~{{tokens}} tokens of definitions',
+  serverTotal_other: '{{total}} enabled tools · ~{{tokens}} tokens of definitions',
+  serverAlwaysLoaded_one: '{{count}} always loaded',
+  serverAlwaysLoaded_other: '{{count}} always loaded',
   section: 'Tool search',
   intro:
     'With many tools, requests carry a search tool and a few always-loaded tools instead of every definition. What a search finds is offered from then on, and stays loaded for the conversation.',

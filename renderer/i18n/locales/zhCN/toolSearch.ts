@@ -17,7 +17,10 @@ export const toolSearch = {
   alwaysLoadHint: '服务器要求始终加载此工具。',
   toolTokens: '约 {{tokens}} token',
   toolTokensTitle: '此工具的定义在一次模型请求中估计占用的 token 数。',
-  serverTotal: '已启用 {{count}} 个 · 定义约 {{tokens}} token',
+  serverTotal_one: '已启用 {{total}} 个工具 · 定义约 {{tokens}} token',
+  serverTotal_other: '已启用 {{total}} 个工具 · 定义约 {{tokens}} token',
+  serverAlwaysLoaded_one: '{{count}} 个始终加载',
+  serverAlwaysLoaded_other: '{{count}} 个始终加载',
   section: '工具搜索',
   intro:
     '工具很多时，请求只携带一个搜索工具和少数始终加载的工具，而不是全部定义。搜索找到的工具随后即可使用，并在本对话中保持加载。',
