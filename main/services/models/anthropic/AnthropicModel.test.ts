@@ -89,7 +89,7 @@ describe('AnthropicModel', () => {
 });
 
 describe('listAnthropicModels', () => {
-  it('lists the models with their display names', async () => {
+  it('lists the models with their display names and context windows', async () => {
     const models = await listAnthropicModels({ apiKey: API_KEY, baseURL: api.fake.url });
     expect(models.map((m) => m.id)).toEqual([
       'claude-opus-5-5',
@@ -101,6 +101,7 @@ describe('listAnthropicModels', () => {
       id: 'claude-sonnet-5-5',
       displayName: 'Claude Sonnet 5.5',
       createdAt: '2026-10-20T00:00:00Z',
+      contextWindow: 200_000,
     });
   });
 
