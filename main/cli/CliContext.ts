@@ -47,6 +47,7 @@ export class CliContext {
   /** Why servers' requests were refused or failed (printed to stderr at the end). */
   readonly notes: string[] = [];
   private oauth: OAuthStore | undefined;
+  private secrets: FileSecretStore | undefined;
 
   constructor(
     readonly args: CliArgs,
@@ -145,6 +146,7 @@ export class CliContext {
     const explicit = this.args.flags.has('timeout');
     return {
       store: this.oauthStore(),
+      secrets: this.secretStore(),
       opener: new CliSignInOpener({
         print: this.io.err,
         env: this.env,
@@ -158,8 +160,14 @@ export class CliContext {
   /** The OAuth material of this data dir (for `signout`, which needs no connection). */
   oauthStore(): OAuthStore {
     // One per command: its writes are serialized, two stores on one file could lose some.
-    this.oauth ??= new OAuthStore(new FileSecretStore(appPaths(this.dataDir).secretsFile));
+    this.oauth ??= new OAuthStore(this.secretStore());
     return this.oauth;
+  }
+
+  /** The data dir's secret store (shared with the web shell): one instance per command. */
+  secretStore(): FileSecretStore {
+    this.secrets ??= new FileSecretStore(appPaths(this.dataDir).secretsFile);
+    return this.secrets;
   }
 
   /** One server's config from a valid servers file, without starting anything. */

@@ -107,7 +107,11 @@ export async function createHostCore(
     events,
     log: log.child('mcp'),
     env: platform.env,
-    signIn: { store: new OAuthStore(platform.secrets), opener: platform.opener },
+    signIn: {
+      store: new OAuthStore(platform.secrets),
+      secrets: platform.secrets,
+      opener: platform.opener,
+    },
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),

@@ -1,18 +1,25 @@
 import type { Node } from 'jsonc-parser';
 import {
   OAUTH_CONFIG_KEYS,
+  OAUTH_GRANTS,
+  OAUTH_SECRET_FIELDS,
   oauthConfigSchema,
+  SIGNING_ALGORITHMS,
   type OAuthConfig,
 } from '../../../shared/domain/oauthConfig';
+import { checkOAuthGrant } from './checkOAuthGrant';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
-import { readString, readStringArray } from './readJsonValues';
+import { readBoolean, readEnum, readString, readStringArray } from './readJsonValues';
+import { readIdpConfig, readSecretString } from './readIdpConfig';
 import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
 
 const known: ReadonlySet<string> = new Set(OAUTH_CONFIG_KEYS);
+const secretFields: ReadonlySet<string> = new Set(OAUTH_SECRET_FIELDS);
 
 /**
- * Reads an HTTP server's `oauth` block: strings substituted like headers, unknown keys kept
- * as warnings, every problem reported with its path. Undefined after an error.
+ * Reads an HTTP server's `oauth` block: strings substituted like headers (`${secret:NAME}` is
+ * kept for the secret store), unknown keys kept as warnings, what each grant needs checked,
+ * every problem reported with its path. Undefined after an error.
  */
 export function readOAuthConfig(
   ctx: ValidationContext,
@@ -48,7 +55,8 @@ export function readOAuthConfig(
     if (value === undefined) ok = false;
     else Object.assign(out, { [key]: value });
   }
-  return ok ? out : undefined;
+  if (!ok) return undefined;
+  return checkOAuthGrant(ctx, { node, path, props }, out) ? out : undefined;
 }
 
 function readField(
@@ -59,6 +67,14 @@ function readField(
 ): unknown {
   const where = formatJsonPath(path);
   switch (key) {
+    case 'grant':
+      return readEnum(ctx, node, path, OAUTH_GRANTS);
+    case 'signingAlgorithm':
+      return readEnum(ctx, node, path, SIGNING_ALGORITHMS);
+    case 'dpop':
+      return readBoolean(ctx, node, path);
+    case 'idp':
+      return readIdpConfig(ctx, node, path);
     case 'scopes':
       return readStringArray(ctx, node, path);
     case 'redirectPort': {
@@ -83,8 +99,13 @@ function readField(
       );
     }
     case 'clientId':
-    case 'clientSecret':
+    case 'assertionFile':
       return readString(ctx, node, path, { nonEmpty: true });
+    case 'clientSecret':
+    case 'privateKey':
+    case 'assertion':
+      if (!secretFields.has(key)) return undefined;
+      return readSecretString(ctx, node, path);
   }
 }
 

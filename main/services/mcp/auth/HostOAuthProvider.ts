@@ -5,6 +5,7 @@ import {
   validateAuthorizationResponseIssuer,
   validateClientMetadataUrl,
   type AuthResult,
+  type DpopSession,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -16,7 +17,10 @@ import {
 import type { OAuthConfig } from '../../../../shared/domain/oauthConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
+import type { SecretStore } from '../../../platform/PlatformServices';
+import { resolveSecretReferences } from '../../secrets/resolveSecretReferences';
 import { describeAuthError } from './authErrors';
+import { DpopKeys } from './DpopKeys';
 import type { OAuthStore } from './OAuthStore';
 
 /** How a {@link HostOAuthProvider} is made (one per remote server). */
@@ -45,6 +49,8 @@ export interface HostOAuthProviderOptions {
    * conformance client signs in from the connect's own redirect).
    */
   attemptOnly?: boolean;
+  /** Where `${secret:NAME}` in the config's `clientSecret` is read from. */
+  secrets?: Pick<SecretStore, 'get'>;
   /** `client_name` for dynamic registration; defaults to "Switchboard". */
   clientName?: string;
   /** Diagnostics (never with a token, code or secret in them). */
@@ -72,7 +78,10 @@ export interface HostOAuthProviderOptions {
  *   else none (the SDK's order; the config only fills in when the server names nothing).
  */
 export class HostOAuthProvider implements OAuthClientProvider {
+  /** A person takes part (the browser step). */
+  readonly interactive = true;
   private readonly server: string;
+  private readonly dpopKeys: DpopKeys;
   /** The scope of the last authorization request, reused when the person clicks "Sign in". */
   private lastScope: string | undefined;
   /** Callback legs in progress: only they get the recorded discovery state. */
@@ -84,6 +93,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly options: HostOAuthProviderOptions) {
     this.server = options.serverName;
+    this.dpopKeys = new DpopKeys(options.serverName, options.store, options.oauth?.dpop);
     // Early, clear failure for a CIMD URL the SDK would refuse mid-flow.
     validateClientMetadataUrl(options.oauth?.clientMetadataUrl);
   }
@@ -105,6 +115,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
       response_types: ['code'],
       ...(scopes && scopes.length > 0 ? { scope: scopes.join(' ') } : {}),
     };
+  }
+
+  /** DPoP-bound tokens (RFC 9449) when the config or the authorization server asks for them. */
+  dpop(): Promise<DpopSession | undefined> {
+    return this.dpopKeys.forRequest();
   }
 
   /** A fresh random `state` for each authorization request, remembered for the callback. */
@@ -141,9 +156,16 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const { oauth } = this.options;
     if (oauth?.clientId) {
       // Pre-registered by the person for this server: valid for whichever issuer serves it.
+      const secret = oauth.clientSecret
+        ? await resolveSecretReferences(
+            oauth.clientSecret,
+            this.options.secrets ?? { get: () => Promise.resolve(undefined) },
+            `${this.server}: oauth.clientSecret`,
+          )
+        : undefined;
       return {
         client_id: oauth.clientId,
-        ...(oauth.clientSecret ? { client_secret: oauth.clientSecret } : {}),
+        ...(secret ? { client_secret: secret } : {}),
         ...(ctx ? { issuer: ctx.issuer } : {}),
       };
     }
@@ -300,6 +322,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const { store } = this.options;
     switch (scope) {
       case 'all':
+        this.dpopKeys.reset();
         await store.forget(this.server);
         return;
       case 'client':
@@ -416,6 +439,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   /** Sign-out: forgets tokens, registrations and any authorization in progress. */
   async signOut(): Promise<void> {
     this.lastScope = undefined;
+    this.dpopKeys.reset();
     await this.options.store.forget(this.server);
   }
 

@@ -48,7 +48,12 @@ async function start(
     log,
     env: {},
     useLoginShell: false,
-    signIn: { store: new OAuthStore(secrets), opener: opener ?? browser, timeoutMs: 10_000 },
+    signIn: {
+      store: new OAuthStore(secrets),
+      secrets,
+      opener: opener ?? browser,
+      timeoutMs: 10_000,
+    },
     supervisor: { policy: { baseMs: 100, maxMs: 400, maxAttempts: 2 } },
   });
   await mcp.start();
