@@ -24,6 +24,8 @@ import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { SettingsService } from './settings/SettingsService';
+import { createSkillHandlers } from './skills/createSkillHandlers';
+import { SkillsService } from './skills/SkillsService';
 import { ConversationStore } from './store/ConversationStore';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
@@ -36,6 +38,8 @@ export interface HostCore {
   broker: ApprovalBroker;
   /** Sampling, elicitation and roots: what servers ask of the person. */
   interactions: InteractionServices;
+  /** Servers' skills: listings, the person's choices, the loader the model uses. */
+  skills: SkillsService;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -139,6 +143,15 @@ export async function createHostCore(
     events.emit('approvals.resolved', { requestId, outcome }),
   );
   broker.onDidChangeGrants((list) => events.emit('approvals.grantsChanged', { grants: list }));
+  const skills = new SkillsService({
+    mcp,
+    events,
+    log: log.child('skills'),
+    file: join(platform.paths.dataDir, 'skills.json'),
+  });
+  const skillsLoaded = skills
+    .start()
+    .catch((error: unknown) => log.error('skills failed to load', { error }));
   const store = ConversationStore.open({
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
@@ -152,6 +165,7 @@ export async function createHostCore(
     env: platform.env,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
+    hostTools: () => skills.hostTools(),
     ...options.conversation,
   });
   interactions.broker.onDidChange((interaction) =>
@@ -224,6 +238,7 @@ export async function createHostCore(
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createConversationHandlers(conversations, broker, settings),
     ...createInteractionHandlers(interactions),
+    ...createSkillHandlers(skills),
   };
 
   return {
@@ -234,6 +249,7 @@ export async function createHostCore(
     conversations,
     broker,
     interactions,
+    skills,
     ready,
     dispose: async () => {
       await conversations.dispose();
@@ -242,6 +258,8 @@ export async function createHostCore(
       await ready;
       await watching;
       await subscriptions.dispose();
+      await skillsLoaded;
+      skills.dispose();
       await mcp.dispose();
       store.close();
     },

@@ -33,6 +33,7 @@ import {
   serverResourcesSchema,
   subscriptionViewSchema,
 } from '../domain/attachments';
+import { serverSkillsViewSchema } from '../domain/skills';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
 import { toolRunIdSchema, toolRunProgressSchema } from '../domain/toolRuns';
 import {
@@ -469,6 +470,19 @@ export const requests = {
     output: z.object({ roots: z.array(rootViewSchema) }),
     description: 'Stops granting a folder to servers.',
   },
+  'skills.list': {
+    input: z.object({ server: serverName }).strict(),
+    output: serverSkillsViewSchema,
+    description:
+      "One server's skills (SEP-2640) as listed, with the person's choices; no file is fetched.",
+  },
+  'skills.setEnabled': {
+    input: z
+      .object({ server: serverName, uri: z.string().min(1).max(4096), enabled: z.boolean() })
+      .strict(),
+    output: serverSkillsViewSchema,
+    description: 'Offers one skill of a server to the model, or stops offering it; kept.',
+  },
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -554,6 +568,10 @@ export const events = {
   'roots.changed': {
     payload: z.object({ roots: z.array(rootViewSchema) }),
     description: 'The folders granted to servers changed.',
+  },
+  'skills.changed': {
+    payload: serverSkillsViewSchema,
+    description: "A server's skills changed: listed again, enabled or disabled, or one refused.",
   },
 } as const satisfies Record<EventName, EventDef>;
 

@@ -62,6 +62,8 @@ export const requestNames = [
   'roots.add',
   'roots.pick',
   'roots.remove',
+  'skills.list',
+  'skills.setEnabled',
 ] as const;
 
 export const eventNames = [
@@ -84,6 +86,7 @@ export const eventNames = [
   'interactions.resolved',
   'interactions.policiesChanged',
   'roots.changed',
+  'skills.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -44,7 +44,8 @@ export function conformanceOAuth(scenario: string, context: ConformanceContext):
       secrets: { 'conformance-workload-jwt': context.workloadJwt },
     };
   }
-  const secret = clientSecret !== undefined ? { clientSecret: '${secret:conformance-client-secret}' } : {};
+  const secret =
+    clientSecret !== undefined ? { clientSecret: '${secret:conformance-client-secret}' } : {};
   const secrets: Record<string, string> =
     clientSecret !== undefined ? { 'conformance-client-secret': clientSecret } : {};
   if (context.idp !== undefined) {

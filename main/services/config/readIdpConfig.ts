@@ -73,8 +73,16 @@ export function readIdpConfig(
       ok = false;
       continue;
     }
-    if ((key === 'issuer' || key === 'tokenEndpoint') && !idpConfigSchema.shape[key].safeParse(value).success) {
-      schemaError(ctx, property.value, at, `${formatJsonPath(at)} must be a URL, but it is ${JSON.stringify(String(property.value.value))}`);
+    if (
+      (key === 'issuer' || key === 'tokenEndpoint') &&
+      !idpConfigSchema.shape[key].safeParse(value).success
+    ) {
+      schemaError(
+        ctx,
+        property.value,
+        at,
+        `${formatJsonPath(at)} must be a URL, but it is ${JSON.stringify(String(property.value.value))}`,
+      );
       ok = false;
       continue;
     }

@@ -25,6 +25,7 @@ import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { AnthropicConnection } from './createAnthropicClient';
 import type { ExecuteTool } from './ExecuteTool';
+import type { HostToolSource } from './HostTool';
 import { ModelCatalog } from './ModelCatalog';
 import type { ModelClient } from './ModelClient';
 import { runTurn, type TurnResult } from './runTurn';
@@ -47,6 +48,8 @@ export interface ConversationServiceOptions {
   resultBudgetChars?: number;
   /** Where running tool calls are recorded (server requests meanwhile show in the chat). */
   runningTools?: RunningToolCalls;
+  /** Tools the host offers itself next to the servers' (loading skills). */
+  hostTools?: HostToolSource;
 }
 
 interface RunningTurn {
@@ -275,12 +278,16 @@ export class ConversationService {
     const { store, mcp, settings, events } = this.options;
     const conversation = store.findConversation(conversationId);
     const model = conversation?.model ?? settings.snapshot().defaultModel;
-    const entries = mcp.catalogEntries();
+    const hostTools = new Map(
+      (this.options.hostTools?.(conversationId) ?? []).map((t) => [t.tool.modelName, t]),
+    );
+    const entries = mcp.catalogEntries().filter((e) => !hostTools.has(e.modelName));
     const byName = new Map(entries.map((e) => [e.modelName, e]));
-    const recorder = new TurnRecorder(store, conversationId, turnId, model, (name) => {
+    const origin = (name: string) => {
       const entry = byName.get(name);
-      return entry ? { server: entry.server, tool: entry.tool.name } : undefined;
-    });
+      return entry ? { server: entry.server, tool: entry.tool.name } : hostTools.get(name)?.origin;
+    };
+    const recorder = new TurnRecorder(store, conversationId, turnId, model, origin);
     const history = buildHistory(readWholeHistory(store, conversationId));
     const servers = mcp.registry
       .list()
@@ -288,6 +295,13 @@ export class ConversationService {
       .map((s) => ({ name: s.config.name, instructions: s.info?.instructions }));
     const system = buildSystemPrompt(settings.snapshot().systemPrompt, servers);
     const executeTool: ExecuteTool = async (call, toolSignal, reportProgress) => {
+      const host = hostTools.get(call.modelName);
+      if (host) {
+        // The person enabled what stands behind a host tool: no per-call approval.
+        recorder.toolStarted(call.toolUseId);
+        const { toolUseId, input } = call;
+        return host.run({ conversationId, toolUseId, input, signal: toolSignal });
+      }
       const entry = byName.get(call.modelName);
       if (!entry) throw new AppError(AppErrorCode.NotFound, `Unknown tool ${call.modelName}.`);
       const args = isRecord(call.input) ? call.input : {};
@@ -350,11 +364,14 @@ export class ConversationService {
       model,
       ...(system ? { system } : {}),
       messages: history,
-      tools: entries.map((e) => ({
-        modelName: e.modelName,
-        description: e.tool.description ?? e.tool.title ?? e.tool.name,
-        inputSchema: e.tool.inputSchema,
-      })),
+      tools: [
+        ...[...hostTools.values()].map((t) => t.tool),
+        ...entries.map((e) => ({
+          modelName: e.modelName,
+          description: e.tool.description ?? e.tool.title ?? e.tool.name,
+          inputSchema: e.tool.inputSchema,
+        })),
+      ],
       executeTool,
       signal,
       toolCancels,
@@ -365,10 +382,10 @@ export class ConversationService {
       log: this.options.log,
       onEvent: (event) => {
         // Windows first, then the store: a delta reaches the screen without waiting on a write.
-        const entry = 'modelName' in event ? byName.get(event.modelName) : undefined;
+        const tool = 'modelName' in event ? origin(event.modelName) : undefined;
         events.emit('conversation.streamed', {
           event: boundForWindow(event),
-          ...(entry ? { tool: { server: entry.server, tool: entry.tool.name } } : {}),
+          ...(tool ? { tool } : {}),
         });
         try {
           recorder.handle(event);

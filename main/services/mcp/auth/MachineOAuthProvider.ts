@@ -104,7 +104,8 @@ export class MachineOAuthProvider implements OAuthClientProvider {
     ctx?: OAuthClientInformationContext,
   ): Promise<StoredOAuthClientInformation | undefined> {
     const { oauth } = this.options;
-    if (!oauth.clientId) return ctx ? this.options.store.client(this.server, ctx.issuer) : undefined;
+    if (!oauth.clientId)
+      return ctx ? this.options.store.client(this.server, ctx.issuer) : undefined;
     // private_key_jwt signs instead of sending a secret (see addClientAuthentication).
     const secret =
       oauth.clientSecret && !oauth.privateKey

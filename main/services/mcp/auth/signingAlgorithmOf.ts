@@ -1,4 +1,4 @@
-import { createPrivateKey, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { SigningAlgorithm } from '../../../../shared/domain/oauthConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 
@@ -17,9 +17,7 @@ export function signingAlgorithmOf(key: string | Record<string, unknown>): Signi
   let parsed: KeyObject;
   try {
     parsed =
-      typeof key === 'string'
-        ? createPrivateKey(key)
-        : createPrivateKey({ key: key as JsonWebKey, format: 'jwk' });
+      typeof key === 'string' ? createPrivateKey(key) : createPrivateKey({ key, format: 'jwk' });
   } catch {
     throw new AppError(
       AppErrorCode.Validation,

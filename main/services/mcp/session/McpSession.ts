@@ -32,6 +32,7 @@ import { callWithUrlElicitation } from './callWithUrlElicitation';
 import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
 import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
+import { SessionSkills } from './SessionSkills';
 import { StartupDeadline } from './StartupDeadline';
 
 export type {
@@ -84,6 +85,10 @@ export class McpSession {
   private listen: ResourceListen | undefined;
   /** Last known tools by name: their annotations decide whether a call may be repeated. */
   private readonly tools = new Map<string, Tool>();
+  /** The server's skills (SEP-2640): listing and verified reads, both safe to repeat. */
+  readonly skills = new SessionSkills((operation, request) =>
+    this.run(operation, true, undefined, request),
+  );
 
   constructor(private readonly options: McpSessionOptions) {
     this.config = options.config;
