@@ -26,6 +26,8 @@ import { needsSignInError } from './needsSignIn';
 export interface CliIo {
   err: (text: string) => void;
   signal?: AbortSignal;
+  /** Everything on standard input (`secret set` reads the value there, never from argv). */
+  readStdin?: () => Promise<string>;
 }
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
@@ -164,6 +166,11 @@ export class CliContext {
     return this.oauth;
   }
 
+  /** Where this command's data dir keeps things. */
+  get paths(): ReturnType<typeof appPaths> {
+    return appPaths(this.dataDir);
+  }
+
   /** The data dir's secret store (shared with the web shell): one instance per command. */
   secretStore(): FileSecretStore {
     this.secrets ??= new FileSecretStore(appPaths(this.dataDir).secretsFile);
@@ -210,6 +217,8 @@ export class CliContext {
     this.core = core;
     await core.ready;
     await core.mcp.settled(this.timeoutMs);
+    // The turn offers the skills of ready servers: wait for their listings too.
+    await core.skills.idle();
     // The turn runs without their tools; say why and how to fix it.
     for (const s of core.mcp.registry.list()) {
       if (s.status.kind === 'needs-sign-in')

@@ -61,6 +61,14 @@ describe('judgeScenarioRun', () => {
     ]);
   });
 
+  it('accepts a check skipped for one case when it ran for others', () => {
+    const header: SuiteCheck = { id: 'sep-2243-headers', status: 'SUCCESS' };
+    const notSent: SuiteCheck = { id: 'sep-2243-headers', status: 'SKIPPED' };
+    const verdict = judgeScenarioRun(run({ checks: [header, notSent, header] }));
+    expect(verdict.status).toBe('passed');
+    expect(verdict.checks.skipped).toBe(0);
+  });
+
   it('accepts failures the baseline lists', () => {
     const verdict = judgeScenarioRun(
       run({

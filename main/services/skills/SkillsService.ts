@@ -45,6 +45,7 @@ export class SkillsService {
   /** Listings in progress, per server. */
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly unsubscribers: (() => void)[] = [];
+  private started: Promise<void> | undefined;
 
   constructor(private readonly options: SkillsServiceOptions) {
     this.preferences = new SkillPreferences(options.file, options.log);
@@ -52,7 +53,18 @@ export class SkillsService {
   }
 
   /** Loads the choices and follows servers as they come and go. */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    this.started ??= this.begin();
+    return this.started;
+  }
+
+  /** Resolves once the choices are loaded and no listing is in progress. */
+  async idle(): Promise<void> {
+    await this.started;
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight.values());
+  }
+
+  private async begin(): Promise<void> {
     await this.preferences.load();
     const { mcp, events } = this.options;
     this.unsubscribers.push(
