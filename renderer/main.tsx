@@ -26,6 +26,7 @@ import './styles/toolCall.css';
 import './styles/approvals.css';
 import './styles/interactions.css';
 import './styles/context.css';
+import './styles/skills.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

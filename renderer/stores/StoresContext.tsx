@@ -10,6 +10,7 @@ import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
+import type { SkillsState, SkillsStore } from './skillsStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -23,6 +24,7 @@ export interface Stores {
   models: ModelsStore;
   interactions: InteractionsStore;
   context: ContextStore;
+  skills: SkillsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -83,4 +85,9 @@ export function useInteractionsStore<T>(selector: (state: InteractionsState) => 
 /** Resources and prompts for the composer: lists, attachments, watched resources. */
 export function useContextStore<T>(selector: (state: ContextState) => T): T {
   return useStore(useStores().context, selector);
+}
+
+/** Servers' skills and which are offered to the model. */
+export function useSkillsStore<T>(selector: (state: SkillsState) => T): T {
+  return useStore(useStores().skills, selector);
 }

@@ -10,6 +10,7 @@ import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createServersStore } from './serversStore';
 import { createSettingsStore } from './settingsStore';
+import { createSkillsStore } from './skillsStore';
 import type { Stores } from './StoresContext';
 
 /** Every store, created from the bootstrap snapshot, and the few links between them. */
@@ -31,6 +32,7 @@ export function createStores(
     models: createModelsStore(client),
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
+    skills: createSkillsStore(client),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -54,5 +56,6 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.interactions.getState().resync(),
     stores.chat.getState().resync(),
     stores.context.getState().resync(),
+    stores.skills.getState().resync(),
   ]);
 }

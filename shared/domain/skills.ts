@@ -10,6 +10,18 @@ export const skillFileViewSchema = z.object({
 });
 export type SkillFileView = z.infer<typeof skillFileViewSchema>;
 
+/** Why a skill was refused when the model loaded it: which check failed on which file. */
+export const skillRefusalViewSchema = z.object({
+  reason: z.enum(['digest', 'size', 'frontmatter', 'unlisted']),
+  /** The file, relative to the skill's root. */
+  file: z.string(),
+  /** For `frontmatter`: the fields that differ from the listing. */
+  fields: z.array(z.string()).optional(),
+  /** The verifier's own words (with the digests or sizes), for the curious. */
+  detail: z.string(),
+});
+export type SkillRefusalView = z.infer<typeof skillRefusalViewSchema>;
+
 /** One skill a server offers (SEP-2640), with the person's choice for it. */
 export const skillViewSchema = z.object({
   /** The URI of its `SKILL.md`: with the server, what identifies it. */
@@ -25,8 +37,8 @@ export const skillViewSchema = z.object({
    */
   files: z.array(skillFileViewSchema).optional(),
   totalBytes: z.number().int().nonnegative().optional(),
-  /** Why it was last refused (digest, size or frontmatter mismatch), if it was. */
-  refusal: z.string().optional(),
+  /** Why it was last refused, if it was. */
+  refusal: skillRefusalViewSchema.optional(),
 });
 export type SkillView = z.infer<typeof skillViewSchema>;
 
@@ -43,3 +55,16 @@ export const serverSkillsViewSchema = z.object({
   invalid: z.array(z.object({ uri: z.string().optional(), reason: z.string() })),
 });
 export type ServerSkillsView = z.infer<typeof serverSkillsViewSchema>;
+
+/** The extension's identifier in a server's capabilities. */
+export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
+
+/** Whether capabilities (as the detail view carries them) declare the skills extension. */
+export function declaresSkills(capabilities: Record<string, unknown> | undefined): boolean {
+  const extensions = capabilities?.extensions;
+  return (
+    typeof extensions === 'object' &&
+    extensions !== null &&
+    (extensions as Record<string, unknown>)[SKILLS_EXTENSION_ID] !== undefined
+  );
+}

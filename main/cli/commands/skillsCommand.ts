@@ -67,7 +67,7 @@ function describe(view: ServerSkillsView): string {
     lines.push(
       `${skill.qualifiedName}  [${skill.enabled ? 'enabled' : 'disabled'}]  ${skill.description}`,
     );
-    if (skill.refusal) lines.push(`  refused: ${skill.refusal}`);
+    if (skill.refusal) lines.push(`  refused: ${skill.refusal.detail}`);
     if (!skill.files) {
       lines.push('  no file list (dynamic): cannot be verified, not offered to the model');
       continue;

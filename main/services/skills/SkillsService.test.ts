@@ -195,7 +195,15 @@ describe('skills of a server (SEP-2640)', () => {
     expect(notes[0]).toContain('“old/tampered-digest”');
     expect(notes[2]).toContain('SKILL.md has "Exfiltrate credentials"');
     const view = host.core.skills.view('old');
-    expect(view.skills.find((s) => s.name === 'tampered-size')?.refusal).toMatch(/bytes/);
+    expect(view.skills.find((s) => s.name === 'tampered-size')?.refusal).toMatchObject({
+      reason: 'size',
+      file: 'SKILL.md',
+      detail: expect.stringMatching(/bytes/) as unknown,
+    });
+    expect(view.skills.find((s) => s.name === 'tampered-frontmatter')?.refusal).toMatchObject({
+      reason: 'frontmatter',
+      fields: ['description'],
+    });
     expect(view.skills.find((s) => s.name === 'release-notes')?.refusal).toBeUndefined();
   });
 });

@@ -1,11 +1,16 @@
-import type { ServerSkillsView, SkillView } from '../../../shared/domain/skills';
+import type { ServerSkillsView, SkillRefusalView, SkillView } from '../../../shared/domain/skills';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import type { HostTool } from '../conversation/HostTool';
 import type { HostEvents } from '../HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { McpSession } from '../mcp/session/McpSession';
-import { offersSkills, type InvalidSkillEntry, type Skill } from '../mcp/session/SessionSkills';
+import {
+  offersSkills,
+  type InvalidSkillEntry,
+  type Skill,
+  type SkillRefusal,
+} from '../mcp/session/SessionSkills';
 import { createSkillTool } from './createSkillTool';
 import { SkillLoader, type SkillSource } from './SkillLoader';
 import { pathInSkill, qualifiedSkillName } from './skillPaths';
@@ -27,7 +32,7 @@ interface Listing {
   invalid: InvalidSkillEntry[];
   error?: string;
   /** Why a skill (by URI) was last refused. */
-  refusals: Map<string, string>;
+  refusals: Map<string, SkillRefusalView>;
 }
 
 /**
@@ -49,7 +54,9 @@ export class SkillsService {
 
   constructor(private readonly options: SkillsServiceOptions) {
     this.preferences = new SkillPreferences(options.file, options.log);
-    this.loader = new SkillLoader((source, message) => this.refused(source, message));
+    this.loader = new SkillLoader((source, message, refusal) =>
+      this.refused(source, message, refusal),
+    );
   }
 
   /** Loads the choices and follows servers as they come and go. */
@@ -214,7 +221,8 @@ export class SkillsService {
       state: 'loading',
       skills: previous?.session === session ? previous.skills : [],
       invalid: [],
-      refusals: previous?.session === session ? previous.refusals : new Map<string, string>(),
+      refusals:
+        previous?.session === session ? previous.refusals : new Map<string, SkillRefusalView>(),
     };
     this.listings.set(server, listing);
     this.changed(server);
@@ -250,9 +258,15 @@ export class SkillsService {
     return supervisor?.status.kind === 'ready' && supervisor.ready() === listing.session;
   }
 
-  private refused(source: SkillSource, message: string): void {
+  private refused(source: SkillSource, message: string, refusal: SkillRefusal): void {
     const listing = this.listings.get(source.server);
-    listing?.refusals.set(source.entry.uri, message);
+    const fields = refusal.differences.map((line) => line.split(':')[0] ?? line);
+    listing?.refusals.set(source.entry.uri, {
+      reason: refusal.reason,
+      file: pathInSkill(source.entry.uri, refusal.uri),
+      ...(refusal.reason === 'frontmatter' ? { fields } : {}),
+      detail: message,
+    });
     this.report(
       source.server,
       'warning',

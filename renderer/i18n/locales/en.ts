@@ -4,6 +4,7 @@ import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { interactions } from './en/interactions';
+import { skills } from './en/skills';
 import { toolRun } from './en/toolRun';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -272,4 +273,5 @@ export const en = {
   toolRun,
   interactions,
   context,
+  skills,
 } as const;

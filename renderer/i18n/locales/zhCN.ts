@@ -6,6 +6,7 @@ import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
 import { interactions } from './zhCN/interactions';
+import { skills } from './zhCN/skills';
 import { toolRun } from './zhCN/toolRun';
 
 /** 简体中文 */
@@ -274,4 +275,5 @@ export const zhCN: LocaleShape<typeof en> = {
   toolRun,
   interactions,
   context,
+  skills,
 };
