@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import type { Node } from 'jsonc-parser';
 import {
   OAUTH_CONFIG_KEYS,
@@ -99,8 +100,17 @@ function readField(
       );
     }
     case 'clientId':
-    case 'assertionFile':
       return readString(ctx, node, path, { nonEmpty: true });
+    case 'assertionFile': {
+      const file = readString(ctx, node, path, { nonEmpty: true });
+      if (file === undefined || isAbsolute(file)) return file;
+      return schemaError(
+        ctx,
+        node,
+        path,
+        `${where} must be an absolute path, but it is ${JSON.stringify(String(node.value))}`,
+      );
+    }
     case 'clientSecret':
     case 'privateKey':
     case 'assertion':
