@@ -27,6 +27,7 @@ import './styles/approvals.css';
 import './styles/interactions.css';
 import './styles/context.css';
 import './styles/skills.css';
+import './styles/secrets.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

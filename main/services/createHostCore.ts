@@ -23,6 +23,7 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
+import { UserSecrets } from './secrets/UserSecrets';
 import { SettingsService } from './settings/SettingsService';
 import { createSkillHandlers } from './skills/createSkillHandlers';
 import { SkillsService } from './skills/SkillsService';
@@ -143,6 +144,7 @@ export async function createHostCore(
     events.emit('approvals.resolved', { requestId, outcome }),
   );
   broker.onDidChangeGrants((list) => events.emit('approvals.grantsChanged', { grants: list }));
+  const secrets = new UserSecrets(platform.secrets);
   const skills = new SkillsService({
     mcp,
     events,
@@ -239,6 +241,9 @@ export async function createHostCore(
     ...createConversationHandlers(conversations, broker, settings),
     ...createInteractionHandlers(interactions),
     ...createSkillHandlers(skills),
+    'secrets.list': async () => ({ names: await secrets.names() }),
+    'secrets.set': async ({ name, value }) => ({ names: await secrets.set(name, value) }),
+    'secrets.delete': async ({ name }) => ({ names: await secrets.delete(name) }),
   };
 
   return {

@@ -9,6 +9,7 @@ import type { ConversationsState, ConversationsStore } from './conversationsStor
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ServersState, ServersStore } from './serversStore';
+import type { SecretsState, SecretsStore } from './secretsStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 import type { SkillsState, SkillsStore } from './skillsStore';
 
@@ -25,6 +26,7 @@ export interface Stores {
   interactions: InteractionsStore;
   context: ContextStore;
   skills: SkillsStore;
+  secrets: SecretsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -90,4 +92,9 @@ export function useContextStore<T>(selector: (state: ContextState) => T): T {
 /** Servers' skills and which are offered to the model. */
 export function useSkillsStore<T>(selector: (state: SkillsState) => T): T {
   return useStore(useStores().skills, selector);
+}
+
+/** Names of the secrets kept for the servers file (never their values). */
+export function useSecretsStore<T>(selector: (state: SecretsState) => T): T {
+  return useStore(useStores().secrets, selector);
 }

@@ -9,6 +9,7 @@ import { createConversationsStore, type ConversationsStoreOptions } from './conv
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createServersStore } from './serversStore';
+import { createSecretsStore } from './secretsStore';
 import { createSettingsStore } from './settingsStore';
 import { createSkillsStore } from './skillsStore';
 import type { Stores } from './StoresContext';
@@ -33,6 +34,7 @@ export function createStores(
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
     skills: createSkillsStore(client),
+    secrets: createSecretsStore(client),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {

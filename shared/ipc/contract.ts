@@ -64,6 +64,8 @@ export interface EventDef<P extends z.ZodType = z.ZodType> {
 const empty = z.object({}).strict();
 const conversationId = z.string().min(1).max(200);
 const serverName = z.string().min(1).max(200);
+/** `${secret:NAME}`: letters, digits, `_`, `-`, `.`. */
+const secretName = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
 const jsonObject = z.record(z.string(), z.unknown());
 const server = z.object({ server: serverName }).strict();
 const interactionId = z.string().min(1).max(200);
@@ -482,6 +484,21 @@ export const requests = {
       .strict(),
     output: serverSkillsViewSchema,
     description: 'Offers one skill of a server to the model, or stops offering it; kept.',
+  },
+  'secrets.list': {
+    input: empty,
+    output: z.object({ names: z.array(z.string()) }),
+    description: 'Names of the secrets kept for ${secret:NAME} in the servers file (never values).',
+  },
+  'secrets.set': {
+    input: z.object({ name: secretName, value: z.string().min(1).max(65_536) }).strict(),
+    output: z.object({ names: z.array(z.string()) }),
+    description: 'Keeps a secret in the secret store under NAME (write-only: never read back).',
+  },
+  'secrets.delete': {
+    input: z.object({ name: secretName }).strict(),
+    output: z.object({ names: z.array(z.string()) }),
+    description: 'Forgets a kept secret.',
   },
 } as const satisfies Record<RequestName, RequestDef>;
 

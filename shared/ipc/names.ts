@@ -64,6 +64,9 @@ export const requestNames = [
   'roots.remove',
   'skills.list',
   'skills.setEnabled',
+  'secrets.list',
+  'secrets.set',
+  'secrets.delete',
 ] as const;
 
 export const eventNames = [

@@ -1,5 +1,5 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
-import { SECRET_NAME, userSecretKey } from '../../services/secrets/resolveSecretReferences';
+import { UserSecrets } from '../../services/secrets/UserSecrets';
 import type { CliContext, CommandResult } from '../CliContext';
 import { CliUsageError } from '../parseCliArgs';
 
@@ -13,24 +13,14 @@ export async function secretCommand(ctx: CliContext): Promise<CommandResult> {
   if ((action !== 'set' && action !== 'delete') || !name || extra.length > 0) {
     throw new CliUsageError('secret needs set <name> or delete <name>');
   }
-  if (!SECRET_NAME.test(name)) {
-    throw new AppError(
-      AppErrorCode.Validation,
-      `“${name}” is not a valid secret name (letters, digits, "_", "-", ".").`,
-    );
-  }
-  const store = ctx.secretStore();
+  const secrets = new UserSecrets(ctx.secretStore());
   if (action === 'delete') {
-    await store.delete(userSecretKey(name));
+    await secrets.delete(name);
     return { json: { deleted: name }, text: `Deleted the secret ${name}.`, exitCode: 0 };
   }
   if (!ctx.io.readStdin) throw new AppError(AppErrorCode.Unsupported, 'No standard input here.');
   // One trailing newline is what `echo` or a file adds; the value itself is kept as given.
-  const value = (await ctx.io.readStdin()).replace(/\r?\n$/, '');
-  if (value === '') {
-    throw new AppError(AppErrorCode.Validation, 'The secret is empty: pipe its value on stdin.');
-  }
-  await store.set(userSecretKey(name), value);
+  await secrets.set(name, (await ctx.io.readStdin()).replace(/\r?\n$/, ''));
   return {
     json: { stored: name },
     text: `Stored the secret ${name}; write \${secret:${name}} in servers.json to use it.`,

@@ -4,6 +4,7 @@ import { chat, toolCall } from './en/chat';
 import { config, importSection } from './en/config';
 import { context } from './en/context';
 import { interactions } from './en/interactions';
+import { secrets } from './en/secrets';
 import { skills } from './en/skills';
 import { toolRun } from './en/toolRun';
 
@@ -274,4 +275,5 @@ export const en = {
   interactions,
   context,
   skills,
+  secrets,
 } as const;

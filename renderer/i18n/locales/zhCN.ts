@@ -6,6 +6,7 @@ import { chat, toolCall } from './zhCN/chat';
 import { config, importSection } from './zhCN/config';
 import { context } from './zhCN/context';
 import { interactions } from './zhCN/interactions';
+import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
 import { toolRun } from './zhCN/toolRun';
 
@@ -276,4 +277,5 @@ export const zhCN: LocaleShape<typeof en> = {
   interactions,
   context,
   skills,
+  secrets,
 };
