@@ -7,9 +7,9 @@ import {
 } from '../../../shared/domain/oauthConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readString } from './readJsonValues';
-import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
+import { readKnownFields } from './readKnownFields';
+import { report, schemaError, type ValidationContext } from './ValidationContext';
 
-const known: ReadonlySet<string> = new Set(IDP_CONFIG_KEYS);
 const secretFields: ReadonlySet<string> = new Set(IDP_SECRET_FIELDS);
 
 /**
@@ -51,44 +51,21 @@ export function readIdpConfig(
       `${where} must be an object like { "issuer": "https://idp.example.com", "clientId": "...", "idToken": "\${secret:NAME}" }`,
     );
   }
-  const out: Partial<IdpConfig> = {};
-  let ok = true;
-  for (const [key, property] of readProperties(ctx, node, path)) {
-    const at = [...path, key];
-    if (!known.has(key)) {
-      report(
-        ctx,
-        property.key,
-        'warning',
-        'unknown-key',
-        at,
-        `unknown key "${key}" in ${where} is kept in the file but ignored (known: ${IDP_CONFIG_KEYS.join(', ')})`,
-      );
-      continue;
-    }
-    const value = secretFields.has(key)
-      ? readSecretString(ctx, property.value, at)
-      : readString(ctx, property.value, at, { nonEmpty: true });
-    if (value === undefined) {
-      ok = false;
-      continue;
-    }
-    if (
-      (key === 'issuer' || key === 'tokenEndpoint') &&
-      !idpConfigSchema.shape[key].safeParse(value).success
-    ) {
-      schemaError(
-        ctx,
-        property.value,
-        at,
-        `${formatJsonPath(at)} must be a URL, but it is ${JSON.stringify(String(property.value.value))}`,
-      );
-      ok = false;
-      continue;
-    }
-    Object.assign(out, { [key]: value });
-  }
+  const { values, ok } = readKnownFields(ctx, node, path, IDP_CONFIG_KEYS, (key, value, at) => {
+    const text = secretFields.has(key)
+      ? readSecretString(ctx, value, at)
+      : readString(ctx, value, at, { nonEmpty: true });
+    if (text === undefined || (key !== 'issuer' && key !== 'tokenEndpoint')) return text;
+    if (idpConfigSchema.shape[key].safeParse(text).success) return text;
+    return schemaError(
+      ctx,
+      value,
+      at,
+      `${formatJsonPath(at)} must be a URL, but it is ${JSON.stringify(String(value.value))}`,
+    );
+  });
   if (!ok) return undefined;
+  const out = values as Partial<IdpConfig>;
   const missing: string[] = [];
   if (out.issuer === undefined && out.tokenEndpoint === undefined) {
     missing.push('"issuer" or "tokenEndpoint"');

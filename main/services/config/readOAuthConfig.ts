@@ -12,9 +12,9 @@ import { checkOAuthGrant } from './checkOAuthGrant';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readBoolean, readEnum, readString, readStringArray } from './readJsonValues';
 import { readIdpConfig, readSecretString } from './readIdpConfig';
-import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
+import { readKnownFields } from './readKnownFields';
+import { schemaError, type ValidationContext } from './ValidationContext';
 
-const known: ReadonlySet<string> = new Set(OAUTH_CONFIG_KEYS);
 const secretFields: ReadonlySet<string> = new Set(OAUTH_SECRET_FIELDS);
 
 /**
@@ -36,27 +36,15 @@ export function readOAuthConfig(
       `${where} must be an object like { "clientId": "...", "scopes": ["..."] }`,
     );
   }
-  const props = readProperties(ctx, node, path);
-  const out: OAuthConfig = {};
-  let ok = true;
-  for (const [key, property] of props) {
-    const at = [...path, key];
-    if (!known.has(key)) {
-      report(
-        ctx,
-        property.key,
-        'warning',
-        'unknown-key',
-        at,
-        `unknown key "${key}" in ${where} is kept in the file but ignored (known: ${OAUTH_CONFIG_KEYS.join(', ')})`,
-      );
-      continue;
-    }
-    const value = readField(ctx, key as keyof OAuthConfig, property.value, at);
-    if (value === undefined) ok = false;
-    else Object.assign(out, { [key]: value });
-  }
+  const { values, ok, props } = readKnownFields(
+    ctx,
+    node,
+    path,
+    OAUTH_CONFIG_KEYS,
+    (key, value, at) => readField(ctx, key, value, at),
+  );
   if (!ok) return undefined;
+  const out = values as OAuthConfig;
   return checkOAuthGrant(ctx, { node, path, props }, out) ? out : undefined;
 }
 
