@@ -198,7 +198,11 @@ export class SkillsService {
       const session = supervisor.ready();
       if (listing?.session === session) continue;
       if (!offersSkills(session.info?.capabilities)) {
-        if (listing) this.listings.delete(server);
+        if (listing) {
+          // Restarted as a version without skills: nothing of the old listing is offered.
+          this.listings.delete(server);
+          this.changed(server);
+        }
         continue;
       }
       void this.list(server, session);
