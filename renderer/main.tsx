@@ -29,6 +29,8 @@ import './styles/interactions.css';
 import './styles/context.css';
 import './styles/tasks.css';
 import './styles/apps.css';
+import './styles/skills.css';
+import './styles/secrets.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

@@ -29,8 +29,11 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
+import { createSecretHandlers } from './secrets/createSecretHandlers';
 import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
+import { createSkillHandlers } from './skills/createSkillHandlers';
+import { SkillsService } from './skills/SkillsService';
 import { ConversationStore } from './store/ConversationStore';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
@@ -50,6 +53,8 @@ export interface HostCore {
   tasks: TaskServices;
   /** MCP Apps: UI resources, frames, what Apps may ask; shells give it their sandbox origin. */
   apps: AppServices;
+  /** Servers' skills: listings, the person's choices, the loader the model uses. */
+  skills: SkillsService;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -124,6 +129,7 @@ export async function createHostCore(
     events,
     log: log.child('mcp'),
     env: platform.env,
+    // The servers' `${secret:NAME}` values, for starts and for the OAuth providers alike.
     signIn: { store: new OAuthStore(platform.secrets), opener: platform.opener },
     secrets: serverSecrets,
     ...(include ? { include: (config) => include(config.name) } : {}),
@@ -160,6 +166,15 @@ export async function createHostCore(
     events.emit('approvals.resolved', { requestId, outcome }),
   );
   broker.onDidChangeGrants((list) => events.emit('approvals.grantsChanged', { grants: list }));
+  const skills = new SkillsService({
+    mcp,
+    events,
+    log: log.child('skills'),
+    file: join(platform.paths.dataDir, 'skills.json'),
+  });
+  const skillsLoaded = skills
+    .start()
+    .catch((error: unknown) => log.error('skills failed to load', { error }));
   const store = ConversationStore.open({
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
@@ -192,6 +207,7 @@ export async function createHostCore(
     runningTools: interactions.runningTools,
     callTool: tasks.chatCaller,
     apps: apps.forConversations,
+    hostTools: () => skills.hostTools(),
     ...options.conversation,
   });
   tasks.connect(conversations);
@@ -274,6 +290,8 @@ export async function createHostCore(
     ...createConversationHandlers(conversations, broker, settings),
     ...createInteractionHandlers(interactions),
     ...apps.handlers,
+    ...createSkillHandlers(skills),
+    ...createSecretHandlers(serverSecrets),
   };
 
   return {
@@ -287,6 +305,7 @@ export async function createHostCore(
     gettingServers,
     tasks,
     apps,
+    skills,
     ready,
     dispose: async () => {
       await tasks.service.dispose();
@@ -297,6 +316,8 @@ export async function createHostCore(
       await ready;
       await watching;
       await subscriptions.dispose();
+      await skillsLoaded;
+      skills.dispose();
       await mcp.dispose();
       store.close();
     },

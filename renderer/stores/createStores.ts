@@ -11,8 +11,10 @@ import { createGettingServersStore } from './gettingServersStore';
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createServersStore } from './serversStore';
+import { createSecretsStore } from './secretsStore';
 import { createSettingsStore } from './settingsStore';
 import { createTasksStore } from './tasksStore';
+import { createSkillsStore } from './skillsStore';
 import type { Stores } from './StoresContext';
 
 /** Every store, created from the bootstrap snapshot, and the few links between them. */
@@ -45,6 +47,8 @@ export function createStores(
     context: createContextStore(client),
     tasks: createTasksStore(client, tasks ?? []),
     apps: createAppsStore(client),
+    skills: createSkillsStore(client),
+    secrets: createSecretsStore(client),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -69,5 +73,6 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.chat.getState().resync(),
     stores.context.getState().resync(),
     stores.tasks.getState().resync(),
+    stores.skills.getState().resync(),
   ]);
 }

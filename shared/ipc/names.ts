@@ -70,6 +70,11 @@ export const requestNames = [
   'tasks.list',
   'tasks.cancel',
   ...appRequestNames,
+  'skills.list',
+  'skills.setEnabled',
+  'secrets.list',
+  'secrets.set',
+  'secrets.delete',
 ] as const;
 
 export const eventNames = [
@@ -95,6 +100,7 @@ export const eventNames = [
   'roots.changed',
   'tasks.changed',
   ...appEventNames,
+  'skills.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -28,6 +28,7 @@ import { buildSystemPrompt } from './buildSystemPrompt';
 import type { AnthropicConnection } from './createAnthropicClient';
 import type { ChatToolCaller } from './ChatToolCaller';
 import type { ExecuteTool } from './ExecuteTool';
+import type { HostToolSource } from './HostTool';
 import { ModelCatalog } from './ModelCatalog';
 import type { ModelClient } from './ModelClient';
 import { finishUnstartedTurn } from './finishUnstartedTurn';
@@ -55,6 +56,8 @@ export interface ConversationServiceOptions {
   callTool?: ChatToolCaller;
   /** MCP Apps: which tools have one, the note the model gets, context for the next turn. */
   apps?: ConversationApps;
+  /** Tools the host offers itself next to the servers' (loading skills). */
+  hostTools?: HostToolSource;
 }
 
 interface RunningTurn {
@@ -299,12 +302,18 @@ export class ConversationService {
     const { store, mcp, settings, events } = this.options;
     const conversation = store.findConversation(conversationId);
     const model = conversation?.model ?? settings.snapshot().defaultModel;
-    const entries = mcp.catalogEntries();
+    const hostTools = new Map(
+      (this.options.hostTools?.(conversationId) ?? []).map((t) => [t.tool.modelName, t]),
+    );
+    const entries = mcp.catalogEntries().filter((e) => !hostTools.has(e.modelName));
     const byName = new Map(entries.map((e) => [e.modelName, e]));
     const apps = this.options.apps;
-    const where = (name: string) => {
+    // What a tool card shows: the server's tool (and its App), or what a host tool stands for.
+    const where = (
+      name: string,
+    ): { server: string; tool: string; uiResourceUri?: string } | undefined => {
       const entry = byName.get(name);
-      if (!entry) return undefined;
+      if (!entry) return hostTools.get(name)?.origin;
       const ui = apps?.uiOf(entry.tool);
       return {
         server: entry.server,
@@ -320,6 +329,13 @@ export class ConversationService {
       .map((s) => ({ name: s.config.name, instructions: s.info?.instructions }));
     const system = buildSystemPrompt(settings.snapshot().systemPrompt, servers);
     const executeTool: ExecuteTool = async (call, toolSignal, reportProgress) => {
+      const host = hostTools.get(call.modelName);
+      if (host) {
+        // The person enabled what stands behind a host tool: no per-call approval.
+        recorder.toolStarted(call.toolUseId);
+        const { toolUseId, input } = call;
+        return host.run({ conversationId, toolUseId, input, signal: toolSignal });
+      }
       const entry = byName.get(call.modelName);
       if (!entry) throw new AppError(AppErrorCode.NotFound, `Unknown tool ${call.modelName}.`);
       const args = isRecord(call.input) ? call.input : {};
@@ -401,11 +417,14 @@ export class ConversationService {
       model,
       ...(system ? { system } : {}),
       messages: history,
-      tools: entries.map((e) => ({
-        modelName: e.modelName,
-        description: e.tool.description ?? e.tool.title ?? e.tool.name,
-        inputSchema: e.tool.inputSchema,
-      })),
+      tools: [
+        ...[...hostTools.values()].map((t) => t.tool),
+        ...entries.map((e) => ({
+          modelName: e.modelName,
+          description: e.tool.description ?? e.tool.title ?? e.tool.name,
+          inputSchema: e.tool.inputSchema,
+        })),
+      ],
       executeTool,
       signal,
       toolCancels,

@@ -3,6 +3,7 @@ import { useAppStore } from '../../stores/StoresContext';
 import { ApiKeyField } from './ApiKeyField';
 import { AppearanceFields } from './AppearanceFields';
 import { RootsSection } from '../interactions/RootsSection';
+import { SecretsSection } from '../secrets/SecretsSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
@@ -36,6 +37,7 @@ export function SettingsScreen() {
       <GrantsSection />
       <RootsSection />
       <PreferTasksSwitch />
+      <SecretsSection />
       <section className="card" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance" className="card__title">
           {t('settings.appearanceSection')}

@@ -6,6 +6,8 @@ import { context } from './en/context';
 import { addServer, bundles, importFile, registry, serverForm } from './en/gettingServers';
 import { interactions } from './en/interactions';
 import { apps } from './en/apps';
+import { secrets } from './en/secrets';
+import { skills } from './en/skills';
 import { toolRun } from './en/toolRun';
 import { tasks } from './en/tasks';
 
@@ -282,4 +284,6 @@ export const en = {
   bundles,
   importFile,
   tasks,
+  skills,
+  secrets,
 } as const;

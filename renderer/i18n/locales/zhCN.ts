@@ -8,6 +8,8 @@ import { context } from './zhCN/context';
 import { addServer, bundles, importFile, registry, serverForm } from './zhCN/gettingServers';
 import { interactions } from './zhCN/interactions';
 import { apps } from './zhCN/apps';
+import { secrets } from './zhCN/secrets';
+import { skills } from './zhCN/skills';
 import { toolRun } from './zhCN/toolRun';
 import { tasks } from './zhCN/tasks';
 
@@ -284,4 +286,6 @@ export const zhCN: LocaleShape<typeof en> = {
   bundles,
   importFile,
   tasks,
+  skills,
+  secrets,
 };
