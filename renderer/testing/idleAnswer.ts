@@ -24,6 +24,8 @@ export function idleAnswer(name: RequestName): unknown {
       return { conversations: [] };
     case 'apps.pendingContext':
       return { contexts: [] };
+    case 'secrets.list':
+      return { names: [] };
     case 'config.get':
       return {
         path: '/home/me/.config/Switchboard/servers.json',
