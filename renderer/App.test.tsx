@@ -9,7 +9,7 @@ import { settle } from './testing/scriptedClient';
 
 const script = (name: string): unknown => {
   if (name === 'conversation.get') return page('a', [userMessage(0, 'hi')]);
-  if (name === 'models.list') return { models: [], defaultModel: 'claude-a' };
+  if (name === 'models.list') return { groups: [], defaultModel: 'anthropic/claude-a' };
   return idleAnswer(name as RequestName);
 };
 

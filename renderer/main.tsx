@@ -31,6 +31,7 @@ import './styles/tasks.css';
 import './styles/apps.css';
 import './styles/skills.css';
 import './styles/secrets.css';
+import './styles/providers.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

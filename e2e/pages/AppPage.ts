@@ -22,6 +22,13 @@ export class AppPage {
     return this.page.getByTestId('settings');
   }
 
+  /** Opens a model provider's details in Settings. */
+  async openProvider(id: string): Promise<void> {
+    const head = this.page.getByTestId(`provider-${id}`).locator('.provider__head');
+    await head.click();
+    await expect(head).toHaveAttribute('aria-expanded', 'true');
+  }
+
   async chooseLanguage(value: 'en' | 'zh-CN'): Promise<void> {
     await this.page.getByTestId('language').selectOption(value);
   }

@@ -13,26 +13,38 @@ test('the app loads with its shell', async ({ app, page }) => {
 test('settings persist across a page reload', async ({ app, page }) => {
   await app.open();
   await app.openSettings();
-  await page.getByLabel('Default model').fill('claude-test-model');
-  await page.getByLabel('API base URL').fill('http://127.0.0.1:9/v1');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Saved.')).toBeVisible();
+  // A provider added from its preset, its model the default; Claude's URL changed.
+  await page.getByTestId('provider-preset').selectOption('deepseek');
+  await page.getByTestId('provider-add').click();
+  await page.getByTestId('default-model').selectOption('deepseek/deepseek-reasoner');
+  await page.getByTestId('model-form').getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('model-form').getByText('Saved.')).toBeVisible();
+  await app.openProvider('anthropic');
+  const claude = page.getByTestId('provider-anthropic');
+  await claude.getByLabel('Base URL').fill('http://127.0.0.1:9/v1');
+  await claude.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(claude.getByText('Saved.')).toBeVisible();
   await page.reload();
   await app.openSettings();
-  await expect(page.getByLabel('Default model')).toHaveValue('claude-test-model');
-  await expect(page.getByLabel('API base URL')).toHaveValue('http://127.0.0.1:9/v1');
+  await expect(page.getByTestId('default-model')).toHaveValue('deepseek/deepseek-reasoner');
+  await expect(page.getByTestId('provider-deepseek')).toContainText('DeepSeek');
+  await app.openProvider('anthropic');
+  await expect(claude.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:9/v1');
 });
 
 test('an invalid base URL is refused with a message at the field', async ({ app, page }) => {
   await app.open();
   await app.openSettings();
-  await page.getByLabel('API base URL').fill('ftp://example.com');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Must be an http(s) URL')).toBeVisible();
-  await expect(page.getByLabel('API base URL')).toHaveAttribute('aria-invalid', 'true');
+  await app.openProvider('anthropic');
+  const claude = page.getByTestId('provider-anthropic');
+  await claude.getByLabel('Base URL').fill('ftp://example.com');
+  await claude.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(claude.getByText('Must be an http(s) URL')).toBeVisible();
+  await expect(claude.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
   await page.reload();
   await app.openSettings();
-  await expect(page.getByLabel('API base URL')).toHaveValue('https://api.anthropic.com');
+  await app.openProvider('anthropic');
+  await expect(claude.getByLabel('Base URL')).toHaveValue('https://api.anthropic.com');
 });
 
 test('switching to 简体中文 changes the visible text, live and after reload', async ({
@@ -57,6 +69,7 @@ test('the API key is stored but never sent to the renderer', async ({ app, page,
   });
   await app.open();
   await app.openSettings();
+  await app.openProvider('anthropic');
   await expect(page.getByTestId('api-key-status')).toHaveText('No key set');
   await page.getByLabel('API key').fill(key);
   await page.getByRole('button', { name: 'Save key' }).click();
@@ -64,6 +77,7 @@ test('the API key is stored but never sent to the renderer', async ({ app, page,
   await expect(page.getByLabel('API key')).toHaveValue('');
   await page.reload();
   await app.openSettings();
+  await app.openProvider('anthropic');
   await expect(page.getByTestId('api-key-status')).toHaveText('A key is stored');
 
   expect(frames.length).toBeGreaterThan(2);

@@ -44,11 +44,14 @@ Commands:
   secret set <name> | delete <name> | list
                                    keep a secret for \${secret:NAME} in servers.json (set reads
                                    the value from stdin); list names every kept one, never a value
-  chat "<message>" [--conversation ID] [--model M] [--approve all|none|readonly]
+  chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
        [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
                                    run one chat turn (tools: all allowed, none, or read-only);
-                                   --attach (repeatable) sends a resource with the message,
-                                   --prompt starts the message with a prompt's messages
+                                   --model picks any provider's model (deepseek/deepseek-chat;
+                                   a bare id is Claude's; openai/… can come from OPENAI_API_KEY
+                                   and OPENAI_BASE_URL alone), --attach (repeatable) sends a
+                                   resource with the message, --prompt starts the message with
+                                   a prompt's messages
   signin <server> [--no-browser]   sign in to a remote server: prints the sign-in address on
                                    stderr, opens it in the browser, waits for it to come back
                                    (Ctrl+C cancels); tokens stay in the data dir's secret store

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
+import { normalizeModelRef } from '../../shared/domain/modelRef';
 import type { RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
@@ -34,6 +35,10 @@ import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
 import { createSkillHandlers } from './skills/createSkillHandlers';
 import { SkillsService } from './skills/SkillsService';
+import { createModelHandlers } from './models/createModelHandlers';
+import { createModelServices, type ModelServices } from './models/createModelServices';
+import type { ModelClient } from './models/ModelClient';
+import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
@@ -55,6 +60,8 @@ export interface HostCore {
   apps: AppServices;
   /** Servers' skills: listings, the person's choices, the loader the model uses. */
   skills: SkillsService;
+  /** Model providers and their clients. */
+  models: ModelServices;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -75,7 +82,9 @@ export interface HostCoreOptions {
   includeServer?: (name: string) => boolean;
   /** Faster, scriptable restarts for the CLI. */
   supervisor?: ConstructorParameters<typeof McpService>[0]['supervisor'];
-  conversation?: Pick<ConversationServiceOptions, 'createModel' | 'maxSteps' | 'resultBudgetChars'>;
+  conversation?: Pick<ConversationServiceOptions, 'maxSteps' | 'resultBudgetChars'>;
+  /** Tests and benchmarks may swap the model clients. */
+  createModel?: (provider: ResolvedProvider) => ModelClient;
 }
 
 export async function createHostCore(
@@ -94,6 +103,15 @@ export async function createHostCore(
     log: log.child('settings'),
   });
   await settings.load();
+  const models = await createModelServices({
+    file: join(platform.paths.dataDir, 'providers.json'),
+    secrets: platform.secrets,
+    settings,
+    env: platform.env,
+    log: log.child('models'),
+    ...(options.createModel ? { createModel: options.createModel } : {}),
+  });
+  models.providers.onDidChange((providers) => events.emit('providers.changed', { providers }));
 
   const serverSecrets = new ServerSecrets(platform.secrets);
   const files = new ServersFileService({
@@ -113,9 +131,9 @@ export async function createHostCore(
           },
         }
       : {}),
-    modelClient: () => conversations.modelClient(),
-    models: async () => (await conversations.models.list()).models.map((m) => m.id),
-    defaultModel: () => settings.snapshot().defaultModel,
+    modelFor: (ref) => models.registry.resolve(ref),
+    models: () => models.registry.refs(),
+    defaultModel: () => normalizeModelRef(settings.snapshot().defaultModel),
     // The URL consent panel is the confirmation: the shell does not ask again.
     open: (url) => platform.opener.openExternal(url, { consented: true }),
     ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
@@ -202,7 +220,7 @@ export async function createHostCore(
     broker,
     settings,
     events,
-    env: platform.env,
+    models: models.registry,
     log: log.child('conversation'),
     runningTools: interactions.runningTools,
     callTool: tasks.chatCaller,
@@ -287,7 +305,8 @@ export async function createHostCore(
     'config.listImports': () => imports.list(),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createGettingServersHandlers(gettingServers, imports, platform),
-    ...createConversationHandlers(conversations, broker, settings),
+    ...createConversationHandlers(conversations, broker),
+    ...createModelHandlers(models, settings),
     ...createInteractionHandlers(interactions),
     ...apps.handlers,
     ...createSkillHandlers(skills),
@@ -306,6 +325,7 @@ export async function createHostCore(
     tasks,
     apps,
     skills,
+    models,
     ready,
     dispose: async () => {
       await tasks.service.dispose();

@@ -35,7 +35,12 @@ describe('locales', () => {
       return lookup(en) === lookup(zhCN);
     });
     // Product names and placeholders that are identical by design.
-    expect(same.sort()).toEqual(['app.name', 'settings.apiKeyPlaceholder', 'settings.apiSection']);
+    expect(same.sort()).toEqual([
+      'app.name',
+      'providers.kinds.anthropic',
+      'providers.presets.openai',
+      'providers.presets.openrouter',
+    ]);
   });
 });
 

@@ -10,6 +10,7 @@ import type { ConversationsState, ConversationsStore } from './conversationsStor
 import type { GettingServersState, GettingServersStore } from './gettingServersStore';
 import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
+import type { ProvidersState, ProvidersStore } from './providersStore';
 import type { ServersState, ServersStore } from './serversStore';
 import type { SecretsState, SecretsStore } from './secretsStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
@@ -34,6 +35,7 @@ export interface Stores {
   apps: AppsStore;
   skills: SkillsStore;
   secrets: SecretsStore;
+  providers: ProvidersStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -119,4 +121,9 @@ export function useSkillsStore<T>(selector: (state: SkillsState) => T): T {
 /** Names of the secrets kept for the servers file (never their values). */
 export function useSecretsStore<T>(selector: (state: SecretsState) => T): T {
   return useStore(useStores().secrets, selector);
+}
+
+/** The model providers (settings). */
+export function useProvidersStore<T>(selector: (state: ProvidersState) => T): T {
+  return useStore(useStores().providers, selector);
 }

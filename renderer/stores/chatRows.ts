@@ -3,13 +3,14 @@ import { isRunning, type ChatMessage, type ChatModel, type RetryNotice } from '.
 
 /** What shows under the last message about the turn itself. */
 export type TurnFooter =
-  | { kind: 'thinking' }
+  /** `model`: the running turn's model ref, once it said. */
+  | { kind: 'thinking'; model?: string }
   | { kind: 'retrying'; notice: RetryNotice }
   /** The turn failed and no reply carries the error (it failed before any text). */
   | { kind: 'failed'; error: TurnError }
-  | { kind: 'maxSteps'; maxSteps: number }
+  | { kind: 'maxSteps'; maxSteps: number; model?: string }
   | { kind: 'maxTokens' }
-  | { kind: 'refusal' };
+  | { kind: 'refusal'; model?: string };
 
 /** One row of the virtualized message list. */
 export type ChatRow =
@@ -71,12 +72,13 @@ function turnFooter(
   last: ChatMessage | undefined,
 ): TurnFooter | null {
   const live = model.live;
+  const writer = live?.model ? { model: live.model } : {};
   if (running) {
     if (live?.retry) return { kind: 'retrying', notice: live.retry };
     if (live?.draft) return null;
     const lastAdded = live?.added.at(-1);
     // Waiting for the model: nothing streams yet and no tool call is what it waits on.
-    return !lastAdded || lastAdded.role === 'user' ? { kind: 'thinking' } : null;
+    return !lastAdded || lastAdded.role === 'user' ? { kind: 'thinking', ...writer } : null;
   }
   const stop = model.lastStop?.stop;
   if (!stop) return null;
@@ -84,9 +86,13 @@ function turnFooter(
     const shown = last?.role === 'assistant' && last.status === 'failed';
     return shown ? null : { kind: 'failed', error: stop.error };
   }
-  if (stop.reason === 'max_steps') return { kind: 'maxSteps', maxSteps: stop.maxSteps };
+  if (stop.reason === 'max_steps') {
+    return { kind: 'maxSteps', maxSteps: stop.maxSteps, ...writer };
+  }
   if (stop.reason === 'end_turn' && stop.modelStopReason === 'max_tokens')
     return { kind: 'maxTokens' };
-  if (stop.reason === 'end_turn' && stop.modelStopReason === 'refusal') return { kind: 'refusal' };
+  if (stop.reason === 'end_turn' && stop.modelStopReason === 'refusal') {
+    return { kind: 'refusal', ...writer };
+  }
   return null;
 }

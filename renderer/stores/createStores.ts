@@ -10,6 +10,7 @@ import { createConversationsStore, type ConversationsStoreOptions } from './conv
 import { createGettingServersStore } from './gettingServersStore';
 import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
+import { createProvidersStore } from './providersStore';
 import { createServersStore } from './serversStore';
 import { createSecretsStore } from './secretsStore';
 import { createSettingsStore } from './settingsStore';
@@ -33,6 +34,7 @@ export function createStores(
     ...info
   } = bootstrap;
   const config = createConfigStore(client);
+  const models = createModelsStore(client);
   const stores: Stores = {
     app: createAppStore(info),
     settings: createSettingsStore(client, settings),
@@ -42,13 +44,14 @@ export function createStores(
     conversations: createConversationsStore(client, conversations, options),
     chat: createChatStore(client),
     approvals: createApprovalsStore(client, pendingApprovals),
-    models: createModelsStore(client),
+    models,
     interactions: createInteractionsStore(client, pendingInteractions),
     context: createContextStore(client),
     tasks: createTasksStore(client, tasks ?? []),
     apps: createAppsStore(client),
     skills: createSkillsStore(client),
     secrets: createSecretsStore(client),
+    providers: createProvidersStore(client, models),
   };
   // The open conversation was deleted (here or in another window): nothing is left to show.
   client.on('conversation.deleted', ({ id }) => {
@@ -74,5 +77,6 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.context.getState().resync(),
     stores.tasks.getState().resync(),
     stores.skills.getState().resync(),
+    stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

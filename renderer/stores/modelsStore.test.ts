@@ -4,8 +4,15 @@ import { scriptedClient } from '../testing/scriptedClient';
 import { createModelsStore } from './modelsStore';
 
 const list = {
-  models: [{ id: 'claude-a', displayName: 'Claude A', createdAt: '2026-01-01T00:00:00Z' }],
-  defaultModel: 'claude-a',
+  groups: [
+    {
+      provider: { id: 'anthropic', name: 'Anthropic' },
+      models: [
+        { id: 'anthropic/claude-a', displayName: 'Claude A', createdAt: '2026-01-01T00:00:00Z' },
+      ],
+    },
+  ],
+  defaultModel: 'anthropic/claude-a',
 };
 
 describe('modelsStore', () => {

@@ -4,6 +4,7 @@ import type {
   TurnStop,
 } from '../../shared/domain/conversationEvents';
 import type { MessageBlock } from '../../shared/domain/conversationMessage';
+import { parseModelRef } from '../../shared/domain/modelRef';
 import type { MessageStatus, ToolCallStatus } from '../../shared/domain/conversationViews';
 import type { EventPayload } from '../../shared/ipc/contract';
 import {
@@ -77,7 +78,9 @@ function applyEvent(model: ChatModel, live: LiveTurn, payload: StreamedPayload):
         },
       };
     case 'textDelta':
-      return { ...model, live: textDelta(live, event) };
+      return { ...model, live: streamedDelta(live, event, 'text') };
+    case 'reasoningDelta':
+      return { ...model, live: streamedDelta(live, event, 'reasoning') };
     case 'usage':
       return { ...model, live: usageArrived(live, event) };
     case 'messageAdded':
@@ -141,6 +144,13 @@ function applyEvent(model: ChatModel, live: LiveTurn, payload: StreamedPayload):
   }
 }
 
+/** Who writes the turn's replies, as stored messages say it. */
+function writer(live: LiveTurn): { provider?: string; model?: string } {
+  if (!live.model) return {};
+  const { provider, model } = parseModelRef(live.model);
+  return { provider, model };
+}
+
 /** The reply being written in `event.step`, with `change` applied to its blocks. */
 function inDraft(
   live: LiveTurn,
@@ -160,6 +170,7 @@ function inDraft(
     content: [],
     status: 'streaming',
     createdAt: event.at,
+    ...writer(live),
     live: { turnId: live.turnId, step: event.step, partial: false },
   };
   const content = [...base.content];
@@ -173,12 +184,18 @@ function inDraft(
   };
 }
 
-function textDelta(live: LiveTurn, event: ConversationEventOf<'textDelta'>): LiveTurn {
+function streamedDelta(
+  live: LiveTurn,
+  event: ConversationEventOf<'textDelta' | 'reasoningDelta'>,
+  kind: 'text' | 'reasoning',
+): LiveTurn {
   return inDraft(live, event, (content) => {
-    while (content.length <= event.blockIndex) content.push({ type: 'text', text: '' });
+    while (content.length < event.blockIndex) content.push({ type: 'text', text: '' });
     const block = content[event.blockIndex];
-    if (block?.type === 'text')
-      content[event.blockIndex] = { type: 'text', text: block.text + event.text };
+    if (block === undefined) content.push({ type: kind, text: event.text });
+    else if (block.type === 'text' || block.type === 'reasoning') {
+      content[event.blockIndex] = { ...block, text: block.text + event.text };
+    }
   });
 }
 
@@ -222,6 +239,7 @@ function messageAdded(live: LiveTurn, event: ConversationEventOf<'messageAdded'>
     status: event.partial ? 'streaming' : 'complete',
     createdAt: event.at,
     ...(usage ? { usage } : {}),
+    ...(role === 'assistant' ? writer(live) : {}),
     live: { turnId: live.turnId, step: event.step, partial: event.partial },
   };
   // The reply replaces its draft; a tool-result carrier leaves the draft alone (there is none).

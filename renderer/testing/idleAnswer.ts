@@ -8,7 +8,23 @@ import type { RequestName } from '../../shared/ipc/names';
 export function idleAnswer(name: RequestName): unknown {
   switch (name) {
     case 'models.list':
-      return { models: [], defaultModel: 'claude-sonnet-4-5' };
+      return { groups: [], defaultModel: 'anthropic/claude-sonnet-4-5' };
+    case 'providers.list':
+      return {
+        providers: [
+          {
+            id: 'anthropic',
+            preset: 'anthropic',
+            kind: 'anthropic',
+            name: 'Anthropic',
+            baseURL: 'https://api.anthropic.com',
+            models: [],
+            images: true,
+            origin: 'built-in',
+            keySource: 'none',
+          },
+        ],
+      };
     case 'roots.list':
       return { roots: [], canPick: false };
     case 'mcp.listSubscriptions':

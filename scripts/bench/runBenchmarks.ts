@@ -8,6 +8,7 @@ import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
 import { benchChatApps } from './chat/benchChatApps';
 import { benchChatFirstToken } from './chat/benchChatFirstToken';
+import { benchChatFirstTokenOpenAi } from './chat/benchChatFirstTokenOpenAi';
 import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
 import { benchChatOpen } from './chat/benchChatOpen';
 import { benchChatStreaming } from './chat/benchChatStreaming';
@@ -42,6 +43,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['startup', benchStartup],
   ['hugeResult', benchHugeResult],
   ['chatFirstToken', benchChatFirstToken],
+  ['chatFirstTokenOpenAi', benchChatFirstTokenOpenAi],
   ['chatOpen', benchChatOpen],
   ['chatStreaming', benchChatStreaming],
   ['chatHugeToolResult', benchChatHugeToolResult],

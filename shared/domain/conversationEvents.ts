@@ -58,6 +58,7 @@ export const conversationEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
     type: z.literal('turnStarted'),
+    /** The model ref `provider/model` the turn runs on. */
     model: z.string(),
     maxSteps: z.number().int().positive(),
   }),
@@ -72,6 +73,14 @@ export const conversationEventSchema = z.discriminatedUnion('type', [
   z.object({
     ...base,
     type: z.literal('textDelta'),
+    step,
+    blockIndex: z.number().int().nonnegative(),
+    text: z.string(),
+  }),
+  /** Reasoning appended to block `blockIndex` (a `reasoning` block), shown folded. */
+  z.object({
+    ...base,
+    type: z.literal('reasoningDelta'),
     step,
     blockIndex: z.number().int().nonnegative(),
     text: z.string(),

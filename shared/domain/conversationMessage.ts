@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * Conversation messages in the Anthropic Messages API's own `MessageParam` shape (snake_case
- * and all), restricted to the blocks Switchboard produces. Keeping the wire shape means a
- * stored conversation is sent back to the API as it is, with nothing to translate.
+ * and all), restricted to the blocks Switchboard produces, plus a `reasoning` block of our own.
+ * This is the one stored form whatever model wrote a message; each provider adapter maps it to
+ * its wire (main/services/models).
  */
 export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
 
@@ -50,7 +51,7 @@ export const toolResultBlockSchema = z.object({
   is_error: z.boolean().optional(),
 });
 
-/** Kept only so a history with thinking stays valid when it is sent back; never shown. */
+/** Claude's signed thinking: sent back to Claude as it came (the signature proves it), shown folded. */
 export const thinkingBlockSchema = z.object({
   type: z.literal('thinking'),
   thinking: z.string(),
@@ -62,6 +63,12 @@ export const redactedThinkingBlockSchema = z.object({
   data: z.string(),
 });
 
+/**
+ * Reasoning a model streamed as readable text (DeepSeek's `reasoning_content` and the like).
+ * Shown folded; never sent back to any API, as some providers refuse it in a request.
+ */
+export const reasoningBlockSchema = z.object({ type: z.literal('reasoning'), text: z.string() });
+
 export const messageBlockSchema = z.discriminatedUnion('type', [
   textBlockSchema,
   imageBlockSchema,
@@ -70,6 +77,7 @@ export const messageBlockSchema = z.discriminatedUnion('type', [
   toolResultBlockSchema,
   thinkingBlockSchema,
   redactedThinkingBlockSchema,
+  reasoningBlockSchema,
 ]);
 
 export type TextBlock = z.infer<typeof textBlockSchema>;
@@ -77,6 +85,7 @@ export type ImageBlock = z.infer<typeof imageBlockSchema>;
 export type DocumentBlock = z.infer<typeof documentBlockSchema>;
 export type ToolUseBlock = z.infer<typeof toolUseBlockSchema>;
 export type ToolResultBlock = z.infer<typeof toolResultBlockSchema>;
+export type ReasoningBlock = z.infer<typeof reasoningBlockSchema>;
 export type MessageBlock = z.infer<typeof messageBlockSchema>;
 
 export const conversationMessageSchema = z.object({

@@ -10,6 +10,7 @@ export const conversationSummarySchema = z.object({
   title: z.string(),
   createdAt: z.number(),
   updatedAt: z.number(),
+  /** The model ref (`provider/model`) chosen for this conversation. */
   model: z.string().optional(),
   /** Start of the last message, for the list. */
   preview: z.string().optional(),
@@ -38,6 +39,9 @@ export const messageViewSchema = z.object({
   status: messageStatusSchema,
   error: turnErrorSchema.optional(),
   usage: tokenUsageSchema.optional(),
+  /** Who wrote it (assistant messages): the provider's id and its model id. */
+  provider: z.string().optional(),
+  model: z.string().optional(),
   createdAt: z.number(),
   /** What the person attached (user messages): origin and size, the bytes are in `content`. */
   attachments: z.array(attachmentViewSchema).optional(),

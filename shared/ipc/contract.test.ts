@@ -121,6 +121,17 @@ describe('IPC contract', () => {
       ],
       invalid: [{ reason: 'no frontmatter' }],
     };
+    const provider = {
+      id: 'deepseek',
+      preset: 'deepseek',
+      kind: 'openai-compatible',
+      name: 'DeepSeek',
+      baseURL: 'https://api.deepseek.com',
+      models: ['deepseek-chat'],
+      images: false,
+      origin: 'added',
+      keySource: 'secret-store',
+    };
     const samples: Record<string, { input: unknown; output: unknown }> = {
       'app.bootstrap': {
         input: {},
@@ -363,10 +374,32 @@ describe('IPC contract', () => {
       'models.list': {
         input: {},
         output: {
-          models: [{ id: 'claude-x', displayName: 'Claude X', createdAt: '2026-01-01T00:00:00Z' }],
-          defaultModel: 'claude-x',
+          groups: [
+            {
+              provider: { id: 'anthropic', name: 'Anthropic' },
+              models: [
+                {
+                  id: 'anthropic/claude-x',
+                  displayName: 'Claude X',
+                  createdAt: '2026-01-01T00:00:00Z',
+                },
+              ],
+            },
+            { provider: { id: 'deepseek', name: 'DeepSeek' }, models: [], error: 'No key' },
+          ],
+          defaultModel: 'anthropic/claude-x',
         },
       },
+      'providers.list': { input: {}, output: { providers: [provider] } },
+      'providers.add': { input: { preset: 'deepseek' }, output: provider },
+      'providers.update': {
+        input: { id: 'deepseek', patch: { models: ['deepseek-chat'], images: false } },
+        output: provider,
+      },
+      'providers.remove': { input: { id: 'deepseek' }, output: {} },
+      'providers.setApiKey': { input: { id: 'deepseek', apiKey: 'sk-x' }, output: provider },
+      'providers.clearApiKey': { input: { id: 'deepseek' }, output: provider },
+      'providers.test': { input: { id: 'deepseek' }, output: { ok: true, models: 2, ms: 41 } },
       'approvals.pending': { input: {}, output: { requests: [] } },
       'approvals.respond': {
         input: { requestId: 'r1', decision: { kind: 'deny', reason: 'no' } },
@@ -509,6 +542,9 @@ describe('IPC contract', () => {
     expect(events['mcp.toolRunProgressed'].payload.parse(progressed)).toEqual(progressed);
     expect(events['tasks.changed'].payload.parse({ task })).toEqual({ task });
     expect(events['skills.changed'].payload.parse(skillsView)).toEqual(skillsView);
+    expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
+      providers: [provider],
+    });
   });
 
   it('bounds task ids and task messages', () => {
@@ -542,6 +578,17 @@ describe('IPC contract', () => {
     expect(requests['secrets.delete'].input.safeParse({ name: 'x'.repeat(201) }).success).toBe(
       false,
     );
+  });
+
+  it('refuses provider ids and patches that are not ours', () => {
+    const update = requests['providers.update'].input;
+    expect(update.safeParse({ id: '../x', patch: {} }).success).toBe(false);
+    expect(update.safeParse({ id: 'Deep Seek', patch: {} }).success).toBe(false);
+    expect(update.safeParse({ id: 'deepseek', patch: { kind: 'anthropic' } }).success).toBe(false);
+    expect(
+      update.safeParse({ id: 'deepseek', patch: { baseURL: 'file:///etc/passwd' } }).success,
+    ).toBe(false);
+    expect(requests['providers.add'].input.safeParse({ preset: 'gemini' }).success).toBe(false);
   });
 
   it('bounds tool run ids and progress messages', () => {

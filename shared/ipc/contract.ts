@@ -24,7 +24,14 @@ import {
   messageViewSchema,
   toolCallViewSchema,
 } from '../domain/conversationViews';
-import { modelSummarySchema } from '../domain/modelSummary';
+import {
+  modelGroupSchema,
+  providerAddSchema,
+  providerIdSchema,
+  providerPatchSchema,
+  providerTestResultSchema,
+  providerViewSchema,
+} from '../domain/providers';
 import {
   attachmentInputsSchema,
   completionRefSchema,
@@ -403,12 +410,47 @@ export const requests = {
   'models.list': {
     input: z.object({ refresh: z.boolean().optional() }).strict(),
     output: z.object({
-      models: z.array(modelSummarySchema),
+      /** One group per provider; a group's `error` says why its list is only what is known. */
+      groups: z.array(modelGroupSchema),
+      /** The default model ref (`provider/model`). */
       defaultModel: z.string(),
-      /** Why the list is the built-in fallback (no key, offline), if it is. */
-      error: z.string().optional(),
     }),
-    description: 'Models from the API’s model list (cached), with the default.',
+    description: 'Every provider’s models (listed by the provider, cached, plus typed-in ones).',
+  },
+  'providers.list': {
+    input: empty,
+    output: z.object({ providers: z.array(providerViewSchema) }),
+    description: 'The model providers: built in, from the environment, added. Never a key.',
+  },
+  'providers.add': {
+    input: providerAddSchema,
+    output: providerViewSchema,
+    description: 'Adds a provider from a preset; emits providers.changed.',
+  },
+  'providers.update': {
+    input: z.object({ id: providerIdSchema, patch: providerPatchSchema }).strict(),
+    output: providerViewSchema,
+    description: 'Changes a provider’s name, URL, typed-in models or image setting.',
+  },
+  'providers.remove': {
+    input: z.object({ id: providerIdSchema }).strict(),
+    output: z.object({}),
+    description: 'Removes an added provider and forgets its key.',
+  },
+  'providers.setApiKey': {
+    input: z.object({ id: providerIdSchema, apiKey: z.string().trim().min(1).max(512) }).strict(),
+    output: providerViewSchema,
+    description: 'Stores a provider’s key in the secret store. The key is never sent back.',
+  },
+  'providers.clearApiKey': {
+    input: z.object({ id: providerIdSchema }).strict(),
+    output: providerViewSchema,
+    description: 'Forgets a provider’s stored key.',
+  },
+  'providers.test': {
+    input: z.object({ id: providerIdSchema }).strict(),
+    output: providerTestResultSchema,
+    description: 'Test connection: asks the provider for its model list now.',
   },
   'approvals.pending': {
     input: empty,
@@ -634,6 +676,10 @@ export const events = {
   'tasks.changed': {
     payload: z.object({ task: taskViewSchema }),
     description: 'A task started, changed status or message, ended, or its result was delivered.',
+  },
+  'providers.changed': {
+    payload: z.object({ providers: z.array(providerViewSchema) }),
+    description: 'A model provider was added, changed or removed, or its key was set or cleared.',
   },
   ...appEvents,
   'skills.changed': {

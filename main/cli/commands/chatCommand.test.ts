@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { startFakeAnthropic } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { oneToolCall, plainText } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
+import {
+  chat as chatReply,
+  lastToolMessages,
+  toolCall,
+} from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
+import { startFakeOpenAi } from '../../../e2e/fixtures/fakeOpenAi/FakeOpenAi.mjs';
 import { fixtureServer } from '../../services/mcp/testing/McpHarness';
 import { useCliApp } from '../testing/useCliApp';
 
@@ -71,3 +77,31 @@ async function runCliWithKey(key: string) {
     await strict.close();
   }
 }
+
+describe('cli chat on another provider', () => {
+  it('--model openai/MODEL runs on OPENAI_API_KEY and OPENAI_BASE_URL alone, tools included', async () => {
+    const chatApi = await startFakeOpenAi({ apiKey: 'sk-openai-env' });
+    try {
+      chatApi.script(
+        chatReply({ toolCalls: [toolCall('echo__echo', { text: 'via deepseek' })] }),
+        (request) => chatReply(`Echoed: ${lastToolMessages(request)[0]?.text ?? ''}`),
+      );
+      const env = { OPENAI_API_KEY: 'sk-openai-env', OPENAI_BASE_URL: chatApi.url };
+      const argv = ['chat', 'echo this', '--model', 'openai/deepseek-chat', '--approve', 'all'];
+      const { code, out } = await app.run(argv, env);
+      expect(code).toBe(0);
+      expect(out).toContain('→ echo__echo {"text":"via deepseek"}');
+      expect(out).toContain('Echoed: via deepseek');
+      expect(chatApi.chatRequests.map((r) => (r.body as { model: string }).model)).toEqual([
+        'deepseek-chat',
+        'deepseek-chat',
+      ]);
+
+      const unknown = await app.run(['chat', 'hi', '--model', 'nowhere/x', '--json'], env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.out + unknown.err).toContain('There is no model provider “nowhere”');
+    } finally {
+      await chatApi.close();
+    }
+  });
+});

@@ -6,9 +6,10 @@ import { CliUsageError, flagString } from '../parseCliArgs';
 import { chatInput, hasChatExtras } from './chatAttachments';
 
 /**
- * `chat "<message>" [--conversation ID] [--model M] [--approve all|none|readonly]
+ * `chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
  * [--attach <server> <uri>]… [--prompt <server> <name> [--args JSON]]`: one user turn to
- * completion against the configured model endpoint, tools behind the given policy.
+ * completion on the model given (any configured provider, or `openai/…` from the environment),
+ * else the default one, tools behind the given policy.
  */
 export async function chatCommand(ctx: CliContext): Promise<CommandResult> {
   const given = ctx.args.positionals.join(' ').trim();

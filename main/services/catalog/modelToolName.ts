@@ -28,6 +28,16 @@ export function modelToolName(server: string, tool: string, hashLength = 8): str
   return plain.slice(0, MAX - suffix.length) + suffix;
 }
 
+/**
+ * Any name in the model API's alphabet: itself when it already fits, otherwise sanitized and
+ * cut, with a hash of the exact name so two changed names stay apart.
+ */
+export function fittedToolName(name: string, hashLength = 8): string {
+  if (MODEL_TOOL_NAME.test(name)) return name;
+  const suffix = '_' + createHash('sha256').update(name).digest('hex').slice(0, hashLength);
+  return sanitize(name).slice(0, MAX - suffix.length) + suffix;
+}
+
 function sanitize(name: string): string {
   return name.replace(/[^a-zA-Z0-9_-]/g, '_');
 }

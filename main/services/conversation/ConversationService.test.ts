@@ -122,10 +122,8 @@ describe('ConversationService', () => {
 
   it('a turn whose setup throws ends with turnFinished carrying the error, and is kept', async () => {
     const host = await start({
-      conversation: {
-        createModel: () => {
-          throw new Error('model client could not be built');
-        },
+      createModel: () => {
+        throw new Error('model client could not be built');
       },
     });
     const { id } = host.conversations.create();

@@ -6,7 +6,7 @@ import {
   type MessageView,
   type ToolCallView,
 } from '../../../shared/domain/conversationViews';
-import { DEFAULT_API_BASE_URL } from '../../../shared/domain/settings';
+import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
 import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
@@ -21,17 +21,14 @@ import type { StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
-import { AnthropicModel } from './AnthropicModel';
 import { buildHistory } from './buildHistory';
 import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
-import type { AnthropicConnection } from './createAnthropicClient';
 import type { ChatToolCaller } from './ChatToolCaller';
 import type { ExecuteTool } from './ExecuteTool';
 import type { HostToolSource } from './HostTool';
-import { ModelCatalog } from './ModelCatalog';
-import type { ModelClient } from './ModelClient';
 import { finishUnstartedTurn } from './finishUnstartedTurn';
+import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
 import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
@@ -44,10 +41,9 @@ export interface ConversationServiceOptions {
   broker: ApprovalBroker;
   settings: SettingsService;
   events: HostEvents;
-  env: Readonly<Record<string, string | undefined>>;
+  /** Every provider's model client, by model ref. */
+  models: ModelRegistry;
   log: Logger;
-  /** Tests and benchmarks may swap the model client. */
-  createModel?: (connection: AnthropicConnection) => ModelClient;
   maxSteps?: number;
   resultBudgetChars?: number;
   /** Where running tool calls are recorded (server requests meanwhile show in the chat). */
@@ -73,25 +69,11 @@ interface RunningTurn {
  * the approval broker, and the events the windows fold into their views.
  */
 export class ConversationService {
-  readonly models: ModelCatalog;
   private readonly running = new Map<string, RunningTurn>();
-  /**
-   * The default model client, kept while the connection stays the same: it is stateless
-   * between requests, and building a new SDK client cost ~0.25 ms of every turn's time to
-   * first token.
-   */
-  private defaultModel: { key: string; client: ModelClient } | undefined;
-
   private readonly runningTools: RunningToolCalls;
 
   constructor(private readonly options: ConversationServiceOptions) {
-    this.models = new ModelCatalog(() => this.connection());
     this.runningTools = options.runningTools ?? new RunningToolCalls();
-  }
-
-  /** The model client turns use, for other callers of the Messages API (server sampling). */
-  async modelClient(): Promise<ModelClient> {
-    return this.modelFor(await this.connection());
   }
 
   list(query?: string): ConversationSummary[] {
@@ -160,6 +142,7 @@ export class ConversationService {
     const conversation = store.findConversation(conversationId);
     if (!conversation)
       throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    const chosen = model === undefined ? undefined : this.checkedModel(model);
     const turnId = randomUUID();
     // What Apps left for the model goes with this message, shown on it like attachments.
     const fromApps = this.options.apps?.take(conversationId);
@@ -171,7 +154,7 @@ export class ConversationService {
       turnId,
       ...(views.length ? { attachments: views } : {}),
     });
-    if (model) store.updateConversation(conversationId, { model });
+    if (chosen) store.updateConversation(conversationId, { model: chosen });
     const untitled = !conversation.title || conversation.title === 'New conversation';
     const titleText = text.trim() || attached?.views[0]?.name || '';
     return this.start(conversationId, turnId, untitled ? titleFrom(titleText) : undefined);
@@ -203,8 +186,9 @@ export class ConversationService {
       .reverse()
       .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
     if (!lastUser) throw new AppError(AppErrorCode.Validation, 'There is no message to retry.');
+    const chosen = model === undefined ? undefined : this.checkedModel(model);
     store.deleteMessagesFrom(conversationId, lastUser.ordinal + 1);
-    if (model) store.updateConversation(conversationId, { model });
+    if (chosen) store.updateConversation(conversationId, { model: chosen });
     return this.start(conversationId, lastUser.turnId ?? randomUUID());
   }
 
@@ -301,7 +285,10 @@ export class ConversationService {
     let title = pendingTitle;
     const { store, mcp, settings, events } = this.options;
     const conversation = store.findConversation(conversationId);
-    const model = conversation?.model ?? settings.snapshot().defaultModel;
+    const modelRef = normalizeModelRef(conversation?.model ?? settings.snapshot().defaultModel);
+    // A provider removed since the conversation chose it fails the turn with the reason.
+    const { client, model, provider } = this.options.models.resolve(modelRef);
+    // Host tools are provider-neutral ModelTools: every provider's adapter offers them.
     const hostTools = new Map(
       (this.options.hostTools?.(conversationId) ?? []).map((t) => [t.tool.modelName, t]),
     );
@@ -321,7 +308,7 @@ export class ConversationService {
         ...(ui ? { uiResourceUri: ui.resourceUri } : {}),
       };
     };
-    const recorder = new TurnRecorder(store, conversationId, turnId, model, where);
+    const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
     const history = buildHistory(readWholeHistory(store, conversationId));
     const servers = mcp.registry
       .list()
@@ -408,13 +395,12 @@ export class ConversationService {
       const hostNote = await note?.();
       return hostNote ? { ...toToolOutcome(result), hostNote } : toToolOutcome(result);
     };
-    const connection = await this.connection();
-    const client = this.modelFor(connection);
     return runTurn({
       conversationId,
       turnId,
       client,
       model,
+      modelRef,
       ...(system ? { system } : {}),
       messages: history,
       tools: [
@@ -478,13 +464,14 @@ export class ConversationService {
     title: string | undefined,
   ): TurnResult {
     const { store, events, log, settings } = this.options;
-    let model = settings.snapshot().defaultModel;
+    let model = normalizeModelRef(settings.snapshot().defaultModel);
     try {
-      model = store.findConversation(conversationId)?.model ?? model;
+      model = normalizeModelRef(store.findConversation(conversationId)?.model ?? model);
     } catch {
       // The store is what failed; the event still names a model.
     }
-    const recorder = new TurnRecorder(store, conversationId, turnId, model, () => undefined);
+    const writer = parseModelRef(model);
+    const recorder = new TurnRecorder(store, conversationId, turnId, writer, () => undefined);
     return finishUnstartedTurn({
       conversationId,
       turnId,
@@ -505,24 +492,11 @@ export class ConversationService {
     });
   }
 
-  private modelFor(connection: AnthropicConnection): ModelClient {
-    if (this.options.createModel) return this.options.createModel(connection);
-    const key = `${connection.baseURL}\n${connection.apiKey ?? ''}`;
-    if (this.defaultModel?.key !== key) {
-      this.defaultModel = { key, client: new AnthropicModel(connection) };
-    }
-    return this.defaultModel.client;
-  }
-
-  private async connection(): Promise<AnthropicConnection> {
-    const { settings, env } = this.options;
-    const configured = settings.snapshot().apiBaseUrl;
-    // ANTHROPIC_BASE_URL applies while the setting is left at its default.
-    const baseURL =
-      configured === DEFAULT_API_BASE_URL && env.ANTHROPIC_BASE_URL
-        ? env.ANTHROPIC_BASE_URL
-        : configured;
-    return { apiKey: await settings.getApiKey(), baseURL };
+  /** `model` as a ref to store, once its provider is known to exist (NOT_FOUND otherwise). */
+  private checkedModel(model: string): string {
+    const ref = normalizeModelRef(model);
+    this.options.models.resolve(ref);
+    return ref;
   }
 
   private assertIdle(conversationId: string): void {

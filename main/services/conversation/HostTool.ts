@@ -1,5 +1,5 @@
 import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
-import type { ModelTool } from './ModelClient';
+import type { ModelTool } from '../models/ModelClient';
 
 /** Where a host tool's call runs: which conversation, which call, and its cancel signal. */
 export interface HostToolCall {

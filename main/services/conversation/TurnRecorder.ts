@@ -20,6 +20,8 @@ export type ToolResolver = (
  */
 export class TurnRecorder {
   private draftId: string | undefined;
+  /** The draft's blocks by the stream's block index (a tool call between texts leaves no hole). */
+  private readonly draftBlocks = new Map<number, number>();
   /** A model request is out and its message has not been added yet. */
   private awaitingReply = false;
   /** Any model request went out (a turn can fail before the first one). */
@@ -34,7 +36,8 @@ export class TurnRecorder {
     private readonly store: ConversationStore,
     private readonly conversationId: string,
     private readonly turnId: string,
-    private readonly model: string,
+    /** Who writes the turn's replies. */
+    private readonly writer: { provider: string; model: string },
     private readonly resolveTool: ToolResolver,
   ) {}
 
@@ -47,8 +50,10 @@ export class TurnRecorder {
         this.requested = true;
         break;
       case 'textDelta':
-        this.draftId ??= this.beginDraft();
-        this.store.appendDelta(this.draftId, event.blockIndex, event.text);
+        this.appendDelta(event.blockIndex, event.text, 'text');
+        break;
+      case 'reasoningDelta':
+        this.appendDelta(event.blockIndex, event.text, 'reasoning');
         break;
       case 'usage':
         this.usage.set(event.step, toStoreUsage(event.usage));
@@ -90,10 +95,22 @@ export class TurnRecorder {
     this.store.startToolCall(toolUseId);
   }
 
+  private appendDelta(streamIndex: number, text: string, kind: 'text' | 'reasoning'): void {
+    this.draftId ??= this.beginDraft();
+    let index = this.draftBlocks.get(streamIndex);
+    if (index === undefined) {
+      index = this.draftBlocks.size;
+      this.draftBlocks.set(streamIndex, index);
+    }
+    this.store.appendDelta(this.draftId, index, text, kind);
+  }
+
   private beginDraft(): string {
+    this.draftBlocks.clear();
     return this.store.beginAssistantMessage(this.conversationId, {
       turnId: this.turnId,
-      model: this.model,
+      provider: this.writer.provider,
+      model: this.writer.model,
     }).id;
   }
 

@@ -1,18 +1,13 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
-import type { SettingsService } from '../settings/SettingsService';
 import type { ConversationService } from './ConversationService';
 
-type Name = Extract<
-  keyof RequestHandlers,
-  `conversation.${string}` | `models.${string}` | `approvals.${string}`
->;
+type Name = Extract<keyof RequestHandlers, `conversation.${string}` | `approvals.${string}`>;
 
-/** Handlers of the conversation, model and approval requests. */
+/** Handlers of the conversation and approval requests. */
 export function createConversationHandlers(
   conversations: ConversationService,
   broker: ApprovalBroker,
-  settings: SettingsService,
 ): Pick<RequestHandlers, Name> {
   return {
     'conversation.list': ({ query }) => ({ conversations: conversations.list(query) }),
@@ -40,10 +35,6 @@ export function createConversationHandlers(
     'conversation.edit': ({ conversationId, messageId, text }) =>
       conversations.edit(conversationId, messageId, text),
     'conversation.getToolResult': ({ toolUseId }) => conversations.getToolResult(toolUseId),
-    'models.list': async ({ refresh }) => ({
-      ...(await conversations.models.list(refresh)),
-      defaultModel: settings.snapshot().defaultModel,
-    }),
     'approvals.pending': () => ({ requests: broker.pending() }),
     'approvals.respond': async ({ requestId, decision }) => {
       await broker.respond(requestId, decision);

@@ -1,5 +1,5 @@
 import { AppErrorCode, type AppError } from '../../../shared/errors';
-import type { ModelErrorDetails } from './mapModelError';
+import type { ModelErrorDetails } from '../models/mapModelError';
 
 /** How failed model requests are retried (only ever before anything has streamed). */
 export interface RetryPolicy {

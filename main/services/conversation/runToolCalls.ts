@@ -3,7 +3,7 @@ import type { ToolResultBlock } from '../../../shared/domain/conversationMessage
 import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import type { ExecuteTool, ToolCall, ToolProgress } from './ExecuteTool';
 import { mapToolResult } from './mapToolResult';
-import type { CompletedToolUse } from './MessageAccumulator';
+import type { CompletedToolUse } from '../models/MessageAccumulator';
 import { PERSON_CANCELLED_TEXT, type ToolCallCancels } from './ToolCallCancels';
 import { truncateResult } from './truncateResult';
 import type { TurnEventSink } from './TurnEventSink';

@@ -15,7 +15,7 @@ import {
   stalledStream,
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
 import { AppErrorCode } from '../../../shared/errors';
-import { AnthropicModel } from './AnthropicModel';
+import { AnthropicModel } from '../models/anthropic/AnthropicModel';
 import { runWithFake } from './testing/turnHarness';
 import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
 

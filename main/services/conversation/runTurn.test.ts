@@ -6,8 +6,7 @@ import {
   toolError,
   twoParallelToolCalls,
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
-import type { ExecuteTool } from './ExecuteTool';
-import { API_KEY, runWithFake, sentBody, simpleExecutor } from './testing/turnHarness';
+import { API_KEY, overlapLog, runWithFake, sentBody, simpleExecutor } from './testing/turnHarness';
 import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
 
 const api = useFakeMessagesApi({ expectDrained: true });
@@ -126,14 +125,7 @@ describe('runTurn against the api.fake Messages API', () => {
 
   it('runs parallel tool calls concurrently and answers each in order', async () => {
     api.fake.script(twoParallelToolCalls());
-    const log: string[] = [];
-    const executeTool: ExecuteTool = async (call) => {
-      const input = call.input as { text: string };
-      log.push(`start ${input.text}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      log.push(`end ${input.text}`);
-      return { content: [{ type: 'text', text: input.text }] };
-    };
+    const { log, executeTool } = overlapLog();
     const run = await runWithFake(api.fake, { executeTool });
 
     // Both started before either finished: they overlapped.

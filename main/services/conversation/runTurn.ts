@@ -7,8 +7,8 @@ import type { ConversationMessage } from '../../../shared/domain/conversationMes
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import type { ExecuteTool } from './ExecuteTool';
-import type { MessageAccumulator } from './MessageAccumulator';
-import type { ModelClient, ModelTool } from './ModelClient';
+import type { MessageAccumulator } from '../models/MessageAccumulator';
+import type { ModelClient, ModelTool } from '../models/ModelClient';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retryPolicy';
 import { runToolCalls } from './runToolCalls';
 import { streamModelStep } from './streamModelStep';
@@ -27,8 +27,10 @@ export interface RunTurnOptions {
   conversationId: string;
   turnId: string;
   client: ModelClient;
-  /** Model id, e.g. `claude-sonnet-4-5`. */
+  /** The provider's model id, e.g. `claude-sonnet-4-5` or `deepseek-chat`. */
   model: string;
+  /** How the turn names its model to the person: the ref `provider/model` (default: `model`). */
+  modelRef?: string;
   system?: string;
   /** The history, ending with the person's new message. */
   messages: readonly ConversationMessage[];
@@ -109,7 +111,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     sink.emit({ type: 'usage', step, usage: stepUsage });
   };
 
-  sink.emit({ type: 'turnStarted', model: options.model, maxSteps });
+  sink.emit({ type: 'turnStarted', model: options.modelRef ?? options.model, maxSteps });
   try {
     return await loop();
   } catch (error) {

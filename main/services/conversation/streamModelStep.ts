@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import { startIdleWatchdog } from './idleWatchdog';
-import { MessageAccumulator } from './MessageAccumulator';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from './ModelClient';
+import { MessageAccumulator, type StreamedKind } from '../models/MessageAccumulator';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../models/ModelClient';
 import { retryDelay, type RetryPolicy } from './retryPolicy';
 import type { TurnEventSink } from './TurnEventSink';
 import { isAborted, untilAborted } from './untilAborted';
@@ -81,8 +81,10 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
   const onTurnAbort = (): void => controller.abort();
   context.signal.addEventListener('abort', onTurnAbort, { once: true });
   const watchdog = startIdleWatchdog(context.idleTimeoutMs, () => controller.abort());
-  const onText = (blockIndex: number, text: string): void => {
-    context.sink.emit({ type: 'textDelta', step: context.step, blockIndex, text });
+  const onDelta = (blockIndex: number, text: string, kind: StreamedKind): void => {
+    const { step } = context;
+    if (kind === 'text') context.sink.emit({ type: 'textDelta', step, blockIndex, text });
+    else context.sink.emit({ type: 'reasoningDelta', step, blockIndex, text });
   };
   const onToolInput = toolInputEmitter(context);
   let iterator: AsyncIterator<ModelStreamEvent> | undefined;
@@ -93,19 +95,21 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
       const next = await untilAborted(iterator.next(), controller.signal);
       if (next.done) break;
       watchdog.touch();
-      message.apply(next.value, onText, onToolInput);
+      message.apply(next.value, onDelta, onToolInput);
     }
     finished = true;
     if (!message.complete) {
       throw new AppError(
         AppErrorCode.LlmNetwork,
-        'The connection to the Anthropic API closed before the response was complete.',
+        `The connection to the ${context.client.label} API closed before the response was complete.`,
       );
     }
     return { message };
   } catch (error) {
     if (isAborted(context.signal)) return { message, stopped: true };
-    if (watchdog.fired) return { message, error: stalledError(context.idleTimeoutMs) };
+    if (watchdog.fired) {
+      return { message, error: stalledError(context.client.label, context.idleTimeoutMs) };
+    }
     return { message, error: AppError.from(error) };
   } finally {
     watchdog.stop();
@@ -150,10 +154,10 @@ function toolInputEmitter(
   };
 }
 
-function stalledError(idleTimeoutMs: number): AppError {
+function stalledError(label: string, idleTimeoutMs: number): AppError {
   const seconds = Math.round(idleTimeoutMs / 100) / 10;
   return new AppError(
     AppErrorCode.LlmStalled,
-    `The Anthropic API sent nothing for ${seconds} s, so the response was ended.`,
+    `The ${label} API sent nothing for ${seconds} s, so the response was ended.`,
   );
 }

@@ -1,5 +1,6 @@
 import type { TokenUsage as EventUsage } from '../../../shared/domain/conversationEvents';
 import type { MessageBlock } from '../../../shared/domain/conversationMessage';
+import { normalizeModelRef } from '../../../shared/domain/modelRef';
 import type {
   ConversationSummary,
   MessageView,
@@ -21,7 +22,7 @@ export function toSummary(
     title: record.title,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
-    ...(record.model ? { model: record.model } : {}),
+    ...(record.model ? { model: normalizeModelRef(record.model) } : {}),
     ...(record.preview ? { preview: record.preview } : {}),
     ...(snippet ? { snippet } : {}),
     running,
@@ -44,6 +45,8 @@ export function toMessageView(record: MessageRecord): MessageView {
         }
       : {}),
     ...(record.usage ? { usage: toEventUsage(record.usage) } : {}),
+    ...(record.provider ? { provider: record.provider } : {}),
+    ...(record.model ? { model: record.model } : {}),
     createdAt: record.createdAt,
     ...(record.attachments ? { attachments: record.attachments } : {}),
   };

@@ -27,7 +27,7 @@ describe('2026-07-28 era: input-required rounds go through the same broker', () 
     fixture.fake.script(message('generated text'));
     const answer = h.call('v2', 'sample', { prompt: 'Write a haiku' });
     const review = await h.next('sampling');
-    expect(review.suggestedModel).toBe('claude-haiku-5-5');
+    expect(review.suggestedModel).toBe('anthropic/claude-haiku-5-5');
     expect(review.request).toMatchObject({
       systemPrompt: 'You are the fixture server.',
       maxTokens: 200,

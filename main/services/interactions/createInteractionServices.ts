@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Logger } from '../../platform/Logger';
-import type { ModelClient } from '../conversation/ModelClient';
+import type { ResolvedModel } from '../models/ModelRegistry';
 import { generateSample } from './generateSample';
 import type { HeadlessInteractionPolicy } from './HeadlessInteractionPolicy';
 import { InteractionBroker } from './InteractionBroker';
@@ -13,11 +13,11 @@ export interface InteractionServicesOptions {
   dataDir: string;
   /** Unattended (CLI): a policy decides and nothing is persisted. */
   headless?: { policy: HeadlessInteractionPolicy; roots: readonly string[] };
-  /** The Messages API client chat turns use. */
-  modelClient: () => Promise<ModelClient>;
-  /** Available model ids. */
+  /** The client of a model ref (`provider/model`), as chat turns use it. */
+  modelFor: (ref: string) => ResolvedModel;
+  /** Every model ref the pickers offer, across providers. */
   models: () => Promise<string[]>;
-  /** The default model. */
+  /** The default model ref. */
   defaultModel: () => string;
   open: (url: string) => Promise<boolean>;
   pickFolder?: () => Promise<string | null>;
@@ -54,8 +54,10 @@ export async function createInteractionServices(
   const broker = new InteractionBroker({
     policies,
     roots: () => roots.toRootsResult(),
-    generate: async (request, model, maxTokens, signal) =>
-      generateSample(await options.modelClient(), request, model, maxTokens, signal),
+    generate: async (request, ref, maxTokens, signal) => {
+      const { client, model } = options.modelFor(ref);
+      return generateSample(client, request, model, maxTokens, signal);
+    },
     models: options.models,
     defaultModel: options.defaultModel,
     open: options.open,

@@ -4,11 +4,11 @@ import type {
   SamplingResultView,
 } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
-import { MessageAccumulator } from '../conversation/MessageAccumulator';
-import type { ModelClient } from '../conversation/ModelClient';
+import { MessageAccumulator } from '../models/MessageAccumulator';
+import type { ModelClient } from '../models/ModelClient';
 import { toModelRequest } from './toModelRequest';
 
-/** Messages API stop reasons in MCP's spelling; others pass through unchanged. */
+/** The neutral stop reasons (the Messages API's) in MCP's spelling; others pass through. */
 const STOP_REASONS: Record<string, string> = {
   end_turn: 'endTurn',
   stop_sequence: 'stopSequence',
@@ -18,7 +18,7 @@ const STOP_REASONS: Record<string, string> = {
 
 /**
  * One completion for an approved sampling request, through the same model client chat turns
- * use. The answer is in MCP's shapes: text blocks and, for sampling with tools, tool_use blocks
+ * use (any provider); `model` is that provider's model id. The answer is in MCP's shapes: text blocks and, for sampling with tools, tool_use blocks
  * (the host runs nothing; the server does).
  */
 export async function generateSample(

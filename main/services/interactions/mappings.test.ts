@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelStreamEvent } from '../conversation/ModelClient';
+import type { ModelStreamEvent } from '../models/ModelClient';
+import { scriptedMessage } from '../conversation/testing/ScriptedModel';
 import { generateSample } from './generateSample';
 import { pickModel } from './pickModel';
 import { toModelRequest } from './toModelRequest';
@@ -18,6 +19,31 @@ describe('pickModel', () => {
     expect(pickModel({ hints: [{ name: 'HAIKU' }] }, models, 'd')).toBe('claude-haiku-5-5');
     expect(pickModel({ hints: [{}, { name: 'llama' }] }, models, 'd')).toBe('d');
     expect(pickModel(undefined, models, 'd')).toBe('d');
+  });
+
+  it('matches hints across providers, preferring the default model’s provider', () => {
+    const refs = [
+      'anthropic/claude-sonnet-5-5',
+      'deepseek/deepseek-chat',
+      'deepseek/deepseek-reasoner',
+      'openrouter/anthropic/claude-sonnet-5-5',
+      'openrouter/qwen/qwen3-coder',
+      'ollama/qwen3:8b',
+    ];
+    // A hint for another provider's model finds it there.
+    expect(pickModel({ hints: [{ name: 'deepseek-chat' }] }, refs, 'anthropic/x')).toBe(
+      'deepseek/deepseek-chat',
+    );
+    // The same model at two providers: the default model's provider wins.
+    expect(pickModel({ hints: [{ name: 'sonnet' }] }, refs, 'anthropic/x')).toBe(
+      'anthropic/claude-sonnet-5-5',
+    );
+    expect(pickModel({ hints: [{ name: 'sonnet' }] }, refs, 'openrouter/y')).toBe(
+      'openrouter/anthropic/claude-sonnet-5-5',
+    );
+    expect(pickModel({ hints: [{ name: 'qwen3' }] }, refs, 'ollama/z')).toBe('ollama/qwen3:8b');
+    // Provider names are not model names: a hint matches the model part only.
+    expect(pickModel({ hints: [{ name: 'openrouter' }] }, refs, 'anthropic/x')).toBe('anthropic/x');
   });
 });
 
@@ -99,33 +125,12 @@ describe('toModelRequest', () => {
 });
 
 describe('generateSample and toSamplingResult', () => {
-  const events: ModelStreamEvent[] = [
-    {
-      type: 'message_start',
-      message: { usage: { input_tokens: 1, output_tokens: 0 } },
-    } as unknown as ModelStreamEvent,
-    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
-    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Let me look.' } },
-    { type: 'content_block_stop', index: 0 },
-    {
-      type: 'content_block_start',
-      index: 1,
-      content_block: { type: 'tool_use', id: 'tu1', name: 'lookup', input: {} },
-    },
-    {
-      type: 'content_block_delta',
-      index: 1,
-      delta: { type: 'input_json_delta', partial_json: '{"q":2}' },
-    },
-    { type: 'content_block_stop', index: 1 },
-    {
-      type: 'message_delta',
-      delta: { stop_reason: 'tool_use' },
-      usage: { output_tokens: 5 },
-    } as unknown as ModelStreamEvent,
-    { type: 'message_stop' },
-  ] as ModelStreamEvent[];
+  const events: ModelStreamEvent[] = scriptedMessage([
+    { type: 'text', text: 'Let me look.' },
+    { type: 'tool_use', id: 'tu1', name: 'lookup', json: '{"q":2}' },
+  ]);
   const client = {
+    label: 'Scripted',
     async *stream() {
       await Promise.resolve();
       yield* events;
@@ -165,6 +170,7 @@ describe('generateSample and toSamplingResult', () => {
 
   it('a stream that ends early is an error, not a short answer', async () => {
     const short = {
+      label: 'Scripted',
       async *stream() {
         await Promise.resolve();
         yield* events.slice(0, 3);

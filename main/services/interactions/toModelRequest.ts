@@ -5,10 +5,11 @@ import type {
 } from '../../../shared/domain/conversationMessage';
 import { imageMediaTypeSchema } from '../../../shared/domain/conversationMessage';
 import type { SamplingBlock, SamplingRequestView } from '../../../shared/domain/interactions';
-import type { ModelRequest } from '../conversation/ModelClient';
+import type { ModelRequest } from '../models/ModelClient';
 
 /**
- * An approved sampling request (MCP shapes) as a Messages API request. What the API cannot
+ * An approved sampling request (MCP shapes) as a model request in the stored message form
+ * (each provider adapter then writes its own wire). What no wire can
  * take (audio, unsupported image types, resources) becomes a short text note, so the model
  * knows something was there and nothing is silently dropped. `temperature` is shown to the
  * person but not sent: the current Messages API has no such parameter.

@@ -70,7 +70,12 @@ export class SettingsService {
 
   /** For main-side services only (the model client). */
   getApiKey(): Promise<string | undefined> {
-    return Promise.resolve(this.storedKey ?? this.options.env.ANTHROPIC_API_KEY);
+    return Promise.resolve(this.currentApiKey());
+  }
+
+  /** The key as it is now (stored, else `ANTHROPIC_API_KEY`); main-side services only. */
+  currentApiKey(): string | undefined {
+    return this.storedKey ?? this.options.env.ANTHROPIC_API_KEY;
   }
 
   private changed(): SettingsSnapshot {

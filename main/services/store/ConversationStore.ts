@@ -210,11 +210,16 @@ export class ConversationStore {
   }
 
   /**
-   * Adds streamed text to a text or thinking block (`blockIndex` = block count starts a new
-   * text block). Memory only; committed within `flushIntervalMs`.
+   * Adds streamed text to a text, reasoning or thinking block (`blockIndex` = block count starts
+   * a new block of `kind`). Memory only; committed within `flushIntervalMs`.
    */
-  appendDelta(messageId: string, blockIndex: number, textDelta: string): void {
-    this.writer.appendDelta(messageId, blockIndex, textDelta);
+  appendDelta(
+    messageId: string,
+    blockIndex: number,
+    textDelta: string,
+    kind: 'text' | 'reasoning' = 'text',
+  ): void {
+    this.writer.appendDelta(messageId, blockIndex, textDelta, kind);
   }
 
   /** Sets a whole block of a streaming message (e.g. a tool_use block once its input is known). */

@@ -1,5 +1,6 @@
 import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AttachmentView } from '../../../shared/domain/attachments';
+import type { ReasoningBlock } from '../../../shared/domain/conversationMessage';
 
 /** Who wrote a message. Tool results travel in `user` messages, as the Messages API wants. */
 export type MessageRole = 'user' | 'assistant';
@@ -13,8 +14,11 @@ export type MessageStatus = 'complete' | 'streaming' | 'interrupted' | 'failed' 
 /** The statuses a streaming message can end in. */
 export type FinalMessageStatus = Exclude<MessageStatus, 'streaming'>;
 
-/** One content block, stored exactly in the Anthropic `MessageParam` block shape. */
-export type StoredContentBlock = ContentBlockParam;
+/**
+ * One content block, stored in the Anthropic `MessageParam` block shape, or readable reasoning
+ * (our own block; see shared/domain/conversationMessage.ts).
+ */
+export type StoredContentBlock = ContentBlockParam | ReasoningBlock;
 
 /** Tokens spent by one model call (one assistant message). */
 export interface TokenUsage {
@@ -43,6 +47,8 @@ export interface MessageRecord {
   status: MessageStatus;
   /** Groups the messages of one user turn (the tool loop makes several model calls). */
   turnId: string | null;
+  /** The provider of the model that wrote it (assistant messages), e.g. `anthropic`, `deepseek`. */
+  provider: string | null;
   model: string | null;
   stopReason: string | null;
   error: MessageError | null;
@@ -61,6 +67,7 @@ export interface AppendMessageInput {
   status?: FinalMessageStatus;
   id?: string;
   turnId?: string;
+  provider?: string;
   model?: string;
   stopReason?: string;
   usage?: TokenUsage;
@@ -72,6 +79,7 @@ export interface AppendMessageInput {
 export interface BeginAssistantMessageInput {
   id?: string;
   turnId?: string;
+  provider?: string;
   model?: string;
   /** Blocks already known when the stream starts (rare; normally empty). */
   content?: StoredContentBlock[];

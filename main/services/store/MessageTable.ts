@@ -11,6 +11,7 @@ interface MessageRow {
   content: string;
   status: MessageStatus;
   turn_id: string | null;
+  provider: string | null;
   model: string | null;
   stop_reason: string | null;
   error_code: string | null;
@@ -21,8 +22,8 @@ interface MessageRow {
   attachments: string | null;
 }
 
-const columns = `id, conversation_id, ordinal, role, content, status, turn_id, model, stop_reason,
-  error_code, error_message, usage, created_at, updated_at, attachments`;
+const columns = `id, conversation_id, ordinal, role, content, status, turn_id, provider, model,
+  stop_reason, error_code, error_message, usage, created_at, updated_at, attachments`;
 
 /** A message row about to be inserted; the ordinal is assigned by the insert. */
 export interface NewMessageRow extends Omit<MessageRecord, 'ordinal'> {
@@ -47,11 +48,11 @@ export interface MessageOutcome {
 export const messageSql = {
   // The next ordinal comes from the newest row through the paging index (one probe, not a scan).
   insert: `INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status, turn_id,
-      model, stop_reason, error_code, error_message, usage, created_at, updated_at, attachments)
+      provider, model, stop_reason, error_code, error_message, usage, created_at, updated_at, attachments)
     VALUES (:id, :conversationId,
       ifnull((SELECT ordinal + 1 FROM messages WHERE conversation_id = :conversationId
               ORDER BY ordinal DESC LIMIT 1), 0),
-      :role, :content, :text, :status, :turnId, :model, :stopReason, :errorCode, :errorMessage,
+      :role, :content, :text, :status, :turnId, :provider, :model, :stopReason, :errorCode, :errorMessage,
       :usage, :createdAt, :updatedAt, :attachments)
     RETURNING ordinal`,
   get: `SELECT ${columns} FROM messages WHERE id = ?`,
@@ -79,6 +80,7 @@ function toMessageRecord(row: MessageRow): MessageRecord {
     content: JSON.parse(row.content) as StoredContentBlock[],
     status: row.status,
     turnId: row.turn_id,
+    provider: row.provider,
     model: row.model,
     stopReason: row.stop_reason,
     error:
@@ -126,6 +128,7 @@ export class MessageTable {
       text: message.text,
       status: message.status,
       turnId: message.turnId,
+      provider: message.provider,
       model: message.model,
       stopReason: message.stopReason,
       errorCode: message.error?.code ?? null,

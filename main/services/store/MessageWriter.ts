@@ -62,6 +62,7 @@ export class MessageWriter {
         text: input.status === 'streaming' ? '' : extractText(input.content),
         status: input.status,
         turnId: input.turnId ?? null,
+        provider: input.provider ?? null,
         model: input.model ?? null,
         stopReason: input.stopReason ?? null,
         error: input.error ?? null,
@@ -88,8 +89,13 @@ export class MessageWriter {
     return message;
   }
 
-  appendDelta(messageId: string, blockIndex: number, delta: string): void {
-    this.streaming.appendDelta(messageId, blockIndex, delta);
+  appendDelta(
+    messageId: string,
+    blockIndex: number,
+    delta: string,
+    kind: 'text' | 'reasoning' = 'text',
+  ): void {
+    this.streaming.appendDelta(messageId, blockIndex, delta, kind);
   }
 
   setBlock(messageId: string, blockIndex: number, block: StoredContentBlock): void {

@@ -60,21 +60,29 @@ export class StreamingWriter {
     return this.streams.get(id)?.blocks.map((block) => ({ ...block }));
   }
 
-  /** Appends text to a text or thinking block; index == block count starts a new text block. */
-  appendDelta(id: string, blockIndex: number, delta: string): void {
+  /**
+   * Appends text to a text, reasoning or thinking block; index == block count starts a new block
+   * of `kind`.
+   */
+  appendDelta(
+    id: string,
+    blockIndex: number,
+    delta: string,
+    kind: 'text' | 'reasoning' = 'text',
+  ): void {
     const stream = this.require(id);
     const block = stream.blocks[blockIndex];
     if (block === undefined) {
       checkIndex(id, blockIndex, stream.blocks.length);
-      stream.blocks.push({ type: 'text', text: delta });
-    } else if (block.type === 'text') {
+      stream.blocks.push({ type: kind, text: delta });
+    } else if (block.type === 'text' || block.type === 'reasoning') {
       block.text += delta;
     } else if (block.type === 'thinking') {
       block.thinking += delta;
     } else {
       throw new AppError(
         AppErrorCode.Validation,
-        `Block ${blockIndex} of message ${id} is ${block.type}; only text and thinking blocks take deltas.`,
+        `Block ${blockIndex} of message ${id} is ${block.type}; only text, reasoning and thinking blocks take deltas.`,
       );
     }
     this.markDirty(stream, delta.length);

@@ -9,9 +9,10 @@ export class UsageTable {
 
   constructor(db: DatabaseSync) {
     this.upsertStatement = db.prepare(
-      `INSERT OR REPLACE INTO token_usage (message_id, conversation_id, turn_id, model,
+      `INSERT OR REPLACE INTO token_usage (message_id, conversation_id, turn_id, provider, model,
          input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, created_at)
-       SELECT id, conversation_id, turn_id, model, ?, ?, ?, ?, ? FROM messages WHERE id = ?`,
+       SELECT id, conversation_id, turn_id, provider, model, ?, ?, ?, ?, ? FROM messages
+       WHERE id = ?`,
     );
     this.totalsStatement = db.prepare(
       `SELECT count(*) AS calls, ifnull(sum(input_tokens), 0) AS input,

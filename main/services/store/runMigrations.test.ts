@@ -46,10 +46,12 @@ describe('runMigrations', () => {
       expect(db.prepare('SELECT version, name, applied_at FROM schema_migrations').all()).toEqual(
         allMigrations.map((m) => ({ version: m.version, name: m.name, applied_at: 42 })),
       );
-      expect(allMigrations.slice(0, 3).map((m) => m.name)).toEqual([
-        'initial schema',
-        'message attachments',
-        'tasks',
+      expect(allMigrations.map((m) => [m.version, m.name])).toEqual([
+        [1, 'initial schema'],
+        [2, 'message attachments'],
+        [3, 'tasks'],
+        [4, 'tool call app'],
+        [5, 'message provider'],
       ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([

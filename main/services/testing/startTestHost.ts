@@ -24,6 +24,8 @@ export interface TestHostOptions {
   /** Defaults to an opener that opens nothing. */
   opener?: PlatformServices['opener'];
   pickFolder?: PlatformServices['pickFolder'];
+  /** More environment (e.g. OPENAI_BASE_URL for a Chat Completions provider). */
+  env?: Record<string, string>;
 }
 
 /** A real host core (McpService, supervisors, brokers) on the given servers file, talking to the
@@ -49,6 +51,7 @@ export async function startTestHost(
         HOME: process.env.HOME,
         ANTHROPIC_API_KEY: 'sk-test',
         ANTHROPIC_BASE_URL: fake.url,
+        ...start.env,
       },
     },
     createLogger({ consoleLevel: 'silent' }),

@@ -5,6 +5,8 @@ import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { Markdown } from '../markdown/LazyMarkdown';
 import { ErrorLine } from './ErrorLine';
+import { useModelName } from '../providers/useModelName';
+import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallCard } from './ToolCallCard';
 import { UsageLine } from './UsageLine';
 
@@ -18,6 +20,8 @@ interface AssistantMessageProps {
 /** A reply: streamed Markdown and tool call cards in the order the model produced them. */
 export function AssistantMessage({ message, lastReply, sentResults }: AssistantMessageProps) {
   const { t } = useTranslation();
+  // Replies written before providers existed are Claude's.
+  const name = useModelName(`${message.provider ?? 'anthropic'}/${message.model ?? ''}`);
   const retry = useChatStore((s) => s.retry);
   const onRetry = lastReply ? () => void retry() : undefined;
   const streaming = message.status === 'streaming';
@@ -27,7 +31,7 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
   return (
     <article
       className={`chat-message chat-message--assistant${streaming ? ' chat-message--streaming' : ''}`}
-      aria-label={t('chat.reply')}
+      aria-label={t('chat.reply', { name })}
       aria-busy={streaming}
       data-testid="assistant-message"
     >
@@ -39,6 +43,13 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
         }
         if (block.type === 'tool_use') {
           return <ToolCallCard key={block.id} block={block} sent={sentResults[block.id]} />;
+        }
+        if (block.type === 'reasoning' || block.type === 'thinking') {
+          const text = block.type === 'reasoning' ? block.text : block.thinking;
+          const last = index === content.length - 1;
+          return text ? (
+            <ReasoningBlock key={index} text={text} streaming={streaming && last} />
+          ) : null;
         }
         return null;
       })}
@@ -67,6 +78,18 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
         </p>
       )}
       <footer className="chat-message__footer">
+        {message.model && (
+          <span
+            className="chat-message__model"
+            title={t('providers.writtenBy', {
+              model: message.model,
+              provider: message.provider ?? '',
+            })}
+            data-testid="message-model"
+          >
+            {message.model}
+          </span>
+        )}
         {message.usage && <UsageLine usage={message.usage} />}
         {onRetry && message.status === 'complete' && (
           <button type="button" className="button button--small button--quiet" onClick={onRetry}>

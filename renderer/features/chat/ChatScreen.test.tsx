@@ -19,13 +19,18 @@ beforeAll(() => {
   Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, value: 800 });
 });
 
-const models = {
+const anthropic = {
+  provider: { id: 'anthropic', name: 'Anthropic' },
   models: [
-    { id: 'claude-a', displayName: 'Claude A', createdAt: '2026-01-02T00:00:00Z' },
-    { id: 'claude-b', displayName: 'Claude B', createdAt: '2026-01-01T00:00:00Z' },
+    { id: 'anthropic/claude-a', displayName: 'Claude A', createdAt: '2026-01-02T00:00:00Z' },
+    { id: 'anthropic/claude-b', displayName: 'Claude B', createdAt: '2026-01-01T00:00:00Z' },
   ],
-  defaultModel: 'claude-a',
 };
+const deepseek = {
+  provider: { id: 'deepseek', name: 'DeepSeek' },
+  models: [{ id: 'deepseek/deepseek-chat', displayName: 'deepseek-chat', createdAt: '' }],
+};
+const models = { groups: [anthropic, deepseek], defaultModel: 'anthropic/claude-a' };
 
 function script(overrides: Partial<Record<string, Script>> = {}): Script {
   return (name, input) => {
@@ -106,20 +111,39 @@ describe('ChatScreen', () => {
     ]);
   });
 
-  it('sends with the model picked, and says when the list is the built-in one', async () => {
+  it('sends with the model picked from any provider, and says why a provider lists nothing', async () => {
     const { host } = await renderWithStores(<ChatScreen id="c1" />, {
-      script: script({ 'models.list': () => ({ ...models, error: 'No API key' }) }),
+      script: script({
+        'models.list': () => ({
+          ...models,
+          groups: [anthropic, { ...deepseek, error: 'No DeepSeek API key is set.' }],
+        }),
+      }),
     });
     await settle();
     const picker = screen.getByTestId<HTMLSelectElement>('model-picker');
-    expect(picker.value).toBe('claude-a');
-    expect(screen.getByRole('note').textContent).toContain('No API key');
-    fireEvent.change(picker, { target: { value: 'claude-b' } });
-    fireEvent.change(composer(), { target: { value: 'which model?' } });
+    expect(picker.value).toBe('anthropic/claude-a');
+    // Grouped by provider.
+    const groups = [...picker.querySelectorAll('optgroup')].map((g) => [
+      g.label,
+      [...g.querySelectorAll('option')].map((o) => o.textContent),
+    ]);
+    expect(groups).toEqual([
+      ['Anthropic', ['Claude A', 'Claude B']],
+      ['DeepSeek', ['deepseek-chat']],
+    ]);
+    expect(screen.queryByRole('note')).toBeNull();
+    fireEvent.change(picker, { target: { value: 'deepseek/deepseek-chat' } });
+    // The chosen model's provider could not list its models: the picker says why.
+    expect(screen.getByRole('note').textContent).toContain('No DeepSeek API key is set.');
+    // The composer names who it writes to.
+    const input = screen.getByLabelText<HTMLTextAreaElement>('Message DeepSeek');
+    expect(input.placeholder).toBe('Message DeepSeek…');
+    fireEvent.change(input, { target: { value: 'which model?' } });
     fireEvent.click(screen.getByTestId('send'));
     await settle();
     expect(host.callsOf('conversation.send')).toEqual([
-      { conversationId: 'c1', text: 'which model?', model: 'claude-b' },
+      { conversationId: 'c1', text: 'which model?', model: 'deepseek/deepseek-chat' },
     ]);
   });
 

@@ -74,7 +74,7 @@ export function ChatScreen({ id }: { id: string | null }) {
           {t('chat.loadFailed', { message: load.error.message })}
         </p>
       ) : rows.length === 0 ? (
-        <EmptyChat />
+        <EmptyChat conversationModel={summary?.model} />
       ) : (
         <MessageList key={`list-${listKey}`} rows={rows} />
       )}

@@ -7,6 +7,7 @@ import { AppContextChips } from '../apps/AppContextChips';
 import { ComposerChips } from '../context/ComposerChips';
 import { activeOptionId, ComposerMenus, MENU_ID } from '../context/ComposerMenus';
 import { useComposerMenus } from '../context/useComposerMenus';
+import { useModelName, useSelectedModel } from '../providers/useModelName';
 import { ModelPicker } from './ModelPicker';
 
 interface ComposerProps {
@@ -22,6 +23,7 @@ interface ComposerProps {
  */
 export function Composer({ running, conversationModel, onSent }: ComposerProps) {
   const { t } = useTranslation();
+  const name = useModelName(useSelectedModel(conversationModel));
   const send = useChatStore((s) => s.send);
   const stop = useChatStore((s) => s.stop);
   const [text, setText] = useState('');
@@ -77,12 +79,12 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
       <ComposerChips />
       <AppContextChips />
       <label htmlFor="composer-input" className="sr-only">
-        {t('chat.composerLabel')}
+        {t('chat.composerLabel', { name })}
       </label>
       <textarea
         id="composer-input"
         className="composer__input"
-        placeholder={t('chat.composerPlaceholder')}
+        placeholder={t('chat.composerPlaceholder', { name })}
         ref={inputRef}
         value={text}
         rows={1}

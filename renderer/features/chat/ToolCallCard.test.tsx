@@ -96,11 +96,11 @@ describe('ToolCallCard', () => {
       },
       () => ({ outcome: { content: [{ type: 'text', text: `${long}yz` }] }, durationMs: 5 }),
     );
-    expect(screen.getByText('Claude received a shortened result.')).toBeTruthy();
+    expect(screen.getByText('The model received a shortened result.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
     await settle();
     expect(host.callsOf('conversation.getToolResult')).toEqual([{ toolUseId: 'tu1' }]);
-    expect(screen.queryByText('Claude received a shortened result.')).toBeNull();
+    expect(screen.queryByText('The model received a shortened result.')).toBeNull();
   });
 
   it('shows images and structured content of a result', async () => {

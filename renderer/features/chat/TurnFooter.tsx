@@ -4,6 +4,7 @@ import { useNow } from '../../components/useNow';
 import type { RetryNotice } from '../../stores/chatModel';
 import type { TurnFooter as Footer } from '../../stores/chatRows';
 import { useChatStore } from '../../stores/StoresContext';
+import { useModelName, useSelectedModel } from '../providers/useModelName';
 import { ErrorLine } from './ErrorLine';
 
 const retryReasons = [
@@ -18,6 +19,8 @@ const retryReasons = [
 export function TurnFooter({ footer }: { footer: Footer }) {
   const { t } = useTranslation();
   const retry = useChatStore((s) => s.retry);
+  const selected = useSelectedModel();
+  const name = useModelName('model' in footer && footer.model ? footer.model : selected);
   switch (footer.kind) {
     case 'thinking':
       return (
@@ -27,7 +30,7 @@ export function TurnFooter({ footer }: { footer: Footer }) {
             <span />
             <span />
           </span>
-          {t('chat.thinking')}
+          {t('chat.thinking', { name })}
         </p>
       );
     case 'retrying':
@@ -37,13 +40,13 @@ export function TurnFooter({ footer }: { footer: Footer }) {
     case 'maxSteps':
       return (
         <p className="turn-note turn-note--warn">
-          {t('chat.maxSteps', { count: footer.maxSteps })}
+          {t('chat.maxSteps', { count: footer.maxSteps, name })}
         </p>
       );
     case 'maxTokens':
       return <p className="turn-note turn-note--warn">{t('chat.maxTokens')}</p>;
     case 'refusal':
-      return <p className="turn-note turn-note--warn">{t('chat.refusal')}</p>;
+      return <p className="turn-note turn-note--warn">{t('chat.refusal', { name })}</p>;
   }
 }
 

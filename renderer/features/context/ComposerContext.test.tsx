@@ -32,6 +32,8 @@ function script(read: Script = () => ({ contents: [{ uri: 'x', text: 'hi' }], to
         return { id: 'c1', title: '', createdAt: 1, updatedAt: 1, running: false };
       case 'conversation.send':
         return { turnId: 't1' };
+      case 'models.list':
+        return { groups: [], defaultModel: 'anthropic/m' };
       default:
         return idleAnswer(name);
     }

@@ -14,7 +14,8 @@ describe('InteractionsQueue', () => {
         <InlineInteractions conversationId="c1" />
       </>,
       {
-        script: (name) => (name === 'models.list' ? { models: [], defaultModel: 'm' } : {}),
+        script: (name) =>
+          name === 'models.list' ? { groups: [], defaultModel: 'anthropic/m' } : {},
         pendingInteractions: [
           urlInteraction('u1', { createdAt: 3000 }),
           formInteraction('e1', { createdAt: 2000 }),
@@ -61,7 +62,7 @@ describe('InteractionsQueue', () => {
   it('Esc closes the queue and leaves the requests waiting', async () => {
     const { stores } = await renderWithStores(<InteractionsQueue />, {
       pendingInteractions: [samplingInteraction('s1')],
-      script: (name) => (name === 'models.list' ? { models: [], defaultModel: 'm' } : {}),
+      script: (name) => (name === 'models.list' ? { groups: [], defaultModel: 'anthropic/m' } : {}),
     });
     fireEvent.click(screen.getByTestId('interactions-entry'));
     const cancel = new Event('cancel', { cancelable: true });

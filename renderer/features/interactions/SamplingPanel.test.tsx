@@ -7,15 +7,20 @@ import { samplingInteraction } from './interactionFixtures';
 import { InteractionPanel } from './InteractionPanel';
 
 const models = {
-  models: [
-    { id: 'claude-haiku-4-5', displayName: 'Claude Haiku 4.5', createdAt: '2025-10-01T00:00:00Z' },
+  groups: [
     {
-      id: 'claude-sonnet-4-5',
-      displayName: 'Claude Sonnet 4.5',
-      createdAt: '2025-09-01T00:00:00Z',
+      provider: { id: 'anthropic', name: 'Anthropic' },
+      models: [
+        { id: 'anthropic/claude-haiku-4-5', displayName: 'Claude Haiku 4.5', createdAt: '' },
+        { id: 'anthropic/claude-sonnet-4-5', displayName: 'Claude Sonnet 4.5', createdAt: '' },
+      ],
+    },
+    {
+      provider: { id: 'deepseek', name: 'DeepSeek' },
+      models: [{ id: 'deepseek/deepseek-chat', displayName: 'deepseek-chat', createdAt: '' }],
     },
   ],
-  defaultModel: 'claude-sonnet-4-5',
+  defaultModel: 'anthropic/claude-sonnet-4-5',
 };
 const script = (name: string): unknown => (name === 'models.list' ? models : {});
 
@@ -47,7 +52,13 @@ describe('SamplingPanel', () => {
     expect(panel.textContent).toContain('Tools the model may call (1)');
     expect(panel.textContent).toContain('Looks things up');
     expect(panel.textContent).toContain('"mode": "auto"');
-    expect(screen.getByTestId<HTMLSelectElement>('sampling-model').value).toBe('claude-haiku-4-5');
+    const picker = screen.getByTestId<HTMLSelectElement>('sampling-model');
+    expect(picker.value).toBe('anthropic/claude-haiku-4-5');
+    // Every provider's models can generate.
+    expect([...picker.querySelectorAll('optgroup')].map((g) => g.label)).toEqual([
+      'Anthropic',
+      'DeepSeek',
+    ]);
     expect(screen.getByTestId<HTMLInputElement>('sampling-max-tokens').value).toBe('500');
   });
 
@@ -70,7 +81,7 @@ describe('SamplingPanel', () => {
     });
     fireEvent.change(screen.getByTestId('sampling-system'), { target: { value: 'Be brief.' } });
     fireEvent.change(screen.getByTestId('sampling-model'), {
-      target: { value: 'claude-sonnet-4-5' },
+      target: { value: 'deepseek/deepseek-chat' },
     });
     fireEvent.click(screen.getByTestId('sampling-approve'));
     await settle();
@@ -79,7 +90,7 @@ describe('SamplingPanel', () => {
         id: 's1',
         decision: {
           action: 'approve-request',
-          model: 'claude-sonnet-4-5',
+          model: 'deepseek/deepseek-chat',
           maxTokens: 150,
           systemPrompt: 'Be brief.',
           texts: [{ message: 2, block: 1, text: 'A limerick, please.' }],

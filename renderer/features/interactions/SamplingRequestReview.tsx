@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { JsonBlock } from '../../components/BoundedText';
-import { useInteractionsStore, useModelsStore } from '../../stores/StoresContext';
+import { useInteractionsStore } from '../../stores/StoresContext';
+import { ModelSelect } from '../providers/ModelSelect';
 import { SamplingActions } from './SamplingActions';
 import { SamplingBlockView } from './SamplingBlockView';
 import {
@@ -149,7 +150,7 @@ export function SamplingRequestReview({ interaction }: { interaction: SamplingIn
   );
 }
 
-/** The model to generate with: the API's list, the server's suggestion preselected. */
+/** The model to generate with, from any provider; the server's suggestion preselected. */
 function SamplingModelPicker({
   id,
   value,
@@ -160,31 +161,12 @@ function SamplingModelPicker({
   onChange: (model: string) => void;
 }) {
   const { t } = useTranslation();
-  const list = useModelsStore((s) => s.list);
-  const load = useModelsStore((s) => s.load);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  const models = list?.state === 'ready' ? list.value.models : [];
   return (
     <div className="field sampling__model">
       <label className="field__label" htmlFor={id}>
         {t('interactions.sampling.model')}
       </label>
-      <select
-        id={id}
-        className="input select"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        data-testid="sampling-model"
-      >
-        {!models.some((m) => m.id === value) && <option value={value}>{value}</option>}
-        {models.map((model) => (
-          <option key={model.id} value={model.id}>
-            {model.displayName}
-          </option>
-        ))}
-      </select>
+      <ModelSelect id={id} value={value} onChange={onChange} testId="sampling-model" />
     </div>
   );
 }

@@ -8,11 +8,10 @@ import { ModelFields } from './ModelFields';
 describe('ModelFields', () => {
   it('saves the system prompt with the other model fields', async () => {
     const { host } = await renderWithStores(<ModelFields />, {
-      script: (_name, input) => ({
-        ...defaultSettings,
-        apiKeySource: 'none',
-        ...(input as object),
-      }),
+      script: (name, input) =>
+        name === 'models.list'
+          ? { groups: [], defaultModel: `anthropic/${defaultSettings.defaultModel}` }
+          : { ...defaultSettings, apiKeySource: 'none', ...(input as object) },
     });
     fireEvent.change(screen.getByLabelText('System prompt'), {
       target: { value: 'Answer in French.' },
@@ -21,8 +20,7 @@ describe('ModelFields', () => {
     await settle();
     expect(host.callsOf('settings.update')).toEqual([
       {
-        apiBaseUrl: defaultSettings.apiBaseUrl,
-        defaultModel: defaultSettings.defaultModel,
+        defaultModel: `anthropic/${defaultSettings.defaultModel}`,
         systemPrompt: 'Answer in French.',
       },
     ]);

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
-import { ApiKeyField } from './ApiKeyField';
 import { AppearanceFields } from './AppearanceFields';
 import { RootsSection } from '../interactions/RootsSection';
 import { SecretsSection } from '../secrets/SecretsSection';
+import { ProvidersSection } from '../providers/ProvidersSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
 
-/** Settings: API and model, tool approvals, appearance, about. */
+/** Settings: model providers, default model, tool approvals, appearance, about. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const info = useAppStore((s) => s.info);
@@ -27,11 +27,11 @@ export function SettingsScreen() {
           ✕
         </button>
       </header>
-      <section className="card" aria-labelledby="settings-api">
-        <h2 id="settings-api" className="card__title">
-          {t('settings.apiSection')}
+      <ProvidersSection />
+      <section className="card" aria-labelledby="settings-models">
+        <h2 id="settings-models" className="card__title">
+          {t('settings.modelsSection')}
         </h2>
-        <ApiKeyField />
         <ModelFields />
       </section>
       <GrantsSection />

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { useAppStore, useServersStore, useSettingsStore } from '../../stores/StoresContext';
+import { useAppStore, useServersStore } from '../../stores/StoresContext';
+import { useModelKeyReady } from '../providers/useModelKeyReady';
 import { useOpenChat } from '../chat/useOpenChat';
 
 /** The main pane when no conversation is open: what to do first. */
 export function HomeScreen() {
   const { t } = useTranslation();
-  const keySet = useSettingsStore((s) => s.snapshot.apiKeySource !== 'none');
+  const keySet = useModelKeyReady();
   const serverCount = useServersStore((s) => s.servers.length);
   const setView = useAppStore((s) => s.setView);
   const openChat = useOpenChat();

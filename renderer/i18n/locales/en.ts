@@ -8,6 +8,7 @@ import { interactions } from './en/interactions';
 import { apps } from './en/apps';
 import { secrets } from './en/secrets';
 import { skills } from './en/skills';
+import { providers } from './en/providers';
 import { toolRun } from './en/toolRun';
 import { tasks } from './en/tasks';
 
@@ -32,7 +33,7 @@ export const en = {
   home: {
     title: 'Welcome to Switchboard',
     subtitle: 'Chat with Claude while it uses your MCP servers — with you approving every step.',
-    stepKey: 'Add your Anthropic API key',
+    stepKey: 'Add an API key (Anthropic, or another model provider)',
     stepKeyDone: 'API key set',
     stepServers: 'Connect MCP servers',
     stepServersDone_one: '{{count}} server configured',
@@ -43,20 +44,7 @@ export const en = {
   settings: {
     title: 'Settings',
     close: 'Close settings',
-    apiSection: 'Anthropic API',
-    apiKey: 'API key',
-    apiKeyPlaceholder: 'sk-ant-…',
-    apiKeyHelp: 'Stored in {{store}}. It never leaves the app’s main process.',
-    apiKeyStoreSecure: 'your OS keychain or a private file in the data folder',
-    apiKeyStatusNone: 'No key set',
-    apiKeyStatusStored: 'A key is stored',
-    apiKeyStatusEnv: 'Using ANTHROPIC_API_KEY from the environment',
-    saveKey: 'Save key',
-    clearKey: 'Remove key',
-    keySaved: 'API key saved.',
-    keyCleared: 'API key removed.',
-    baseUrl: 'API base URL',
-    baseUrlHelp: 'Change only for a proxy or a compatible gateway.',
+    modelsSection: 'Models',
     defaultModel: 'Default model',
     systemPrompt: 'System prompt',
     systemPromptHelp: 'Sent at the start of every conversation; server instructions follow it.',
@@ -276,6 +264,7 @@ export const en = {
   signIn,
   toolRun,
   apps,
+  providers,
   interactions,
   context,
   addServer,

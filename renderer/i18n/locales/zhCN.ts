@@ -10,6 +10,7 @@ import { interactions } from './zhCN/interactions';
 import { apps } from './zhCN/apps';
 import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
+import { providers } from './zhCN/providers';
 import { toolRun } from './zhCN/toolRun';
 import { tasks } from './zhCN/tasks';
 
@@ -34,7 +35,7 @@ export const zhCN: LocaleShape<typeof en> = {
   home: {
     title: '欢迎使用 Switchboard',
     subtitle: '与 Claude 对话，让它使用你的 MCP 服务器——每一步都由你批准。',
-    stepKey: '添加 Anthropic API 密钥',
+    stepKey: '添加 API 密钥（Anthropic 或其他模型服务商）',
     stepKeyDone: '已设置 API 密钥',
     stepServers: '连接 MCP 服务器',
     stepServersDone_one: '已配置 {{count}} 个服务器',
@@ -45,20 +46,7 @@ export const zhCN: LocaleShape<typeof en> = {
   settings: {
     title: '设置',
     close: '关闭设置',
-    apiSection: 'Anthropic API',
-    apiKey: 'API 密钥',
-    apiKeyPlaceholder: 'sk-ant-…',
-    apiKeyHelp: '保存在{{store}}中。它不会离开应用的主进程。',
-    apiKeyStoreSecure: '系统钥匙串或数据目录中的私有文件',
-    apiKeyStatusNone: '未设置密钥',
-    apiKeyStatusStored: '已保存密钥',
-    apiKeyStatusEnv: '正在使用环境变量 ANTHROPIC_API_KEY',
-    saveKey: '保存密钥',
-    clearKey: '删除密钥',
-    keySaved: 'API 密钥已保存。',
-    keyCleared: 'API 密钥已删除。',
-    baseUrl: 'API 基础 URL',
-    baseUrlHelp: '仅在使用代理或兼容网关时修改。',
+    modelsSection: '模型',
     defaultModel: '默认模型',
     systemPrompt: '系统提示词',
     systemPromptHelp: '在每个对话开头发送；服务器的说明紧随其后。',
@@ -278,6 +266,7 @@ export const zhCN: LocaleShape<typeof en> = {
   signIn,
   toolRun,
   apps,
+  providers,
   interactions,
   context,
   addServer,

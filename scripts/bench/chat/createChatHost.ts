@@ -10,7 +10,12 @@ import { createHostCore, type HostCore } from '../../../main/services/createHost
  * With no servers the host sends no tools and no system prompt, so its request is exactly the
  * one the bare SDK sends: the comparison measures the host, not a bigger request.
  */
-export async function createChatHost(root: string, baseURL: string): Promise<HostCore> {
+export async function createChatHost(
+  root: string,
+  baseURL: string,
+  /** More environment, e.g. OPENAI_API_KEY and OPENAI_BASE_URL for the `openai` provider. */
+  extraEnv: Record<string, string> = {},
+): Promise<HostCore> {
   const dataDir = await mkdtemp(join(root, 'chat-host-'));
   await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: {} }));
   // ANTHROPIC_BASE_URL applies while the base URL setting is left at its default.
@@ -19,6 +24,7 @@ export async function createChatHost(root: string, baseURL: string): Promise<Hos
     HOME: process.env.HOME ?? '',
     ANTHROPIC_API_KEY: 'sk-bench',
     ANTHROPIC_BASE_URL: baseURL,
+    ...extraEnv,
   };
   const platform = createNodePlatform({
     argv: ['--data-dir', dataDir],

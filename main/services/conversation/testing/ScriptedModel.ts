@@ -1,4 +1,4 @@
-import type { ModelClient, ModelRequest, ModelStreamEvent } from '../ModelClient';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../../models/ModelClient';
 
 /** One scripted response: stream events, then optionally a failure or a hang. */
 export interface ScriptedResponse {
@@ -18,6 +18,7 @@ export type ScriptedBlock =
  * For loop tests that need no HTTP; the end-to-end tests use the fake API instead.
  */
 export class ScriptedModel implements ModelClient {
+  readonly label = 'Scripted';
   readonly requests: ModelRequest[] = [];
   private readonly queue: ScriptedResponse[];
 
@@ -43,51 +44,26 @@ export function scriptedMessage(
   blocks: ScriptedBlock[],
   stopReason: string = blocks.some((b) => b.type === 'tool_use') ? 'tool_use' : 'end_turn',
 ): ModelStreamEvent[] {
-  const events: unknown[] = [
-    {
-      type: 'message_start',
-      message: {
-        id: 'msg_scripted',
-        type: 'message',
-        role: 'assistant',
-        model: 'scripted',
-        content: [],
-        stop_reason: null,
-        stop_sequence: null,
-        usage: { input_tokens: 10, output_tokens: 1 },
-      },
-    },
+  const events: ModelStreamEvent[] = [
+    { type: 'messageStart', usage: { inputTokens: 10, outputTokens: 1 } },
   ];
   blocks.forEach((block, index) => {
     if (block.type === 'text') {
       events.push(
-        { type: 'content_block_start', index, content_block: { type: 'text', text: '' } },
-        { type: 'content_block_delta', index, delta: { type: 'text_delta', text: block.text } },
+        { type: 'blockStart', index, block: { type: 'text' } },
+        { type: 'blockDelta', index, delta: { type: 'text', text: block.text } },
       );
     } else {
       events.push(
-        {
-          type: 'content_block_start',
-          index,
-          content_block: { type: 'tool_use', id: block.id, name: block.name, input: {} },
-        },
-        {
-          type: 'content_block_delta',
-          index,
-          delta: { type: 'input_json_delta', partial_json: block.json },
-        },
+        { type: 'blockStart', index, block: { type: 'toolUse', id: block.id, name: block.name } },
+        { type: 'blockDelta', index, delta: { type: 'toolInput', json: block.json } },
       );
     }
-    events.push({ type: 'content_block_stop', index });
+    events.push({ type: 'blockStop', index });
   });
   events.push(
-    {
-      type: 'message_delta',
-      delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: { output_tokens: 5 },
-    },
-    { type: 'message_stop' },
+    { type: 'messageDelta', stopReason, usage: { outputTokens: 5 } },
+    { type: 'messageStop' },
   );
-  // The SDK's event types carry many nullable fields the loop never reads.
-  return events as ModelStreamEvent[];
+  return events;
 }

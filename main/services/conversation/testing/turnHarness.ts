@@ -8,9 +8,9 @@ import {
   type ConversationEventOf,
   type ConversationEventType,
 } from '../../../../shared/domain/conversationEvents';
-import { AnthropicModel } from '../AnthropicModel';
+import { AnthropicModel } from '../../models/anthropic/AnthropicModel';
 import type { ExecuteTool } from '../ExecuteTool';
-import type { ModelTool } from '../ModelClient';
+import type { ModelClient, ModelTool } from '../../models/ModelClient';
 import type { RetryPolicy } from '../retryPolicy';
 import { runTurn, type RunTurnOptions, type TurnResult } from '../runTurn';
 
@@ -45,6 +45,22 @@ export const simpleExecutor: ExecuteTool = (call) => {
   return Promise.resolve({ content: [{ type: 'text', text }] });
 };
 
+/**
+ * An executor that echoes `text` after 100 ms and logs when each call starts and ends, so a
+ * test can see that calls overlapped.
+ */
+export function overlapLog(): { log: string[]; executeTool: ExecuteTool } {
+  const log: string[] = [];
+  const executeTool: ExecuteTool = async (call) => {
+    const input = call.input as { text: string };
+    log.push(`start ${input.text}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    log.push(`end ${input.text}`);
+    return { content: [{ type: 'text', text: input.text }] };
+  };
+  return { log, executeTool };
+}
+
 /** A finished turn with its events (each one validated against the shared schema). */
 export interface TurnRun {
   result: TurnResult;
@@ -56,8 +72,19 @@ export interface TurnRun {
 }
 
 /** Runs one turn through the real SDK adapter against `fake`. */
-export async function runWithFake(
+export function runWithFake(
   fake: FakeAnthropic,
+  overrides: Partial<RunTurnOptions> = {},
+): Promise<TurnRun> {
+  return runWithClient(new AnthropicModel({ apiKey: API_KEY, baseURL: fake.url }), {
+    model: 'claude-sonnet-5-5',
+    ...overrides,
+  });
+}
+
+/** Runs one turn through `client`, with the test tools and a fast retry policy. */
+export async function runWithClient(
+  client: ModelClient,
   overrides: Partial<RunTurnOptions> = {},
 ): Promise<TurnRun> {
   const events: ConversationEvent[] = [];
@@ -65,8 +92,8 @@ export async function runWithFake(
   const result = await runTurn({
     conversationId: 'conv-1',
     turnId: 'turn-1',
-    client: new AnthropicModel({ apiKey: API_KEY, baseURL: fake.url }),
-    model: 'claude-sonnet-5-5',
+    client,
+    model: 'test-model',
     system: 'You are a test assistant.',
     messages: [{ role: 'user', content: 'hello' }],
     tools: TEST_TOOLS,

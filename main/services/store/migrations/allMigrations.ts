@@ -1,5 +1,6 @@
 import type { Migration } from './Migration';
 import { messageAttachmentsV2 } from './messageAttachmentsV2';
+import { messageProviderV5 } from './messageProviderV5';
 import { schemaV1 } from './schemaV1';
 import { tasksV3 } from './tasksV3';
 import { toolCallAppV4 } from './toolCallAppV4';
@@ -10,4 +11,5 @@ export const allMigrations: readonly Migration[] = [
   messageAttachmentsV2,
   tasksV3,
   toolCallAppV4,
+  messageProviderV5,
 ];

@@ -1,6 +1,6 @@
-import type { ModelSummary } from '../../../shared/domain/modelSummary';
+import type { ModelSummary } from '../../../../shared/domain/modelSummary';
+import { mapModelError } from '../mapModelError';
 import { createAnthropicClient, type AnthropicConnection } from './createAnthropicClient';
-import { mapModelError } from './mapModelError';
 
 /** The API never lists more than a few dozen models; this only bounds a misbehaving server. */
 const MAX_MODELS = 1_000;
@@ -10,7 +10,7 @@ const MAX_MODELS = 1_000;
  * orders them. Failures are `AppError`s with `LLM_*` codes, LLM_AUTH for a missing or
  * rejected key.
  */
-export async function listModels(
+export async function listAnthropicModels(
   connection: AnthropicConnection,
   signal?: AbortSignal,
 ): Promise<ModelSummary[]> {
@@ -22,7 +22,10 @@ export async function listModels(
       if (models.length >= MAX_MODELS) break;
     }
   } catch (error) {
-    throw mapModelError(error, { baseURL: connection.baseURL });
+    throw mapModelError(error, {
+      provider: connection.label ?? 'Anthropic',
+      baseURL: connection.baseURL,
+    });
   }
   return models;
 }

@@ -1,5 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { missingApiKeyError } from './mapModelError';
+import { missingApiKeyError } from '../mapModelError';
 
 /** Where and as whom to call the API; injected from settings by the composition root. */
 export interface AnthropicConnection {
@@ -9,6 +9,8 @@ export interface AnthropicConnection {
   baseURL: string;
   /** How long to wait for response headers (the idle watchdog covers the stream after that). */
   requestTimeoutMs?: number;
+  /** The provider's name in messages (default "Anthropic"). */
+  label?: string;
 }
 
 /** Default wait for response headers. */
@@ -20,7 +22,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
  * Throws LLM_AUTH when there is no API key.
  */
 export function createAnthropicClient(connection: AnthropicConnection): Anthropic {
-  if (!connection.apiKey) throw missingApiKeyError();
+  if (!connection.apiKey) throw missingApiKeyError(connection.label);
   return new Anthropic({
     apiKey: connection.apiKey,
     baseURL: connection.baseURL,

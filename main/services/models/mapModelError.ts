@@ -1,9 +1,5 @@
-import {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from '@anthropic-ai/sdk';
+import * as AnthropicSdk from '@anthropic-ai/sdk';
+import * as OpenAiSdk from 'openai';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 
 /** What is kept from an API failure in `AppError.data`, for retries, logs and the person. */
@@ -23,15 +19,26 @@ export interface ModelErrorDetails {
 
 /** Where the failing request went, for messages a person can act on. */
 export interface MapModelErrorContext {
+  /** Who was asked, as a person knows it: "Anthropic", "DeepSeek", "Ollama". */
+  provider?: string;
   baseURL?: string;
 }
 
 const SETTINGS_HINT = 'Check the API key in Settings.';
 
-/** The error for a turn started without any API key. */
-export function missingApiKeyError(): AppError {
-  return new AppError(AppErrorCode.LlmAuth, `No Anthropic API key is set. Add one in Settings.`);
+/** The error for a request to a provider that needs a key and has none. */
+export function missingApiKeyError(provider = 'Anthropic'): AppError {
+  return new AppError(AppErrorCode.LlmAuth, `No ${provider} API key is set. Add one in Settings.`);
 }
+
+// Both SDKs are generated from one template: the same classes, distinct identities.
+const isUserAbort = (e: unknown): boolean =>
+  e instanceof AnthropicSdk.APIUserAbortError || e instanceof OpenAiSdk.APIUserAbortError;
+const isTimeout = (e: unknown): boolean =>
+  e instanceof AnthropicSdk.APIConnectionTimeoutError ||
+  e instanceof OpenAiSdk.APIConnectionTimeoutError;
+const isConnection = (e: unknown): e is Error =>
+  e instanceof AnthropicSdk.APIConnectionError || e instanceof OpenAiSdk.APIConnectionError;
 
 /**
  * Turns whatever the SDK or the connection under it throws into an {@link AppError} with an
@@ -40,38 +47,30 @@ export function missingApiKeyError(): AppError {
  */
 export function mapModelError(error: unknown, context: MapModelErrorContext = {}): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof APIUserAbortError || isAbortError(error)) {
+  if (isUserAbort(error) || isAbortError(error)) {
     return new AppError(AppErrorCode.Cancelled, 'Cancelled');
   }
+  const provider = context.provider ?? 'Anthropic';
   const where = context.baseURL ? ` at ${context.baseURL}` : '';
-  if (error instanceof APIConnectionTimeoutError) {
+  if (isTimeout(error)) {
     return new AppError(
       AppErrorCode.LlmNetwork,
-      `The Anthropic API${where} did not answer in time.`,
+      `The ${provider} API${where} did not answer in time.`,
     );
   }
-  if (error instanceof APIConnectionError) {
+  if (isConnection(error)) {
     const cause = describeCause(error.cause);
     return new AppError(
       AppErrorCode.LlmNetwork,
-      `Could not reach the Anthropic API${where}${cause ? `: ${cause}` : '.'}`,
+      `Could not reach the ${provider} API${where}${cause ? `: ${cause}` : '.'}`,
     );
   }
-  if (error instanceof APIError) {
-    // The SDK's generics default to `any`; read the fields with their real types.
-    return fromApiError({
-      status: typeof error.status === 'number' ? error.status : undefined,
-      type: error.type,
-      apiMessage: error.apiMessage,
-      requestID: error.requestID ?? null,
-      headers: error.headers instanceof Headers ? error.headers : undefined,
-      message: error.message,
-    });
-  }
+  const facts = apiErrorFacts(error);
+  if (facts) return fromApiError(facts, provider);
   if (error instanceof SyntaxError) {
     return new AppError(
       AppErrorCode.LlmServer,
-      `The Anthropic API sent a malformed event: ${error.message}`,
+      `The ${provider} API sent a malformed event: ${error.message}`,
     );
   }
   // Anything else thrown while reading a response body is the connection breaking
@@ -80,8 +79,46 @@ export function mapModelError(error: unknown, context: MapModelErrorContext = {}
   const cause = describeCause(error instanceof Error ? error.cause : undefined);
   return new AppError(
     AppErrorCode.LlmNetwork,
-    `The connection to the Anthropic API broke: ${message}${cause ? ` (${cause})` : ''}`,
+    `The connection to the ${provider} API broke: ${message}${cause ? ` (${cause})` : ''}`,
   );
+}
+
+/** What either SDK's `APIError` knows, read with real types (their generics default to `any`). */
+function apiErrorFacts(error: unknown): ApiErrorFacts | undefined {
+  const headersOf = (value: unknown): Headers | undefined =>
+    value instanceof Headers ? value : undefined;
+  const statusOf = (value: unknown): number | undefined =>
+    typeof value === 'number' ? value : undefined;
+  if (error instanceof AnthropicSdk.APIError) {
+    return {
+      status: statusOf(error.status),
+      type: error.type,
+      apiMessage: error.apiMessage,
+      requestID: error.requestID ?? null,
+      headers: headersOf(error.headers),
+      message: error.message,
+    };
+  }
+  if (error instanceof OpenAiSdk.APIError) {
+    // The Chat Completions family puts `{message, type, code}` in `error`; some send a string.
+    const body: unknown = error.error;
+    const said =
+      typeof body === 'string'
+        ? body
+        : typeof (body as { message?: unknown } | undefined)?.message === 'string'
+          ? (body as { message: string }).message
+          : null;
+    const type = error.type ?? (typeof error.code === 'string' ? error.code : null);
+    return {
+      status: statusOf(error.status),
+      type: type ?? null,
+      apiMessage: said,
+      requestID: error.requestID ?? null,
+      headers: headersOf(error.headers),
+      message: error.message,
+    };
+  }
+  return undefined;
 }
 
 interface ApiErrorFacts {
@@ -93,7 +130,7 @@ interface ApiErrorFacts {
   message: string;
 }
 
-function fromApiError(error: ApiErrorFacts): AppError {
+function fromApiError(error: ApiErrorFacts, provider: string): AppError {
   const details: ModelErrorDetails = {};
   if (error.status !== undefined) details.status = error.status;
   if (error.type) details.type = error.type;
@@ -106,6 +143,7 @@ function fromApiError(error: ApiErrorFacts): AppError {
     details.shouldRetry = shouldRetry === 'true';
 
   const code = classify(error.status, error.type);
+  const describe = describeCode(code, provider);
   // The sentence ends with our own facts, so the API's final period goes.
   const said = (error.apiMessage ?? error.message).replace(/\.$/, '');
   const label = [error.status, error.type].filter((part) => part !== undefined && part !== null);
@@ -114,8 +152,8 @@ function fromApiError(error: ApiErrorFacts): AppError {
     retryAfterMs !== undefined ? ` The API asked to wait ${formatSeconds(retryAfterMs)}.` : '';
   const message =
     code === AppErrorCode.LlmAuth
-      ? `Anthropic rejected the API key: ${said}${facts}. ${SETTINGS_HINT}`
-      : `${describeCode(code)}: ${said}${facts}.${wait}`;
+      ? `${provider} rejected the API key: ${said}${facts}. ${SETTINGS_HINT}`
+      : `${describe}: ${said}${facts}.${wait}`;
   return new AppError(code, message.trim(), details);
 }
 
@@ -148,18 +186,18 @@ function classify(status: number | undefined, type: string | null): AppErrorCode
   }
 }
 
-function describeCode(code: AppErrorCode): string {
+function describeCode(code: AppErrorCode, provider: string): string {
   switch (code) {
     case AppErrorCode.LlmRateLimited:
-      return 'The Anthropic API is rate limiting requests';
+      return `The ${provider} API is rate limiting requests`;
     case AppErrorCode.LlmOverloaded:
-      return 'The Anthropic API is overloaded';
+      return `The ${provider} API is overloaded`;
     case AppErrorCode.LlmServer:
-      return 'The Anthropic API failed';
+      return `The ${provider} API failed`;
     case AppErrorCode.LlmNetwork:
-      return 'The Anthropic API timed out';
+      return `The ${provider} API timed out`;
     default:
-      return 'The Anthropic API rejected the request';
+      return `The ${provider} API rejected the request`;
   }
 }
 

@@ -2,10 +2,12 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { APIError } from '@anthropic-ai/sdk';
 import { Stream } from '@anthropic-ai/sdk/core/streaming';
 import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { mapModelError } from '../mapModelError';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../ModelClient';
+import { ToolNameMap } from '../ToolNameMap';
 import { buildMessageParams } from './buildMessageParams';
 import { createAnthropicClient, type AnthropicConnection } from './createAnthropicClient';
-import { mapModelError } from './mapModelError';
-import type { ModelClient, ModelRequest, ModelStreamEvent } from './ModelClient';
+import { fromAnthropicEvent } from './fromAnthropicEvent';
 
 /**
  * {@link ModelClient} over the Anthropic SDK. One streamed `POST /v1/messages` per call, with
@@ -14,17 +16,21 @@ import type { ModelClient, ModelRequest, ModelStreamEvent } from './ModelClient'
  * the same `AppError` an HTTP error would be.
  */
 export class AnthropicModel implements ModelClient {
+  readonly label: string;
   private client: Anthropic | undefined;
 
-  constructor(private readonly connection: AnthropicConnection) {}
+  constructor(private readonly connection: AnthropicConnection) {
+    this.label = connection.label ?? 'Anthropic';
+  }
 
   async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
-    const context = { baseURL: this.connection.baseURL };
+    const context = { provider: this.label, baseURL: this.connection.baseURL };
+    const names = new ToolNameMap(request.tools.map((tool) => tool.modelName));
     let response: Response;
     try {
       this.client ??= createAnthropicClient(this.connection);
       response = await this.client.messages
-        .create(buildMessageParams(request), { signal })
+        .create(buildMessageParams(request, names), { signal })
         .asResponse();
     } catch (error) {
       throw mapModelError(error, context);
@@ -36,7 +42,11 @@ export class AnthropicModel implements ModelClient {
         } else if (sse.event === 'error') {
           throw streamError(sse.data, response.headers);
         } else if (sse.event !== null && sse.data) {
-          yield JSON.parse(sse.data) as RawMessageStreamEvent;
+          const event = fromAnthropicEvent(JSON.parse(sse.data) as RawMessageStreamEvent);
+          if (event?.type === 'blockStart' && event.block.type === 'toolUse') {
+            event.block.name = names.original(event.block.name);
+          }
+          if (event) yield event;
         }
       }
     } catch (error) {

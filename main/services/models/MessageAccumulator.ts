@@ -1,6 +1,6 @@
 import type { TokenUsage } from '../../../shared/domain/conversationEvents';
 import type { MessageBlock, ToolUseBlock } from '../../../shared/domain/conversationMessage';
-import type { ModelStreamEvent } from './ModelClient';
+import type { ModelStreamEvent, StreamUsage } from './ModelStreamEvent';
 
 /** A tool_use block with its input parsed, or the reason it could not be. */
 export interface CompletedToolUse extends ToolUseBlock {
@@ -8,21 +8,24 @@ export interface CompletedToolUse extends ToolUseBlock {
   inputError?: string;
 }
 
+/** What streamed: text or reasoning, with the block index the model used. */
+export type StreamedKind = 'text' | 'reasoning';
+
 type BlockState =
   | { kind: 'text'; text: string }
   | { kind: 'tool_use'; id: string; name: string; json: string; done?: CompletedToolUse }
-  | { kind: 'thinking'; thinking: string; signature: string; done: boolean }
+  | { kind: 'reasoning'; text: string; signature: string | undefined; done: boolean }
   | { kind: 'redacted_thinking'; data: string }
   // Server-side tool blocks and anything newer: not ours to send back.
   | { kind: 'other' };
 
 /**
- * Builds one assistant message from Messages API stream events. It knows what arrived so far
- * (for a partial message when the stream breaks), whether anything a person could see has
+ * Builds one assistant message from provider-neutral stream events. It knows what arrived so
+ * far (for a partial message when the stream breaks), whether anything a person could see has
  * streamed (which decides whether a failure may be retried), and the step's token usage.
  */
 export class MessageAccumulator {
-  // Indexed by the API's block index; holes stay undefined.
+  // Indexed by the stream's block index; holes stay undefined.
   private readonly blocks: Array<BlockState | undefined> = [];
   private readonly tokens: TokenUsage = {
     inputTokens: 0,
@@ -36,71 +39,73 @@ export class MessageAccumulator {
   private contentValue = false;
 
   /**
-   * Applies one event. `onText` receives each text delta with the API's block index, and
-   * `onToolInput` each piece of a tool call's input as the model writes it (from an empty one
-   * at the block's start). Text and tool_use blocks count as visible content from their first
-   * event on.
+   * Applies one event. `onDelta` receives each text or reasoning delta with its block index, and
+   * `onToolInput` each piece of a tool call's input as the model writes it (from an empty one at
+   * the block's start). Text, reasoning and tool_use blocks count as visible content from their
+   * first event on.
    */
   apply(
     event: ModelStreamEvent,
-    onText: (blockIndex: number, text: string) => void,
+    onDelta: (blockIndex: number, text: string, kind: StreamedKind) => void,
     onToolInput?: (blockIndex: number, tool: { id: string; name: string }, json: string) => void,
   ): void {
     switch (event.type) {
-      case 'message_start':
+      case 'messageStart':
         this.startedValue = true;
-        this.takeUsage(event.message.usage);
+        if (event.usage) this.takeUsage(event.usage);
         return;
-      case 'content_block_start': {
-        const block = event.content_block;
+      case 'blockStart': {
+        const block = event.block;
         if (block.type === 'text') {
-          this.blocks[event.index] = { kind: 'text', text: block.text };
-          if (block.text) this.textArrived(event.index, block.text, onText);
-        } else if (block.type === 'tool_use') {
+          this.blocks[event.index] = { kind: 'text', text: block.text ?? '' };
+          if (block.text) this.arrived(event.index, block.text, 'text', onDelta);
+        } else if (block.type === 'toolUse') {
           this.blocks[event.index] = { kind: 'tool_use', id: block.id, name: block.name, json: '' };
           this.contentValue = true;
           onToolInput?.(event.index, block, '');
-        } else if (block.type === 'thinking') {
+        } else if (block.type === 'reasoning') {
           this.blocks[event.index] = {
-            kind: 'thinking',
-            thinking: block.thinking,
+            kind: 'reasoning',
+            text: block.text ?? '',
             signature: block.signature,
             done: false,
           };
-        } else if (block.type === 'redacted_thinking') {
+          if (block.text) this.arrived(event.index, block.text, 'reasoning', onDelta);
+        } else if (block.type === 'redactedThinking') {
           this.blocks[event.index] = { kind: 'redacted_thinking', data: block.data };
         } else {
           this.blocks[event.index] = { kind: 'other' };
         }
         return;
       }
-      case 'content_block_delta': {
+      case 'blockDelta': {
         const state = this.blocks[event.index];
         const delta = event.delta;
-        if (delta.type === 'text_delta' && state?.kind === 'text') {
+        if (delta.type === 'text' && state?.kind === 'text') {
           state.text += delta.text;
-          this.textArrived(event.index, delta.text, onText);
-        } else if (delta.type === 'input_json_delta' && state?.kind === 'tool_use') {
-          state.json += delta.partial_json;
-          onToolInput?.(event.index, state, delta.partial_json);
-        } else if (delta.type === 'thinking_delta' && state?.kind === 'thinking') {
-          state.thinking += delta.thinking;
-        } else if (delta.type === 'signature_delta' && state?.kind === 'thinking') {
-          state.signature += delta.signature;
+          this.arrived(event.index, delta.text, 'text', onDelta);
+        } else if (delta.type === 'toolInput' && state?.kind === 'tool_use') {
+          state.json += delta.json;
+          onToolInput?.(event.index, state, delta.json);
+        } else if (delta.type === 'reasoning' && state?.kind === 'reasoning') {
+          state.text += delta.text;
+          this.arrived(event.index, delta.text, 'reasoning', onDelta);
+        } else if (delta.type === 'signature' && state?.kind === 'reasoning') {
+          state.signature = (state.signature ?? '') + delta.signature;
         }
         return;
       }
-      case 'content_block_stop': {
+      case 'blockStop': {
         const state = this.blocks[event.index];
         if (state?.kind === 'tool_use') state.done = parseToolUse(state);
-        if (state?.kind === 'thinking') state.done = true;
+        if (state?.kind === 'reasoning') state.done = true;
         return;
       }
-      case 'message_delta':
-        this.stopReasonValue = event.delta.stop_reason;
-        this.takeUsage(event.usage);
+      case 'messageDelta':
+        if (event.stopReason !== undefined) this.stopReasonValue = event.stopReason;
+        if (event.usage) this.takeUsage(event.usage);
         return;
-      case 'message_stop':
+      case 'messageStop':
         this.completeValue = true;
         return;
       case 'ping':
@@ -108,17 +113,17 @@ export class MessageAccumulator {
     }
   }
 
-  /** `message_start` arrived (so usage is known). */
+  /** The message began (so usage is known). */
   get started(): boolean {
     return this.startedValue;
   }
 
-  /** `message_stop` arrived. */
+  /** The message ended as the API meant it to. */
   get complete(): boolean {
     return this.completeValue;
   }
 
-  /** Text or a tool call has begun to stream: a failure from here on is not retried. */
+  /** Text, reasoning or a tool call has begun to stream: a failure from here on is not retried. */
   get hasContent(): boolean {
     return this.contentValue;
   }
@@ -140,9 +145,10 @@ export class MessageAccumulator {
 
   /**
    * The message content to keep. Empty text blocks are dropped (the API refuses them). With
-   * `partial`, only what stands on its own is kept: text, not half-streamed tool calls or
-   * thinking without its signature. Tool calls are also left out when `withToolUses` is false,
-   * since a tool_use without a tool_result would make the next request invalid.
+   * `partial`, only what stands on its own is kept: text and readable reasoning, not
+   * half-streamed tool calls or Claude's thinking without its signature. Tool calls are also
+   * left out when `withToolUses` is false, since a tool_use without a tool_result would make the
+   * next request invalid.
    */
   content(options: { partial: boolean; withToolUses: boolean }): MessageBlock[] {
     const out: MessageBlock[] = [];
@@ -155,10 +161,9 @@ export class MessageAccumulator {
           const { inputError: _inputError, ...block } = state.done;
           out.push(block);
         }
-      } else if (state.kind === 'thinking') {
-        if (!options.partial && state.done) {
-          out.push({ type: 'thinking', thinking: state.thinking, signature: state.signature });
-        }
+      } else if (state.kind === 'reasoning') {
+        const block = reasoningBlock(state, options.partial);
+        if (block) out.push(block);
       } else if (state.kind === 'redacted_thinking') {
         if (!options.partial) out.push({ type: 'redacted_thinking', data: state.data });
       }
@@ -166,31 +171,39 @@ export class MessageAccumulator {
     return out;
   }
 
-  private textArrived(
+  private arrived(
     index: number,
     text: string,
-    onText: (blockIndex: number, text: string) => void,
+    kind: StreamedKind,
+    onDelta: (blockIndex: number, text: string, kind: StreamedKind) => void,
   ): void {
     this.contentValue = true;
-    onText(index, text);
+    onDelta(index, text, kind);
   }
 
-  private takeUsage(usage: {
-    input_tokens?: number | null;
-    output_tokens?: number | null;
-    cache_creation_input_tokens?: number | null;
-    cache_read_input_tokens?: number | null;
-  }): void {
-    // message_delta repeats counts cumulatively; a null means "unchanged".
-    if (usage.input_tokens != null) this.tokens.inputTokens = usage.input_tokens;
-    if (usage.output_tokens != null) this.tokens.outputTokens = usage.output_tokens;
-    if (usage.cache_creation_input_tokens != null) {
-      this.tokens.cacheCreationInputTokens = usage.cache_creation_input_tokens;
+  private takeUsage(usage: StreamUsage): void {
+    if (usage.inputTokens !== undefined) this.tokens.inputTokens = usage.inputTokens;
+    if (usage.outputTokens !== undefined) this.tokens.outputTokens = usage.outputTokens;
+    if (usage.cacheCreationInputTokens !== undefined) {
+      this.tokens.cacheCreationInputTokens = usage.cacheCreationInputTokens;
     }
-    if (usage.cache_read_input_tokens != null) {
-      this.tokens.cacheReadInputTokens = usage.cache_read_input_tokens;
+    if (usage.cacheReadInputTokens !== undefined) {
+      this.tokens.cacheReadInputTokens = usage.cacheReadInputTokens;
     }
   }
+}
+
+/** Signed (Claude's thinking) only when whole; readable reasoning as far as it came. */
+function reasoningBlock(
+  state: Extract<BlockState, { kind: 'reasoning' }>,
+  partial: boolean,
+): MessageBlock | undefined {
+  if (state.signature !== undefined) {
+    return !partial && state.done
+      ? { type: 'thinking', thinking: state.text, signature: state.signature }
+      : undefined;
+  }
+  return state.text ? { type: 'reasoning', text: state.text } : undefined;
 }
 
 function parseToolUse(state: { id: string; name: string; json: string }): CompletedToolUse {

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import { ANTHROPIC_PROVIDER_ID } from '../../../shared/domain/modelRef';
+import {
+  isLocalBaseUrl,
+  providerConfigSchema,
+  providerPreset,
+  type ProviderConfig,
+  type ProviderKeySource,
+  type ProviderPatch,
+  type ProviderPresetId,
+  type ProviderView,
+} from '../../../shared/domain/providers';
+import { DEFAULT_API_BASE_URL } from '../../../shared/domain/settings';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { Logger } from '../../platform/Logger';
+import type { SecretStore } from '../../platform/PlatformServices';
+import { JsonDocumentFile } from '../interactions/JsonDocumentFile';
+import { Emitter } from '../mcp/session/Emitter';
+import type { SettingsService } from '../settings/SettingsService';
+
+/** The provider the environment alone defines (`OPENAI_API_KEY`, `OPENAI_BASE_URL`). */
+export const ENV_PROVIDER_ID = 'openai';
+
+const fileSchema = z.object({ version: z.literal(1), providers: z.array(providerConfigSchema) });
+type ProvidersFile = z.infer<typeof fileSchema>;
+
+/** A provider with what main needs to call it; only main ever holds one. */
+export interface ResolvedProvider {
+  view: ProviderView;
+  apiKey: string | undefined;
+  /** A remote server without a key fails with LLM_AUTH before any request. */
+  needsKey: boolean;
+  maxTokensField: 'max_tokens' | 'max_completion_tokens';
+}
+
+export interface ProvidersServiceOptions {
+  /** providers.json; without one (headless runs) added providers live in memory. */
+  file?: string;
+  secrets: SecretStore;
+  /** The built-in Claude provider's URL and key are the app's API settings. */
+  settings: SettingsService;
+  env: Readonly<Record<string, string | undefined>>;
+  log: Logger;
+}
+
+const keyName = (id: string): string => `provider:${id}:apiKey`;
+
+/**
+ * The model providers: the built-in Claude one (URL and key from settings), an `openai` one
+ * when the environment defines it, and those the person added from presets (providers.json,
+ * keys in the secret store under `provider:<id>:apiKey`). Keys are read once at load and kept
+ * in step by this service, their only writer; they never leave main. A key is bound to the
+ * origin it was saved for: once the base URL points elsewhere it is not sent (the person enters
+ * it again), so a changed URL cannot carry a stored key to another server.
+ */
+export class ProvidersService {
+  private added: ProviderConfig[] = [];
+  private readonly keys = new Map<string, StoredKey>();
+  private readonly file: JsonDocumentFile<ProvidersFile> | undefined;
+  private readonly changed = new Emitter<ProviderView[]>();
+  readonly onDidChange = this.changed.event;
+
+  constructor(private readonly options: ProvidersServiceOptions) {
+    this.file = options.file
+      ? new JsonDocumentFile(
+          options.file,
+          fileSchema,
+          () => ({ version: 1, providers: [] }),
+          options.log,
+        )
+      : undefined;
+  }
+
+  async load(): Promise<void> {
+    if (this.file) this.added = (await this.file.read()).providers;
+    const keys = await Promise.all(this.added.map((p) => this.options.secrets.get(keyName(p.id))));
+    this.added.forEach((provider, index) => {
+      const stored = readStoredKey(keys[index]);
+      if (stored) this.keys.set(provider.id, stored);
+    });
+  }
+
+  list(): ProviderView[] {
+    return this.all().map((provider) => provider.view);
+  }
+
+  /** The provider `id`, with its key; NOT_FOUND names the ones there are. */
+  resolve(id: string): ResolvedProvider {
+    const found = this.all().find((provider) => provider.view.id === id);
+    if (found) return found;
+    const known = this.list()
+      .map((p) => p.id)
+      .join(', ');
+    throw new AppError(
+      AppErrorCode.NotFound,
+      `There is no model provider “${id}” (there are: ${known}).`,
+    );
+  }
+
+  async add(input: {
+    preset: ProviderPresetId;
+    name?: string;
+    baseURL?: string;
+  }): Promise<ProviderView> {
+    const preset = providerPreset(input.preset);
+    // The environment's `openai` gives way to an added one of that id (see `all`).
+    const taken = new Set([ANTHROPIC_PROVIDER_ID, ...this.added.map((p) => p.id)]);
+    let id: string = preset.id;
+    for (let n = 2; taken.has(id); n++) id = `${preset.id}-${n}`;
+    const config = providerConfigSchema.parse({
+      id,
+      preset: preset.id,
+      kind: preset.kind,
+      name:
+        input.name ??
+        (id === preset.id ? preset.name : `${preset.name} ${id.slice(preset.id.length + 1)}`),
+      baseURL: input.baseURL ?? preset.baseURL,
+      models: [],
+      images: preset.images,
+    });
+    await this.save([...this.added, config]);
+    return this.resolve(id).view;
+  }
+
+  async update(id: string, patch: ProviderPatch): Promise<ProviderView> {
+    const current = this.resolve(id).view;
+    if (current.origin === 'built-in') {
+      if (patch.name !== undefined || patch.models !== undefined || patch.images !== undefined) {
+        throw readOnly(current, 'only its base URL can be changed here');
+      }
+      if (patch.baseURL !== undefined) {
+        await this.options.settings.update({ apiBaseUrl: patch.baseURL });
+        this.fire();
+      }
+      return this.resolve(id).view;
+    }
+    if (current.origin === 'environment')
+      throw readOnly(current, 'it is defined by the environment');
+    const next = providerConfigSchema.parse({ ...this.config(id), ...patch });
+    await this.save(this.added.map((p) => (p.id === id ? next : p)));
+    return this.resolve(id).view;
+  }
+
+  async remove(id: string): Promise<void> {
+    const current = this.resolve(id).view;
+    if (current.origin !== 'added') throw readOnly(current, 'it cannot be removed');
+    await this.options.secrets.delete(keyName(id));
+    this.keys.delete(id);
+    await this.save(this.added.filter((p) => p.id !== id));
+  }
+
+  async setApiKey(id: string, apiKey: string): Promise<ProviderView> {
+    const current = this.resolve(id).view;
+    if (current.origin === 'built-in') {
+      await this.options.settings.setApiKey(apiKey);
+      this.fire();
+    } else {
+      if (current.origin === 'environment')
+        throw readOnly(current, 'its key comes from OPENAI_API_KEY');
+      const stored = { key: apiKey, origin: originOf(current.baseURL) };
+      await this.options.secrets.set(keyName(id), JSON.stringify(stored));
+      this.keys.set(id, stored);
+      this.options.log.info('provider key stored', {
+        provider: id,
+        store: this.options.secrets.kind,
+      });
+      this.fire();
+    }
+    return this.resolve(id).view;
+  }
+
+  async clearApiKey(id: string): Promise<ProviderView> {
+    const current = this.resolve(id).view;
+    if (current.origin === 'built-in') {
+      await this.options.settings.clearApiKey();
+      this.fire();
+    } else {
+      await this.options.secrets.delete(keyName(id));
+      this.keys.delete(id);
+      this.fire();
+    }
+    return this.resolve(id).view;
+  }
+
+  private all(): ResolvedProvider[] {
+    const out = [this.builtIn()];
+    const env = this.fromEnvironment();
+    if (env && !this.added.some((p) => p.id === ENV_PROVIDER_ID)) out.push(env);
+    for (const config of this.added) out.push(this.resolveAdded(config));
+    return out;
+  }
+
+  private builtIn(): ResolvedProvider {
+    const { settings, env } = this.options;
+    const snapshot = settings.snapshot();
+    // ANTHROPIC_BASE_URL applies while the setting is left at its default.
+    const baseURL =
+      snapshot.apiBaseUrl === DEFAULT_API_BASE_URL && env.ANTHROPIC_BASE_URL
+        ? env.ANTHROPIC_BASE_URL
+        : snapshot.apiBaseUrl;
+    return {
+      view: {
+        id: ANTHROPIC_PROVIDER_ID,
+        preset: 'anthropic',
+        kind: 'anthropic',
+        name: 'Anthropic',
+        baseURL,
+        models: [],
+        images: true,
+        origin: 'built-in',
+        keySource: snapshot.apiKeySource,
+      },
+      apiKey: settings.currentApiKey(),
+      needsKey: true,
+      maxTokensField: 'max_tokens',
+    };
+  }
+
+  private fromEnvironment(): ResolvedProvider | undefined {
+    const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseURL } = this.options.env;
+    if (!apiKey && !baseURL) return undefined;
+    const preset = providerPreset('openai');
+    const url = baseURL || preset.baseURL;
+    const needsKey = !isLocalBaseUrl(url);
+    return {
+      view: {
+        id: ENV_PROVIDER_ID,
+        preset: 'openai',
+        kind: 'openai-compatible',
+        name: baseURL ? `OpenAI-compatible (${hostOf(url)})` : preset.name,
+        baseURL: url,
+        models: [],
+        images: preset.images,
+        origin: 'environment',
+        keySource: apiKey ? 'environment' : needsKey ? 'none' : 'not-needed',
+      },
+      apiKey,
+      needsKey,
+      maxTokensField: baseURL ? 'max_tokens' : preset.maxTokensField,
+    };
+  }
+
+  private resolveAdded(config: ProviderConfig): ResolvedProvider {
+    const saved = this.keys.get(config.id);
+    const stored = saved?.origin === originOf(config.baseURL) ? saved.key : undefined;
+    // An added `openai` provider may take its key from the environment, as the SDK would.
+    const envKey = config.id === ENV_PROVIDER_ID ? this.options.env.OPENAI_API_KEY : undefined;
+    const apiKey = stored ?? envKey;
+    const needsKey = !isLocalBaseUrl(config.baseURL);
+    const keySource: ProviderKeySource = stored
+      ? 'secret-store'
+      : envKey
+        ? 'environment'
+        : saved
+          ? 'other-origin'
+          : needsKey
+            ? 'none'
+            : 'not-needed';
+    return {
+      view: { ...config, origin: 'added', keySource },
+      apiKey,
+      needsKey,
+      maxTokensField: providerPreset(config.preset).maxTokensField,
+    };
+  }
+
+  private config(id: string): ProviderConfig {
+    const config = this.added.find((p) => p.id === id);
+    if (!config) throw new AppError(AppErrorCode.NotFound, `There is no model provider “${id}”.`);
+    return config;
+  }
+
+  private async save(next: ProviderConfig[]): Promise<void> {
+    await this.file?.write({ version: 1, providers: next });
+    this.added = next;
+    this.fire();
+  }
+
+  private fire(): void {
+    this.changed.fire(this.list());
+  }
+}
+
+/** A stored key and the origin it was saved for. */
+interface StoredKey {
+  key: string;
+  origin: string;
+}
+
+function readStoredKey(value: string | undefined): StoredKey | undefined {
+  if (value === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(value) as Partial<StoredKey>;
+    if (typeof parsed.key === 'string' && typeof parsed.origin === 'string') {
+      return { key: parsed.key, origin: parsed.origin };
+    }
+  } catch {
+    // Not ours: treated as no key.
+  }
+  return undefined;
+}
+
+/** `https://api.deepseek.com` of `https://api.deepseek.com/v1/`; the text itself if unparsable. */
+function originOf(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.exec(url.trim())?.[0].toLowerCase() ?? url;
+}
+
+function readOnly(provider: ProviderView, why: string): AppError {
+  return new AppError(
+    AppErrorCode.Validation,
+    `${provider.name} cannot be changed that way: ${why}.`,
+  );
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

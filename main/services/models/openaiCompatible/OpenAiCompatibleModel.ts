@@ -1,0 +1,47 @@
+import type OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { mapModelError } from '../mapModelError';
+import type { ModelClient, ModelRequest, ModelStreamEvent } from '../ModelClient';
+import { ToolNameMap } from '../ToolNameMap';
+import { ChunkTranslator } from './ChunkTranslator';
+import { createOpenAiClient, type OpenAiConnection } from './createOpenAiClient';
+import { toChatRequest, type ChatRequestOptions } from './toChatRequest';
+
+/**
+ * {@link ModelClient} over the `openai` SDK for any Chat Completions server: one streamed
+ * `POST /chat/completions` per call with usage requested, the SDK's retries off. Chunks become
+ * the neutral block events (see {@link ChunkTranslator}); the message is complete only when the
+ * server said how it finished, so a cut stream keeps its text as partial.
+ */
+export class OpenAiCompatibleModel implements ModelClient {
+  readonly label: string;
+  private client: OpenAI | undefined;
+
+  constructor(
+    private readonly connection: OpenAiConnection,
+    private readonly wire: Omit<ChatRequestOptions, 'provider'>,
+  ) {
+    this.label = connection.label;
+  }
+
+  async *stream(request: ModelRequest, signal: AbortSignal): AsyncGenerator<ModelStreamEvent> {
+    const context = { provider: this.label, baseURL: this.connection.baseURL };
+    const names = new ToolNameMap(request.tools.map((tool) => tool.modelName));
+    const translator = new ChunkTranslator(names);
+    let body: ChatCompletionCreateParamsStreaming;
+    try {
+      body = toChatRequest(request, names, { ...this.wire, provider: this.label });
+      this.client ??= createOpenAiClient(this.connection);
+    } catch (error) {
+      throw mapModelError(error, context);
+    }
+    try {
+      const stream = await this.client.chat.completions.create(body, { signal });
+      for await (const chunk of stream) yield* translator.push(chunk);
+    } catch (error) {
+      throw mapModelError(error, context);
+    }
+    // The SDK ends quietly on an aborted body too; the caller sees the signal.
+    if (!signal.aborted) yield* translator.finish();
+  }
+}

@@ -1,0 +1,144 @@
+import type { HostCore } from '../../../main/services/createHostCore';
+import type { BenchContext } from '../BenchContext';
+import { round, summarize, type Summary } from '../summarize';
+import type { FirstTokenTiming } from './FirstTokenTiming';
+import { once } from './once';
+
+/** Time to first token of one side, whole and split at the request's arrival at the fake. */
+export interface FirstTokenSide {
+  /** Start → first text delta: the goal's measure. */
+  ms: Summary;
+  /** Start → the fake has the whole request (parsed and validated) and picks its reply. */
+  toRequestMs: Summary;
+  /** From there → first text delta: the response's way back through the client. */
+  fromRequestMs: Summary;
+}
+
+/** Both sides of a first-token comparison, and host over bare. */
+export interface FirstTokenComparison {
+  host: FirstTokenSide;
+  bare: FirstTokenSide;
+  /** Median host minus median bare. */
+  hostOverheadMs: number;
+  ratio: { median: number; p99: number };
+}
+
+/**
+ * Times `turns` turns of each side after `warmupTurns` untimed ones, host and bare alternating
+ * (who goes first swaps every round) so drift in machine load hits both alike. `arrivedAt`
+ * tells when the fake last had a whole request, which splits each time in two.
+ */
+export async function compareFirstToken(options: {
+  host: () => Promise<FirstTokenTiming>;
+  bare: () => Promise<FirstTokenTiming>;
+  arrivedAt: () => number;
+  warmupTurns: number;
+  turns: number;
+}): Promise<FirstTokenComparison> {
+  const host = new SideSamples(options.host, options.arrivedAt);
+  const bare = new SideSamples(options.bare, options.arrivedAt);
+  for (let i = 0; i < options.warmupTurns; i++) {
+    await host.run(false);
+    await bare.run(false);
+  }
+  for (let i = 0; i < options.turns; i++) {
+    const [first, second] = i % 2 === 0 ? [host, bare] : [bare, host];
+    await first.run(true);
+    await second.run(true);
+  }
+  const hostSide = host.summary();
+  const bareSide = bare.summary();
+  return {
+    host: hostSide,
+    bare: bareSide,
+    hostOverheadMs: round(hostSide.ms.median - bareSide.ms.median),
+    ratio: {
+      median: round(hostSide.ms.median / bareSide.ms.median),
+      p99: round(hostSide.ms.p99 / bareSide.ms.p99),
+    },
+  };
+}
+
+/** One side's samples: whole time to first token and its split at the request's arrival. */
+class SideSamples {
+  private readonly whole: number[] = [];
+  private readonly toRequest: number[] = [];
+  private readonly fromRequest: number[] = [];
+
+  constructor(
+    private readonly turn: () => Promise<FirstTokenTiming>,
+    private readonly arrivedAt: () => number,
+  ) {}
+
+  async run(keep: boolean): Promise<void> {
+    const timing = await this.turn();
+    if (!keep) return;
+    const arrived = this.arrivedAt();
+    if (arrived < timing.started || arrived > timing.firstToken) {
+      throw new Error('the request arrived outside its own turn');
+    }
+    this.whole.push(timing.firstToken - timing.started);
+    this.toRequest.push(arrived - timing.started);
+    this.fromRequest.push(timing.firstToken - arrived);
+  }
+
+  summary(): FirstTokenSide {
+    return {
+      ms: summarize(this.whole),
+      toRequestMs: summarize(this.toRequest),
+      fromRequestMs: summarize(this.fromRequest),
+    };
+  }
+}
+
+/** Turns per side of a first-token benchmark, after as many untimed ones. */
+export const FIRST_TOKEN_TURNS = { warmupTurns: 5, turns: 30 };
+
+/**
+ * The frame of a first-token benchmark: a fake API in this process that notes when each
+ * request has arrived, a host core on it, one host turn whose request body the bare SDK then
+ * sends, and the alternating comparison. Everything is closed however it ends.
+ */
+export async function runFirstTokenBench<Fake extends { close(): Promise<void> }, Body>(
+  ctx: BenchContext,
+  steps: {
+    /** Starts the fake; it calls `arrived` when it has a whole request and picks its reply. */
+    startFake: (arrived: () => void) => Promise<Fake>;
+    startHost: (fake: Fake) => Promise<HostCore>;
+    /** A turn through the host. */
+    hostTurn: (core: HostCore) => Promise<FirstTokenTiming>;
+    /** The body of the host's first request, as the fake recorded it. */
+    firstBody: (fake: Fake) => (Body & { stream?: unknown }) | undefined;
+    /** A turn through the bare SDK sending `body`. */
+    bareTurn: (fake: Fake, body: Body) => () => Promise<FirstTokenTiming>;
+  },
+): Promise<{ compared: FirstTokenComparison; sent: Body }> {
+  let arrivedAt = 0;
+  const fake = await steps.startFake(() => {
+    arrivedAt = performance.now();
+  });
+  const closeFake = once(() => fake.close());
+  ctx.janitor.onCleanup(closeFake);
+  try {
+    const core = await steps.startHost(fake);
+    const disposeCore = once(() => core.dispose());
+    ctx.janitor.onCleanup(disposeCore);
+    try {
+      await steps.hostTurn(core);
+      const sent = steps.firstBody(fake);
+      if (!sent) throw new Error('the fake saw no request from the host');
+      if (sent.stream !== true) throw new Error('the host did not ask for a stream');
+      const compared = await compareFirstToken({
+        host: () => steps.hostTurn(core),
+        bare: steps.bareTurn(fake, sent),
+        arrivedAt: () => arrivedAt,
+        ...FIRST_TOKEN_TURNS,
+      });
+      return { compared, sent };
+    } finally {
+      await disposeCore();
+    }
+  } finally {
+    await closeFake();
+  }
+}
