@@ -29,6 +29,8 @@ import './styles/interactions.css';
 import './styles/context.css';
 import './styles/tasks.css';
 import './styles/apps.css';
+import './styles/skills.css';
+import './styles/secrets.css';
 import './styles/providers.css';
 import './styles/toolSearch.css';
 

@@ -1,8 +1,9 @@
 // `npm run conformance`: the official MCP conformance suite (the pinned devDependency) against
 // our own client — the CLI's `conformance <url>` command, which goes through McpSession and, for
-// `auth/*`, the host's OAuth provider — at every spec version the host speaks: every
-// non-extension client scenario of 2025-11-25 and 2026-07-28, authorization included, plus the
-// 2025-03-26 authorization back-compat ones. Prints passed/total per version, writes the same
+// `auth/*`, the host's OAuth providers — at every spec version the host speaks: every client
+// scenario of 2025-11-25 and 2026-07-28, authorization included, plus the 2025-03-26
+// authorization back-compat ones, and every extension scenario (skills, the enterprise
+// authorization extensions) at the suite's default wire. Prints passed/total per version, writes the same
 // summary to artifacts/conformance.json, and exits non-zero on a failure the baseline does not
 // list or a baseline entry that no longer fails.
 //
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { judgeScenarioRun } from '../main/cli/conformance/judgeScenarioRun.ts';
 import {
   clientErrorAllowedScenarios,
+  extensionScenarios,
   parseScenarioList,
   scenariosFor,
 } from '../main/cli/conformance/parseScenarioList.ts';
@@ -25,6 +27,8 @@ import { ensureBuilt } from './ensureBuilt.mjs';
 
 // 2025-03-26 has only the two authorization back-compat scenarios (no PRM, endpoint fallbacks).
 const VERSIONS = ['2025-03-26', '2025-11-25', '2026-07-28'];
+// Extension scenarios are not on the spec timeline: the suite runs them at its own default wire.
+const EXTENSIONS = 'extensions';
 const BASELINE = 'conformance/baseline.yml';
 const RESULTS_DIR = 'artifacts/conformance';
 const SUMMARY_FILE = 'artifacts/conformance.json';
@@ -74,6 +78,12 @@ const jobs = VERSIONS.flatMap((version) => {
   }
   return scenarios.map((scenario) => ({ version, scenario }));
 });
+const extensions = extensionScenarios(catalogue);
+if (extensions.length === 0) {
+  console.error(`No extension scenarios found in:\n${listed.stdout}`);
+  process.exit(1);
+}
+jobs.push(...extensions.map((scenario) => ({ version: EXTENSIONS, scenario })));
 
 rmSync(RESULTS_DIR, { recursive: true, force: true });
 // Each run idles a little (server start, SSE retry waits): one more than the cores keeps them busy.
@@ -85,7 +95,7 @@ const started = Date.now();
 const results = await runAll(jobs, concurrency, runScenario);
 
 const versions = {};
-for (const version of VERSIONS) {
+for (const version of [...VERSIONS, EXTENSIONS]) {
   const scenarios = results.filter((r) => r.version === version);
   versions[version] = {
     passed: scenarios.filter((r) => r.status === 'passed').length,
@@ -148,8 +158,7 @@ async function runScenario({ version, scenario }) {
       clientCommand,
       '--scenario',
       scenario,
-      '--spec-version',
-      version,
+      ...(version === EXTENSIONS ? [] : ['--spec-version', version]),
       '--expected-failures',
       BASELINE,
       '--timeout',

@@ -27,6 +27,8 @@ export enum AppErrorCode {
   McpAuthRequired = 'MCP_AUTH_REQUIRED',
   /** This shell cannot do that (e.g. a native folder picker in the web shell). */
   Unsupported = 'UNSUPPORTED',
+  /** A skill's file did not match the server's listing (digest, size, frontmatter): not used. */
+  SkillRefused = 'SKILL_REFUSED',
 }
 
 /** The serialisable shape of an error inside an envelope. */

@@ -31,6 +31,8 @@ import { TaskService } from '../services/tasks/TaskService';
 export interface CliIo {
   err: (text: string) => void;
   signal?: AbortSignal;
+  /** Everything on standard input (`secret set` reads the value there, never from argv). */
+  readStdin?: () => Promise<string>;
 }
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
@@ -54,6 +56,8 @@ export class CliContext {
   private oauth: OAuthStore | undefined;
   private store: ConversationStore | undefined;
   private taskService: TaskService | undefined;
+  private secrets: FileSecretStore | undefined;
+  private serverSecretsValue: ServerSecrets | undefined;
 
   constructor(
     readonly args: CliArgs,
@@ -129,7 +133,7 @@ export class CliContext {
       // A script wants a verdict, not a long backoff: retry a crash twice, quickly.
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
       signIn: this.signInDeps(),
-      secrets: new ServerSecrets(new FileSecretStore(paths.secretsFile)),
+      secrets: this.serverSecrets(),
     });
     this.mcp = mcp;
     await mcp.start();
@@ -165,9 +169,26 @@ export class CliContext {
 
   /** The OAuth material of this data dir (for `signout`, which needs no connection). */
   oauthStore(): OAuthStore {
-    // One per command: its writes are serialized, two stores on one file could lose some.
-    this.oauth ??= new OAuthStore(new FileSecretStore(appPaths(this.dataDir).secretsFile));
+    this.oauth ??= new OAuthStore(this.secretStore());
     return this.oauth;
+  }
+
+  /** Where this command's data dir keeps things. */
+  get paths(): ReturnType<typeof appPaths> {
+    return appPaths(this.dataDir);
+  }
+
+  /** The data dir's secret store (shared with the web shell): one instance per command. */
+  secretStore(): FileSecretStore {
+    // One per command: its writes are serialized, two stores on one file could lose some.
+    this.secrets ??= new FileSecretStore(appPaths(this.dataDir).secretsFile);
+    return this.secrets;
+  }
+
+  /** The values behind `${secret:NAME}`, kept in {@link secretStore} as the app keeps them. */
+  serverSecrets(): ServerSecrets {
+    this.serverSecretsValue ??= new ServerSecrets(this.secretStore());
+    return this.serverSecretsValue;
   }
 
   /** One server's config from a valid servers file, without starting anything. */
@@ -193,7 +214,7 @@ export class CliContext {
       shell: 'web',
       version: appVersion,
       paths,
-      secrets: new FileSecretStore(paths.secretsFile),
+      secrets: this.secretStore(),
       opener: new NodeExternalOpener(() => {}, false),
       env: this.env,
     };
@@ -210,6 +231,8 @@ export class CliContext {
     this.core = core;
     await core.ready;
     await core.mcp.settled(this.timeoutMs);
+    // The turn offers the skills of ready servers: wait for their listings too.
+    await core.skills.idle();
     // The turn runs without their tools; say why and how to fix it.
     for (const s of core.mcp.registry.list()) {
       if (s.status.kind === 'needs-sign-in')
@@ -224,7 +247,7 @@ export class CliContext {
    */
   async gettingServers(): Promise<GettingServers & { files: ServersFileService }> {
     const paths = { ...appPaths(this.dataDir), serversFile: this.configFile };
-    const store = new FileSecretStore(paths.secretsFile);
+    const store = this.secretStore();
     const files = new ServersFileService({
       file: this.configFile,
       env: this.env,
@@ -239,7 +262,7 @@ export class CliContext {
       log: this.log.child('settings'),
     });
     await settings.load();
-    const secrets = new ServerSecrets(store);
+    const secrets = this.serverSecrets();
     const mcp = new McpService({
       dataDir: this.dataDir,
       logsDir: paths.logsDir,

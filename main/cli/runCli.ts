@@ -9,8 +9,10 @@ import {
   readCommand,
   resourcesCommand,
 } from './commands/resourceCommands';
+import { secretCommand } from './commands/secretCommand';
 import { serversCommand } from './commands/serversCommand';
 import { signinCommand, signoutCommand } from './commands/signInCommands';
+import { skillsCommand } from './commands/skillsCommand';
 import { toolsCommand } from './commands/toolsCommand';
 import { addCommand, removeCommand } from './commands/addRemoveCommands';
 import { installCommand, searchCommand } from './commands/registryCommands';
@@ -36,6 +38,12 @@ Commands:
   read <server> <uri>              read one resource
   prompts <server>                 list prompts
   prompt <server> <name> [--args J]  get a prompt
+  skills <server> [--enable NAME] [--disable NAME]
+                                   list a server's skills (files, sizes; nothing is fetched);
+                                   enable or disable one for the model (kept; chat uses them)
+  secret set <name> | delete <name> | list
+                                   keep a secret for \${secret:NAME} in servers.json (set reads
+                                   the value from stdin); list names every kept one, never a value
   chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
        [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
                                    run one chat turn (tools: all allowed, none, or read-only);
@@ -102,6 +110,8 @@ const commands: Record<string, Command> = {
   remove: removeCommand,
   search: searchCommand,
   install: installCommand,
+  skills: skillsCommand,
+  secret: secretCommand,
 };
 
 /** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */
@@ -111,6 +121,7 @@ export async function runCli(
   out: (text: string) => void,
   err: (text: string) => void,
   signal?: AbortSignal,
+  readStdin?: () => Promise<string>,
 ): Promise<number> {
   let args: CliArgs;
   try {
@@ -135,7 +146,11 @@ export async function runCli(
   }
   let ctx: CliContext | undefined;
   try {
-    ctx = new CliContext(args, env, { err, ...(signal ? { signal } : {}) });
+    ctx = new CliContext(args, env, {
+      err,
+      ...(signal ? { signal } : {}),
+      ...(readStdin ? { readStdin } : {}),
+    });
     const context = ctx;
     // Ctrl+C must not leave servers running: stop them, then report the interruption.
     const interrupted = new Promise<never>((_, reject) => {

@@ -27,6 +27,10 @@ export class FileSecretStore implements SecretStore {
     });
   }
 
+  async keys(): Promise<string[]> {
+    return Object.keys(await this.readAll());
+  }
+
   delete(name: string): Promise<void> {
     return this.writes.run(async () => {
       const all = await this.readAll();

@@ -10,6 +10,8 @@ export interface SecretStore {
   get(name: string): Promise<string | undefined>;
   set(name: string, value: string): Promise<void>;
   delete(name: string): Promise<void>;
+  /** The names of the entries held, never their values (the Secrets list reads its part). */
+  keys(): Promise<string[]>;
 }
 
 export interface OpenExternalOptions {

@@ -42,6 +42,10 @@ export class SafeStorageSecretStore implements SecretStore {
     });
   }
 
+  async keys(): Promise<string[]> {
+    return Object.keys(await this.readAll());
+  }
+
   delete(name: string): Promise<void> {
     return this.writes.run(async () => {
       const all = await this.readAll();

@@ -24,9 +24,11 @@ describe('FileSecretStore', () => {
     await store.set('other', 'v2');
     expect(await store.get('k')).toBe('v1');
     if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await store.keys()).sort()).toEqual(['k', 'other']);
     await store.delete('k');
     expect(await store.get('k')).toBeUndefined();
     expect(await store.get('other')).toBe('v2');
+    expect(await store.keys()).toEqual(['other']);
   });
 
   it('keeps every one of many overlapping writes (API key and tokens saved at once)', async () => {
@@ -52,8 +54,10 @@ describe('SafeStorageSecretStore', () => {
     await store.set('anthropic.apiKey', 'sk-ant-plain');
     expect(await readFile(file, 'utf8')).not.toContain('sk-ant-plain');
     expect(await store.get('anthropic.apiKey')).toBe('sk-ant-plain');
+    expect(await store.keys()).toEqual(['anthropic.apiKey']);
     await store.delete('anthropic.apiKey');
     expect(await store.get('anthropic.apiKey')).toBeUndefined();
+    expect(await store.keys()).toEqual([]);
   });
 
   it('refuses to store secrets when the keychain is unavailable', async () => {

@@ -32,8 +32,11 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
+import { createSecretHandlers } from './secrets/createSecretHandlers';
 import { ServerSecrets } from './secrets/ServerSecrets';
 import { SettingsService } from './settings/SettingsService';
+import { createSkillHandlers } from './skills/createSkillHandlers';
+import { SkillsService } from './skills/SkillsService';
 import { createModelHandlers } from './models/createModelHandlers';
 import { createModelServices, type ModelServices } from './models/createModelServices';
 import type { ModelClient } from './models/ModelClient';
@@ -59,6 +62,8 @@ export interface HostCore {
   apps: AppServices;
   /** Tool search for large catalogues: per-turn plans, what searches loaded per conversation. */
   toolSearch: ToolSearchService;
+  /** Servers' skills: listings, the person's choices, the loader the model uses. */
+  skills: SkillsService;
   /** Model providers and their clients. */
   models: ModelServices;
   /** Resolves when the servers file is loaded and servers are starting. */
@@ -146,6 +151,7 @@ export async function createHostCore(
     events,
     log: log.child('mcp'),
     env: platform.env,
+    // The servers' `${secret:NAME}` values, for starts and for the OAuth providers alike.
     signIn: { store: new OAuthStore(platform.secrets), opener: platform.opener },
     secrets: serverSecrets,
     ...(include ? { include: (config) => include(config.name) } : {}),
@@ -182,6 +188,15 @@ export async function createHostCore(
     events.emit('approvals.resolved', { requestId, outcome }),
   );
   broker.onDidChangeGrants((list) => events.emit('approvals.grantsChanged', { grants: list }));
+  const skills = new SkillsService({
+    mcp,
+    events,
+    log: log.child('skills'),
+    file: join(platform.paths.dataDir, 'skills.json'),
+  });
+  const skillsLoaded = skills
+    .start()
+    .catch((error: unknown) => log.error('skills failed to load', { error }));
   const store = ConversationStore.open({
     file: join(platform.paths.dataDir, 'history.sqlite'),
     log: log.child('store'),
@@ -221,6 +236,7 @@ export async function createHostCore(
     toolSearch,
     callTool: tasks.chatCaller,
     apps: apps.forConversations,
+    hostTools: () => skills.hostTools(),
     ...options.conversation,
   });
   tasks.connect(conversations);
@@ -305,6 +321,8 @@ export async function createHostCore(
     ...createInteractionHandlers(interactions),
     ...createToolSearchHandlers({ toolSearch, mcp, store, settings, models: models.registry }),
     ...apps.handlers,
+    ...createSkillHandlers(skills),
+    ...createSecretHandlers(serverSecrets),
   };
 
   return {
@@ -318,6 +336,7 @@ export async function createHostCore(
     gettingServers,
     tasks,
     apps,
+    skills,
     models,
     toolSearch,
     ready,
@@ -330,6 +349,8 @@ export async function createHostCore(
       await ready;
       await watching;
       await subscriptions.dispose();
+      await skillsLoaded;
+      skills.dispose();
       await mcp.dispose();
       store.close();
     },

@@ -12,9 +12,11 @@ import type { InteractionsState, InteractionsStore } from './interactionsStore';
 import type { ModelsState, ModelsStore } from './modelsStore';
 import type { ProvidersState, ProvidersStore } from './providersStore';
 import type { ServersState, ServersStore } from './serversStore';
+import type { SecretsState, SecretsStore } from './secretsStore';
 import type { SettingsState, SettingsStore } from './settingsStore';
 import type { TasksState, TasksStore } from './tasksStore';
 import type { ToolCostsState, ToolCostsStore } from './toolCostsStore';
+import type { SkillsState, SkillsStore } from './skillsStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -32,6 +34,8 @@ export interface Stores {
   context: ContextStore;
   tasks: TasksStore;
   apps: AppsStore;
+  skills: SkillsStore;
+  secrets: SecretsStore;
   providers: ProvidersStore;
   /** What tool definitions cost, and what the open chat's requests carry. */
   toolCosts: ToolCostsStore;
@@ -115,6 +119,16 @@ export function useGettingServersStore<T>(selector: (state: GettingServersState)
 /** Tool calls running as tasks on their servers, across conversations. */
 export function useTasksStore<T>(selector: (state: TasksState) => T): T {
   return useStore(useStores().tasks, selector);
+}
+
+/** Servers' skills and which are offered to the model. */
+export function useSkillsStore<T>(selector: (state: SkillsState) => T): T {
+  return useStore(useStores().skills, selector);
+}
+
+/** Names of the secrets kept for the servers file (never their values). */
+export function useSecretsStore<T>(selector: (state: SecretsState) => T): T {
+  return useStore(useStores().secrets, selector);
 }
 
 /** The model providers (settings). */

@@ -12,9 +12,11 @@ import { createInteractionsStore } from './interactionsStore';
 import { createModelsStore } from './modelsStore';
 import { createProvidersStore } from './providersStore';
 import { createServersStore } from './serversStore';
+import { createSecretsStore } from './secretsStore';
 import { createSettingsStore } from './settingsStore';
 import { createTasksStore } from './tasksStore';
 import { createToolCostsStore } from './toolCostsStore';
+import { createSkillsStore } from './skillsStore';
 import type { Stores } from './StoresContext';
 
 /** Every store, created from the bootstrap snapshot, and the few links between them. */
@@ -48,6 +50,8 @@ export function createStores(
     context: createContextStore(client),
     tasks: createTasksStore(client, tasks ?? []),
     apps: createAppsStore(client),
+    skills: createSkillsStore(client),
+    secrets: createSecretsStore(client),
     providers: createProvidersStore(client, models),
     toolCosts: createToolCostsStore(client),
   };
@@ -75,6 +79,7 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.context.getState().resync(),
     stores.tasks.getState().resync(),
     stores.toolCosts.getState().refresh(),
+    stores.skills.getState().resync(),
     stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

@@ -46,6 +46,8 @@ export function idleAnswer(name: RequestName): unknown {
         total: { tools: 0, tokens: 0 },
         plan: { loading: 'all', reason: 'no-tools', sentTools: 0, sentTokens: 0, loadedTools: 0 },
       };
+    case 'secrets.list':
+      return { names: [] };
     case 'config.get':
       return {
         path: '/home/me/.config/Switchboard/servers.json',

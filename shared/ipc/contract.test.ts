@@ -105,6 +105,23 @@ describe('IPC contract', () => {
         },
       ],
     };
+    const skillsView = {
+      server: 'docs',
+      state: 'ready',
+      skills: [
+        {
+          uri: 'skill://release-notes/SKILL.md',
+          name: 'release-notes',
+          description: 'Write release notes',
+          qualifiedName: 'docs/release-notes',
+          enabled: true,
+          files: [{ uri: 'skill://release-notes/SKILL.md', path: 'SKILL.md', size: 243 }],
+          totalBytes: 243,
+          refusal: { reason: 'digest', file: 'SKILL.md', detail: 'digest differs' },
+        },
+      ],
+      invalid: [{ reason: 'no frontmatter' }],
+    };
     const provider = {
       id: 'deepseek',
       preset: 'deepseek',
@@ -494,6 +511,14 @@ describe('IPC contract', () => {
       'roots.remove': { input: { path: '/home/a/src' }, output: { roots: [] } },
       'tasks.list': { input: {}, output: { tasks: [task] } },
       'tasks.cancel': { input: { id: 'task-1' }, output: {} },
+      'skills.list': { input: { server: 'docs' }, output: skillsView },
+      'skills.setEnabled': {
+        input: { server: 'docs', uri: 'skill://release-notes/SKILL.md', enabled: true },
+        output: skillsView,
+      },
+      'secrets.list': { input: {}, output: { names: ['corp-key'] } },
+      'secrets.set': { input: { name: 'corp-key', value: 'PEM' }, output: { names: ['corp-key'] } },
+      'secrets.delete': { input: { name: 'corp-key' }, output: { names: [] } },
       'config.applyImport': {
         input: { sourceId: '/x', names: ['fs'], renames: { fs: 'fs-2' }, inputs: {} },
         output: document,
@@ -518,6 +543,7 @@ describe('IPC contract', () => {
     const progressed = { runId: 'run-1a_B', progress: 2, total: 5, message: 'step 2' };
     expect(events['mcp.toolRunProgressed'].payload.parse(progressed)).toEqual(progressed);
     expect(events['tasks.changed'].payload.parse({ task })).toEqual({ task });
+    expect(events['skills.changed'].payload.parse(skillsView)).toEqual(skillsView);
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });
@@ -544,6 +570,16 @@ describe('IPC contract', () => {
         task: { ...task, statusMessage: 'x'.repeat(501) },
       }).success,
     ).toBe(false);
+  });
+
+  it('takes secrets by valid name only, never oversized', () => {
+    const set = requests['secrets.set'].input;
+    expect(set.safeParse({ name: 'a b', value: 'x' }).success).toBe(false);
+    expect(set.safeParse({ name: 'ok', value: '' }).success).toBe(false);
+    expect(set.safeParse({ name: 'ok', value: 'x'.repeat(65_537) }).success).toBe(false);
+    expect(requests['secrets.delete'].input.safeParse({ name: 'x'.repeat(201) }).success).toBe(
+      false,
+    );
   });
 
   it('refuses provider ids and patches that are not ours', () => {

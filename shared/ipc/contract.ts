@@ -40,6 +40,8 @@ import {
   serverResourcesSchema,
   subscriptionViewSchema,
 } from '../domain/attachments';
+import { MAX_SECRET_CHARS, secretNameSchema } from '../domain/secretName';
+import { serverSkillsViewSchema } from '../domain/skills';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
 import { toolRunIdSchema, toolRunProgressSchema } from '../domain/toolRuns';
 import { taskViewSchema } from '../domain/tasks';
@@ -541,6 +543,37 @@ export const requests = {
   },
   ...appRequests,
   ...toolSearchRequests,
+  'skills.list': {
+    input: z.object({ server: serverName }).strict(),
+    output: serverSkillsViewSchema,
+    description:
+      "One server's skills (SEP-2640) as listed, with the person's choices; no file is fetched.",
+  },
+  'skills.setEnabled': {
+    input: z
+      .object({ server: serverName, uri: z.string().min(1).max(4096), enabled: z.boolean() })
+      .strict(),
+    output: serverSkillsViewSchema,
+    description: 'Offers one skill of a server to the model, or stops offering it; kept.',
+  },
+  'secrets.list': {
+    input: empty,
+    output: z.object({ names: z.array(z.string()) }),
+    description:
+      'Names of the secrets kept for ${secret:NAME} in the servers file, whoever stored them (never values).',
+  },
+  'secrets.set': {
+    input: z
+      .object({ name: secretNameSchema, value: z.string().min(1).max(MAX_SECRET_CHARS) })
+      .strict(),
+    output: z.object({ names: z.array(z.string()) }),
+    description: 'Keeps a secret in the secret store under NAME (write-only: never read back).',
+  },
+  'secrets.delete': {
+    input: z.object({ name: secretNameSchema }).strict(),
+    output: z.object({ names: z.array(z.string()) }),
+    description: 'Forgets a kept secret.',
+  },
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -651,6 +684,10 @@ export const events = {
     description: 'A model provider was added, changed or removed, or its key was set or cleared.',
   },
   ...appEvents,
+  'skills.changed': {
+    payload: serverSkillsViewSchema,
+    description: "A server's skills changed: listed again, enabled or disabled, or one refused.",
+  },
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

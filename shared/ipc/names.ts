@@ -79,6 +79,11 @@ export const requestNames = [
   'tasks.cancel',
   ...appRequestNames,
   ...toolSearchRequestNames,
+  'skills.list',
+  'skills.setEnabled',
+  'secrets.list',
+  'secrets.set',
+  'secrets.delete',
 ] as const;
 
 export const eventNames = [
@@ -105,6 +110,7 @@ export const eventNames = [
   'tasks.changed',
   'providers.changed',
   ...appEventNames,
+  'skills.changed',
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -3,6 +3,7 @@ import { McpSession } from '../../services/mcp/session/McpSession';
 import type { Tool } from '../../services/mcp/session/mcpTypes';
 import type { CliContext, CommandResult } from '../CliContext';
 import { conformanceHandlers } from '../conformance/conformanceHandlers';
+import { conformanceOAuth } from '../conformance/conformanceOAuth';
 import { HeadlessSignIn } from '../conformance/HeadlessSignIn';
 import {
   parseConformanceContext,
@@ -43,7 +44,9 @@ export async function conformanceCommand(ctx: CliContext): Promise<CommandResult
   });
   if (!config.success) throw new CliUsageError(`Not a usable server URL: ${url}`);
 
-  const signIn = scenario.startsWith('auth/') ? new HeadlessSignIn(url, context) : undefined;
+  const signIn = scenario.startsWith('auth/')
+    ? await HeadlessSignIn.create(url, conformanceOAuth(scenario, context))
+    : undefined;
   const steps: string[] = [];
   const step = (text: string): void => void steps.push(text);
   for (;;) {

@@ -1,53 +1,68 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { grantOf } from '../../../shared/domain/oauthConfig';
 import { AuthRequiredError } from '../../services/mcp/auth/authErrors';
 import { HostOAuthProvider } from '../../services/mcp/auth/HostOAuthProvider';
+import { MachineOAuthProvider } from '../../services/mcp/auth/MachineOAuthProvider';
 import { MemorySecretStore } from '../../services/mcp/auth/MemorySecretStore';
 import { OAuthStore } from '../../services/mcp/auth/OAuthStore';
-import type { ConformanceContext } from './parseConformanceContext';
-
-/**
- * The Client ID Metadata Document URL the suite's CIMD scenario expects a client to present
- * (the suite's own reference client uses it; the document is never fetched).
- */
-export const CONFORMANCE_CLIENT_METADATA_URL =
-  'https://conformance-test.local/client-metadata.json';
+import type { ServerOAuthProvider } from '../../services/mcp/auth/ServerOAuthProvider';
+import { ServerSecrets } from '../../services/secrets/ServerSecrets';
+import type { ConformanceOAuth } from './conformanceOAuth';
 
 /** Where the suite's authorization servers send the person back; nothing listens there. */
 const REDIRECT_URL = 'http://127.0.0.1:3000/callback';
 
 /**
  * Sign-ins for the conformance client, where no person and no browser are there: the host's
- * own {@link HostOAuthProvider} (over a secret store that lives only in this process) asks for
- * authorization as in the app; approving means requesting the authorization URL without
+ * own providers (over a secret store that lives only in this process, holding the scenario's
+ * credentials under the names the `oauth` block refers to) ask for authorization as in the
+ * app. A grant without a person ({@link MachineOAuthProvider}) gets its token inside the
+ * connect; for the browser sign-in, approving means requesting the authorization URL without
  * following its redirect and taking `code`, `state` and `iss` from the `Location` header, as
  * the suite expects. The answer then goes through the same checks as a browser's would.
  */
 export class HeadlessSignIn {
-  readonly provider: HostOAuthProvider;
+  readonly provider: ServerOAuthProvider;
   private pending: URL | undefined;
   private signIns = 0;
 
-  constructor(
-    serverUrl: string,
-    context: ConformanceContext,
+  private constructor(
+    provider: (signIn: HeadlessSignIn) => ServerOAuthProvider,
     /** Sign-ins allowed in one run: a server that keeps asking is refused after that. */
-    private readonly maxSignIns = 2,
+    private readonly maxSignIns: number,
   ) {
-    this.provider = new HostOAuthProvider({
-      serverName: 'conformance',
-      serverUrl,
-      oauth: {
-        clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
-        ...(context.clientId !== undefined ? { clientId: context.clientId } : {}),
-        ...(context.clientSecret !== undefined ? { clientSecret: context.clientSecret } : {}),
-      },
-      store: new OAuthStore(new MemorySecretStore()),
-      redirectUrl: () => REDIRECT_URL,
-      onRedirect: (url) => {
-        this.pending = url;
-      },
-      clientName: 'Switchboard conformance client',
-    });
+    this.provider = provider(this);
+  }
+
+  /** A sign-in for `serverUrl` configured like `setup.oauth`, with its secrets stored. */
+  static async create(
+    serverUrl: string,
+    setup: ConformanceOAuth,
+    maxSignIns = 2,
+  ): Promise<HeadlessSignIn> {
+    const store = new MemorySecretStore();
+    // Kept as the app keeps them, so the `oauth` block's references resolve the same way.
+    const secrets = new ServerSecrets(store);
+    for (const [name, value] of Object.entries(setup.secrets)) await secrets.set(name, value);
+    const common = { serverName: 'conformance', serverUrl, oauth: setup.oauth };
+    const clientName = 'Switchboard conformance client';
+    const oauthStore = new OAuthStore(store);
+    return new HeadlessSignIn(
+      (signIn) =>
+        grantOf(setup.oauth) === 'authorization_code'
+          ? new HostOAuthProvider({
+              ...common,
+              store: oauthStore,
+              secrets,
+              redirectUrl: () => REDIRECT_URL,
+              onRedirect: (url) => {
+                signIn.pending = url;
+              },
+              clientName,
+            })
+          : new MachineOAuthProvider({ ...common, store: oauthStore, secrets, clientName }),
+      maxSignIns,
+    );
   }
 
   /**

@@ -23,7 +23,7 @@ describe('judgeScenarioRun', () => {
   it('passes a clean run and counts checks', () => {
     expect(judgeScenarioRun(run({}))).toEqual({
       status: 'passed',
-      checks: { passed: 1, failed: 0, warnings: 0 },
+      checks: { passed: 1, failed: 0, warnings: 0, skipped: 0 },
       clientExitCode: 0,
       problems: [],
     });
@@ -38,8 +38,35 @@ describe('judgeScenarioRun', () => {
       }),
     );
     expect(verdict.status).toBe('failed');
-    expect(verdict.checks).toEqual({ passed: 1, failed: 1, warnings: 1 });
+    expect(verdict.checks).toEqual({ passed: 1, failed: 1, warnings: 1, skipped: 0 });
     expect(verdict.problems).toEqual(['failed sep-x: nope', 'warning sep-y: SendsLastEventId']);
+  });
+
+  it('fails a run that exercised nothing: no check passed, or one was skipped', () => {
+    const empty = judgeScenarioRun(run({ checks: [] }));
+    expect(empty.status).toBe('failed');
+    expect(empty.problems).toEqual(['no check passed: the scenario did not exercise the client']);
+    const onlyInfo = judgeScenarioRun(run({ checks: [info] }));
+    expect(onlyInfo.status).toBe('failed');
+    const skipped: SuiteCheck = {
+      id: 'sep-2640-host-verify-digest',
+      status: 'SKIPPED',
+      errorMessage: 'the client never called skills/list',
+    };
+    const verdict = judgeScenarioRun(run({ checks: [ok, skipped] }));
+    expect(verdict.status).toBe('failed');
+    expect(verdict.checks.skipped).toBe(1);
+    expect(verdict.problems).toEqual([
+      'skipped sep-2640-host-verify-digest: the client never called skills/list',
+    ]);
+  });
+
+  it('accepts a check skipped for one case when it ran for others', () => {
+    const header: SuiteCheck = { id: 'sep-2243-headers', status: 'SUCCESS' };
+    const notSent: SuiteCheck = { id: 'sep-2243-headers', status: 'SKIPPED' };
+    const verdict = judgeScenarioRun(run({ checks: [header, notSent, header] }));
+    expect(verdict.status).toBe('passed');
+    expect(verdict.checks.skipped).toBe(0);
   });
 
   it('accepts failures the baseline lists', () => {

@@ -28,7 +28,7 @@ export interface ScenarioRun {
 }
 
 /**
- * `passed`: every check passed and the client exited 0. `expected-failure`: it failed only in
+ * `passed`: every check passed (at least one; none only ever skipped) and the client exited 0. `expected-failure`: it failed only in
  * ways the baseline lists. `failed`: it failed in a way the baseline does not list. `stale`: the
  * baseline lists a failure that no longer happens.
  */
@@ -37,7 +37,7 @@ export type ScenarioStatus = 'passed' | 'expected-failure' | 'failed' | 'stale';
 /** The verdict on one scenario run, with the reasons when it did not pass. */
 export interface ScenarioVerdict {
   status: ScenarioStatus;
-  checks: { passed: number; failed: number; warnings: number };
+  checks: { passed: number; failed: number; warnings: number; skipped: number };
   /** Our client's exit code, `null` when the suite killed it at its timeout. */
   clientExitCode: number | null;
   /** Failing checks, client exit problems, stale baseline entries: one line each. */
@@ -71,6 +71,15 @@ export function judgeScenarioRun(run: ScenarioRun): ScenarioVerdict {
         ? `the client exited with code ${clientExitCode}`
         : undefined;
   if (clientProblem) problems.push(clientProblem);
+  // A scenario that never engaged the client (0/0, or a check that only ever skipped) proves
+  // nothing. A check skipped for one case and run for others (a header on a method the era
+  // does not send) did run.
+  const skipped = checks.filter(
+    (c) => c.status === 'SKIPPED' && checks.every((o) => o.id !== c.id || o.status === 'SKIPPED'),
+  );
+  problems.push(...skipped.map((c) => `skipped ${c.id}: ${c.errorMessage ?? c.name ?? ''}`));
+  const vacuous = run.checks !== undefined && !checks.some((c) => c.status === 'SUCCESS');
+  if (vacuous) problems.push('no check passed: the scenario did not exercise the client');
   problems.push(...stale.map((entry) => `stale baseline entry (now passing): ${entry}`));
   if (!run.checks) {
     problems.push(`the suite recorded no checks (exit code ${String(run.suiteExitCode)})`);
@@ -81,6 +90,7 @@ export function judgeScenarioRun(run: ScenarioRun): ScenarioVerdict {
       passed: checks.filter((c) => c.status === 'SUCCESS').length,
       failed: checks.filter((c) => c.status === 'FAILURE').length,
       warnings: checks.filter((c) => c.status === 'WARNING').length,
+      skipped: skipped.length,
     },
     clientExitCode,
     problems,
@@ -90,9 +100,10 @@ export function judgeScenarioRun(run: ScenarioRun): ScenarioVerdict {
   if (unexpected.length > 0 || (run.suiteExitCode !== 0 && stale.length === 0)) {
     return verdict('failed');
   }
-  if (clientProblem && !expected.includes(run.scenario)) return verdict('failed');
+  const unproven = clientProblem !== undefined || vacuous || skipped.length > 0;
+  if (unproven && !expected.includes(run.scenario)) return verdict('failed');
   if (stale.length > 0) return verdict('stale');
-  if (failing.length > 0 || clientProblem) return verdict('expected-failure');
+  if (failing.length > 0 || unproven) return verdict('expected-failure');
   return verdict('passed');
 }
 

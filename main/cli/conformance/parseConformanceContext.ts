@@ -11,15 +11,29 @@ export interface PlannedToolCall {
 export interface ConformanceContext {
   /** Calls the scenario wants made, with exactly these arguments (header scenarios). */
   toolCalls: PlannedToolCall[];
-  /** Pre-registered OAuth client credentials (auth/pre-registration). */
+  /** Pre-registered OAuth client credentials (auth/pre-registration, client credentials). */
   clientId?: string;
   clientSecret?: string;
+  /** private_key_jwt: the client's PEM private key and its algorithm. */
+  privateKeyPem?: string;
+  signingAlgorithm?: string;
+  /** Workload identity: the platform-issued JWT. */
+  workloadJwt?: string;
+  /** Enterprise-managed authorization: the identity provider and the person's ID token. */
+  idp?: { clientId: string; idToken: string; issuer?: string; tokenEndpoint?: string };
 }
 
-// Other keys (the scenario name, credentials of extension scenarios) are stripped.
+// Other keys (the scenario name, the workload JWTs meant to be refused) are stripped.
 const contextSchema = z.object({
   client_id: z.string().min(1).optional(),
   client_secret: z.string().min(1).optional(),
+  private_key_pem: z.string().min(1).optional(),
+  signing_algorithm: z.string().min(1).optional(),
+  valid_jwt: z.string().min(1).optional(),
+  idp_client_id: z.string().min(1).optional(),
+  idp_id_token: z.string().min(1).optional(),
+  idp_issuer: z.string().min(1).optional(),
+  idp_token_endpoint: z.string().min(1).optional(),
   toolCalls: z
     .array(
       z.object({
@@ -53,13 +67,30 @@ export function parseConformanceContext(json: string | undefined): ConformanceCo
       `MCP_CONFORMANCE_CONTEXT has an unexpected shape: ${z.prettifyError(parsed.error)}`,
     );
   }
-  const { client_id: clientId, client_secret: clientSecret } = parsed.data;
+  const data = parsed.data;
+  const idp =
+    data.idp_client_id !== undefined && data.idp_id_token !== undefined
+      ? {
+          clientId: data.idp_client_id,
+          idToken: data.idp_id_token,
+          ...optional('issuer', data.idp_issuer),
+          ...optional('tokenEndpoint', data.idp_token_endpoint),
+        }
+      : undefined;
   return {
-    toolCalls: (parsed.data.toolCalls ?? []).map((call) => ({
+    toolCalls: (data.toolCalls ?? []).map((call) => ({
       name: call.name,
       arguments: call.arguments ?? {},
     })),
-    ...(clientId !== undefined ? { clientId } : {}),
-    ...(clientSecret !== undefined ? { clientSecret } : {}),
+    ...optional('clientId', data.client_id),
+    ...optional('clientSecret', data.client_secret),
+    ...optional('privateKeyPem', data.private_key_pem),
+    ...optional('signingAlgorithm', data.signing_algorithm),
+    ...optional('workloadJwt', data.valid_jwt),
+    ...optional('idp', idp),
   };
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
 }

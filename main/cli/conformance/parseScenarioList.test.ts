@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { clientErrorAllowedScenarios, parseScenarioList, scenariosFor } from './parseScenarioList';
+import {
+  clientErrorAllowedScenarios,
+  extensionScenarios,
+  parseScenarioList,
+  scenariosFor,
+} from './parseScenarioList';
 
 const listing = `Client scenarios (test against a client):
   - initialize [2025-06-18,2025-11-25]
@@ -50,6 +55,15 @@ describe('scenariosFor', () => {
 
   it('is empty for a version nothing applies to', () => {
     expect(scenariosFor(listed, '2024-11-05')).toEqual([]);
+  });
+});
+
+describe('extensionScenarios', () => {
+  it('keeps only the scenarios tagged as extensions', () => {
+    expect(extensionScenarios(parseScenarioList(listing))).toEqual([
+      'auth/dpop',
+      'sep-2640-client-no-prefetch',
+    ]);
   });
 });
 

@@ -39,6 +39,11 @@ export function scenariosFor(listed: readonly ListedScenario[], version: string)
     .map((s) => s.name);
 }
 
+/** The extension scenarios (skills, the authorization extensions): run once, at the suite's wire. */
+export function extensionScenarios(listed: readonly ListedScenario[]): string[] {
+  return listed.filter((s) => s.tags.includes('extension')).map((s) => s.name);
+}
+
 /**
  * Scenarios in which the suite lets the client exit with an error (it checks that the client
  * refused something: a mismatched issuer, a foreign resource, an endless step-up). The suite

@@ -1,5 +1,7 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { McpSession } from '../../services/mcp/session/McpSession';
+import { SkillLoader } from '../../services/skills/SkillLoader';
+import { pathInSkill, qualifiedSkillName } from '../../services/skills/skillPaths';
 import type { Tool } from '../../services/mcp/session/mcpTypes';
 import { exampleArguments } from './exampleArguments';
 import type { ConformanceContext, PlannedToolCall } from './parseConformanceContext';
@@ -35,6 +37,12 @@ const flows: Record<string, ScenarioFlow> = {
   // The session must already have left out the tools whose x-mcp-header is invalid.
   'http-invalid-tool-headers': callEveryTool,
   'json-schema-2020-12-preservation': echoSchemaFlow,
+  // Skills (SEP-2640): the model has not asked for the skill, so nothing is fetched.
+  'sep-2640-client-no-prefetch': (flow) => skillsFlow(flow, false),
+  // The model asks for every skill, then for each of its files: verified, or refused.
+  'sep-2640-client-verify-digest': (flow) => skillsFlow(flow, true),
+  'sep-2640-client-verify-size': (flow) => skillsFlow(flow, true),
+  'sep-2640-client-verify-frontmatter': (flow) => skillsFlow(flow, true),
 };
 
 /** Runs the scenario's steps on a connected session; rejects when one of them fails. */
@@ -102,6 +110,44 @@ function isMissingResultType(error: unknown): boolean {
   if (!(error instanceof AppError) || error.code !== AppErrorCode.McpProtocol) return false;
   const details = error.data as { code?: unknown; data?: { violation?: unknown } } | undefined;
   return details?.code === 'INVALID_RESULT' && details.data?.violation === 'missing-resultType';
+}
+
+/**
+ * Lists the server's skills and, when `load`, loads each as the app does when the model asks:
+ * through the {@link SkillLoader}, `SKILL.md` first (verified against the listing), then each
+ * listed file of a skill that loaded. A refused skill is a finding, not a failure of the flow:
+ * the host said no, which is what a tampered skill deserves.
+ */
+async function skillsFlow(flow: FlowContext, load: boolean): Promise<void> {
+  const { skills, invalid } = await flow.session.skills.list();
+  flow.step(
+    `listed ${skills.length} skill(s)${invalid.length > 0 ? `, ${invalid.length} invalid` : ''}`,
+  );
+  if (!load) return;
+  const loader = new SkillLoader((source, message) =>
+    flow.step(`refused ${source.qualifiedName}: ${message}`),
+  );
+  for (const entry of skills) {
+    const source = {
+      server: 'conformance',
+      qualifiedName: qualifiedSkillName('conformance', entry.uri),
+      entry,
+      skills: flow.session.skills,
+    };
+    try {
+      await loader.load('conformance', source);
+    } catch (error) {
+      if (error instanceof AppError && error.code === AppErrorCode.SkillRefused) continue;
+      throw error;
+    }
+    flow.step(`loaded ${source.qualifiedName}`);
+    const files = entry.resources === 'dynamic' ? [] : entry.resources;
+    for (const file of files.filter((f) => f.uri !== entry.uri)) {
+      const path = pathInSkill(entry.uri, file.uri);
+      await loader.readFile('conformance', source, path);
+      flow.step(`read ${path} of ${source.qualifiedName}`);
+    }
+  }
 }
 
 /** SEP-1613/2106: hand the focal tool's inputSchema back, untouched, to the echo tool. */

@@ -21,7 +21,7 @@ export interface CliApp {
   readonly dir: string;
   /** Runs the CLI on `dir`, without a login shell, with the model at `fake` unless `env` says
    * otherwise. */
-  run: (argv: readonly string[], env?: Record<string, string>) => Promise<CliRun>;
+  run: (argv: readonly string[], env?: Record<string, string>, stdin?: string) => Promise<CliRun>;
 }
 
 /** Per-file hooks: one fake Messages API and one data dir whose servers.json lists `servers`. */
@@ -45,7 +45,7 @@ export function useCliApp(servers: Record<string, Record<string, unknown>>): Cli
     get dir() {
       return ready().dir;
     },
-    run: async (argv, env = {}) => {
+    run: async (argv, env = {}, stdin) => {
       const app = ready();
       let out = '';
       let err = '';
@@ -60,6 +60,8 @@ export function useCliApp(servers: Record<string, Record<string, unknown>>): Cli
         },
         (t) => (out += t),
         (t) => (err += t),
+        undefined,
+        stdin === undefined ? undefined : () => Promise.resolve(stdin),
       );
       return { code, out, err };
     },

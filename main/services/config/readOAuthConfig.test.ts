@@ -117,9 +117,132 @@ describe('servers file: the oauth block of an HTTP server', () => {
       [
         'unknown-key',
         'mcpServers.a.oauth.clientID',
-        'unknown key "clientID" in mcpServers.a.oauth is kept in the file but ignored (known: clientId, clientSecret, scopes, clientMetadataUrl, redirectPort)',
+        'unknown key "clientID" in mcpServers.a.oauth is kept in the file but ignored (known: grant, clientId, clientSecret, scopes, clientMetadataUrl, redirectPort, privateKey, signingAlgorithm, assertion, assertionFile, idp, dpop)',
       ],
       ['schema', 'mcpServers.b.oauth', '"oauth" has no effect on a stdio server and is ignored'],
     ]);
+  });
+});
+
+describe('servers file: the oauth grants without a person', () => {
+  const server = (oauth: Record<string, unknown>) => ({
+    mcpServers: { corp: { url: 'https://mcp.corp.test/mcp', oauth } },
+  });
+
+  it('keeps ${secret:NAME} as written and each grant’s fields', () => {
+    const { servers, errors, warnings } = parse({
+      mcpServers: {
+        cc: {
+          url: 'https://a.test/mcp',
+          oauth: {
+            grant: 'client_credentials',
+            clientId: 'app',
+            privateKey: '${secret:app-key}',
+            signingAlgorithm: 'ES256',
+            dpop: true,
+          },
+        },
+        wif: {
+          url: 'https://b.test/mcp',
+          oauth: { grant: 'jwt_bearer', assertionFile: '/var/run/secrets/token' },
+        },
+        sso: {
+          url: 'https://c.test/mcp',
+          oauth: {
+            grant: 'enterprise',
+            clientId: 'app',
+            clientSecret: '${secret:app-secret}',
+            idp: {
+              issuer: 'https://idp.corp.test',
+              clientId: 'idp-app',
+              idToken: '${secret:id-token}',
+            },
+          },
+        },
+      },
+    });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(servers.map((s) => (s.transport === 'stdio' ? undefined : s.oauth))).toEqual([
+      {
+        grant: 'client_credentials',
+        clientId: 'app',
+        privateKey: '${secret:app-key}',
+        signingAlgorithm: 'ES256',
+        dpop: true,
+      },
+      { grant: 'jwt_bearer', assertionFile: '/var/run/secrets/token' },
+      {
+        grant: 'enterprise',
+        clientId: 'app',
+        clientSecret: '${secret:app-secret}',
+        idp: {
+          issuer: 'https://idp.corp.test',
+          clientId: 'idp-app',
+          idToken: '${secret:id-token}',
+        },
+      },
+    ]);
+  });
+
+  it('says what a grant is missing, what it takes only one of, and what belongs elsewhere', () => {
+    const messages = (oauth: Record<string, unknown>) =>
+      parse(server(oauth)).errors.map((e) => [e.path, e.message]);
+    expect(messages({ grant: 'client_credentials', clientId: 'app' })).toEqual([
+      [
+        'mcpServers.corp.oauth',
+        'mcpServers.corp.oauth with "grant": "client_credentials" needs "clientSecret" or "privateKey"',
+      ],
+    ]);
+    expect(
+      messages({
+        grant: 'client_credentials',
+        clientId: 'app',
+        clientSecret: '${secret:s}',
+        privateKey: '${secret:k}',
+      }),
+    ).toEqual([
+      [
+        'mcpServers.corp.oauth.privateKey',
+        'mcpServers.corp.oauth with "grant": "client_credentials" takes only one of "clientSecret" or "privateKey"',
+      ],
+    ]);
+    expect(messages({ assertion: '${secret:jwt}' })).toEqual([
+      [
+        'mcpServers.corp.oauth.assertion',
+        'mcpServers.corp.oauth.assertion only applies with "grant": "jwt_bearer", but the grant is "authorization_code"',
+      ],
+    ]);
+    expect(messages({ grant: 'enterprise', clientId: 'a', clientSecret: '${secret:s}' })).toEqual([
+      ['mcpServers.corp.oauth', 'mcpServers.corp.oauth with "grant": "enterprise" needs "idp"'],
+    ]);
+    expect(
+      messages({
+        grant: 'enterprise',
+        clientId: 'a',
+        clientSecret: '${secret:s}',
+        idp: { clientId: 'x', idToken: '${secret:t}' },
+      }),
+    ).toEqual([
+      ['mcpServers.corp.oauth.idp', 'mcpServers.corp.oauth.idp needs "issuer" or "tokenEndpoint"'],
+    ]);
+    expect(messages({ grant: 'device_code' })[0]?.[1]).toContain('must be one of');
+    expect(messages({ grant: 'jwt_bearer', assertionFile: 'token.jwt' })).toEqual([
+      [
+        'mcpServers.corp.oauth.assertionFile',
+        'mcpServers.corp.oauth.assertionFile must be an absolute path, but it is "token.jwt"',
+      ],
+    ]);
+  });
+
+  it('warns about a secret written into the file', () => {
+    const { warnings, errors } = parse(
+      server({ grant: 'jwt_bearer', assertion: 'eyJhbGciOiJFUzI1NiJ9.e30.sig' }),
+    );
+    expect(errors).toEqual([]);
+    expect(warnings.map((w) => w.message)).toEqual([
+      'mcpServers.corp.oauth.assertion holds a secret in plain text: keep it in the secret store (`npm run --silent cli -- secret set NAME`) and write "${secret:NAME}" here',
+    ]);
+    expect(JSON.stringify(warnings)).not.toContain('eyJhbGci');
   });
 });

@@ -1,18 +1,26 @@
+import { isAbsolute } from 'node:path';
 import type { Node } from 'jsonc-parser';
 import {
   OAUTH_CONFIG_KEYS,
+  OAUTH_GRANTS,
+  OAUTH_SECRET_FIELDS,
   oauthConfigSchema,
+  SIGNING_ALGORITHMS,
   type OAuthConfig,
 } from '../../../shared/domain/oauthConfig';
+import { checkOAuthGrant } from './checkOAuthGrant';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
-import { readString, readStringArray } from './readJsonValues';
-import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
+import { readBoolean, readEnum, readString, readStringArray } from './readJsonValues';
+import { readIdpConfig, readSecretString } from './readIdpConfig';
+import { readKnownFields } from './readKnownFields';
+import { schemaError, type ValidationContext } from './ValidationContext';
 
-const known: ReadonlySet<string> = new Set(OAUTH_CONFIG_KEYS);
+const secretFields: ReadonlySet<string> = new Set(OAUTH_SECRET_FIELDS);
 
 /**
- * Reads an HTTP server's `oauth` block: strings substituted like headers, unknown keys kept
- * as warnings, every problem reported with its path. Undefined after an error.
+ * Reads an HTTP server's `oauth` block: strings substituted like headers (`${secret:NAME}` is
+ * kept for the secret store), unknown keys kept as warnings, what each grant needs checked,
+ * every problem reported with its path. Undefined after an error.
  */
 export function readOAuthConfig(
   ctx: ValidationContext,
@@ -28,27 +36,16 @@ export function readOAuthConfig(
       `${where} must be an object like { "clientId": "...", "scopes": ["..."] }`,
     );
   }
-  const props = readProperties(ctx, node, path);
-  const out: OAuthConfig = {};
-  let ok = true;
-  for (const [key, property] of props) {
-    const at = [...path, key];
-    if (!known.has(key)) {
-      report(
-        ctx,
-        property.key,
-        'warning',
-        'unknown-key',
-        at,
-        `unknown key "${key}" in ${where} is kept in the file but ignored (known: ${OAUTH_CONFIG_KEYS.join(', ')})`,
-      );
-      continue;
-    }
-    const value = readField(ctx, key as keyof OAuthConfig, property.value, at);
-    if (value === undefined) ok = false;
-    else Object.assign(out, { [key]: value });
-  }
-  return ok ? out : undefined;
+  const { values, ok, props } = readKnownFields(
+    ctx,
+    node,
+    path,
+    OAUTH_CONFIG_KEYS,
+    (key, value, at) => readField(ctx, key, value, at),
+  );
+  if (!ok) return undefined;
+  const out = values as OAuthConfig;
+  return checkOAuthGrant(ctx, { node, path, props }, out) ? out : undefined;
 }
 
 function readField(
@@ -59,6 +56,14 @@ function readField(
 ): unknown {
   const where = formatJsonPath(path);
   switch (key) {
+    case 'grant':
+      return readEnum(ctx, node, path, OAUTH_GRANTS);
+    case 'signingAlgorithm':
+      return readEnum(ctx, node, path, SIGNING_ALGORITHMS);
+    case 'dpop':
+      return readBoolean(ctx, node, path);
+    case 'idp':
+      return readIdpConfig(ctx, node, path);
     case 'scopes':
       return readStringArray(ctx, node, path);
     case 'redirectPort': {
@@ -83,8 +88,22 @@ function readField(
       );
     }
     case 'clientId':
-    case 'clientSecret':
       return readString(ctx, node, path, { nonEmpty: true });
+    case 'assertionFile': {
+      const file = readString(ctx, node, path, { nonEmpty: true });
+      if (file === undefined || isAbsolute(file)) return file;
+      return schemaError(
+        ctx,
+        node,
+        path,
+        `${where} must be an absolute path, but it is ${JSON.stringify(String(node.value))}`,
+      );
+    }
+    case 'clientSecret':
+    case 'privateKey':
+    case 'assertion':
+      if (!secretFields.has(key)) return undefined;
+      return readSecretString(ctx, node, path);
   }
 }
 

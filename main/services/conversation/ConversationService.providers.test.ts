@@ -137,6 +137,40 @@ describe('ConversationService with an OpenAI-compatible provider', () => {
     ]);
   });
 
+  it('offers the skills host tool on this provider too, and runs it without asking', async () => {
+    const { core } = await hosts.start(
+      { skills: { command: process.execPath, args: [fixtureServer('skills.mjs')] } },
+      { env: { OPENAI_API_KEY: CHAT_KEY, OPENAI_BASE_URL: chatApi.fake.url } },
+    );
+    await core.mcp.settled(20_000);
+    await core.skills.idle();
+    const listed = core.skills.view('skills');
+    const skill = listed.skills.find((s) => s.name === 'release-notes');
+    await core.skills.setEnabled('skills', skill?.uri ?? '', true);
+    chatApi.fake.script(
+      chat({ toolCalls: [toolCall('load_skill', { skill: 'skills/release-notes' })] }),
+      (request) => chat(`Loaded: ${lastToolMessages(request)[0]?.text ?? ''}`),
+    );
+    const { id } = core.conversations.create();
+    core.conversations.send(id, 'Write the release notes', DEEPSEEK);
+    await core.conversations.settled(id);
+    const offered = (chatApi.sent(0).tools ?? []).map((t) => t.function.name);
+    expect(offered).toContain('load_skill');
+    expect(core.broker.pending()).toEqual([]);
+    expect(core.conversations.get(id).messages.at(-1)?.content).toEqual([
+      {
+        type: 'text',
+        text: expect.stringContaining('Always open with the word SHIPPED.') as string,
+      },
+    ]);
+    // The card names the host as the tool's origin, not a server the person approved.
+    expect(core.conversations.get(id).toolCalls[0]).toMatchObject({
+      server: 'Switchboard',
+      tool: 'load_skill',
+      status: 'done',
+    });
+  });
+
   it('refuses a model of a provider there is not, before anything is stored', async () => {
     const core = await start();
     const { id } = core.conversations.create();

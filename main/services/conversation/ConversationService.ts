@@ -52,12 +52,12 @@ export interface ConversationServiceOptions {
   runningTools?: RunningToolCalls;
   /** Deferred loading for large catalogues; without it every request carries every tool. */
   toolSearch?: ToolSearchService;
-  /** Tools the host offers itself next to the servers'. */
-  hostTools?: HostToolSource;
   /** Runs approved tool calls (the task service); default: the server's `callTool`. */
   callTool?: ChatToolCaller;
   /** MCP Apps: which tools have one, the note the model gets, context for the next turn. */
   apps?: ConversationApps;
+  /** Tools the host offers itself next to the servers' (loading skills); tool search adds its own. */
+  hostTools?: HostToolSource;
 }
 
 interface RunningTurn {
@@ -302,6 +302,7 @@ export class ConversationService {
     const entries = catalogue.filter((e) => !hostTools.has(e.modelName));
     const byName = new Map(entries.map((e) => [e.modelName, e]));
     const apps = this.options.apps;
+    // What a tool card shows: the server's tool (and its App), or what a host tool stands for.
     const where = (
       name: string,
     ): { server: string; tool: string; uiResourceUri?: string } | undefined => {
@@ -324,7 +325,8 @@ export class ConversationService {
     const executeTool: ExecuteTool = async (call, toolSignal, reportProgress) => {
       const host = hostTools.get(call.modelName);
       if (host) {
-        // What stands behind a host tool is the host's own: no per-call approval.
+        // The person enabled what stands behind a host tool (or it is the host's own search): no
+        // per-call approval.
         recorder.toolStarted(call.toolUseId);
         const { toolUseId, input } = call;
         return host.run({ conversationId, toolUseId, input, signal: toolSignal });

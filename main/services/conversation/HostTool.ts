@@ -10,10 +10,11 @@ export interface HostToolCall {
 }
 
 /**
- * A tool the host itself offers the model next to the servers' tools (tool search). It is
- * provider-neutral: a name, a description and an input schema like any tool, run by the host
- * instead of a server. The person enabled what stands behind it, so it is not asked about per
- * call; it runs in the turn like any other tool and its result is recorded like any other.
+ * A tool the host itself offers the model next to the servers' tools (tool search, loading a
+ * skill). It is provider-neutral: a name, a description and an input schema like any tool, run
+ * by the host instead of a server. The person enabled what stands behind it (or it is the host's
+ * own search), so it is not asked about per call; it runs in the turn like any other tool and
+ * its result is recorded like any other.
  */
 export interface HostTool {
   tool: ModelTool;

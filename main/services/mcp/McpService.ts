@@ -308,7 +308,8 @@ export class McpService {
     if (!secrets) return signIn ? { signIn } : {};
     return {
       resolveSecrets: (config) => secrets.resolve(config),
-      ...(signIn ? { signIn: { ...signIn, resolveSecret: (v) => secrets.resolveValue(v) } } : {}),
+      // The `oauth` block's references resolve from the same store the server starts with.
+      ...(signIn ? { signIn: { ...signIn, secrets } } : {}),
     };
   }
 

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_SECRET_CHARS } from '../../../shared/domain/secretName';
+import { AppErrorCode } from '../../../shared/errors';
 import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { McpHarness, fixtureServer, nodeServer } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from './ServerSecrets';
@@ -79,5 +81,74 @@ describe('ServerSecrets', () => {
     );
     // The file never held the value: only the reference.
     expect(JSON.stringify(harness.files.state.text)).not.toContain('from-the-keychain');
+  });
+});
+
+describe('ServerSecrets: the values Settings → Secrets lists', () => {
+  it('keeps values under their names, lists only names (whoever stored them), replaces and forgets', async () => {
+    const store = new MemorySecretStore();
+    const secrets = new ServerSecrets(store);
+    // The app's own entries share the store but are not `${secret:NAME}` values.
+    await store.set('anthropic-api-key', 'sk-ant');
+    await store.set('oauth:srv:tokens', '{}');
+    expect(await secrets.names()).toEqual([]);
+    await secrets.set('b-key', 'PEM');
+    await secrets.set('a.token', 'one');
+    await secrets.set('a.token', 'two');
+    expect(await secrets.names()).toEqual(['a.token', 'b-key']);
+    expect(await secrets.resolveValue('${secret:a.token}', 'f')).toBe('two');
+    await secrets.delete('b-key');
+    expect(await secrets.names()).toEqual(['a.token']);
+    await expect(secrets.resolveValue('${secret:b-key}', 'f')).rejects.toMatchObject({
+      code: AppErrorCode.McpAuthRequired,
+    });
+  });
+
+  it('refuses bad names, empty and oversized values', async () => {
+    const secrets = new ServerSecrets(new MemorySecretStore());
+    await expect(secrets.set('has space', 'x')).rejects.toMatchObject({
+      code: AppErrorCode.Validation,
+    });
+    await expect(secrets.set('ok', '')).rejects.toMatchObject({ code: AppErrorCode.Validation });
+    await expect(secrets.set('ok', 'x'.repeat(MAX_SECRET_CHARS + 1))).rejects.toMatchObject({
+      code: AppErrorCode.Validation,
+    });
+    expect(await secrets.names()).toEqual([]);
+  });
+});
+
+describe('ServerSecrets.resolveValue (the oauth block)', () => {
+  it('replaces each reference with the stored value, leaving other ${…} forms alone', async () => {
+    const secrets = new ServerSecrets(new MemorySecretStore());
+    await secrets.set('a', 'one');
+    await secrets.set('b.c', 'two');
+    expect(await secrets.resolveValue('${secret:a}-${secret:b.c}-${secret:a}', 'f')).toBe(
+      'one-two-one',
+    );
+    expect(await secrets.resolveValue('plain ${env:E}', 'f')).toBe('plain ${env:E}');
+  });
+
+  it('names a missing secret, where it is used and how to keep it, never another value', async () => {
+    const secrets = new ServerSecrets(new MemorySecretStore());
+    await secrets.set('a', 'one');
+    await expect(
+      secrets.resolveValue('${secret:a}${secret:gone}', 'srv: oauth.x'),
+    ).rejects.toMatchObject({
+      code: AppErrorCode.McpAuthRequired,
+      message:
+        'srv: oauth.x uses ${secret:gone}, but no secret named gone is stored. Keep it in Settings → Secrets (CLI: secret set gone).',
+      data: { secret: 'gone' },
+    });
+    await expect(secrets.resolveValue('${secret:}', 'f')).rejects.toMatchObject({
+      code: AppErrorCode.Validation,
+    });
+  });
+
+  it('reads only `${secret:NAME}` values, never the app’s own entries', async () => {
+    const store = new MemorySecretStore();
+    await store.set('oauth:srv:tokens', 'app-owned');
+    await expect(
+      new ServerSecrets(store).resolveValue('${secret:oauth:srv:tokens}', 'f'),
+    ).rejects.toMatchObject({ code: AppErrorCode.McpAuthRequired });
   });
 });

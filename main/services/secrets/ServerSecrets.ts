@@ -1,21 +1,50 @@
+import { MAX_SECRET_CHARS } from '../../../shared/domain/secretName';
 import type { ServerConfig } from '../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { SecretStore } from '../../platform/PlatformServices';
+import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { isSecretName, secretReferences, substituteSecrets } from './secretReferences';
 
-/** Where `${secret:NAME}` values live in the secret store (apart from API keys and OAuth state). */
+/**
+ * Where `${secret:NAME}` values live in the secret store (apart from API keys and OAuth state):
+ * a reference can never read the app's own entries.
+ */
 const KEY_PREFIX = 'server-secret:';
 
+/** How the OAuth providers read `${secret:NAME}` in an `oauth` block (a {@link ServerSecrets}). */
+export interface SecretResolver {
+  /** `value` with its references replaced; `where` names the field in the error. */
+  resolveValue(value: string, where: string): Promise<string>;
+}
+
 /**
- * The values behind `${secret:NAME}` references: stored by the server form, the registry and
- * bundle installs and the import, read when a server starts. Values never leave main.
+ * The one place the values behind `${secret:NAME}` references live: stored by the server form,
+ * the registry and bundle installs, the import, Settings → Secrets and the CLI's `secret`
+ * command; read when a server starts (env, arguments, headers) and when an OAuth provider asks
+ * for a token (`oauth` block). Values never leave main; only names are listed.
  */
-export class ServerSecrets {
+export class ServerSecrets implements SecretResolver {
   constructor(private readonly store: SecretStore) {}
 
+  /** Stores (or replaces) a value; an empty or oversized one is refused. */
   async set(name: string, value: string): Promise<void> {
     assertName(name);
+    if (value === '') throw new AppError(AppErrorCode.Validation, 'The secret is empty.');
+    if (value.length > MAX_SECRET_CHARS) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `The secret is longer than ${MAX_SECRET_CHARS} characters; that is not a key or a token.`,
+      );
+    }
     await this.store.set(KEY_PREFIX + name, value);
+  }
+
+  /** The names of every stored value, sorted, whoever stored it (never the values). */
+  async names(): Promise<string[]> {
+    return (await this.store.keys())
+      .filter((key) => key.startsWith(KEY_PREFIX))
+      .map((key) => key.slice(KEY_PREFIX.length))
+      .sort();
   }
 
   async has(name: string): Promise<boolean> {
@@ -70,23 +99,36 @@ export class ServerSecrets {
       const names = [...missing].join(', ');
       throw new AppError(
         AppErrorCode.ConfigInvalid,
-        `Server “${config.name}” uses the secret ${names}, which is not in the secret store. Enter it in the server’s form (Servers → Edit) and start it again.`,
+        `Server “${config.name}” uses the secret ${names}, which is not in the secret store. Enter it in the server’s form (Servers → Edit) or in Settings → Secrets, and start it again.`,
         { missingSecrets: [...missing] },
       );
     }
     return resolved;
   }
 
-  /** Resolves one value (an OAuth client secret written as a reference). */
-  async resolveValue(value: string): Promise<string> {
+  /**
+   * Resolves one value of an `oauth` block (a client secret, a private key, an assertion), when
+   * a token is requested, never when the file is read: a secret kept after the file was loaded
+   * is picked up by the next "Sign in". A missing one rejects with MCP_AUTH_REQUIRED (the server
+   * then waits for a sign-in) naming it and `where`, never a value.
+   */
+  async resolveValue(value: string, where: string): Promise<string> {
     const names = secretReferences(value);
     if (names.length === 0) return value;
-    const result = substituteSecrets(value, await this.lookup(names));
-    if (result.missing.length > 0) {
+    const invalid = names.find((name) => !isSecretName(name));
+    if (invalid !== undefined) {
       throw new AppError(
-        AppErrorCode.ConfigInvalid,
-        `The secret ${result.missing.join(', ')} is not in the secret store.`,
-        { missingSecrets: result.missing },
+        AppErrorCode.Validation,
+        `${where} uses \${secret:${invalid}}, which is not a valid secret name (letters, digits and _ . : / - only, at most 200).`,
+      );
+    }
+    const result = substituteSecrets(value, await this.lookup(names));
+    const [missing] = result.missing;
+    if (missing !== undefined) {
+      throw new AppError(
+        AppErrorCode.McpAuthRequired,
+        `${where} uses \${secret:${missing}}, but no secret named ${missing} is stored. Keep it in Settings → Secrets (CLI: secret set ${missing}).`,
+        { secret: missing, missingSecrets: result.missing },
       );
     }
     return result.value;
@@ -102,6 +144,9 @@ export class ServerSecrets {
     return values;
   }
 }
+
+/** For a provider made without the host's secrets (tests): every reference is "not stored". */
+export const NO_SECRETS: SecretResolver = new ServerSecrets(new MemorySecretStore());
 
 /** Every secret name a config refers to (env values, arguments, headers). */
 export function referencedNames(config: ServerConfig): string[] {

@@ -1,9 +1,9 @@
-/**
+import { SECRET_NAME_PATTERN } from '../../../shared/domain/secretName';
+
+/*
  * `${secret:NAME}` in the servers file: the value lives in the secret store (the OS keychain in
- * the desktop app), the file holds only the reference. Names are kept to a plain alphabet so a
- * reference is easy to read and can never be confused with other `${...}` syntaxes.
+ * the desktop app), the file holds only the reference.
  */
-export const SECRET_NAME_PATTERN = /^[A-Za-z0-9_.:/-]{1,200}$/;
 
 const reference = /\$\{secret:([^}]*)\}/g;
 

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { declaresSkills } from '../../../shared/domain/skills';
 import { TabPanel, Tabs } from '../../components/Tabs';
+import { SkillsTab } from '../skills/SkillsTab';
 import { valueOf } from '../../stores/loadable';
 import { useAppStore, useServersStore } from '../../stores/StoresContext';
 import { AppsTab } from '../apps/AppsTab';
@@ -14,7 +16,16 @@ import { SignInPanel } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
 import { TrafficTab } from './TrafficTab';
 
-const tabIds = ['tools', 'resources', 'prompts', 'apps', 'logs', 'traffic', 'info'] as const;
+const tabIds = [
+  'tools',
+  'resources',
+  'prompts',
+  'apps',
+  'skills',
+  'logs',
+  'traffic',
+  'info',
+] as const;
 export type ServerTab = (typeof tabIds)[number];
 
 /** One server: who it is, how it is doing, and everything it offers and said. */
@@ -53,11 +64,16 @@ export function ServerDetailScreen({ name }: { name: string }) {
     resources: t('server.tabs.resources'),
     prompts: t('server.tabs.prompts'),
     apps: t('apps.tab'),
+    skills: t('skills.tab'),
     logs: t('server.tabs.logs'),
     traffic: t('server.tabs.traffic'),
     info: t('server.tabs.info'),
   };
   const idPrefix = 'server-tabs';
+  // Skills only for a server that declares the extension (most do not).
+  const shown = tabIds.filter(
+    (id) => id !== 'skills' || declaresSkills(valueOf(detail)?.capabilities),
+  );
   const status = server.status;
 
   return (
@@ -88,7 +104,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
       <Tabs
         label={t('server.tabs.label')}
         idPrefix={idPrefix}
-        tabs={tabIds.map((id) => ({ id, label: labels[id] }))}
+        tabs={shown.map((id) => ({ id, label: labels[id] }))}
         selected={tab}
         onSelect={setTab}
       />
@@ -101,6 +117,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
         {tab === 'resources' && <ResourcesTab server={server} detail={valueOf(detail)} />}
         {tab === 'prompts' && <PromptsTab server={server} detail={valueOf(detail)} />}
         {tab === 'apps' && <AppsTab server={server} />}
+        {tab === 'skills' && <SkillsTab server={server} />}
         {tab === 'logs' && <LogsTab server={name} />}
         {tab === 'traffic' && <TrafficTab server={name} />}
         {tab === 'info' && <InfoTab server={server} detail={valueOf(detail)} />}

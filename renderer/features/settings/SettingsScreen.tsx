@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
 import { AppearanceFields } from './AppearanceFields';
 import { RootsSection } from '../interactions/RootsSection';
+import { SecretsSection } from '../secrets/SecretsSection';
 import { ProvidersSection } from '../providers/ProvidersSection';
 import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
@@ -38,6 +39,7 @@ export function SettingsScreen() {
       <GrantsSection />
       <RootsSection />
       <PreferTasksSwitch />
+      <SecretsSection />
       <section className="card" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance" className="card__title">
           {t('settings.appearanceSection')}

@@ -6,6 +6,8 @@ import { context } from './en/context';
 import { addServer, bundles, importFile, registry, serverForm } from './en/gettingServers';
 import { interactions } from './en/interactions';
 import { apps } from './en/apps';
+import { secrets } from './en/secrets';
+import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { toolRun } from './en/toolRun';
 import { tasks } from './en/tasks';
@@ -273,4 +275,6 @@ export const en = {
   importFile,
   tasks,
   toolSearch,
+  skills,
+  secrets,
 } as const;

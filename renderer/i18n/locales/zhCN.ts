@@ -8,6 +8,8 @@ import { context } from './zhCN/context';
 import { addServer, bundles, importFile, registry, serverForm } from './zhCN/gettingServers';
 import { interactions } from './zhCN/interactions';
 import { apps } from './zhCN/apps';
+import { secrets } from './zhCN/secrets';
+import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { toolRun } from './zhCN/toolRun';
 import { tasks } from './zhCN/tasks';
@@ -275,4 +277,6 @@ export const zhCN: LocaleShape<typeof en> = {
   importFile,
   tasks,
   toolSearch,
+  skills,
+  secrets,
 };

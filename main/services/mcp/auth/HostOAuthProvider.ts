@@ -5,6 +5,7 @@ import {
   validateAuthorizationResponseIssuer,
   validateClientMetadataUrl,
   type AuthResult,
+  type DpopSession,
   type OAuthClientInformationContext,
   type OAuthClientMetadata,
   type OAuthClientProvider,
@@ -16,7 +17,9 @@ import {
 import type { OAuthConfig } from '../../../../shared/domain/oauthConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
+import { NO_SECRETS, type SecretResolver } from '../../secrets/ServerSecrets';
 import { describeAuthError } from './authErrors';
+import { DpopKeys } from './DpopKeys';
 import type { OAuthStore } from './OAuthStore';
 
 /** How a {@link HostOAuthProvider} is made (one per remote server). */
@@ -45,12 +48,12 @@ export interface HostOAuthProviderOptions {
    * conformance client signs in from the connect's own redirect).
    */
   attemptOnly?: boolean;
+  /** Turns a `${secret:NAME}` client secret into its stored value when it is presented. */
+  secrets?: SecretResolver;
   /** `client_name` for dynamic registration; defaults to "Switchboard". */
   clientName?: string;
   /** Diagnostics (never with a token, code or secret in them). */
   logger?: Logger;
-  /** Turns a `${secret:NAME}` client secret into its stored value when it is presented. */
-  resolveSecret?: (value: string) => Promise<string>;
 }
 
 /**
@@ -74,7 +77,10 @@ export interface HostOAuthProviderOptions {
  *   else none (the SDK's order; the config only fills in when the server names nothing).
  */
 export class HostOAuthProvider implements OAuthClientProvider {
+  /** A person takes part (the browser step). */
+  readonly interactive = true;
   private readonly server: string;
+  private readonly dpopKeys: DpopKeys;
   /** The scope of the last authorization request, reused when the person clicks "Sign in". */
   private lastScope: string | undefined;
   /** Callback legs in progress: only they get the recorded discovery state. */
@@ -86,6 +92,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
 
   constructor(private readonly options: HostOAuthProviderOptions) {
     this.server = options.serverName;
+    this.dpopKeys = new DpopKeys(options.serverName, options.store, options.oauth?.dpop);
     // Early, clear failure for a CIMD URL the SDK would refuse mid-flow.
     validateClientMetadataUrl(options.oauth?.clientMetadataUrl);
   }
@@ -107,6 +114,11 @@ export class HostOAuthProvider implements OAuthClientProvider {
       response_types: ['code'],
       ...(scopes && scopes.length > 0 ? { scope: scopes.join(' ') } : {}),
     };
+  }
+
+  /** DPoP-bound tokens (RFC 9449) when the config or the authorization server asks for them. */
+  dpop(): Promise<DpopSession | undefined> {
+    return this.dpopKeys.forRequest();
   }
 
   /** A fresh random `state` for each authorization request, remembered for the callback. */
@@ -137,21 +149,21 @@ export class HostOAuthProvider implements OAuthClientProvider {
     await this.options.store.deleteExpectedState(this.server);
   }
 
-  private async clientSecret(value: string): Promise<string> {
-    return this.options.resolveSecret ? this.options.resolveSecret(value) : value;
-  }
-
   async clientInformation(
     ctx?: OAuthClientInformationContext,
   ): Promise<StoredOAuthClientInformation | undefined> {
     const { oauth } = this.options;
     if (oauth?.clientId) {
       // Pre-registered by the person for this server: valid for whichever issuer serves it.
+      const secret = oauth.clientSecret
+        ? await (this.options.secrets ?? NO_SECRETS).resolveValue(
+            oauth.clientSecret,
+            `${this.server}: oauth.clientSecret`,
+          )
+        : undefined;
       return {
         client_id: oauth.clientId,
-        ...(oauth.clientSecret
-          ? { client_secret: await this.clientSecret(oauth.clientSecret) }
-          : {}),
+        ...(secret ? { client_secret: secret } : {}),
         ...(ctx ? { issuer: ctx.issuer } : {}),
       };
     }
@@ -308,6 +320,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
     const { store } = this.options;
     switch (scope) {
       case 'all':
+        this.dpopKeys.reset();
         await store.forget(this.server);
         return;
       case 'client':
@@ -424,6 +437,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   /** Sign-out: forgets tokens, registrations and any authorization in progress. */
   async signOut(): Promise<void> {
     this.lastScope = undefined;
+    this.dpopKeys.reset();
     await this.options.store.forget(this.server);
   }
 

@@ -22,6 +22,10 @@ export class MemorySecretStore implements SecretStore {
     return Promise.resolve();
   }
 
+  keys(): Promise<string[]> {
+    return Promise.resolve(this.names());
+  }
+
   /** The names currently held (tests check what a sign-out left). */
   names(): string[] {
     return [...this.values.keys()];

@@ -3,6 +3,7 @@ import type {
   StoredOAuthClientInformation,
   StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
+import type { webcrypto } from 'node:crypto';
 import type { SecretStore } from '../../../platform/PlatformServices';
 
 /** Tokens as kept for one server, with what is needed to judge them later. */
@@ -23,13 +24,13 @@ export interface OAuthSummary {
   expiresAt?: number;
 }
 
-type Kind = 'tokens' | 'clients' | 'verifier' | 'discovery' | 'state';
-const KINDS: readonly Kind[] = ['tokens', 'clients', 'verifier', 'discovery', 'state'];
+type Kind = 'tokens' | 'clients' | 'verifier' | 'discovery' | 'state' | 'dpop';
+const KINDS: readonly Kind[] = ['tokens', 'clients', 'verifier', 'discovery', 'state', 'dpop'];
 
 /**
  * OAuth material per server, kept only in the {@link SecretStore} (OS keychain in the app):
  * tokens, client registrations keyed by authorization-server issuer, the PKCE code verifier,
- * discovery state and the expected `state` of the authorization in progress. Keys look like
+ * discovery state, the expected `state` of the authorization in progress and the DPoP key. Keys look like
  * `oauth:<server>:tokens`. Writes are serialized so concurrent saves cannot lose each other
  * (the secret stores rewrite one file per change).
  */
@@ -131,6 +132,15 @@ export class OAuthStore {
 
   deleteExpectedState(server: string): Promise<void> {
     return this.remove(server, 'state');
+  }
+
+  /** The private JWK the server's DPoP-bound tokens are bound to (RFC 9449). */
+  async dpopKey(server: string): Promise<webcrypto.JsonWebKey | undefined> {
+    return this.read<webcrypto.JsonWebKey>(server, 'dpop');
+  }
+
+  saveDpopKey(server: string, jwk: webcrypto.JsonWebKey): Promise<void> {
+    return this.write(server, 'dpop', jwk);
   }
 
   /** Sign-out: everything this server had (tokens, registrations, pending authorization). */

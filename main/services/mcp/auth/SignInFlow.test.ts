@@ -17,6 +17,7 @@ import { HostEvents } from '../../HostEvents';
 import { createMcpHandlers } from '../createMcpHandlers';
 import { McpService } from '../McpService';
 import { OAuthStore } from './OAuthStore';
+import { ServerSecrets } from '../../secrets/ServerSecrets';
 
 type NeedsSignIn = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
 
@@ -48,7 +49,12 @@ async function start(
     log,
     env: {},
     useLoginShell: false,
-    signIn: { store: new OAuthStore(secrets), opener: opener ?? browser, timeoutMs: 10_000 },
+    signIn: {
+      store: new OAuthStore(secrets),
+      opener: opener ?? browser,
+      timeoutMs: 10_000,
+    },
+    secrets: new ServerSecrets(secrets),
     supervisor: { policy: { baseMs: 100, maxMs: 400, maxAttempts: 2 } },
   });
   await mcp.start();

@@ -1,3 +1,4 @@
+import { grantOf } from '../../../../shared/domain/oauthConfig';
 import type { ServerAuth } from '../../../../shared/domain/serverAuth';
 import type { HttpServerConfig } from '../../../../shared/domain/serverConfig';
 import type { ServerStatus } from '../../../../shared/domain/serverStatus';
@@ -5,22 +6,28 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import type { ExternalOpener } from '../../../platform/PlatformServices';
 import { isOpenableUrl } from '../../../platform/isOpenableUrl';
+import { NO_SECRETS, type SecretResolver } from '../../secrets/ServerSecrets';
 import { signInReason } from './authErrors';
 import { HostOAuthProvider } from './HostOAuthProvider';
 import { LoopbackRedirectListener } from './LoopbackRedirectListener';
+import { MachineOAuthProvider } from './MachineOAuthProvider';
 import type { OAuthStore } from './OAuthStore';
+import type { ServerOAuthProvider } from './ServerOAuthProvider';
 
 export type NeedsSignInStatus = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
 
 /** What the host gives every remote server so it can sign in. */
 export interface SignInDeps {
   store: OAuthStore;
+  /**
+   * Where `${secret:NAME}` references in `oauth` blocks are read from: the host's
+   * ServerSecrets (McpService passes its own), the same values servers start with.
+   */
+  secrets?: SecretResolver;
   /** The platform's browser opener (Electron asks the person first). */
   opener: ExternalOpener;
   /** How long to wait for the browser to come back. */
   timeoutMs?: number;
-  /** Resolves a `${secret:NAME}` OAuth client secret from the secret store. */
-  resolveSecret?: (value: string) => Promise<string>;
 }
 
 export interface SignInFlowOptions extends SignInDeps {
@@ -57,27 +64,34 @@ interface Attempt {
  * Errors from the authorization server end up on the status in plain words.
  */
 export class SignInFlow {
-  readonly provider: HostOAuthProvider;
+  readonly provider: ServerOAuthProvider;
   private attempt: Attempt | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: SignInFlowOptions) {
     this.now = options.now ?? Date.now;
-    this.provider = new HostOAuthProvider({
-      serverName: options.config.name,
-      serverUrl: options.config.url,
-      ...(options.config.oauth ? { oauth: options.config.oauth } : {}),
+    const { config } = options;
+    const common = {
+      serverName: config.name,
+      serverUrl: config.url,
       store: options.store,
-      redirectUrl: () => this.redirectUrl(),
-      // Registration records the redirect URI; its port is known only once an attempt runs.
-      canRegister: () => this.attempt !== undefined,
-      // A connect meeting a 401 (a restart, another window) must not replace the `state` and
-      // verifier a sign-in in progress waits on, nor open the browser again.
-      attemptOnly: true,
-      onRedirect: (url) => this.onRedirect(url),
+      secrets: options.secrets ?? NO_SECRETS,
       ...(options.logger ? { logger: options.logger } : {}),
-      ...(options.resolveSecret ? { resolveSecret: options.resolveSecret } : {}),
-    });
+    };
+    this.provider =
+      config.oauth && grantOf(config.oauth) !== 'authorization_code'
+        ? new MachineOAuthProvider({ ...common, oauth: config.oauth })
+        : new HostOAuthProvider({
+            ...common,
+            ...(config.oauth ? { oauth: config.oauth } : {}),
+            redirectUrl: () => this.redirectUrl(),
+            // Registration records the redirect URI; its port is known only once an attempt runs.
+            canRegister: () => this.attempt !== undefined,
+            // A connect meeting a 401 (a restart, another window) must not replace the `state`
+            // and verifier a sign-in in progress waits on, nor open the browser again.
+            attemptOnly: true,
+            onRedirect: (url) => this.onRedirect(url),
+          });
   }
 
   /** True while the browser step runs. */
@@ -110,6 +124,10 @@ export class SignInFlow {
     const current = this.attempt;
     if (current) {
       if (current.url) await this.open(current.url);
+      return;
+    }
+    if (!this.provider.interactive) {
+      await this.authorizeWithoutBrowser();
       return;
     }
     const listener = await LoopbackRedirectListener.start({
@@ -148,6 +166,21 @@ export class SignInFlow {
       },
       (error: unknown) => this.fail(attempt, AppError.from(error)),
     );
+  }
+
+  /** A grant without a person: get a token now and connect, or say why not on the status. */
+  private async authorizeWithoutBrowser(): Promise<void> {
+    this.patch({ inProgress: true, error: undefined });
+    try {
+      await this.provider.authorize();
+    } catch (error) {
+      const appError = AppError.from(error);
+      this.options.logger?.warn('token request failed', { message: appError.message });
+      this.patch({ inProgress: false, error: appError.message });
+      throw appError;
+    }
+    this.patch({ inProgress: false });
+    await this.options.reconnect();
   }
 
   /** Stops waiting for the browser; the server stays in `needs-sign-in`. */

@@ -33,6 +33,7 @@ import { callWithUrlElicitation } from './callWithUrlElicitation';
 import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
 import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
+import { SessionSkills } from './SessionSkills';
 import { StartupDeadline } from './StartupDeadline';
 import { CLIENT_CAPABILITIES } from './createSdkClient';
 import { SessionTasks, endpointIdFor } from './SessionTasks';
@@ -94,6 +95,10 @@ export class McpSession {
   private readonly tools = new Map<string, Tool>();
   /** Task calls on the current connection, made on first use. */
   private taskSupport: { connection: Connection; tasks: SessionTasks } | undefined;
+  /** The server's skills (SEP-2640): listing and verified reads, both safe to repeat. */
+  readonly skills = new SessionSkills((operation, request) =>
+    this.run(operation, true, undefined, request),
+  );
 
   constructor(private readonly options: McpSessionOptions) {
     this.config = options.config;

@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../../../shared/domain/serverConfig';
 import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
 import type { AppError } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
-import type { HostOAuthProvider } from '../auth/HostOAuthProvider';
+import type { ServerOAuthProvider } from '../auth/ServerOAuthProvider';
 import type { TransportFactory } from './connectStdio';
 import type { EraVerdictCache } from './EraVerdictCache';
 import type { InteractionHandlers } from './InteractionHandlers';
@@ -36,7 +36,7 @@ export interface McpSessionOptions {
    * URL configs: OAuth for servers that need a sign-in. A 401 then fails the connect with an
    * `AuthRequiredError` (MCP_AUTH_REQUIRED) instead of an SSE fallback.
    */
-  authProvider?: HostOAuthProvider;
+  authProvider?: ServerOAuthProvider;
   /** Host notes about this server for the person (its log), e.g. a list it does not implement. */
   onNote?: (text: string) => void;
 }

@@ -8,7 +8,7 @@ import type { HttpServerConfig } from '../../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import { AuthRequiredError, describeAuthError, isOAuthFailure } from '../auth/authErrors';
-import type { HostOAuthProvider } from '../auth/HostOAuthProvider';
+import type { ServerOAuthProvider } from '../auth/ServerOAuthProvider';
 import type { CachedEraVerdict } from './EraVerdictCache';
 import { mapSdkError } from './mapSdkError';
 import {
@@ -29,7 +29,7 @@ export const MAX_STEP_UP_RETRIES = 1;
 /** A new Streamable HTTP transport for `config` (also used to rebuild after a stale session). */
 export function createStreamableHttpTransport(
   config: HttpServerConfig,
-  authProvider?: HostOAuthProvider,
+  authProvider?: ServerOAuthProvider,
 ): StreamableHTTPClientTransport {
   return new StreamableHTTPClientTransport(new URL(config.url), {
     requestInit: { headers: { ...config.headers } },
@@ -51,7 +51,7 @@ interface AuthCapableTransport {
 async function withAuthErrors<T>(
   attempt: () => Promise<T>,
   transport: AuthCapableTransport,
-  authProvider: HostOAuthProvider | undefined,
+  authProvider: ServerOAuthProvider | undefined,
 ): Promise<T> {
   try {
     return await attempt();
@@ -79,7 +79,7 @@ export async function connectHttp(
   config: HttpServerConfig,
   cached: CachedEraVerdict | undefined,
   logger: Logger | undefined,
-  authProvider?: HostOAuthProvider,
+  authProvider?: ServerOAuthProvider,
 ): Promise<EstablishedConnection> {
   const useSse = config.transport === 'sse' || cached?.httpTransport === 'sse';
   if (!useSse) {
@@ -136,7 +136,7 @@ function shouldFallBackToSse(error: unknown): error is SdkHttpError {
 export async function reconnectLegacyHttp(
   contextFor: (signal: AbortSignal) => ConnectionContext,
   config: HttpServerConfig,
-  authProvider?: HostOAuthProvider,
+  authProvider?: ServerOAuthProvider,
 ): Promise<Connection> {
   const deadline = new StartupDeadline(config.timeouts.startupMs);
   try {

@@ -124,6 +124,11 @@ export class ServerSupervisor {
     return this.transport?.pid ?? undefined;
   }
 
+  /** A note from the host about this server in its log (e.g. a skill refused), as a person reads it. */
+  report(level: 'info' | 'warning' | 'error', text: string): void {
+    this.note(level, text);
+  }
+
   logsSince(seq?: number): LogEntry[] {
     return this.logs.since(seq);
   }

@@ -8,6 +8,7 @@ import { createLogger } from '../../../platform/Logger';
 import { ServersFileService } from '../../config/ServersFileService';
 import { HostEvents } from '../../HostEvents';
 import type { ServerSecrets } from '../../secrets/ServerSecrets';
+import type { SignInDeps } from '../auth/SignInFlow';
 import { McpService } from '../McpService';
 import type { SupervisorDeps } from '../supervisor/ServerSupervisor';
 
@@ -26,7 +27,11 @@ export class McpHarness {
   static async start(
     servers: Record<string, unknown>,
     supervisor: Partial<Pick<SupervisorDeps, 'policy' | 'killGraceMs' | 'installGraceMs'>> = {},
-    options: { secrets?: ServerSecrets; env?: Record<string, string | undefined> } = {},
+    options: {
+      secrets?: ServerSecrets;
+      signIn?: SignInDeps;
+      env?: Record<string, string | undefined>;
+    } = {},
   ): Promise<McpHarness> {
     const env = options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME };
     const dir = await mkdtemp(join(tmpdir(), 'sb-mcp-'));
@@ -49,6 +54,7 @@ export class McpHarness {
       env,
       useLoginShell: false,
       ...(options.secrets ? { secrets: options.secrets } : {}),
+      ...(options.signIn ? { signIn: options.signIn } : {}),
       supervisor: {
         killGraceMs: 300,
         policy: { baseMs: 100, maxMs: 400, maxAttempts: 2 },

@@ -1,6 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { jwkThumbprint, verifyJws } from './verifyJws';
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 /** How a {@link TestAuthServer} behaves. */
 export interface TestAuthServerOptions {
@@ -18,6 +21,14 @@ export interface TestAuthServerOptions {
   refreshTokens?: boolean;
   /** A pre-registered confidential client this server knows. */
   preRegistered?: { clientId: string; clientSecret: string };
+  /** `grant_types_supported`; default authorization code and refresh. */
+  grants?: string[];
+  /** private_key_jwt: each client's public key (its client assertions must verify with it). */
+  clientKeys?: Record<string, KeyObject>;
+  /** jwt_bearer: the key workload assertions must verify with. */
+  assertionKey?: KeyObject;
+  /** DPoP (RFC 9449): advertise ES256 and bind tokens to the proof's key. */
+  dpop?: boolean;
 }
 
 /** One request to the token endpoint, as seen (for the tests to judge). */
@@ -27,6 +38,10 @@ export interface TokenRequestRecord {
   method: string;
   clientId: string | undefined;
   resource: string | undefined;
+  /** jwt_bearer: the assertion sent. */
+  assertion?: string;
+  /** The DPoP proof's key thumbprint, when a valid proof came with the request. */
+  dpopJkt?: string;
 }
 
 interface PendingCode {
@@ -48,6 +63,10 @@ export class TestAuthServer {
   readonly tokenRequests: TokenRequestRecord[] = [];
   /** Access tokens this server issued and still honours. */
   readonly validTokens = new Set<string>();
+  /** DPoP-bound access tokens → the thumbprint of the key they are bound to. */
+  readonly boundTokens = new Map<string, string>();
+  /** jwt_bearer: refuse every assertion (`invalid_grant`). */
+  refuseAssertions = false;
   /** Refresh requests fail with a bare 503 (not an OAuth error: the SDK falls back to a redirect). */
   failRefreshes = false;
   private readonly codes = new Map<string, PendingCode>();
@@ -111,7 +130,8 @@ export class TestAuthServer {
         ? {}
         : { registration_endpoint: `${this.base}/register` }),
       response_types_supported: ['code'],
-      grant_types_supported: ['authorization_code', 'refresh_token'],
+      grant_types_supported: this.options.grants ?? ['authorization_code', 'refresh_token'],
+      ...(this.options.dpop ? { dpop_signing_alg_values_supported: ['ES256'] } : {}),
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: this.options.authMethods ?? ['none'],
       authorization_response_iss_parameter_supported: this.options.issSupported ?? true,
@@ -161,13 +181,21 @@ export class TestAuthServer {
   private async token(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const form = new URLSearchParams(await readBody(req));
     const client = this.authenticate(req, form);
+    const grant = form.get('grant_type') ?? '';
+    const dpopJkt = this.dpopProof(req);
     this.tokenRequests.push({
-      grantType: form.get('grant_type') ?? '',
+      grantType: grant,
       method: client.method,
       clientId: client.clientId,
       resource: form.get('resource') ?? undefined,
+      ...(form.get('assertion') ? { assertion: form.get('assertion') ?? '' } : {}),
+      ...(dpopJkt ? { dpopJkt } : {}),
     });
+    if (grant === JWT_BEARER) return this.jwtBearer(form, res, dpopJkt);
     if (!client.ok || !client.clientId) return json(res, 401, { error: 'invalid_client' });
+    if (grant === 'client_credentials') {
+      return json(res, 200, this.issue(client.clientId, form.get('scope') ?? undefined, dpopJkt));
+    }
     if (form.get('grant_type') === 'authorization_code') {
       const pending = this.codes.get(form.get('code') ?? '');
       this.codes.delete(form.get('code') ?? '');
@@ -200,12 +228,39 @@ export class TestAuthServer {
     json(res, 400, { error: 'unsupported_grant_type' });
   }
 
-  private issue(clientId: string, scope: string | undefined): Record<string, unknown> {
+  /** RFC 7523 §2.1: the workload's assertion, verified with the configured key. */
+  private jwtBearer(form: URLSearchParams, res: ServerResponse, jkt: string | undefined): void {
+    const key = this.options.assertionKey;
+    const verified = key ? verifyJws(form.get('assertion') ?? '', key) : undefined;
+    if (!verified || this.refuseAssertions || verified.claims.aud !== this.base) {
+      return json(res, 400, { error: 'invalid_grant', error_description: 'assertion refused' });
+    }
+    json(res, 200, this.issue(String(verified.claims.sub), form.get('scope') ?? undefined, jkt));
+  }
+
+  /** The thumbprint of a valid DPoP proof for this token endpoint, if one came. */
+  private dpopProof(req: IncomingMessage): string | undefined {
+    const proof = req.headers.dpop;
+    if (!this.options.dpop || typeof proof !== 'string') return undefined;
+    const verified = verifyJws(proof, 'embedded');
+    const ok =
+      verified?.header.typ === 'dpop+jwt' &&
+      verified.claims.htm === 'POST' &&
+      verified.claims.htu === `${this.base}/token`;
+    return ok ? jwkThumbprint(verified.header.jwk as Record<string, unknown>) : undefined;
+  }
+
+  private issue(
+    clientId: string,
+    scope: string | undefined,
+    dpopJkt?: string,
+  ): Record<string, unknown> {
     const accessToken = `at-${randomBytes(12).toString('hex')}`;
     this.validTokens.add(accessToken);
+    if (dpopJkt) this.boundTokens.set(accessToken, dpopJkt);
     const out: Record<string, unknown> = {
       access_token: accessToken,
-      token_type: 'Bearer',
+      token_type: dpopJkt ? 'DPoP' : 'Bearer',
       expires_in: this.options.expiresIn ?? 3600,
       ...(scope ? { scope } : {}),
     };
@@ -221,6 +276,23 @@ export class TestAuthServer {
     req: IncomingMessage,
     form: URLSearchParams,
   ): { ok: boolean; method: string; clientId: string | undefined } {
+    const assertion = form.get('client_assertion');
+    if (assertion) {
+      // private_key_jwt (RFC 7523 §2.2): signed by the client's key, for this server.
+      const [, payload] = assertion.split('.');
+      const claimed = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as {
+        iss?: unknown;
+      };
+      const clientId = typeof claimed.iss === 'string' ? claimed.iss : undefined;
+      const key = clientId ? this.options.clientKeys?.[clientId] : undefined;
+      const verified = key ? verifyJws(assertion, key) : undefined;
+      const ok =
+        form.get('client_assertion_type') ===
+          'urn:ietf:params:oauth:client-assertion-type:jwt-bearer' &&
+        verified?.claims.sub === clientId &&
+        verified?.claims.aud === this.base;
+      return { ok, method: 'private_key_jwt', clientId };
+    }
     const header = req.headers.authorization;
     if (header?.startsWith('Basic ')) {
       const [id, secret] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TestAuthServer } from './TestAuthServer';
+import { accessTokenHashOf, jwkThumbprint, verifyJws } from './verifyJws';
 
 /**
  * An OAuth-protected MCP endpoint on 127.0.0.1 for tests: publishes RFC 9728 metadata naming
@@ -12,6 +13,9 @@ import type { TestAuthServer } from './TestAuthServer';
 export class TestResourceServer {
   /** Requests that reached `/mcp`, by HTTP method (a GET would be an SSE fallback attempt). */
   readonly methods: string[] = [];
+  /** The Authorization scheme of each authorized request, and the DPoP proofs' `jti`s. */
+  readonly schemes: string[] = [];
+  readonly proofIds: string[] = [];
   private server: Server | undefined;
   private base = '';
 
@@ -66,8 +70,11 @@ export class TestResourceServer {
       return;
     }
     this.methods.push(req.method ?? '');
-    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!token || !this.authServer.validTokens.has(token)) {
+    const [, scheme, token] = /^(Bearer|DPoP) (.+)$/.exec(req.headers.authorization ?? '') ?? [];
+    const bound = token ? this.authServer.boundTokens.get(token) : undefined;
+    // A DPoP-bound token only with the DPoP scheme and a proof by its key (RFC 9449 §7).
+    const proven = bound ? scheme === 'DPoP' && this.dpopProof(req, token ?? '') === bound : true;
+    if (!token || !this.authServer.validTokens.has(token) || !proven) {
       res.writeHead(401, {
         'www-authenticate': `Bearer resource_metadata="${this.metadataUrl}"${this.scope ? `, scope="${this.scope}"` : ''}`,
         'content-type': 'application/json',
@@ -75,7 +82,24 @@ export class TestResourceServer {
       res.end(JSON.stringify({ error: 'invalid_token' }));
       return;
     }
+    this.schemes.push(scheme ?? '');
     await this.forward(req, res);
+  }
+
+  /** The thumbprint of the request's valid DPoP proof for `token`, if it has one. */
+  private dpopProof(req: IncomingMessage, token: string): string | undefined {
+    const proof = req.headers.dpop;
+    const verified = typeof proof === 'string' ? verifyJws(proof, 'embedded') : undefined;
+    if (
+      verified?.header.typ !== 'dpop+jwt' ||
+      verified.claims.htm !== req.method ||
+      verified.claims.htu !== this.url ||
+      verified.claims.ath !== accessTokenHashOf(token)
+    ) {
+      return undefined;
+    }
+    this.proofIds.push(String(verified.claims.jti));
+    return jwkThumbprint(verified.header.jwk as Record<string, unknown>);
   }
 
   private async forward(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,0 +1,103 @@
+import { mkdir } from 'node:fs/promises';
+import { expect, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
+import type { RecordedRequest } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
+import { lastToolResults, message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
+import { fixture } from '../fixtures/servers';
+
+/** A fake Messages API and a web shell with the skills fixture (a good skill, three tampered). */
+const test = chatTest({ skills: fixture('skills.mjs') });
+const screenshots = 'artifacts/screenshots';
+
+async function openSkills(page: Page): Promise<void> {
+  await page.getByTestId('server-item-skills').click();
+  await expect(page.getByTestId('server-status')).toContainText(/Ready|就绪/, { timeout: 20_000 });
+  await page.getByRole('tab', { name: /Skills|技能/ }).click();
+  await expect(page.getByTestId('skill-list')).toBeVisible();
+}
+
+/** The model's tool results of the last step, as one line each (errors marked). */
+function results(request: RecordedRequest): string {
+  return lastToolResults(request)
+    .map((r) => `${r.isError ? '[refused] ' : ''}${r.text}`)
+    .join('\n');
+}
+
+test('enable skills in the server view; the model uses the good one and is refused the tampered', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await page.goto(shell.url);
+  await openSkills(page);
+  const notes = page.getByTestId('skill-release-notes');
+  await expect(notes).toContainText('Write release notes in the house style');
+  await expect(notes).toContainText('references/TEMPLATE.md');
+  await expect(notes).toContainText(/2 files, \d+ B/);
+  await expect(page.getByTestId('skill-enabled-release-notes')).not.toBeChecked();
+  for (const name of ['release-notes', 'tampered-digest', 'tampered-frontmatter']) {
+    // The switch's track covers the checkbox: click the switch as a person does.
+    await page.getByTestId(`skill-${name}`).locator('label.switch').click();
+    await expect(page.getByTestId(`skill-enabled-${name}`)).toBeChecked();
+  }
+
+  fake.script(
+    message([text('Loading the skill.'), toolUse('load_skill', { skill: 'skills/release-notes' })]),
+    message([
+      toolUse('load_skill', { skill: 'skills/release-notes', file: 'references/TEMPLATE.md' }),
+    ]),
+    message([
+      toolUse('load_skill', { skill: 'skills/tampered-digest' }),
+      toolUse('load_skill', { skill: 'skills/tampered-frontmatter' }),
+    ]),
+    (request: RecordedRequest) => message(`Here is what the skills said:\n${results(request)}`),
+  );
+  await page.getByTestId('new-chat').click();
+  await page.locator('#composer-input').fill('Write the release notes.');
+  await page.keyboard.press('Enter');
+
+  const answer = page.getByTestId('assistant-message').last();
+  await expect(answer).toContainText('Here is what the skills said', { timeout: 20_000 });
+  await expect(answer).toContainText('[refused] Refused the skill “skills/tampered-digest”');
+  await expect(answer).toContainText('has digest sha256:');
+  await expect(answer).toContainText('differs from the listing in: description');
+  // No approval was asked: enabling the skill was the person's consent.
+  await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
+  const cards = page.getByTestId('tool-call');
+  await expect(cards).toHaveCount(4);
+  await expect(cards.nth(0)).toContainText('Always open with the word SHIPPED.');
+  await expect(cards.nth(1)).toContainText('## SHIPPED: <title>');
+  // What the model received for the good skill, verified and labelled with its server.
+  const sent = JSON.stringify(fake.messageRequests.at(2)?.body);
+  expect(sent).toContain('SHIPPED');
+  expect(sent).toContain('from the MCP server “skills”');
+
+  await mkdir(screenshots, { recursive: true });
+  await page.screenshot({ path: `${screenshots}/skills-chat-en-light.png` });
+
+  await openSkills(page);
+  await expect(page.getByTestId('skill-refusal-tampered-digest')).toContainText('digest');
+  await expect(page.getByTestId('skill-refusal-release-notes')).toHaveCount(0);
+  await page.getByRole('tab', { name: /Logs/ }).click();
+  await expect(page.getByTestId('server-detail')).toContainText(
+    'Refused the skill “skills/tampered-frontmatter”',
+  );
+
+  // The Skills tab as people see it: light and dark, English and Chinese.
+  // Tall enough for every card: the tab scrolls inside the window, not the page.
+  await page.setViewportSize({ width: 1200, height: 1560 });
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.getByTestId('open-settings').click();
+      const radio = page.getByTestId(`theme-${theme}`);
+      await radio.click();
+      await expect(radio).toBeChecked();
+      await page.getByTestId('language').selectOption(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.keyboard.press('Escape');
+      await openSkills(page);
+      await expect(page.getByTestId('skill-refusal-tampered-digest')).toBeVisible();
+      await page.screenshot({ path: `${screenshots}/skills-${language}-${theme}.png` });
+    }
+  }
+});

@@ -1,0 +1,30 @@
+/** 简体中文：服务器屏幕中的技能（SEP-2640）。 */
+export const skills = {
+  tab: '技能',
+  title: '技能',
+  intro:
+    '技能是该服务器为某类任务提供的操作说明。模型只能看到你启用的技能的名称和描述，并在任务需要时加载。每个文件都会按服务器列出的大小和摘要校验；不符的技能会被拒绝。',
+  offline: '启动该服务器后即可查看其技能。',
+  unsupported: '该服务器不提供技能。',
+  none: '该服务器没有列出任何技能。',
+  loading: '正在加载技能…',
+  listFailed: '无法列出技能：{{message}}',
+  offer: '提供给模型',
+  offered: '已提供给模型',
+  modelName: '模型调用名',
+  files_one: '{{count}} 个文件，{{size}}',
+  files_other: '{{count}} 个文件，{{size}}',
+  filesLabel: '{{name}} 的文件',
+  file: '文件',
+  size: '大小',
+  dynamic: '该技能未发布带摘要的文件清单，无法校验，因此不能提供给模型。',
+  refused: '模型加载时被拒绝：{{reason}}其内容均未使用。',
+  refusal: {
+    digest: '{{file}} 与服务器列出的摘要不符。',
+    size: '{{file}} 的大小与服务器列出的不符。',
+    frontmatter: '{{file}} 的前置元数据与列表不符（字段：{{fields}}）。',
+    unlisted: '{{file}} 不在服务器列出的文件中。',
+  },
+  invalidTitle: '无效的技能条目（已忽略）',
+  toggleFailed: '无法更改：{{message}}',
+};
