@@ -4,6 +4,7 @@ import { DEFAULT_TOOL_SEARCH, type ToolSearchSettings } from '../../../../shared
 import { createLogger } from '../../../platform/Logger';
 import type { ConversationStore } from '../../store/ConversationStore';
 import { TempStoreDir } from '../../store/testing/TempStoreDir';
+import type { HostTool } from '../../conversation/HostTool';
 import type { Tool } from '../../mcp/session/mcpTypes';
 import { modelToolName } from '../modelToolName';
 import { ToolCatalog, type CatalogEntry } from '../ToolCatalog';
@@ -186,6 +187,27 @@ describe('ToolSearchService', () => {
     const withTool = (tool: CatalogEntry) => [...many.slice(0, 58), tool];
     expect(await find(withTool(before), 'weather forecast')).toContain('weather__get_forecast');
     expect(await find(withTool(after), 'tide table harbour')).toContain('weather__get_forecast');
+  });
+
+  it('offers the host’s own tools (loading skills) in full whichever way the catalogue goes', () => {
+    const skill: HostTool = {
+      tool: { modelName: 'load_skill', description: 'Loads a skill.', inputSchema: {} },
+      origin: { server: 'Switchboard', tool: 'load_skill' },
+      run: () => Promise.resolve({ content: [] }),
+    };
+    const { id } = store.createConversation();
+    const plan = (apiSearchAvailable: boolean) =>
+      service.plan({ conversationId: id, entries: many, hostTools: [skill], apiSearchAvailable });
+    const ours = plan(false);
+    expect(ours.request().tools.map((t) => t.modelName)).toEqual([
+      'search_tools',
+      'load_skill',
+      'home__status',
+    ]);
+    expect(ours.hostTools.map((h) => h.tool.modelName)).toEqual(['search_tools', 'load_skill']);
+    const claude = plan(true).request().tools;
+    expect(claude.find((t) => t.modelName === 'load_skill')?.deferLoading).toBeUndefined();
+    expect(claude.filter((t) => t.deferLoading)).toHaveLength(59);
   });
 
   it('keeps at most the newest loaded tools', () => {
