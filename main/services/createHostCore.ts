@@ -42,6 +42,7 @@ import { createModelServices, type ModelServices } from './models/createModelSer
 import type { ModelClient } from './models/ModelClient';
 import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
+import { ClientTasks } from './tasks/ClientTasks';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
@@ -143,8 +144,12 @@ export async function createHostCore(
     ...(platform.pickFolder ? { pickFolder: platform.pickFolder } : {}),
     log: log.child('interactions'),
   });
+  const clientTasks = new ClientTasks({
+    emit: (task) => events.emit('tasks.changed', { task }),
+    originFor: (server) => interactions.runningTools.originFor(server),
+  });
   const mcp = new McpService({
-    handlers: interactions.broker.handlers,
+    handlers: clientTasks.track(interactions.broker.handlers),
     dataDir: platform.paths.dataDir,
     logsDir: platform.paths.logsDir,
     files,
@@ -213,6 +218,7 @@ export async function createHostCore(
     events,
     log: log.child('tasks'),
     preferTasks: () => settings.snapshot().preferTasks,
+    clientTasks,
   });
   const apps = createAppServices({
     mcp,
@@ -287,7 +293,7 @@ export async function createHostCore(
       conversations: conversations.list(),
       pendingApprovals: broker.pending(),
       pendingInteractions: interactions.broker.pending(),
-      tasks: tasks.service.list(),
+      tasks: tasks.list(),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),

@@ -55,6 +55,8 @@ export type SamplingRequestView = z.infer<typeof samplingRequestViewSchema>;
 export const interactionOriginSchema = z.object({
   conversationId: z.string().optional(),
   toolUseId: z.string().optional(),
+  /** Set when the server sent the request as a client-side task (the Tasks list links to it). */
+  clientTaskId: z.string().optional(),
 });
 export type InteractionOrigin = z.infer<typeof interactionOriginSchema>;
 

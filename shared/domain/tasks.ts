@@ -25,8 +25,18 @@ export const ENDED_TASK_STATUSES: readonly TaskStatus[] = [
   'expired',
 ];
 
-/** Who started the tool call that became a task. */
-export const taskOriginSchema = z.enum(['chat', 'cli', 'server']);
+/**
+ * Who started it: a chat, the CLI, the server view's Tools tab, or (client-side tasks) the
+ * server itself, asking the host.
+ */
+export const taskOriginSchema = z.enum(['chat', 'cli', 'server', 'request']);
+
+/**
+ * What runs: a tool call on the server, or a server's request the host runs for it as a
+ * client-side task (sampling or elicitation, the server polls the host).
+ */
+export const taskKindSchema = z.enum(['tool', 'sampling', 'elicitation']);
+export type TaskKind = z.infer<typeof taskKindSchema>;
 
 /**
  * A tool call running (or run) as a task on its server, as windows and the CLI show it.
@@ -39,6 +49,8 @@ export const taskViewSchema = z.object({
   /** The server's id for the task. */
   taskId: z.string(),
   tool: z.string(),
+  /** Absent: a tool call (tasks stored before kinds existed). */
+  kind: taskKindSchema.optional(),
   origin: taskOriginSchema,
   conversationId: z.string().optional(),
   /** The chat tool call it answers (`tool_use` id). */

@@ -148,14 +148,28 @@ export class InteractionBroker {
       if (origin.conversationId !== call.conversationId || origin.toolUseId !== call.toolUseId) {
         continue;
       }
+      const { clientTaskId } = origin;
       const other = this.options.originFor(pending.server);
-      if (other.toolUseId !== undefined && other.toolUseId !== call.toolUseId) {
+      if (clientTaskId !== undefined) {
+        // A client-side task outlives the call that raised it: the person answers when they can.
+        pending.origin =
+          other.toolUseId !== undefined && other.toolUseId !== call.toolUseId
+            ? { ...other, clientTaskId }
+            : { clientTaskId };
+        this.changed(id);
+      } else if (other.toolUseId !== undefined && other.toolUseId !== call.toolUseId) {
         pending.origin = other;
         this.changed(id);
       } else {
         pending.abandon(TOOL_CALL_ENDED);
       }
     }
+  }
+
+  /** Where a request shows: with the running chat call, and its client-side task if any. */
+  private originOf(ctx: InteractionContext): InteractionOrigin {
+    const origin = this.options.originFor(ctx.serverName);
+    return ctx.clientTaskId === undefined ? origin : { ...origin, clientTaskId: ctx.clientTaskId };
   }
 
   /** Withdraws everything (shutdown). */
@@ -173,7 +187,7 @@ export class InteractionBroker {
       throw userRejected(`Sampling is turned off for “${server}” in this app.`);
     }
     // Before the model list wait: the tool call may end meanwhile (then `track` cancels).
-    const origin = this.options.originFor(server);
+    const origin = this.originOf(ctx);
     const view = toSamplingRequestView(request);
     const suggestedModel = pickModel(
       view.modelPreferences,
@@ -224,7 +238,7 @@ export class InteractionBroker {
     const form = new FormElicitation({
       id,
       server,
-      origin: this.options.originFor(server),
+      origin: this.originOf(ctx),
       createdAt: this.now(),
       message: params.message,
       requestedSchema: schema,
@@ -261,7 +275,7 @@ export class InteractionBroker {
     const url = new UrlElicitation({
       id,
       server,
-      origin: this.options.originFor(server),
+      origin: this.originOf(ctx),
       createdAt: this.now(),
       message: params.message,
       url: params.url,

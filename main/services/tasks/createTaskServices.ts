@@ -1,3 +1,4 @@
+import type { TaskView } from '../../../shared/domain/tasks';
 import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { Logger } from '../../platform/Logger';
 import type { ChatToolCaller } from '../conversation/ChatToolCaller';
@@ -5,6 +6,7 @@ import type { HostEvents } from '../HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
 import type { TaskRecord } from '../store/TaskRecord';
+import type { ClientTasks } from './ClientTasks';
 import { TaskDelivery, type ConversationContinuation } from './TaskDelivery';
 import { TaskService } from './TaskService';
 
@@ -15,6 +17,8 @@ export interface TaskServices {
   /** Wires delivery into conversations (built after the task service, which it needs). */
   connect(conversations: ConversationContinuation): void;
   delivery(): TaskDelivery | undefined;
+  /** Tool-call tasks and client-side tasks together, newest first (the Tasks list). */
+  list(): TaskView[];
   handlers: Pick<RequestHandlers, 'tasks.list' | 'tasks.cancel'>;
 }
 
@@ -25,6 +29,7 @@ export function createTaskServices(deps: {
   events: HostEvents;
   log: Logger;
   preferTasks: () => boolean;
+  clientTasks: ClientTasks;
 }): TaskServices {
   let delivery: TaskDelivery | undefined;
   const waiting: TaskRecord[] = [];
@@ -39,6 +44,8 @@ export function createTaskServices(deps: {
     },
     preferTasks: deps.preferTasks,
   });
+  const list = (): TaskView[] =>
+    [...service.list(), ...deps.clientTasks.list()].sort((a, b) => b.createdAt - a.createdAt);
   return {
     service,
     chatCaller: (call) =>
@@ -65,8 +72,9 @@ export function createTaskServices(deps: {
       for (const record of waiting.splice(0)) delivery.deliver(record);
     },
     delivery: () => delivery,
+    list,
     handlers: {
-      'tasks.list': () => ({ tasks: service.list() }),
+      'tasks.list': () => ({ tasks: list() }),
       'tasks.cancel': async ({ id }) => {
         await service.cancel(id);
         return {};

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../shared/domain/tasks';
-import { useConversationsStore } from '../../stores/StoresContext';
+import { useConversationsStore, useInteractionsStore } from '../../stores/StoresContext';
 import { isTaskEnded } from '../../stores/tasksReducers';
 import { useOpenChat } from '../chat/useOpenChat';
 import { TaskCancelButton } from './TaskCancelButton';
@@ -18,25 +18,50 @@ export function TaskRow({ task }: { task: TaskView }) {
       ? s.conversations.find((c) => c.id === task.conversationId)?.title
       : undefined,
   );
+  // A server's request run as a client-side task: the panel the person answers it in.
+  const request = task.kind === 'sampling' || task.kind === 'elicitation' ? task.kind : null;
+  const waiting = useInteractionsStore((s) =>
+    request
+      ? s.pending.find((i) => i.server === task.server && i.origin.clientTaskId === task.taskId)
+      : undefined,
+  );
+  const showQueue = useInteractionsStore((s) => s.showQueue);
   const ended = isTaskEnded(task);
+  const status = waiting && !ended ? 'input_required' : task.status;
+  const what = request ? t(`tasks.request.${request}`) : task.tool;
   return (
     <li
       className="task task--row"
-      aria-label={t('tasks.label', { tool: task.tool, server: task.server })}
+      aria-label={
+        request
+          ? t('tasks.request.label', { kind: what, server: task.server })
+          : t('tasks.label', { tool: task.tool, server: task.server })
+      }
       data-testid="task-row"
-      data-status={task.status}
+      data-status={status}
+      data-kind={task.kind ?? 'tool'}
     >
       <div className="task__head">
         <span className="task__name">
           <span className="tool-call__server">{task.server}</span>
           <span aria-hidden="true"> › </span>
-          <span className="tool-call__tool">{task.tool}</span>
+          <span className="tool-call__tool">{what}</span>
         </span>
-        <span className={`status-badge status-badge--${taskTone[task.status]}`}>
-          {t(`tasks.status.${task.status}`)}
+        <span className={`status-badge status-badge--${taskTone[status]}`}>
+          {t(`tasks.status.${status}`)}
         </span>
         <TaskTimer task={task} />
-        {!ended && <TaskCancelButton task={task} />}
+        {!ended && !request && <TaskCancelButton task={task} />}
+        {waiting && (
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => showQueue(waiting.id)}
+            data-testid="task-open-request"
+          >
+            {t('tasks.request.open')}
+          </button>
+        )}
       </div>
       {(task.statusMessage ?? task.error) && (
         <p className="task__message">{task.error && ended ? task.error : task.statusMessage}</p>

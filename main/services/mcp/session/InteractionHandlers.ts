@@ -17,6 +17,8 @@ export interface InteractionContext {
    * This is the SDK's `ctx.mcpReq.signal`, passed through unchanged.
    */
   signal: AbortSignal;
+  /** Set when the server sent the request as a client-side task: the task's id here. */
+  clientTaskId?: string;
 }
 
 /**

@@ -30,18 +30,18 @@ export function bindClientTasks(
     methods: { 'sampling/createMessage': true, 'elicitation/create': true },
     ttlMs: CLIENT_TASK_TTL_MS,
     pollIntervalMs: CLIENT_TASK_POLL_MS,
-    sampling: async (request, { signal }) =>
+    sampling: async (request, { signal, taskId }) =>
       (await handlers.sampling(
         {
           method: 'sampling/createMessage',
           params: withoutTask(request.params),
         },
-        { serverName, signal },
+        { serverName, signal, clientTaskId: taskId },
       )) as never,
-    elicitation: async (request, { signal }) =>
+    elicitation: async (request, { signal, taskId }) =>
       (await handlers.elicitation(
         { method: 'elicitation/create', params: withoutTask(request.params) },
-        { serverName, signal },
+        { serverName, signal, clientTaskId: taskId },
       )) as never,
     ...(hooks.onTaskReceiverError ? { onError: hooks.onTaskReceiverError } : {}),
   });
