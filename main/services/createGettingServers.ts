@@ -81,6 +81,17 @@ export function createGettingServersHandlers(
       return { serverName: result.serverName, document: toConfigDocument(result.state) };
     },
     'bundles.inspect': ({ path }) => bundles.inspect(path),
+    'bundles.uploadStart': async ({ name, size }) => ({
+      uploadId: await bundles.uploads.start(name, size),
+    }),
+    'bundles.uploadChunk': async ({ uploadId, offset, data }) => ({
+      received: await bundles.uploads.chunk(uploadId, offset, data),
+    }),
+    'bundles.uploadFinish': ({ uploadId }) => bundles.inspectUpload(uploadId),
+    'bundles.discard': async ({ path }) => {
+      await bundles.discard(path);
+      return {};
+    },
     'bundles.install': async (request) => {
       const result = await bundles.install(request);
       return { serverName: result.serverName, document: toConfigDocument(result.state) };

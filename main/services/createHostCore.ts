@@ -171,6 +171,10 @@ export async function createHostCore(
     secrets: serverSecrets,
     settings,
   });
+  // Staging a previous run left (a crash mid-unpack, a review open when it quit).
+  void gettingServers.bundles
+    .cleanStaging()
+    .catch((error: unknown) => log.warn('bundle staging cleanup failed', { error }));
   const grants = new JsonGrantRepository(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),

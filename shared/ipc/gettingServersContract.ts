@@ -4,6 +4,11 @@ import {
   bundleViewSchema,
   installedBundleSchema,
 } from '../domain/bundleViews';
+import {
+  bundleUploadChunkSchema,
+  bundleUploadIdSchema,
+  bundleUploadStartSchema,
+} from '../domain/bundleUpload';
 import { configDocumentSchema, importSourceSchema } from '../domain/mcpViews';
 import { registryInstallRequestSchema, registryPageSchema } from '../domain/registryViews';
 import { serverFormSchema, serverTestResultSchema } from '../domain/serverForm';
@@ -59,6 +64,29 @@ export const gettingServersRequests = {
     output: bundleViewSchema,
     description:
       'Reads and verifies an .mcpb file: manifest, tools, prompts, user config, signature, runtime.',
+  },
+  'bundles.uploadStart': {
+    input: bundleUploadStartSchema,
+    output: z.object({ uploadId: z.string() }),
+    description:
+      'Starts receiving a dropped .mcpb file (a page has its bytes, not its path) into a staging file in the data folder.',
+  },
+  'bundles.uploadChunk': {
+    input: bundleUploadChunkSchema,
+    output: z.object({ received: z.number().int() }),
+    description: 'The next bytes of a dropped file, base64, right after the ones received.',
+  },
+  'bundles.uploadFinish': {
+    input: bundleUploadIdSchema,
+    output: bundleViewSchema,
+    description:
+      'Every byte arrived: reads and verifies the staged file like bundles.inspect (its path is what install gets).',
+  },
+  'bundles.discard': {
+    input: z.object({ path }).strict(),
+    output: z.object({}),
+    description:
+      'The review was closed: removes a dropped file staged for it (a file opened by path is left alone).',
   },
   'bundles.install': {
     input: bundleInstallRequestSchema,

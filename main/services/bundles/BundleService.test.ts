@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,12 @@ import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
 import { ServerFormService } from '../serverForm/ServerFormService';
+import {
+  BUNDLE_CHUNK_BASE64_MAX,
+  MAX_BUNDLE_BYTES,
+  bundleUploadChunkSchema,
+  bundleUploadStartSchema,
+} from '../../../shared/domain/bundleUpload';
 import { BundleService } from './BundleService';
 import {
   packFixtureBundle,
@@ -166,5 +172,118 @@ describe('.mcpb bundles', () => {
         userConfig: { ...answers, notes_dir: notes },
       }),
     ).rejects.toThrow(/needs Node\.js/);
+  });
+});
+
+describe('a dropped .mcpb: bytes in chunks into staging, then the same review and install', () => {
+  async function upload(bundles: BundleService, bytes: Buffer, name = 'dropped.mcpb') {
+    const id = await bundles.uploads.start(name, bytes.length);
+    // Small chunks, so the file really arrives in pieces.
+    for (let offset = 0; offset < bytes.length; offset += 500) {
+      const chunk = bytes.subarray(offset, offset + 500).toString('base64');
+      expect(await bundles.uploads.chunk(id, offset, chunk)).toBe(
+        Math.min(bytes.length, offset + 500),
+      );
+    }
+    return bundles.inspectUpload(id);
+  }
+
+  const staged = (dir: string) => readdir(join(dir, 'bundles', '.staging')).catch(() => []);
+
+  it('is reviewed from its staging file and installed from it; the staging file then goes', async () => {
+    const { bundles, harness } = await setup();
+    const bytes = await readFile(unsigned);
+    expect(bytes.length).toBeGreaterThan(1000);
+    const view = await upload(bundles, bytes);
+    expect(view).toMatchObject({ name: 'hello-notes', signature: { state: 'unsigned' } });
+    expect(view.path.startsWith(join(harness.dir, 'bundles', '.staging'))).toBe(true);
+    expect(await readFile(view.path)).toEqual(bytes);
+    const result = await bundles.install({
+      path: view.path,
+      serverName: 'dropped',
+      userConfig: { ...answers, notes_dir: notes },
+    });
+    await harness.until('dropped', 'ready');
+    expect(result.directory).toBe(join(harness.dir, 'bundles', 'dropped'));
+    expect(await staged(harness.dir)).toEqual([]);
+  });
+
+  it('a closed review discards the dropped file, never a file opened by path', async () => {
+    const { bundles, harness } = await setup();
+    const view = await upload(bundles, await readFile(unsigned));
+    expect(await staged(harness.dir)).toHaveLength(1);
+    await bundles.discard(view.path);
+    expect(await staged(harness.dir)).toEqual([]);
+    await bundles.discard(unsigned);
+    expect((await stat(unsigned)).isFile()).toBe(true);
+  });
+
+  it('says what is wrong: not .mcpb, out of order, more or fewer bytes, not a bundle, too large', async () => {
+    const { bundles, harness } = await setup();
+    await expect(bundles.uploads.start('notes.zip', 10)).rejects.toThrow(
+      '“notes.zip” is not an .mcpb bundle: its name does not end in .mcpb.',
+    );
+    await expect(bundles.uploads.start('big.mcpb', MAX_BUNDLE_BYTES + 1)).rejects.toThrow(
+      'The bundle is 200 MB; this app reads bundles up to 200 MB.',
+    );
+    const id = await bundles.uploads.start('a.mcpb', 4);
+    await expect(bundles.uploads.chunk(id, 2, 'AAA=')).rejects.toThrow(/does not follow the 0/);
+    await expect(bundles.uploads.chunk(id, 0, 'AAAAAAAA')).rejects.toThrow(/More bytes/);
+    const short = await bundles.uploads.start('b.mcpb', 4);
+    await bundles.uploads.chunk(short, 0, 'AAA=');
+    await expect(bundles.inspectUpload(short)).rejects.toThrow('Only 2 of 4 bytes arrived');
+    await expect(upload(bundles, Buffer.from('just text'))).rejects.toThrow(
+      /not a readable \.mcpb archive/,
+    );
+    expect(await staged(harness.dir)).toEqual([]);
+    // The same cap for a file opened by path (sparse: nothing is written).
+    const huge = join(work, 'huge.mcpb');
+    await truncate(huge, MAX_BUNDLE_BYTES + 1).catch(async () => {
+      await writeFile(huge, '');
+      await truncate(huge, MAX_BUNDLE_BYTES + 1);
+    });
+    await expect(bundles.inspect(huge)).rejects.toThrow(/this app reads bundles up to 200 MB/);
+    // And the contract refuses such sizes and chunks before any handler runs.
+    expect(
+      bundleUploadStartSchema.safeParse({ name: 'a.mcpb', size: MAX_BUNDLE_BYTES + 1 }).success,
+    ).toBe(false);
+    expect(
+      bundleUploadChunkSchema.safeParse({
+        uploadId: 'u',
+        offset: 0,
+        data: 'A'.repeat(BUNDLE_CHUNK_BASE64_MAX + 4),
+      }).success,
+    ).toBe(false);
+  });
+});
+
+describe('bundle staging left behind', () => {
+  it('at start, entries of processes that are gone (a crash mid-unpack, a review left open) go; a running process’s stay', async () => {
+    const { harness } = await setup();
+    const root = join(harness.dir, 'bundles');
+    const dir = join(root, '.staging');
+    await mkdir(join(dir, '4000001-aaaa', 'server'), { recursive: true });
+    await writeFile(join(dir, '4000001-aaaa', 'server', 'index.mjs'), 'half');
+    await writeFile(join(dir, '4000002-bbbb.mcpb'), 'dropped, never reviewed');
+    await writeFile(join(dir, `${String(process.pid)}-cccc.mcpb`), 'a previous run, same pid');
+    await mkdir(join(dir, '4000003-dddd'));
+    await mkdir(join(root, '.staging-0123abcd'), { recursive: true });
+    const alive = new Set([4000003]);
+    const bundles = new BundleService({
+      dataDir: harness.dir,
+      files: harness.files,
+      secrets: new ServerSecrets(new MemorySecretStore()),
+      forms: new ServerFormService({
+        files: harness.files,
+        mcp: harness.mcp,
+        secrets: new ServerSecrets(new MemorySecretStore()),
+        env: {},
+      }),
+      findCommand: (command) => harness.mcp.findCommand(command),
+      isAlive: (pid) => alive.has(pid),
+    });
+    expect(await bundles.cleanStaging()).toBe(4);
+    expect(await readdir(dir)).toEqual(['4000003-dddd']);
+    expect((await readdir(root)).filter((n) => n.startsWith('.staging-'))).toEqual([]);
   });
 });

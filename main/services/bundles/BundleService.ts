@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, sep } from 'node:path';
@@ -14,6 +13,8 @@ import { suggestUniqueName } from '../config/import/planImport';
 import type { ServerSecrets } from '../secrets/ServerSecrets';
 import type { ServerFormService } from '../serverForm/ServerFormService';
 import { serverLaunch, toBundleView, userConfigFields } from './bundleView';
+import { BundleStaging, checkBundleSize } from './BundleStaging';
+import { BundleUploads } from './BundleUploads';
 import { findRuntime, type RuntimeDeps } from './findRuntime';
 import { InstalledBundles } from './InstalledBundles';
 import { mcpConfigFor, readManifest, unpackBundle, verifySignature } from './mcpbLibrary';
@@ -27,6 +28,8 @@ export interface BundleServiceOptions extends RuntimeDeps {
   forms: ServerFormService;
   platform?: NodeJS.Platform;
   home?: string;
+  /** Whether a process runs (staging cleanup; tests pass their own). */
+  isAlive?: (pid: number) => boolean;
 }
 
 export interface BundleInstallResult {
@@ -44,16 +47,48 @@ export class BundleService {
   private readonly root: string;
   private readonly installed: InstalledBundles;
   private readonly platform: NodeJS.Platform;
+  private readonly staging: BundleStaging;
+  /** Dropped files arriving in chunks. */
+  readonly uploads: BundleUploads;
 
   constructor(private readonly options: BundleServiceOptions) {
     this.root = join(options.dataDir, 'bundles');
     this.installed = new InstalledBundles(join(this.root, 'installed.json'));
     this.platform = options.platform ?? process.platform;
+    this.staging = new BundleStaging({
+      root: this.root,
+      ...(options.isAlive ? { isAlive: options.isAlive } : {}),
+    });
+    this.uploads = new BundleUploads(this.staging);
   }
 
   /** What the install dialog shows for a file. Nothing is kept. */
   async inspect(path: string): Promise<BundleView> {
     return this.withUnpacked(path, async (dir) => (await this.read(path, dir)).view);
+  }
+
+  /** A dropped file, all arrived: read like an opened one. A file that is no bundle goes. */
+  async inspectUpload(uploadId: string): Promise<BundleView> {
+    const path = await this.uploads.finish(uploadId);
+    try {
+      return await this.inspect(path);
+    } catch (error) {
+      await this.staging.remove(path);
+      throw error;
+    }
+  }
+
+  /**
+   * The person closed a review: a dropped file staged for it goes. A bundle opened by path
+   * is the person's own file and stays.
+   */
+  discard(path: string): Promise<void> {
+    return this.staging.remove(path);
+  }
+
+  /** At start: what runs that ended mid-unpack or with a review open left behind. */
+  cleanStaging(): Promise<number> {
+    return this.staging.cleanStale();
   }
 
   list(): Promise<InstalledBundle[]> {
@@ -113,6 +148,8 @@ export class BundleService {
         installedAt: new Date().toISOString(),
         signature: view.signature.state,
       });
+      // A dropped file has served its purpose once unpacked into its folder.
+      await this.staging.remove(request.path);
       return { serverName, directory, state };
     } catch (error) {
       for (const name of stored) await secrets.delete(name).catch(() => undefined);
@@ -178,7 +215,8 @@ export class BundleService {
   }
 
   private async stage(path: string): Promise<string> {
-    const dir = join(this.root, `.staging-${randomBytes(6).toString('hex')}`);
+    await checkBundleSize(path);
+    const dir = await this.staging.newPath();
     await mkdir(dir, { recursive: true });
     try {
       await unpackBundle(path, dir);

@@ -101,6 +101,13 @@ export function gettingServersSamples(
       output: { serverName: 'b', document },
     },
     'bundles.inspect': { input: { path: '/tmp/a.mcpb' }, output: bundle },
+    'bundles.uploadStart': { input: { name: 'a.mcpb', size: 3 }, output: { uploadId: 'u1' } },
+    'bundles.uploadChunk': {
+      input: { uploadId: 'u1', offset: 0, data: 'AAEC' },
+      output: { received: 3 },
+    },
+    'bundles.uploadFinish': { input: { uploadId: 'u1' }, output: bundle },
+    'bundles.discard': { input: { path: '/data/bundles/.staging/1-ab.mcpb' }, output: {} },
     'bundles.install': {
       input: {
         path: '/tmp/a.mcpb',

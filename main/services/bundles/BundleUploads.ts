@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { appendFile, rm, writeFile } from 'node:fs/promises';
+import { isBundleFileName } from '../../../shared/domain/bundleUpload';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import type { BundleStaging } from './BundleStaging';
+import { tooLarge } from './BundleStaging';
+import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleUpload';
+
+/** Uploads that may be open at once; a new one beyond this drops the oldest. */
+const MAX_OPEN_UPLOADS = 3;
+
+interface Upload {
+  path: string;
+  size: number;
+  received: number;
+}
+
+/**
+ * A bundle dropped onto a window arrives as bytes (a browser page never learns the file's
+ * path): chunks in order into a staging file, which is then read like a bundle opened by path.
+ */
+export class BundleUploads {
+  private readonly open = new Map<string, Upload>();
+
+  constructor(private readonly staging: BundleStaging) {}
+
+  async start(name: string, size: number): Promise<string> {
+    if (!isBundleFileName(name)) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `“${name}” is not an .mcpb bundle: its name does not end in .mcpb.`,
+      );
+    }
+    if (size > MAX_BUNDLE_BYTES) throw tooLarge(size);
+    for (const [id] of [...this.open].slice(0, Math.max(0, this.open.size - MAX_OPEN_UPLOADS + 1)))
+      await this.drop(id);
+    const id = randomUUID();
+    const path = await this.staging.newPath('.mcpb');
+    await writeFile(path, new Uint8Array(0), { mode: 0o600 });
+    this.open.set(id, { path, size, received: 0 });
+    return id;
+  }
+
+  async chunk(id: string, offset: number, base64: string): Promise<number> {
+    const upload = this.get(id);
+    if (offset !== upload.received) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Chunk at byte ${String(offset)} does not follow the ${String(upload.received)} bytes received.`,
+      );
+    }
+    const bytes = Buffer.from(base64, 'base64');
+    if (upload.received + bytes.length > upload.size) {
+      await this.drop(id);
+      throw new AppError(
+        AppErrorCode.Validation,
+        'More bytes arrived than the file was said to have.',
+      );
+    }
+    await appendFile(upload.path, bytes);
+    upload.received += bytes.length;
+    return upload.received;
+  }
+
+  /** The staged file's path once every byte arrived; the upload is closed either way. */
+  async finish(id: string): Promise<string> {
+    const upload = this.get(id);
+    this.open.delete(id);
+    if (upload.received !== upload.size) {
+      await rm(upload.path, { force: true });
+      throw new AppError(
+        AppErrorCode.Validation,
+        `Only ${String(upload.received)} of ${String(upload.size)} bytes arrived; drop the file again.`,
+      );
+    }
+    return upload.path;
+  }
+
+  private get(id: string): Upload {
+    const upload = this.open.get(id);
+    if (!upload) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        'That upload is not open (finished, or replaced by a newer one).',
+      );
+    }
+    return upload;
+  }
+
+  private async drop(id: string): Promise<void> {
+    const upload = this.open.get(id);
+    this.open.delete(id);
+    if (upload) await rm(upload.path, { force: true });
+  }
+}
