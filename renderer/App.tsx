@@ -5,6 +5,7 @@ import { ChatScreen } from './features/chat/ChatScreen';
 import { useOpenChat } from './features/chat/useOpenChat';
 import { ConfigEditorScreen } from './features/config/ConfigEditorScreen';
 import { CONVERSATION_SEARCH_ID } from './features/conversations/ConversationList';
+import { BundleDropZone } from './features/bundles/BundleDropZone';
 import { BundleScreen } from './features/bundles/BundleScreen';
 import { RegistryScreen } from './features/registry/RegistryScreen';
 import { ServerDetailScreen } from './features/servers/ServerDetailScreen';
@@ -64,6 +65,7 @@ export function App() {
         <Screen view={view} />
       </main>
       <ApprovalDialog />
+      <BundleDropZone />
     </div>
   );
 }

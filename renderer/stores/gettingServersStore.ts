@@ -4,6 +4,7 @@ import type { RegistryInstallRequest, RegistryServer } from '../../shared/domain
 import type { ServerForm, ServerTestResult } from '../../shared/domain/serverForm';
 import type { RequestInput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
+import { createBundleReview, type BundleReviewActions } from './bundleReview';
 import { documentArrived } from './configReducers';
 import type { ConfigStore } from './configStore';
 import { errorInfo, type ErrorInfo } from './loadable';
@@ -23,7 +24,7 @@ export interface RegistryList {
 
 export type PickPathRequest = RequestInput<'platform.pickPath'>;
 
-export interface GettingServersState {
+export interface GettingServersState extends BundleReviewActions {
   registry: RegistryList;
   /** Search (a new query) or load the next page (`more`). Late answers of older queries are dropped. */
   search: (query: string, more?: boolean) => Promise<void>;
@@ -60,6 +61,7 @@ export function createGettingServersStore(
   let searchSeq = 0;
   return createStore<GettingServersState>()((set, get) => ({
     registry: { query: '', servers: [], state: 'idle' },
+    ...createBundleReview(client, set, get),
     search: async (query, more = false) => {
       const current = get().registry;
       if (more && (!current.nextCursor || current.state === 'loading')) return;

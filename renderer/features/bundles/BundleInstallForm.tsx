@@ -7,7 +7,14 @@ import { PathField } from '../addServer/PathField';
 type Value = string | boolean;
 
 /** The bundle's user config as a form (folders and files with pickers), then install. */
-export function BundleInstallForm({ bundle }: { bundle: BundleView }) {
+export function BundleInstallForm({
+  bundle,
+  onCancel,
+}: {
+  bundle: BundleView;
+  /** Closes the review without installing. */
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const setView = useAppStore((s) => s.setView);
   const install = useGettingServersStore((s) => s.installBundle);
@@ -94,6 +101,15 @@ export function BundleInstallForm({ bundle }: { bundle: BundleView }) {
         </p>
       )}
       <div className="install-panel__actions">
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={onCancel}
+          disabled={busy}
+          data-testid="bundle-cancel"
+        >
+          {t('bundleDrop.cancel')}
+        </button>
         <button
           type="submit"
           className="button button--primary"

@@ -1,17 +1,24 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BundleView } from '../../../shared/domain/bundleViews';
 import { useGettingServersStore } from '../../stores/StoresContext';
 import { AddServerLayout } from '../addServer/AddServerLayout';
 import { PathForm } from '../addServer/PathForm';
+import { BundleDropStatus } from './BundleDropStatus';
 import { BundleInstallForm } from './BundleInstallForm';
 import { BundleSummary } from './BundleSummary';
 
-/** Open an `.mcpb` file, see what it is and whether it is signed, configure it, install it. */
+/**
+ * Open an `.mcpb` file (or drop one onto the window), see what it is and whether it is signed,
+ * configure it, install it. Leaving the screen closes the review.
+ */
 export function BundleScreen() {
   const { t } = useTranslation();
   const inspect = useGettingServersStore((s) => s.inspectBundle);
-  const [bundle, setBundle] = useState<BundleView | null>(null);
+  const review = useGettingServersStore((s) => s.bundleReview);
+  const showBundle = useGettingServersStore((s) => s.showBundle);
+  const closeBundle = useGettingServersStore((s) => s.closeBundle);
+  useEffect(() => closeBundle, [closeBundle]);
+  const bundle = review.view;
   return (
     <AddServerLayout active="bundle">
       <PathForm
@@ -24,16 +31,23 @@ export function BundleScreen() {
         help={t('bundles.help')}
         testId="bundle"
         onSubmit={async (path) => {
-          setBundle(null);
+          closeBundle();
           const result = await inspect(path);
-          if (result.ok) setBundle(result.value);
+          if (result.ok) showBundle(result.value);
           return result.ok ? undefined : result.error.message;
         }}
       />
+      <p className="bundle-drop-hint" data-testid="bundle-drop-hint">
+        {t('bundleDrop.hint')}
+      </p>
+      <BundleDropStatus review={review} />
       {bundle && (
         <>
-          <BundleSummary bundle={bundle} />
-          <BundleInstallForm key={bundle.path} bundle={bundle} />
+          <BundleSummary
+            bundle={bundle}
+            {...(review.droppedName ? { fileName: review.droppedName } : {})}
+          />
+          <BundleInstallForm key={bundle.path} bundle={bundle} onCancel={closeBundle} />
         </>
       )}
     </AddServerLayout>

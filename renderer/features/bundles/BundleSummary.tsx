@@ -12,7 +12,14 @@ const SIGNATURE_TONE = {
 } as const;
 
 /** Who made the bundle, whether that is verified, what it offers and what it runs with. */
-export function BundleSummary({ bundle }: { bundle: BundleView }) {
+export function BundleSummary({
+  bundle,
+  fileName,
+}: {
+  bundle: BundleView;
+  /** A dropped file's own name (its bytes wait in staging, a path that says nothing). */
+  fileName?: string;
+}) {
   const { t } = useTranslation();
   const { signature, runtime } = bundle;
   return (
@@ -89,7 +96,7 @@ export function BundleSummary({ bundle }: { bundle: BundleView }) {
         </section>
       </div>
       <p className="field__help">
-        {t('bundles.manifest', { version: bundle.manifestVersion, path: bundle.path })}
+        {t('bundles.manifest', { version: bundle.manifestVersion, path: fileName ?? bundle.path })}
       </p>
     </article>
   );

@@ -10,6 +10,7 @@ import { secrets } from './en/secrets';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { toolRun } from './en/toolRun';
+import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { toolSearch } from './en/toolSearch';
 
@@ -275,6 +276,7 @@ export const en = {
   importFile,
   tasks,
   toolSearch,
+  bundleDrop,
   skills,
   secrets,
 } as const;

@@ -12,6 +12,7 @@ import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { toolRun } from './zhCN/toolRun';
+import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { toolSearch } from './zhCN/toolSearch';
 
@@ -277,6 +278,7 @@ export const zhCN: LocaleShape<typeof en> = {
   importFile,
   tasks,
   toolSearch,
+  bundleDrop,
   skills,
   secrets,
 };
