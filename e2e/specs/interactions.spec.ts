@@ -315,3 +315,23 @@ test('URL consent: the page opens only on “Open in browser”, then the server
     await shell.stop();
   }
 });
+
+test('a form the server sent as a client-side task: in the Tasks list, waiting for you; Answer it opens it', async ({
+  page,
+  shell,
+}) => {
+  await openServer(page, shell);
+  await runTool(page, 'trigger-elicitation-request-async');
+  await page.getByTestId('open-tasks').click();
+  const row = page.locator('[data-testid="task-row"][data-kind="elicitation"]');
+  await expect(row).toHaveAttribute('data-status', 'input_required');
+  await expect(row).toContainText('Request for information');
+  await expect(row).toContainText('Asked by the server, which checks back for the answer');
+  await screenshots(page, 'client-task');
+  await row.getByTestId('task-open-request').click();
+  const dialog = page.getByTestId('interactions-dialog');
+  await expect(dialog.getByTestId('elicitation-form')).toBeVisible();
+  await dialog.getByTestId('elicit-decline').click();
+  await expect(row).toHaveAttribute('data-status', 'completed');
+  await expect(row.getByTestId('task-open-request')).toHaveCount(0);
+});

@@ -7,7 +7,10 @@ export function TaskNotes({ task }: { task: TaskView }) {
   const { t } = useTranslation();
   const ended = isTaskEnded(task);
   const notes: string[] = [];
-  if (!ended && !task.following) notes.push(t('tasks.waitingForServer', { server: task.server }));
+  // A client-side task is the server's to follow: it polls the host, not the other way round.
+  const toolCall = (task.kind ?? 'tool') === 'tool';
+  if (toolCall && !ended && !task.following)
+    notes.push(t('tasks.waitingForServer', { server: task.server }));
   if (task.status === 'input_required') notes.push(t('tasks.answerBelow'));
   if (!ended && task.delivery === 'pending') notes.push(t('tasks.background'));
   if (ended && task.delivery === 'pending') notes.push(t('tasks.deliveryPending'));

@@ -40,6 +40,8 @@ describe('a server’s request run as a client-side task, in the Tasks list', ()
     expect(row.getAttribute('aria-label')).toBe('Request for information from everything');
     expect(row.textContent).toContain('Needs your answer');
     expect(row.textContent).toContain('Asked by the server, which checks back for the answer');
+    // The server polls the host: there is nothing the host waits to follow.
+    expect(row.textContent).not.toContain('to be ready to follow it again');
     // The person cannot cancel the server's task from here; they answer (or decline) it.
     expect(screen.queryByRole('button', { name: 'Cancel task' })).toBeNull();
     fireEvent.click(screen.getByTestId('task-open-request'));
