@@ -179,4 +179,26 @@ describe('InteractionBroker', () => {
     b.dispose();
     await Promise.allSettled([again, quiet, ...answers]);
   });
+
+  it('a request sent as a client-side task outlives the chat call that raised it; a plain one does not', async () => {
+    const call = { conversationId: 'c1', toolUseId: 'tu1', server: 's' };
+    let running: { conversationId?: string; toolUseId?: string } = {
+      conversationId: 'c1',
+      toolUseId: 'tu1',
+    };
+    const b = broker({ originFor: () => running });
+    const task = b.handlers.elicitation(formRequest, { ...context(), clientTaskId: 'ct-1' });
+    const plain = b.handlers.elicitation(formRequest, context());
+    await expect.poll(() => b.pending().length).toBe(2);
+    expect(b.pending().map((i) => i.origin)).toEqual([
+      { conversationId: 'c1', toolUseId: 'tu1', clientTaskId: 'ct-1' },
+      { conversationId: 'c1', toolUseId: 'tu1' },
+    ]);
+    running = {};
+    b.toolCallEnded(call);
+    expect(await plain).toEqual({ action: 'cancel' });
+    expect(b.pending().map((i) => [i.id, i.origin])).toEqual([['i1', { clientTaskId: 'ct-1' }]]);
+    b.respondElicitation('i1', { action: 'decline' });
+    expect(await task).toEqual({ action: 'decline' });
+  });
 });
