@@ -4,12 +4,13 @@ import { join, relative, sep, isAbsolute } from 'node:path';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleUpload';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { isProcessAlive } from '../mcp/launch/isProcessAlive';
 
 export interface BundleStagingOptions {
   /** `<dataDir>/bundles`: staging lives in its `.staging` folder. */
   root: string;
   pid?: number;
-  /** Whether a process runs (default: signal 0). */
+  /** Whether a process runs (default: it exists and is no zombie). */
   isAlive?: (pid: number) => boolean;
 }
 
@@ -27,7 +28,7 @@ export class BundleStaging {
   constructor(private readonly options: BundleStagingOptions) {
     this.dir = join(options.root, '.staging');
     this.pid = options.pid ?? process.pid;
-    this.isAlive = options.isAlive ?? processIsAlive;
+    this.isAlive = options.isAlive ?? isProcessAlive;
   }
 
   /** A new path in the staging folder (not created), ending in `suffix`. */
@@ -83,14 +84,4 @@ export function tooLarge(size: number): AppError {
     AppErrorCode.Validation,
     `The bundle is ${formatBytes(size)}; this app reads bundles up to ${formatBytes(MAX_BUNDLE_BYTES)}.`,
   );
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it just is not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
