@@ -282,8 +282,15 @@ describe('bundle staging left behind', () => {
       findCommand: (command) => harness.mcp.findCommand(command),
       isAlive: (pid) => alive.has(pid),
     });
+    // A file dropped by this process before the cleanup ran is its own: it stays.
+    const early = await bundles.uploads.start('early.mcpb', 1);
     expect(await bundles.cleanStaging()).toBe(4);
-    expect(await readdir(dir)).toEqual(['4000003-dddd']);
+    const left = await readdir(dir);
+    expect(left.filter((n) => n !== '4000003-dddd')).toEqual([
+      expect.stringMatching(new RegExp(`^${String(process.pid)}-[0-9a-f]{12}\\.mcpb$`)),
+    ]);
+    expect(left).toContain('4000003-dddd');
+    expect(await bundles.uploads.chunk(early, 0, 'AA==')).toBe(1);
     expect((await readdir(root)).filter((n) => n.startsWith('.staging-'))).toEqual([]);
   });
 });

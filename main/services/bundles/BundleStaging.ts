@@ -24,6 +24,8 @@ export class BundleStaging {
   readonly dir: string;
   private readonly pid: number;
   private readonly isAlive: (pid: number) => boolean;
+  /** Names this process made (kept even when a cleanup runs after a quick first drop). */
+  private readonly mine = new Set<string>();
 
   constructor(private readonly options: BundleStagingOptions) {
     this.dir = join(options.root, '.staging');
@@ -34,7 +36,9 @@ export class BundleStaging {
   /** A new path in the staging folder (not created), ending in `suffix`. */
   async newPath(suffix = ''): Promise<string> {
     await mkdir(this.dir, { recursive: true });
-    return join(this.dir, `${String(this.pid)}-${randomBytes(6).toString('hex')}${suffix}`);
+    const name = `${String(this.pid)}-${randomBytes(6).toString('hex')}${suffix}`;
+    this.mine.add(name);
+    return join(this.dir, name);
   }
 
   /** Whether `path` is an entry of the staging folder (what may be discarded). */
@@ -55,6 +59,7 @@ export class BundleStaging {
   async cleanStale(): Promise<number> {
     let removed = 0;
     for (const name of await readdir(this.dir).catch(() => [])) {
+      if (this.mine.has(name)) continue;
       const owner = Number(/^(\d+)-/.exec(name)?.[1]);
       if (Number.isInteger(owner) && owner !== this.pid && this.isAlive(owner)) continue;
       await rm(join(this.dir, name), { recursive: true, force: true });
