@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,7 +54,11 @@ test('drop an .mcpb anywhere in the window: reviewed, cancelled (staging cleared
   const work = await mkdtemp(join(tmpdir(), 'sb-e2e-drop-'));
   const notes = join(work, 'notes');
   await mkdir(notes);
-  const bytes = await readFile(await packFixtureBundle(work, 'hello-notes'));
+  // Random bytes do not compress: the bundle is over 1 MiB, so it crosses the socket in chunks.
+  const bytes = await readFile(
+    await packFixtureBundle(work, 'hello-notes', {}, { 'data.bin': randomBytes(1_300_000) }),
+  );
+  expect(bytes.length).toBeGreaterThan(1_300_000);
   const dir = 'artifacts/screenshots';
   await mkdir(dir, { recursive: true });
   await page.setViewportSize({ width: 1200, height: 900 });
