@@ -337,6 +337,7 @@ describe('HostOAuthProvider with a local authorization server', () => {
     s.as.expireAccessTokens(); // one refresh too
     await (await connect(s, logger)).listTools();
 
+    await logger.flush(); // lines are written in the background
     const log = await readFile(file, 'utf8');
     expect(log).toContain('signed in'); // the flow was logged, so the checks below mean something
     const tokens = await s.provider.tokens();
