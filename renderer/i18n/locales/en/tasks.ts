@@ -5,7 +5,7 @@ export const tasks = {
   runningCount_one: '{{count}} running',
   runningCount_other: '{{count}} running',
   intro:
-    'Tool calls that servers run as long tasks, and requests servers sent as tasks for you to answer, across conversations. They keep running when you close the window or quit, and their results reach their conversation.',
+    'Tool calls that servers run as long tasks, and requests servers sent as tasks for you to answer, across conversations. Tool calls keep running when you close the window or quit, and their results reach their conversation; a request from a server ends if the app quits before you answer it.',
   empty: 'No tasks yet. When a server runs a tool call as a task, it shows here.',
   running: 'Running',
   ended: 'Recently ended',
