@@ -1,3 +1,4 @@
+import { LucideProvider } from 'lucide-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -54,7 +55,10 @@ async function start(): Promise<void> {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <StoresProvider stores={stores}>
-          <App />
+          {/* One icon size and weight for the whole app; text-sized, like the labels beside them. */}
+          <LucideProvider size={16} strokeWidth={1.75}>
+            <App />
+          </LucideProvider>
         </StoresProvider>
       </I18nextProvider>
     </StrictMode>,

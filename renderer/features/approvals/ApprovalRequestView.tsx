@@ -1,19 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '../../../shared/domain/approvals';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
+import { HintChips } from '../servers/HintChips';
 import { PinChangeView } from './PinChangeView';
-
-const hints = [
-  { key: 'readOnlyHint', label: 'tools.hintReadOnly', tone: 'ok' },
-  { key: 'destructiveHint', label: 'tools.hintDestructive', tone: 'danger' },
-  { key: 'idempotentHint', label: 'tools.hintIdempotent', tone: 'plain' },
-  { key: 'openWorldHint', label: 'tools.hintOpenWorld', tone: 'plain' },
-] as const;
 
 /** What is being asked: which server and tool, what it says it does, with which arguments. */
 export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
-  const shown = hints.filter((h) => request.annotations?.[h.key] === true);
   const title = request.title ?? request.toolName;
   return (
     <div className="approval">
@@ -35,16 +28,11 @@ export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
           </p>
         )}
       </div>
-      {shown.length > 0 && (
-        <ul className="chips" aria-label={t('approvals.hints')} title={t('approvals.hints')}>
-          {shown.map((h) => (
-            <li key={h.key} className={`chip chip--${h.tone}`}>
-              {h.key === 'destructiveHint' && <span aria-hidden="true">⚠ </span>}
-              {t(h.label)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <HintChips
+        annotations={request.annotations}
+        label={t('approvals.hints')}
+        title={t('approvals.hints')}
+      />
       {request.pinChange && <PinChangeView change={request.pinChange} />}
       <div className="approval__section">
         <h4 className="approval__label">{t('approvals.description')}</h4>

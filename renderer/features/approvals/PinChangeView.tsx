@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PinChange } from '../../../shared/domain/approvals';
 import { formatDateTime } from '../../components/formatTime';
@@ -11,7 +12,7 @@ export function PinChangeView({ change }: { change: PinChange }) {
   return (
     <section className="pin-change" aria-labelledby="pin-change-title" data-testid="pin-change">
       <h3 id="pin-change-title" className="pin-change__title">
-        <span aria-hidden="true">⚠ </span>
+        <TriangleAlert aria-hidden />
         {t('approvals.changedTitle')}
       </h3>
       <p className="pin-change__body">

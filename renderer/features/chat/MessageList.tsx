@@ -1,3 +1,4 @@
+import { ArrowDown } from 'lucide-react';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatRow } from '../../stores/chatRows';
@@ -87,7 +88,7 @@ export function MessageList({ rows }: { rows: ChatRow[] }) {
           className="button button--small chat__jump"
           onClick={scroll.jumpToEnd}
         >
-          ↓ {t('chat.jumpToLatest')}
+          <ArrowDown aria-hidden /> {t('chat.jumpToLatest')}
         </button>
       )}
     </div>

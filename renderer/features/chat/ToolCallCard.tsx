@@ -1,3 +1,4 @@
+import { ChevronRight, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ToolCallStatus } from '../../../shared/domain/conversationViews';
 import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conversationMessage';
@@ -55,12 +56,10 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
       data-testid="tool-call"
     >
       <header className="tool-call__head">
-        <span className="tool-call__icon" aria-hidden="true">
-          ⚙
-        </span>
+        <Wrench className="tool-call__icon" aria-hidden />
         <span className="tool-call__name">
           {card.server && <span className="tool-call__server">{card.server}</span>}
-          {card.server && <span aria-hidden="true"> › </span>}
+          {card.server && <ChevronRight className="tool-call__sep" aria-hidden />}
           <span className="tool-call__tool">{card.tool}</span>
         </span>
         <span

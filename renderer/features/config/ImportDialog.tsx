@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfigStore } from '../../stores/StoresContext';
@@ -51,7 +52,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
           aria-label={t('common.close')}
           onClick={onClose}
         >
-          ✕
+          <X />
         </button>
       </div>
       <div className="dialog__body">

@@ -1,3 +1,4 @@
+import { Eye, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../servers/formatters';
 import { TypeIcon } from './TypeIcon';
@@ -58,7 +59,7 @@ export function AttachmentChip({
         </span>
         {watching && !changed && (
           <span className="attachment-chip__watch" title={t('context.chips.watching')}>
-            <span aria-hidden="true">◉</span>
+            <Eye aria-hidden />
             <span className="sr-only">{t('context.chips.watching')}</span>
           </span>
         )}
@@ -87,7 +88,7 @@ export function AttachmentChip({
           title={t('context.chips.remove', { name })}
           data-testid="remove-attachment"
         >
-          <span aria-hidden="true">×</span>
+          <X aria-hidden />
         </button>
       )}
     </span>

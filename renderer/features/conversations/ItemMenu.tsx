@@ -1,3 +1,4 @@
+import { Ellipsis } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,7 +9,7 @@ interface ItemMenuProps {
 }
 
 /**
- * The "⋯" menu of a conversation: a menu button with arrow-key navigation; Esc closes it and
+ * The "…" menu of a conversation: a menu button with arrow-key navigation; Esc closes it and
  * gives focus back to the button.
  */
 export function ItemMenu({ label, onRename, onDelete }: ItemMenuProps) {
@@ -61,7 +62,7 @@ export function ItemMenu({ label, onRename, onDelete }: ItemMenuProps) {
           }
         }}
       >
-        ⋯
+        <Ellipsis />
       </button>
       {open && (
         <div

@@ -1,3 +1,4 @@
+import { ArrowLeft, X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '../../components/useModalDialog';
@@ -49,7 +50,7 @@ export function InteractionQueueDialog() {
           title={`${t('common.close')} (Esc)`}
           onClick={closeQueue}
         >
-          ✕
+          <X />
         </button>
       </div>
       <div className="dialog__body">
@@ -61,7 +62,7 @@ export function InteractionQueueDialog() {
                 className="button button--small interactions-dialog__back"
                 onClick={() => showQueue(null)}
               >
-                ← {t('interactions.queue.back', { count: list.length })}
+                <ArrowLeft aria-hidden /> {t('interactions.queue.back', { count: list.length })}
               </button>
             )}
             <InteractionPanel

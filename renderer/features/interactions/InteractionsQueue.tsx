@@ -1,3 +1,4 @@
+import { Hand } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { queued } from '../../stores/interactionsReducers';
 import { useAppStore, useInteractionsStore } from '../../stores/StoresContext';
@@ -24,7 +25,7 @@ export function InteractionsQueue() {
           onClick={() => showQueue()}
           data-testid="interactions-entry"
         >
-          <span aria-hidden="true">✋</span>
+          <Hand aria-hidden />
           <span className="interactions-entry__label">{t('interactions.queue.entry')}</span>
           <span className="badge interactions-entry__count" data-testid="interactions-count">
             {count}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { FilePen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
 import { CatalogCostsSummary } from '../toolSearch/CatalogCostsSummary';
@@ -107,7 +108,7 @@ export function ServerList() {
           onClick={() => setView({ kind: 'config' })}
           data-testid="open-config"
         >
-          <span aria-hidden="true">✎</span> {t('servers.editFile')}
+          <FilePen aria-hidden /> {t('servers.editFile')}
         </button>
       )}
     </section>

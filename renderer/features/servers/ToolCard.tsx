@@ -4,14 +4,8 @@ import type { ToolView } from '../../../shared/domain/mcpViews';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
 import { useServersStore } from '../../stores/StoresContext';
 import { AlwaysLoadSwitch } from '../toolSearch/AlwaysLoadSwitch';
+import { HintChips } from './HintChips';
 import { ToolTryForm } from './ToolTryForm';
-
-const hints = [
-  { key: 'readOnlyHint', label: 'tools.hintReadOnly', tone: 'ok' },
-  { key: 'destructiveHint', label: 'tools.hintDestructive', tone: 'danger' },
-  { key: 'idempotentHint', label: 'tools.hintIdempotent', tone: 'plain' },
-  { key: 'openWorldHint', label: 'tools.hintOpenWorld', tone: 'plain' },
-] as const;
 
 /** One tool: names, hints, description, enable switch, schema, and a way to try it. */
 export function ToolCard({ tool }: { tool: ToolView }) {
@@ -22,7 +16,6 @@ export function ToolCard({ tool }: { tool: ToolView }) {
   const [error, setError] = useState<string | null>(null);
   const title = tool.title ?? tool.annotations?.title;
   const headingId = `tool-${tool.modelName}`;
-  const shownHints = hints.filter((h) => tool.annotations?.[h.key] === true);
 
   const toggle = async (enabled: boolean): Promise<void> => {
     setBusy(true);
@@ -65,28 +58,23 @@ export function ToolCard({ tool }: { tool: ToolView }) {
           {error}
         </p>
       )}
-      {(shownHints.length > 0 || tool.ui) && (
-        <ul className="chips" aria-label={t('tools.hints')}>
-          {tool.ui && (
-            <li
-              className="chip chip--plain"
-              title={
-                tool.ui.visibility.includes('model')
-                  ? tool.ui.resourceUri
-                  : t('apps.toolAppOnlyHint')
-              }
-              data-testid={`tool-app-${tool.name}`}
-            >
-              {tool.ui.visibility.includes('model') ? t('apps.hasApp') : t('apps.appOnly')}
-            </li>
-          )}
-          {shownHints.map((h) => (
-            <li key={h.key} className={`chip chip--${h.tone}`} title={t('tools.hintNote')}>
-              {t(h.label)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <HintChips
+        annotations={tool.annotations}
+        label={t('tools.hints')}
+        title={t('tools.hintNote')}
+      >
+        {tool.ui && (
+          <li
+            className="chip chip--plain"
+            title={
+              tool.ui.visibility.includes('model') ? tool.ui.resourceUri : t('apps.toolAppOnlyHint')
+            }
+            data-testid={`tool-app-${tool.name}`}
+          >
+            {tool.ui.visibility.includes('model') ? t('apps.hasApp') : t('apps.appOnly')}
+          </li>
+        )}
+      </HintChips>
       {tool.description && (
         <BoundedText
           text={tool.description}

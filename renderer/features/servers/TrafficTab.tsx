@@ -1,3 +1,4 @@
+import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { useDeferredValue, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrafficEntry } from '../../../shared/domain/mcpViews';
@@ -108,7 +109,11 @@ export function TrafficTab({ server }: { server: string }) {
                     className={`traffic-row__dir traffic-row__dir--${entry.direction}`}
                     title={entry.direction === 'out' ? t('traffic.out') : t('traffic.in')}
                   >
-                    {entry.direction === 'out' ? '→' : '←'}
+                    {entry.direction === 'out' ? (
+                      <ArrowRight aria-hidden />
+                    ) : (
+                      <ArrowLeft aria-hidden />
+                    )}
                     <span className="sr-only">
                       {entry.direction === 'out' ? t('traffic.out') : t('traffic.in')}
                     </span>

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
 import { AppearanceFields } from './AppearanceFields';
@@ -25,7 +26,7 @@ export function SettingsScreen() {
           title={`${t('settings.close')} (Esc)`}
           onClick={toggleSettings}
         >
-          ✕
+          <X />
         </button>
       </header>
       <ProvidersSection />

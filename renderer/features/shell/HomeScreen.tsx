@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useServersStore } from '../../stores/StoresContext';
 import { useModelKeyReady } from '../providers/useModelKeyReady';
@@ -18,7 +19,7 @@ export function HomeScreen() {
       <ol className="steps">
         <li className={`step${keySet ? ' step--done' : ''}`}>
           <span className="step__mark" aria-hidden="true">
-            {keySet ? '✓' : '1'}
+            {keySet ? <Check /> : '1'}
           </span>
           <span className="step__text">{keySet ? t('home.stepKeyDone') : t('home.stepKey')}</span>
           <button type="button" className="button" onClick={() => setView({ kind: 'settings' })}>
@@ -27,7 +28,7 @@ export function HomeScreen() {
         </li>
         <li className={`step${serversDone ? ' step--done' : ''}`}>
           <span className="step__mark" aria-hidden="true">
-            {serversDone ? '✓' : '2'}
+            {serversDone ? <Check /> : '2'}
           </span>
           <span className="step__text">
             {serversDone

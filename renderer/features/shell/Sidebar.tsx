@@ -1,3 +1,4 @@
+import { Settings, SquarePen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
 import { useOpenChat } from '../chat/useOpenChat';
@@ -26,7 +27,7 @@ export function Sidebar() {
         title={`${t('sidebar.newChat')} (Ctrl+N)`}
         data-testid="new-chat"
       >
-        <span aria-hidden="true">＋</span> {t('sidebar.newChat')}
+        <SquarePen aria-hidden /> {t('sidebar.newChat')}
       </button>
       <ConversationList />
       <div className="sidebar__servers">
@@ -43,7 +44,7 @@ export function Sidebar() {
           data-testid="open-settings"
           title={`${t('sidebar.settings')} (Ctrl+,)`}
         >
-          <span aria-hidden="true">⚙</span> {t('sidebar.settings')}
+          <Settings aria-hidden /> {t('sidebar.settings')}
         </button>
       </div>
     </aside>
