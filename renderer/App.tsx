@@ -13,6 +13,7 @@ import { ServerFormScreen } from './features/serverForm/ServerFormScreen';
 import { HomeScreen } from './features/shell/HomeScreen';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
+import { useHashRoute } from './features/shell/useHashRoute';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { TasksScreen } from './features/tasks/TasksScreen';
@@ -24,6 +25,8 @@ export function App() {
   const { t, i18n } = useTranslation();
   const view = useAppStore((s) => s.view);
   const toggleSettings = useAppStore((s) => s.toggleSettings);
+  const toggleSidebar = useAppStore((s) => s.toggleSidebar);
+  const sidebarCollapsed = useAppStore((s) => s.sidebarCollapsed);
   const connection = useAppStore((s) => s.connection);
   const theme = useSettingsStore((s) => s.snapshot.theme);
   const language = useSettingsStore((s) => s.snapshot.language);
@@ -39,6 +42,7 @@ export function App() {
       // Esc closes settings only: elsewhere it belongs to editors, menus, dialogs and the chat.
       Escape: () => view.kind === 'settings' && toggleSettings(),
       'Mod+n': () => openChat(null),
+      'Mod+b': toggleSidebar,
       'Mod+k': () => {
         const search = document.getElementById(CONVERSATION_SEARCH_ID);
         if (!search) return false;
@@ -46,12 +50,13 @@ export function App() {
         return true;
       },
     }),
-    [view.kind, toggleSettings, openChat],
+    [view.kind, toggleSettings, toggleSidebar, openChat],
   );
   useShortcuts(shortcuts);
+  useHashRoute();
 
   return (
-    <div className="app">
+    <div className={`app${sidebarCollapsed ? ' app--sidebar-collapsed' : ''}`}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>

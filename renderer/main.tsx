@@ -4,12 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { App } from './App';
 import { preloadMarkdown } from './features/markdown/LazyMarkdown';
+import { hashToView } from './features/shell/routes';
 import { createI18n } from './i18n/createI18n';
 import { createHostClient } from './host/HostClient';
 import { createWsBridge, webSocketUrl, type ConnectionState } from './host/createWsBridge';
 import { createStores, resyncStores } from './stores/createStores';
 import { StoresProvider } from './stores/StoresContext';
 import './styles/app.css';
+import './styles/layout.css';
 import './styles/components.css';
 import './styles/controls.css';
 import './styles/servers.css';
@@ -42,7 +44,7 @@ async function start(): Promise<void> {
     window.host ?? createWsBridge(webSocketUrl(window.location), (s) => onConnection(s));
   const client = createHostClient(bridge);
   const bootstrap = await client.invoke('app.bootstrap', {});
-  const stores = createStores(client, bootstrap);
+  const stores = createStores(client, bootstrap, { view: hashToView(window.location.hash) });
   onConnection = (state) => {
     stores.app.getState().setConnection(state);
     // After a reconnect, refresh what may have changed while away.

@@ -10,7 +10,13 @@ export class AppPage {
 
   async open(): Promise<void> {
     await this.page.goto(this.shell.url);
-    await expect(this.page.getByTestId('home').or(this.page.getByTestId('settings'))).toBeVisible();
+    // A start without an address opens home, or the conversation open last.
+    await expect(
+      this.page
+        .getByTestId('home')
+        .or(this.page.getByTestId('settings'))
+        .or(this.page.getByTestId('chat')),
+    ).toBeVisible();
   }
 
   async openSettings(): Promise<void> {

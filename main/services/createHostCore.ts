@@ -3,7 +3,7 @@ import { ToolSearchService } from './catalog/search/ToolSearchService';
 import { join } from 'node:path';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import { normalizeModelRef } from '../../shared/domain/modelRef';
-import type { RequestHandlers } from '../../shared/ipc/contract';
+import type { EventPayload, RequestHandlers } from '../../shared/ipc/contract';
 import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
 import { createAppServices, type AppServices } from './apps/createAppServices';
@@ -44,6 +44,7 @@ import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
 import { ClientTasks } from './tasks/ClientTasks';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
+import { UiStateService } from './uiState/UiStateService';
 
 /** The Electron-free host: services wired together, plus the contract's handler map. */
 export interface HostCore {
@@ -117,6 +118,8 @@ export async function createHostCore(
     ...(options.createModel ? { createModel: options.createModel } : {}),
   });
   models.providers.onDidChange((providers) => events.emit('providers.changed', { providers }));
+  const uiState = new UiStateService(platform.paths.dataDir, log.child('ui-state'));
+  await uiState.load();
 
   const serverSecrets = new ServerSecrets(platform.secrets);
   const files = new ServersFileService({
@@ -252,6 +255,15 @@ export async function createHostCore(
   tasks.connect(conversations);
   // Tasks a previous run left are followed again as their servers come up.
   tasks.service.start();
+  events.subscribe((name, payload) => {
+    // A deleted conversation is not the one to reopen at the next start.
+    if (name === 'conversation.deleted') {
+      const { id } = payload as EventPayload<'conversation.deleted'>;
+      uiState
+        .forgetConversation(id)
+        .catch((error: unknown) => log.warn('ui state not saved', { error }));
+    }
+  });
   interactions.broker.onDidChange((interaction) =>
     events.emit('interactions.changed', { interaction }),
   );
@@ -298,11 +310,13 @@ export async function createHostCore(
       pendingApprovals: broker.pending(),
       pendingInteractions: interactions.broker.pending(),
       tasks: tasks.list(),
+      uiState: uiState.snapshot(),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
     'settings.setApiKey': ({ apiKey }) => settings.setApiKey(apiKey),
     'settings.clearApiKey': () => settings.clearApiKey(),
+    'ui.update': (patch) => uiState.update(patch),
     ...createMcpHandlers(
       mcp,
       new ToolRuns({ emit: (progress) => events.emit('mcp.toolRunProgressed', progress) }),

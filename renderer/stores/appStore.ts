@@ -23,7 +23,7 @@ export type Connection = 'open' | 'connecting' | 'reconnecting';
 /** App-level facts; settings, servers, conversations and approvals live in their own stores. */
 export type AppInfo = Omit<
   Bootstrap,
-  'settings' | 'servers' | 'conversations' | 'pendingApprovals'
+  'settings' | 'servers' | 'conversations' | 'pendingApprovals' | 'uiState'
 >;
 
 export interface AppState {
@@ -32,7 +32,10 @@ export interface AppState {
   /** The screen settings were opened from, so closing them goes back there. */
   beforeSettings: View;
   connection: Connection;
+  /** The sidebar shows as a narrow rail of icons. */
+  sidebarCollapsed: boolean;
   setView: (view: View) => void;
+  toggleSidebar: () => void;
   /** Opens settings, or closes them back to where the person was. */
   toggleSettings: () => void;
   setConnection: (connection: Connection) => void;
@@ -49,13 +52,18 @@ export function sameView(a: View, b: View): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** App-level facts from bootstrap, plus which screen is showing. */
-export function createAppStore(info: AppInfo): AppStore {
+/** App-level facts from bootstrap, plus which screen is showing and how the sidebar is. */
+export function createAppStore(
+  info: AppInfo,
+  start: { view?: View; sidebarCollapsed?: boolean } = {},
+): AppStore {
   return createStore<AppState>()((set) => ({
     info,
-    view: homeView,
+    view: start.view ?? homeView,
     beforeSettings: homeView,
     connection: 'open',
+    sidebarCollapsed: start.sidebarCollapsed ?? false,
+    toggleSidebar: () => set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed })),
     setView: (view) =>
       set((s) => {
         if (sameView(s.view, view)) return {};

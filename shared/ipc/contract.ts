@@ -59,6 +59,7 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
 /** A request: the input main parses, and the output it promises. */
@@ -100,6 +101,8 @@ export const bootstrapSchema = z.object({
   pendingInteractions: z.array(interactionViewSchema).optional(),
   /** Running and recently ended tasks; optional so an older main's snapshot still parses. */
   tasks: z.array(taskViewSchema).optional(),
+  /** Where the window was left (last conversation, sidebar); optional like the above. */
+  uiState: uiStateSchema.optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -129,6 +132,11 @@ export const requests = {
     input: empty,
     output: settingsSnapshotSchema,
     description: 'Forgets the stored API key.',
+  },
+  'ui.update': {
+    input: uiStatePatchSchema,
+    output: uiStateSchema,
+    description: 'Remembers where the window is (last conversation, sidebar) for the next start.',
   },
   'mcp.listServers': {
     input: empty,

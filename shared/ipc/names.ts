@@ -14,6 +14,7 @@ export const requestNames = [
   'settings.update',
   'settings.setApiKey',
   'settings.clearApiKey',
+  'ui.update',
   'mcp.listServers',
   'mcp.getServer',
   'mcp.restartServer',

@@ -1,3 +1,4 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '../../../shared/domain/conversationViews';
@@ -120,8 +121,23 @@ export function ConversationItem({
       </button>
       <ItemMenu
         label={t('conversations.actions', { title })}
-        onRename={startEditing}
-        onDelete={() => onDelete(conversation.id, title)}
+        entries={[
+          {
+            key: 'rename',
+            label: t('conversations.rename'),
+            icon: <Pencil aria-hidden />,
+            shortcut: 'F2',
+            onSelect: startEditing,
+          },
+          {
+            key: 'delete',
+            label: t('conversations.delete'),
+            icon: <Trash2 aria-hidden />,
+            danger: true,
+            onSelect: () => onDelete(conversation.id, title),
+          },
+        ]}
+        testId={`conversation-menu-${conversation.id}`}
       />
       {error && (
         <p className="field__error conversation-item__error" role="alert">

@@ -1,22 +1,39 @@
 import { Ellipsis } from 'lucide-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+/** One entry of an {@link ItemMenu}. */
+export interface MenuEntry {
+  key: string;
+  label: string;
+  onSelect: () => void;
+  icon?: ReactNode;
+  /** A key that does the same from the item itself, shown at the right. */
+  shortcut?: string;
+  danger?: boolean;
+}
 
 interface ItemMenuProps {
   label: string;
-  onRename: () => void;
-  onDelete: () => void;
+  entries: readonly MenuEntry[];
+  /** Extra class on the button (where it shows: on hover, always…). */
+  buttonClassName?: string;
+  testId?: string;
 }
 
+/** Room kept between the popup and the window's edges. */
+const MARGIN = 8;
+
 /**
- * The "…" menu of a conversation: a menu button with arrow-key navigation; Esc closes it and
- * gives focus back to the button.
+ * The "…" menu of an item: a menu button with arrow-key navigation; Esc closes it and gives
+ * focus back to the button. The popup is drawn over the whole window (not inside the
+ * scrolling list that holds the button), so no entry is ever cut off; it opens upwards when
+ * there is no room below.
  */
-export function ItemMenu({ label, onRename, onDelete }: ItemMenuProps) {
-  const { t } = useTranslation();
+export function ItemMenu({ label, entries, buttonClassName = '', testId }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement | null>(null);
   const items = (): HTMLElement[] => [
     ...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
   ];
@@ -45,13 +62,28 @@ export function ItemMenu({ label, onRename, onDelete }: ItemMenuProps) {
     }
   };
 
+  // The window moving under an open menu would leave it floating elsewhere: close it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const onMove = (event: Event): void => {
+      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+    };
+    window.addEventListener('resize', onMove);
+    window.addEventListener('scroll', onMove, true);
+    return () => {
+      window.removeEventListener('resize', onMove);
+      window.removeEventListener('scroll', onMove, true);
+    };
+  }, [open]);
+
   return (
     <div className="item-menu">
       <button
         ref={button}
         type="button"
-        className="icon-button item-menu__button"
+        className={`icon-button item-menu__button ${buttonClassName}`}
         aria-label={label}
+        title={label}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
@@ -61,47 +93,71 @@ export function ItemMenu({ label, onRename, onDelete }: ItemMenuProps) {
             setOpen(true);
           }
         }}
+        data-testid={testId}
       >
         <Ellipsis />
       </button>
-      {open && (
-        <div
-          ref={(element) => {
-            menu.current = element;
-            // Focus moves into the menu as it opens, so arrows work at once.
-            element?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-          }}
-          className="item-menu__popup"
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKey}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget) && e.relatedTarget !== button.current) {
-              setOpen(false);
-            }
-          }}
-        >
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="item-menu__item"
-            onClick={() => choose(onRename)}
+      {open &&
+        createPortal(
+          <div
+            ref={(element) => {
+              menu.current = element;
+              if (!element || !button.current) return;
+              placePopup(element, button.current);
+              // Focus moves into the menu as it opens, so arrows work at once.
+              if (!element.contains(document.activeElement)) {
+                element.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+              }
+            }}
+            className="item-menu__popup"
+            role="menu"
+            aria-label={label}
+            onKeyDown={onMenuKey}
+            onBlur={(e) => {
+              if (
+                !e.currentTarget.contains(e.relatedTarget) &&
+                e.relatedTarget !== button.current
+              ) {
+                setOpen(false);
+              }
+            }}
           >
-            {t('conversations.rename')}
-            <kbd>F2</kbd>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="item-menu__item item-menu__item--danger"
-            onClick={() => choose(onDelete)}
-          >
-            {t('conversations.delete')}
-          </button>
-        </div>
-      )}
+            {entries.map((entry) => (
+              <button
+                key={entry.key}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={`item-menu__item${entry.danger ? ' item-menu__item--danger' : ''}`}
+                onClick={() => choose(entry.onSelect)}
+              >
+                <span className="item-menu__label">
+                  {entry.icon}
+                  {entry.label}
+                </span>
+                {entry.shortcut && <kbd>{entry.shortcut}</kbd>}
+              </button>
+            ))}
+          </div>,
+          document.body,
+        )}
     </div>
   );
+}
+
+/** Under the button, right-aligned with it; above it when there is no room below. */
+function placePopup(popup: HTMLElement, anchorButton: HTMLElement): void {
+  const anchor = anchorButton.getBoundingClientRect();
+  const size = popup.getBoundingClientRect();
+  const below = anchor.bottom + 4;
+  const top =
+    below + size.height + MARGIN <= window.innerHeight
+      ? below
+      : Math.max(MARGIN, anchor.top - 4 - size.height);
+  const left = Math.min(
+    Math.max(MARGIN, anchor.right - size.width),
+    window.innerWidth - size.width - MARGIN,
+  );
+  popup.style.top = `${top}px`;
+  popup.style.left = `${left}px`;
 }

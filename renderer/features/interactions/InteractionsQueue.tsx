@@ -7,9 +7,9 @@ import { WithdrawnNotices } from './WithdrawnNotices';
 
 /**
  * The sidebar entry for server requests not shown in the open conversation: a count that
- * opens the queue dialog. Also hosts the dialog and the "withdrawn" notices.
+ * opens the queue dialog (`compact`: icon and count, for the collapsed sidebar). Also hosts the dialog and the "withdrawn" notices.
  */
-export function InteractionsQueue() {
+export function InteractionsQueue({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   const openConversation = useAppStore((s) => (s.view.kind === 'chat' ? s.view.id : null));
   const pending = useInteractionsStore((s) => s.pending);
@@ -23,10 +23,14 @@ export function InteractionsQueue() {
           type="button"
           className="sidebar__item interactions-entry"
           onClick={() => showQueue()}
+          aria-label={compact ? t('interactions.queue.entry') : undefined}
+          title={compact ? t('interactions.queue.entry') : undefined}
           data-testid="interactions-entry"
         >
           <Hand aria-hidden />
-          <span className="interactions-entry__label">{t('interactions.queue.entry')}</span>
+          {!compact && (
+            <span className="interactions-entry__label">{t('interactions.queue.entry')}</span>
+          )}
           <span className="badge interactions-entry__count" data-testid="interactions-count">
             {count}
           </span>

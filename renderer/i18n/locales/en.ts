@@ -9,6 +9,8 @@ import { apps } from './en/apps';
 import { secrets } from './en/secrets';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
+import { emptyChat } from './en/emptyChat';
+import { layout } from './en/layout';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
@@ -267,6 +269,8 @@ export const en = {
   toolRun,
   apps,
   providers,
+  layout,
+  emptyChat,
   interactions,
   context,
   addServer,

@@ -11,6 +11,8 @@ import { apps } from './zhCN/apps';
 import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
+import { emptyChat } from './zhCN/emptyChat';
+import { layout } from './zhCN/layout';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
@@ -269,6 +271,8 @@ export const zhCN: LocaleShape<typeof en> = {
   toolRun,
   apps,
   providers,
+  layout,
+  emptyChat,
   interactions,
   context,
   addServer,

@@ -3,9 +3,6 @@ export const chat = {
   label: 'Conversation',
   messages: 'Messages',
   emptyTitle: 'What shall we work on?',
-  emptyServers_one: '{{name}} can use the tools of your {{count}} server. You approve each call.',
-  emptyServers_other:
-    '{{name}} can use the tools of your {{count}} servers. You approve each call.',
   emptyNoServers: 'No MCP servers are configured yet: {{name}} can chat, but cannot use tools.',
   emptyNoKey: 'Add your Anthropic API key in Settings first, or set up another model provider.',
   loading: 'Loading the conversation…',

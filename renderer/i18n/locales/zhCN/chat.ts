@@ -6,8 +6,6 @@ export const chat: LocaleShape<typeof enChat> = {
   label: '对话',
   messages: '消息',
   emptyTitle: '今天想做点什么？',
-  emptyServers_one: '{{name}} 可以使用你的 {{count}} 个服务器提供的工具，每次调用都由你批准。',
-  emptyServers_other: '{{name}} 可以使用你的 {{count}} 个服务器提供的工具，每次调用都由你批准。',
   emptyNoServers: '尚未配置 MCP 服务器：{{name}} 可以聊天，但无法使用工具。',
   emptyNoKey: '请先在设置中添加 Anthropic API 密钥，或配置其他模型服务商。',
   loading: '正在加载对话…',
