@@ -14,6 +14,7 @@ import { appVersion } from './platform/appVersion';
 import { appPaths, resolveDataDir } from './platform/resolveDataDir';
 import { resolveServersFile } from './services/config/resolveServersFile';
 import { createHostCore } from './services/createHostCore';
+import { allowsPermission } from './window/allowsPermission';
 import { createMainWindow } from './window/createMainWindow';
 import {
   APP_ORIGIN,
@@ -74,12 +75,6 @@ async function start(): Promise<void> {
     log,
   );
 
-  // Only App frames may ask, and only for what main granted them (their Permissions-Policy).
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
-    callback(allowsAppPermission(permission, details)),
-  );
-  session.defaultSession.setPermissionCheckHandler(() => false);
-
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
   handleAppProtocol(rendererDir);
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
@@ -94,6 +89,18 @@ async function start(): Promise<void> {
     hostOrigins: [SANDBOX_ORIGIN, APP_ORIGIN],
     rendererDir,
   });
+
+  // App frames may ask only for what main granted them (their Permissions-Policy); our own
+  // page only for clipboard writes (the Copy buttons). Everything else is refused.
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(
+      allowsAppPermission(permission, details) ||
+        allowsPermission(permission, details.requestingUrl, allowedOrigins),
+    ),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    allowsPermission(permission, requestingOrigin, allowedOrigins),
+  );
 
   const disposeIpc = registerIpc({
     ipcMain,

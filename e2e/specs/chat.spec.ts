@@ -41,7 +41,11 @@ test('send → approval → allow → tool card with result → final answer', a
   await expect(dialog).toHaveCount(0);
   const card = page.getByTestId('tool-call');
   await expect(card.getByTestId('tool-call-status')).toContainText(/Done|done/);
-  await expect(card).toContainText('approved and echoed');
+  // One line until opened: the arguments as a preview, the result only in the details.
+  await expect(card.getByTestId('tool-call-toggle')).toContainText('text: "approved and echoed"');
+  await expect(card.getByTestId('tool-call-details')).toHaveCount(0);
+  await card.getByTestId('tool-call-toggle').click();
+  await expect(card.getByTestId('tool-call-details')).toContainText(/Result\s*approved and echoed/);
   await expect(page.getByTestId('assistant-message').last()).toContainText(
     'The tool said: approved and echoed',
   );
@@ -203,10 +207,13 @@ test('a failed turn keeps its partial text, says why, and Retry runs it again', 
   fake.script(cutMidStream('Half of an answer that never', 14));
   await openChat(page, shell);
   await send(page, 'hello');
-  await expect(page.getByTestId('turn-error')).toBeVisible();
+  await expect(page.getByTestId('reply-cut')).toContainText(
+    'The connection to the Anthropic API broke',
+  );
   await expect(page.getByTestId('assistant-message').last()).toContainText('Half of an');
   fake.script(plainText('Worked on retry.'));
-  await page.getByTestId('turn-error').getByRole('button', { name: /Retry/ }).click();
+  await page.getByTestId('reply-cut').getByRole('button', { name: /Retry/ }).click();
   await expect(page.getByTestId('assistant-message').last()).toContainText('Worked on retry.');
-  await expect(page.getByTestId('turn-error')).toHaveCount(0);
+  await expect(page.getByTestId('assistant-message')).toHaveCount(1);
+  await expect(page.getByTestId('reply-cut')).toHaveCount(0);
 });

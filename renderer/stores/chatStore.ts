@@ -15,6 +15,7 @@ import {
   retryStarted,
   sendAccepted,
   sendFailed,
+  settleLive,
   type ChatModel,
 } from './chatModel';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
@@ -36,6 +37,9 @@ export interface ChatState extends ChatModel {
   model: string | null;
   /** Full tool results fetched by "Show all", by tool use id. */
   toolResults: Record<string, Loadable<ToolResult>>;
+  /** Tool call cards opened to show their details (cards are one line otherwise). */
+  toolsOpen: Record<string, boolean>;
+  toggleTool: (toolUseId: string) => void;
   /** Shows a conversation (null: a new chat, created on its first message). */
   open: (conversationId: string | null) => Promise<void>;
   loadOlder: () => Promise<void>;
@@ -51,7 +55,11 @@ export interface ChatState extends ChatModel {
   /** Cancels one tool call of the running turn; the turn goes on without its result. */
   cancelToolCall: (toolUseId: string) => Promise<void>;
   retry: () => Promise<ActionResult>;
+  /** Goes on with the newest reply, which was cut off; it stays as it is. */
+  continueReply: () => Promise<ActionResult>;
   edit: (messageId: string, text: string) => Promise<ActionResult>;
+  /** Shows another version of an edited message, with what followed it. */
+  switchBranch: (messageId: string, direction: 'previous' | 'next') => Promise<ActionResult>;
   setModel: (model: string | null) => void;
   loadToolResult: (toolUseId: string) => Promise<void>;
   dismissError: () => void;
@@ -98,6 +106,33 @@ export function createChatStore(client: HostClient): ChatStore {
       }
     };
 
+    /** Retry and Continue: a turn with no new message of the person's. */
+    const runAgain = async (
+      before: (model: ChatModel) => ChatModel,
+      request: 'conversation.retry' | 'conversation.continue',
+    ): Promise<ActionResult> => {
+      const conversationId = get().conversationId;
+      if (!conversationId) return { ok: true };
+      set({ actionError: null });
+      reduce(before);
+      const model = get().model;
+      try {
+        const { turnId } = await client.invoke(request, {
+          conversationId,
+          ...(model ? { model } : {}),
+        });
+        reduce((m) =>
+          m.conversationId !== conversationId || m.live?.turnId === turnId
+            ? m
+            : { ...m, live: newLiveTurn(turnId) },
+        );
+        return { ok: true };
+      } catch (error) {
+        void refresh(conversationId);
+        return { ok: false, error: fail(error) };
+      }
+    };
+
     return {
       ...emptyChatModel,
       load: { state: 'ready', value: true },
@@ -105,6 +140,9 @@ export function createChatStore(client: HostClient): ChatStore {
       actionError: null,
       model: null,
       toolResults: {},
+      toolsOpen: {},
+      toggleTool: (toolUseId) =>
+        set((s) => ({ toolsOpen: { ...s.toolsOpen, [toolUseId]: !s.toolsOpen[toolUseId] } })),
       open: async (conversationId) => {
         // Already showing it (a view switching back, a new chat that just got its id).
         const same = conversationId !== null && conversationId === get().conversationId;
@@ -117,6 +155,7 @@ export function createChatStore(client: HostClient): ChatStore {
           actionError: null,
           model: null,
           toolResults: {},
+          toolsOpen: {},
         });
         if (conversationId === null) return;
         try {
@@ -198,28 +237,9 @@ export function createChatStore(client: HostClient): ChatStore {
           fail(error);
         }
       },
-      retry: async () => {
-        const conversationId = get().conversationId;
-        if (!conversationId) return { ok: true };
-        set({ actionError: null });
-        reduce(retryStarted);
-        const model = get().model;
-        try {
-          const { turnId } = await client.invoke('conversation.retry', {
-            conversationId,
-            ...(model ? { model } : {}),
-          });
-          reduce((m) =>
-            m.conversationId !== conversationId || m.live?.turnId === turnId
-              ? m
-              : { ...m, live: newLiveTurn(turnId) },
-          );
-          return { ok: true };
-        } catch (error) {
-          void refresh(conversationId);
-          return { ok: false, error: fail(error) };
-        }
-      },
+      retry: () => runAgain(retryStarted, 'conversation.retry'),
+      continueReply: () =>
+        runAgain((m) => ({ ...settleLive(m), lastStop: null }), 'conversation.continue'),
       edit: async (messageId, text) => {
         const conversationId = get().conversationId;
         if (!conversationId) return { ok: true };
@@ -231,6 +251,22 @@ export function createChatStore(client: HostClient): ChatStore {
         );
         if (!result.ok) void refresh(conversationId);
         return result;
+      },
+      switchBranch: async (messageId, direction) => {
+        const conversationId = get().conversationId;
+        if (!conversationId) return { ok: true };
+        set({ actionError: null });
+        try {
+          await client.invoke('conversation.switchBranch', {
+            conversationId,
+            messageId,
+            direction,
+          });
+        } catch (error) {
+          return { ok: false, error: fail(error) };
+        }
+        await refresh(conversationId, false, true);
+        return { ok: true };
       },
       setModel: (model) => set({ model }),
       loadToolResult: async (toolUseId) => {
@@ -255,8 +291,11 @@ export function createChatStore(client: HostClient): ChatStore {
     };
   });
 
-  /** Reads the newest page back; `force` also ends a turn whose end this view missed. */
-  const refresh = async (conversationId: string, force = false): Promise<void> => {
+  /**
+   * Reads the newest page back; `force` also ends a turn whose end this view missed, and
+   * `replace` drops older pages loaded before (another branch may now show there).
+   */
+  const refresh = async (conversationId: string, force = false, replace = false): Promise<void> => {
     const generation = openGeneration;
     try {
       const page = await client.invoke('conversation.get', {
@@ -267,7 +306,7 @@ export function createChatStore(client: HostClient): ChatStore {
       store.setState((s) => {
         const model: ChatModel =
           force && s.live && !page.conversation.running ? { ...s, live: null } : s;
-        return pageRefreshed(model, page);
+        return pageRefreshed(replace ? { ...model, messages: [] } : model, page);
       });
     } catch {
       // The view keeps what the events built; the next turn's end reads back again.

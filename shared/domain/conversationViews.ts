@@ -45,6 +45,8 @@ export const messageViewSchema = z.object({
   createdAt: z.number(),
   /** What the person attached (user messages): origin and size, the bytes are in `content`. */
   attachments: z.array(attachmentViewSchema).optional(),
+  /** An edited message's place in its versions ("2 / 3"); absent when there is one version. */
+  branch: z.object({ index: z.number().int().min(1), count: z.number().int().min(2) }).optional(),
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 

@@ -400,6 +400,13 @@ export const requests = {
     output: z.object({ turnId: z.string() }),
     description: 'Runs the last turn again (after a failure, a stop or an interruption).',
   },
+  'conversation.continue': {
+    input: z.object({ conversationId, model: z.string().min(1).max(200).optional() }).strict(),
+    output: z.object({ turnId: z.string() }),
+    description:
+      'Goes on with the newest reply, which was cut off (failed, stopped, interrupted) with ' +
+      'some text: it is kept, and the model continues from where it ended.',
+  },
   'conversation.edit': {
     input: z
       .object({
@@ -410,6 +417,19 @@ export const requests = {
       .strict(),
     output: z.object({ turnId: z.string() }),
     description: 'Replaces a user message and everything after it, then runs a turn.',
+  },
+  'conversation.switchBranch': {
+    input: z
+      .object({
+        conversationId,
+        messageId: z.string().min(1).max(200),
+        direction: z.enum(['previous', 'next']),
+      })
+      .strict(),
+    output: conversationSummarySchema,
+    description:
+      'Shows the previous or next version of an edited message, with what followed that ' +
+      'version; read the conversation again to see it.',
   },
   'conversation.getToolResult': {
     input: z.object({ toolUseId: z.string().min(1).max(200) }).strict(),

@@ -22,6 +22,7 @@ import { resolveAttachments, type ResolvedAttachments } from '../resources/resol
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
 import { buildHistory } from './buildHistory';
+import { cutReply, withContinueInstruction } from './continueReply';
 import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { ChatToolCaller } from './ChatToolCaller';
@@ -196,7 +197,28 @@ export class ConversationService {
     return this.start(conversationId, lastUser.turnId ?? randomUUID());
   }
 
-  /** Replaces a message of the person and everything after it, then runs a turn. */
+  /**
+   * Goes on with the newest reply, which was cut off (a failure, a stop, a crash): it stays as
+   * it is, and the model is asked to continue from where it ended (see continueReply).
+   */
+  continue(conversationId: string, model?: string): { turnId: string } {
+    this.assertIdle(conversationId);
+    const { store } = this.options;
+    const partial = cutReply(readWholeHistory(store, conversationId));
+    if (!partial) {
+      throw new AppError(AppErrorCode.Validation, 'There is no cut-off reply to continue.');
+    }
+    const chosen = model === undefined ? undefined : this.checkedModel(model);
+    if (chosen) store.updateConversation(conversationId, { model: chosen });
+    return this.start(conversationId, partial.turnId ?? randomUUID(), undefined, {
+      continuing: true,
+    });
+  }
+
+  /**
+   * Sends a new version of a message of the person's and runs a turn. The old version and
+   * everything after it stay as another branch (see `switchBranch`).
+   */
   edit(conversationId: string, messageId: string, text: string): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
@@ -204,7 +226,7 @@ export class ConversationService {
     if (!message || message.conversationId !== conversationId || message.role !== 'user') {
       throw new AppError(AppErrorCode.Validation, 'Only your own messages can be edited.');
     }
-    store.deleteMessagesFrom(conversationId, message.ordinal);
+    store.setAsideMessagesFrom(conversationId, message.ordinal);
     const turnId = randomUUID();
     // What was attached stays attached; only the person's words change.
     const kept = message.attachments?.length ? keptAttachmentBlocks(message.content) : [];
@@ -226,6 +248,17 @@ export class ConversationService {
     const turnId = randomUUID();
     this.options.store.appendMessage(conversationId, { role: 'user', content, turnId });
     return this.start(conversationId, turnId);
+  }
+
+  /** Shows the previous (-1) or next (1) version of an edited message and what followed it. */
+  switchBranch(conversationId: string, messageId: string, step: -1 | 1): ConversationSummary {
+    this.assertIdle(conversationId);
+    const message = this.options.store.getMessage(messageId);
+    if (message?.conversationId !== conversationId) {
+      throw new AppError(AppErrorCode.NotFound, `No message ${messageId} in this conversation.`);
+    }
+    this.options.store.switchBranch(messageId, step);
+    return this.updated(conversationId);
   }
 
   async stop(conversationId: string): Promise<void> {
@@ -265,10 +298,15 @@ export class ConversationService {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
   }
 
-  private start(conversationId: string, turnId: string, title?: string): { turnId: string } {
+  private start(
+    conversationId: string,
+    turnId: string,
+    title?: string,
+    how: { continuing?: boolean } = {},
+  ): { turnId: string } {
     const abort = new AbortController();
     const toolCancels = new ToolCallCancels();
-    const done = this.runTurn(conversationId, turnId, abort.signal, toolCancels, title)
+    const done = this.runTurn(conversationId, turnId, abort.signal, toolCancels, title, how)
       .catch((error: unknown) => this.turnNotStarted(conversationId, turnId, error, title))
       .finally(() => {
         this.running.delete(conversationId);
@@ -285,6 +323,7 @@ export class ConversationService {
     signal: AbortSignal,
     toolCancels: ToolCallCancels,
     pendingTitle?: string,
+    how: { continuing?: boolean } = {},
   ): Promise<TurnResult> {
     let title = pendingTitle;
     const { store, mcp, settings, events } = this.options;
@@ -316,7 +355,8 @@ export class ConversationService {
       };
     };
     const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
-    const history = buildHistory(readWholeHistory(store, conversationId));
+    const stored = buildHistory(readWholeHistory(store, conversationId));
+    const history = how.continuing ? withContinueInstruction(stored) : stored;
     const servers = mcp.registry
       .list()
       .filter((s) => s.status.kind === 'ready')

@@ -36,8 +36,12 @@ export function createConversationHandlers(
       return {};
     },
     'conversation.retry': ({ conversationId, model }) => conversations.retry(conversationId, model),
+    'conversation.continue': ({ conversationId, model }) =>
+      conversations.continue(conversationId, model),
     'conversation.edit': ({ conversationId, messageId, text }) =>
       conversations.edit(conversationId, messageId, text),
+    'conversation.switchBranch': ({ conversationId, messageId, direction }) =>
+      conversations.switchBranch(conversationId, messageId, direction === 'previous' ? -1 : 1),
     'conversation.getToolResult': ({ toolUseId }) => conversations.getToolResult(toolUseId),
     'approvals.pending': () => ({ requests: broker.pending() }),
     'approvals.respond': async ({ requestId, decision }) => {

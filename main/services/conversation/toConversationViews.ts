@@ -49,6 +49,7 @@ export function toMessageView(record: MessageRecord): MessageView {
     ...(record.model ? { model: record.model } : {}),
     createdAt: record.createdAt,
     ...(record.attachments ? { attachments: record.attachments } : {}),
+    ...(record.branch ? { branch: record.branch } : {}),
   };
 }
 

@@ -67,7 +67,8 @@ describe('ConversationStore with a 5000-message conversation', () => {
       // The ordinal for a new message is one index probe.
       const insertPlan = plan(
         db,
-        `SELECT ordinal + 1 FROM messages WHERE conversation_id = ? ORDER BY ordinal DESC LIMIT 1`,
+        `SELECT ordinal + 1 FROM messages WHERE conversation_id = ? AND active = 1
+         ORDER BY ordinal DESC LIMIT 1`,
         conversationId,
       );
       expect(insertPlan.join(' | ')).toMatch(byIndex);

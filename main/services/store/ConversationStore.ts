@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { BranchTable } from './BranchTable';
 import { checkIntegrity } from './checkIntegrity';
 import type {
   ConversationPatch,
@@ -67,6 +68,7 @@ export class ConversationStore {
 
   private readonly conversations: ConversationTable;
   private readonly messages: MessageTable;
+  private readonly branches: BranchTable;
   private readonly toolCalls: ToolCallTable;
   private readonly grants: GrantTable;
   private readonly usage: UsageTable;
@@ -85,6 +87,7 @@ export class ConversationStore {
     this.searchMode = ensureSearchIndex(db, log);
     this.conversations = new ConversationTable(db);
     this.messages = new MessageTable(db);
+    this.branches = new BranchTable(db);
     this.toolCalls = new ToolCallTable(db);
     this.grants = new GrantTable(db);
     this.usage = new UsageTable(db);
@@ -201,7 +204,11 @@ export class ConversationStore {
   listMessages(conversationId: string, options: ListMessagesOptions = {}): MessagePage {
     const limit = clampLimit(options.limit, 100, 1000);
     const page = this.messages.page(conversationId, options, limit);
-    const messages = page.messages.map((message) => this.writer.withLiveContent(message));
+    const positions = this.branches.positions(page.messages.map((m) => m.id));
+    const messages = page.messages.map((message) => {
+      const branch = positions.get(message.id);
+      return this.writer.withLiveContent(branch ? { ...message, branch } : message);
+    });
     const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
     return { messages, toolCalls, hasMore: page.hasMore };
   }
@@ -256,6 +263,36 @@ export class ConversationStore {
   /** Deletes the message at `ordinal` and all later ones (edit-and-resend, retry). */
   deleteMessagesFrom(conversationId: string, ordinal: number): number {
     return this.writer.deleteFrom(conversationId, ordinal);
+  }
+
+  /**
+   * Sets the message at `ordinal` and all later ones aside (edit-and-resend): they stay as
+   * another branch, reachable with `switchBranch`, and new messages continue from before them.
+   */
+  setAsideMessagesFrom(conversationId: string, ordinal: number): number {
+    return withTransaction(this.db, () => {
+      const changed = this.branches.setAsideFrom(conversationId, ordinal);
+      this.conversations.touch(conversationId, this.now());
+      return changed;
+    });
+  }
+
+  /**
+   * Shows the previous (-1) or next (1) version of an active message, with the branch that
+   * follows it. Throws NOT_FOUND for an unknown message, VALIDATION when there is no version
+   * in that direction. Returns the message now showing at that place.
+   */
+  switchBranch(messageId: string, step: -1 | 1): MessageRecord {
+    const message = this.getMessage(messageId) ?? throwNotFound('message', messageId);
+    const target = withTransaction(this.db, () => {
+      const shown = this.branches.switchTo(messageId, step);
+      if (shown) this.conversations.touch(message.conversationId, this.now());
+      return shown;
+    });
+    if (!target) {
+      throw new AppError(AppErrorCode.Validation, 'There is no other version in that direction.');
+    }
+    return this.getMessage(target) ?? throwNotFound('message', target);
   }
 
   /** Commits buffered deltas now (normally the timer does, within `flushIntervalMs`). */

@@ -32,7 +32,7 @@ const PREVIEW_CHARS = 160;
  */
 export const conversationListSql = `SELECT ${conversationColumns},
     ifnull((SELECT substr(m.text, 1, ${PREVIEW_CHARS}) FROM messages m
-            WHERE m.conversation_id = c.id AND m.text <> ''
+            WHERE m.conversation_id = c.id AND m.active = 1 AND m.text <> ''
             ORDER BY m.ordinal DESC LIMIT 1), '') AS preview
   FROM conversations c
   WHERE c.updated_at < :before AND (:archived = -1 OR c.archived = :archived)

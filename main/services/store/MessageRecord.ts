@@ -60,6 +60,8 @@ export interface MessageRecord {
   updatedAt: number;
   /** What the person attached (origin, not bytes); absent when nothing was. */
   attachments?: AttachmentView[];
+  /** Which version of its place this is, when an edit made others (pages only). */
+  branch?: { index: number; count: number };
 }
 
 /** Input of `appendMessage`. */

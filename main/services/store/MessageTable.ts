@@ -46,20 +46,27 @@ export interface MessageOutcome {
  * range on the (conversation_id, ordinal) index, never a scan or a sort.
  */
 export const messageSql = {
-  // The next ordinal comes from the newest row through the paging index (one probe, not a scan).
+  // The next ordinal and the parent come from the newest active row through the paging index
+  // (one probe, not a scan); a new message joins the branch that shows.
   insert: `INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status, turn_id,
-      provider, model, stop_reason, error_code, error_message, usage, created_at, updated_at, attachments)
+      provider, model, stop_reason, error_code, error_message, usage, created_at, updated_at, attachments,
+      parent_id, active, branch_seen)
     VALUES (:id, :conversationId,
       ifnull((SELECT ordinal + 1 FROM messages WHERE conversation_id = :conversationId
-              ORDER BY ordinal DESC LIMIT 1), 0),
+              AND active = 1 ORDER BY ordinal DESC LIMIT 1), 0),
       :role, :content, :text, :status, :turnId, :provider, :model, :stopReason, :errorCode, :errorMessage,
-      :usage, :createdAt, :updatedAt, :attachments)
+      :usage, :createdAt, :updatedAt, :attachments,
+      (SELECT id FROM messages WHERE conversation_id = :conversationId
+       AND active = 1 ORDER BY ordinal DESC LIMIT 1),
+      1,
+      (SELECT ifnull(max(branch_seen), 0) FROM messages WHERE conversation_id = :conversationId))
     RETURNING ordinal`,
   get: `SELECT ${columns} FROM messages WHERE id = ?`,
-  tail: `SELECT ${columns} FROM messages WHERE conversation_id = ? ORDER BY ordinal DESC LIMIT ?`,
-  before: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND ordinal < ?
+  tail: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1
     ORDER BY ordinal DESC LIMIT ?`,
-  after: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND ordinal > ?
+  before: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal < ?
+    ORDER BY ordinal DESC LIMIT ?`,
+  after: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal > ?
     ORDER BY ordinal ASC LIMIT ?`,
   writeStreamingContent: `UPDATE messages SET content = ?, updated_at = ?
     WHERE id = ? AND status = 'streaming'`,
@@ -67,7 +74,11 @@ export const messageSql = {
       stop_reason = :stopReason, error_code = :errorCode, error_message = :errorMessage,
       usage = :usage, updated_at = :at
     WHERE id = :id`,
-  deleteFrom: 'DELETE FROM messages WHERE conversation_id = ? AND ordinal >= ?',
+  // The active messages from an ordinal on, and every other branch that grew out of them.
+  deleteFrom: `WITH RECURSIVE doomed(id) AS (
+      SELECT id FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal >= ?
+      UNION SELECT m.id FROM messages m JOIN doomed d ON m.parent_id = d.id
+    ) DELETE FROM messages WHERE id IN (SELECT id FROM doomed)`,
   listStreaming: `SELECT ${columns} FROM messages WHERE status = 'streaming'`,
 } as const;
 

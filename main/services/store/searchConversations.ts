@@ -68,11 +68,11 @@ export function searchConversations(
     ? `SELECT m.id, m.conversation_id, m.ordinal, m.role, m.text FROM messages_fts f
        JOIN messages m ON m.seq = f.rowid
        JOIN conversations c ON c.id = m.conversation_id
-       WHERE messages_fts MATCH ? ${likeSql('m.text')} ${archived}
+       WHERE messages_fts MATCH ? AND m.active = 1 ${likeSql('m.text')} ${archived}
        ORDER BY f.rowid DESC LIMIT ${MAX_MESSAGE_HITS}`
     : `SELECT m.id, m.conversation_id, m.ordinal, m.role, m.text FROM messages m
        JOIN conversations c ON c.id = m.conversation_id
-       WHERE 1 ${likeSql('m.text')} ${archived}
+       WHERE m.active = 1 ${likeSql('m.text')} ${archived}
        ORDER BY m.seq DESC LIMIT ${MAX_MESSAGE_HITS}`;
   const messageHits = allRows<MessageHitRow>(db.prepare(messageSql), ...params);
 

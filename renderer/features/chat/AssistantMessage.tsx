@@ -4,8 +4,11 @@ import type { ToolResultBlock } from '../../../shared/domain/conversationMessage
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { Markdown } from '../markdown/LazyMarkdown';
+import { CopyActions } from './CopyActions';
+import { CutNote, isCut } from './CutNote';
 import { ErrorLine } from './ErrorLine';
 import { useModelName } from '../providers/useModelName';
+import { replyMarkdown } from './messageText';
 import { ReasoningBlock } from './ReasoningBlock';
 import { ToolCallCard } from './ToolCallCard';
 import { UsageLine } from './UsageLine';
@@ -13,7 +16,7 @@ import { ToolSearchBlock } from '../toolSearch/ToolSearchBlock';
 
 interface AssistantMessageProps {
   message: ChatMessage;
-  /** The newest reply, once the turn is over: it offers Retry. */
+  /** The newest reply, once the turn is over: it offers Retry (and Continue when cut off). */
   lastReply: boolean;
   sentResults: Record<string, ToolResultBlock>;
 }
@@ -28,13 +31,16 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
   const streaming = message.status === 'streaming';
   // While streaming, Markdown may lag a frame behind the text so typing stays smooth.
   const content = useDeferredValue(message.content);
+  const cut = isCut(message);
+  const markdown = replyMarkdown(message);
 
   return (
     <article
-      className={`chat-message chat-message--assistant${streaming ? ' chat-message--streaming' : ''}`}
+      className={`chat-message chat-message--assistant${streaming ? ' chat-message--streaming' : ''}${cut ? ' chat-message--cut' : ''}`}
       aria-label={t('chat.reply', { name })}
       aria-busy={streaming}
       data-testid="assistant-message"
+      data-status={message.status}
     >
       {content.map((block, index) => {
         if (block.type === 'text') {
@@ -58,28 +64,34 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
         return null;
       })}
       {streaming && <span className="chat-message__caret" aria-hidden="true" />}
-      {message.status === 'failed' && message.error && (
-        <ErrorLine error={message.error} onRetry={onRetry} />
-      )}
-      {message.status === 'stopped' && (
-        <p className="turn-note">
-          <span className="turn-note__text">{t('chat.stopped')}</span>
-          {onRetry && (
-            <button type="button" className="button button--small" onClick={onRetry}>
-              {t('chat.retry')}
-            </button>
+      {cut ? (
+        <CutNote message={message} lastReply={lastReply} />
+      ) : (
+        <>
+          {message.status === 'failed' && message.error && (
+            <ErrorLine error={message.error} onRetry={onRetry} />
           )}
-        </p>
-      )}
-      {message.status === 'interrupted' && (
-        <p className="turn-note turn-note--warn">
-          <span className="turn-note__text">{t('chat.interrupted')}</span>
-          {onRetry && (
-            <button type="button" className="button button--small" onClick={onRetry}>
-              {t('chat.continue')}
-            </button>
+          {message.status === 'stopped' && (
+            <p className="turn-note">
+              <span className="turn-note__text">{t('chat.stopped')}</span>
+              {onRetry && (
+                <button type="button" className="button button--small" onClick={onRetry}>
+                  {t('chat.retry')}
+                </button>
+              )}
+            </p>
           )}
-        </p>
+          {message.status === 'interrupted' && (
+            <p className="turn-note turn-note--warn">
+              <span className="turn-note__text">{t('chat.interrupted')}</span>
+              {onRetry && (
+                <button type="button" className="button button--small" onClick={onRetry}>
+                  {t('chat.continue')}
+                </button>
+              )}
+            </p>
+          )}
+        </>
       )}
       <footer className="chat-message__footer">
         {message.model && (
@@ -95,6 +107,7 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
           </span>
         )}
         {message.usage && <UsageLine usage={message.usage} />}
+        {!streaming && markdown && <CopyActions markdown={markdown} withPlain />}
         {onRetry && message.status === 'complete' && (
           <button type="button" className="button button--small button--quiet" onClick={onRetry}>
             {t('chat.retry')}

@@ -9,24 +9,44 @@ import { ToolCallCard } from './ToolCallCard';
 
 const block: ToolUseBlock = { type: 'tool_use', id: 'tu1', name: 'echo', input: { text: 'hello' } };
 
-async function renderCard(card: Partial<ToolCard> | null, script = (): unknown => ({})) {
+async function renderCard(
+  card: Partial<ToolCard> | null,
+  script = (): unknown => ({}),
+  { open = true }: { open?: boolean } = {},
+) {
   const result = await renderWithStores(<ToolCallCard block={block} />, { script });
   act(() => {
     result.stores.chat.setState({
       conversationId: 'c1',
       toolCalls: card ? { tu1: { ...toolCall('tu1'), ...card } } : {},
+      toolsOpen: open ? { tu1: true } : {},
     });
   });
   return result;
 }
 
 describe('ToolCallCard', () => {
-  it('names server and tool, and keeps the arguments folded', async () => {
-    await renderCard({ status: 'running' });
+  it('is one line (server, tool, an arguments preview, status) that opens for the details', async () => {
+    await renderCard(
+      { status: 'done', outcome: { content: [{ type: 'text', text: 'hi!' }] } },
+      undefined,
+      {
+        open: false,
+      },
+    );
     const card = screen.getByTestId('tool-call');
-    expect(card.textContent).toContain('echo-server');
-    expect(card.querySelector('details')?.hasAttribute('open')).toBe(false);
-    expect(card.textContent).toContain('"hello"');
+    const toggle = screen.getByTestId('tool-call-toggle');
+    expect(toggle.textContent).toContain('echo-server');
+    expect(toggle.textContent).toContain('text: "hello"');
+    expect(toggle.textContent).toContain('Done');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('tool-call-details')).toBeNull();
+    expect(card.textContent).not.toContain('hi!');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('tool-call-details').textContent).toContain('hi!');
+    fireEvent.click(toggle);
+    expect(screen.queryByTestId('tool-call-details')).toBeNull();
   });
 
   it('shows measured progress, or a moving bar when the total is unknown', async () => {

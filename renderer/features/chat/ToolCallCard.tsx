@@ -1,4 +1,5 @@
 import { ChevronRight, Wrench } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolCallStatus } from '../../../shared/domain/conversationViews';
 import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conversationMessage';
@@ -7,9 +8,10 @@ import { useNow } from '../../components/useNow';
 import type { ToolCard } from '../../stores/chatModel';
 import { useChatStore, useTasksStore } from '../../stores/StoresContext';
 import { taskOfToolCall } from '../../stores/tasksReducers';
-import { TaskStatusPanel } from '../tasks/TaskStatusPanel';
 import { AppFrame } from '../apps/LazyAppFrame';
 import { formatDuration } from '../servers/formatters';
+import { TaskStatusPanel } from '../tasks/TaskStatusPanel';
+import { argumentsPreview } from './argumentsPreview';
 import { ProgressBar } from './ProgressBar';
 import { ToolCallResult } from './ToolCallResult';
 
@@ -23,13 +25,20 @@ const tones: Record<ToolCallStatus, string> = {
   denied: 'error',
 };
 
-/** One tool call in a reply: which tool, with what, how it is going and what came back. */
+/**
+ * One tool call in a reply, as one line: which tool, with what (a preview), how it is going.
+ * Opening it shows the arguments, who allowed it, and what came back. A running call keeps
+ * its progress bar and Cancel in view, a task its status panel, an App its frame.
+ */
 export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: ToolResultBlock }) {
   const { t } = useTranslation();
   const stored = useChatStore((s) => s.toolCalls[block.id]);
+  const open = useChatStore((s) => s.toolsOpen[block.id] === true);
+  const toggleTool = useChatStore((s) => s.toggleTool);
   const cancelToolCall = useChatStore((s) => s.cancelToolCall);
   // A call the server runs as a task: its panel has the task's own status and Cancel.
   const task = useTasksStore((s) => taskOfToolCall(s.tasks, block.id));
+  const detailsId = useId();
   const card: ToolCard = stored ?? {
     toolUseId: block.id,
     server: '',
@@ -45,31 +54,43 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
   const denial = card.approval?.kind === 'denied' ? card.approval : undefined;
   const allowedBy = card.approval?.kind === 'allowed' ? card.approval.decidedBy : undefined;
   const args = card.arguments ?? block.input;
-  const hasArgs =
-    args !== undefined &&
-    !(typeof args === 'object' && args !== null && Object.keys(args).length === 0);
+  const preview = argumentsPreview(args);
 
   return (
     <section
-      className={`tool-call tool-call--${card.status}`}
+      className={`tool-call tool-call--${card.status}${open ? ' tool-call--open' : ''}`}
       aria-label={t('toolCall.label', { name: card.modelName })}
       data-testid="tool-call"
     >
       <header className="tool-call__head">
-        <Wrench className="tool-call__icon" aria-hidden />
-        <span className="tool-call__name">
-          {card.server && <span className="tool-call__server">{card.server}</span>}
-          {card.server && <ChevronRight className="tool-call__sep" aria-hidden />}
-          <span className="tool-call__tool">{card.tool}</span>
-        </span>
-        <span
-          className={`status-badge status-badge--${tones[card.status]}`}
-          data-testid="tool-call-status"
+        <button
+          type="button"
+          className="tool-call__toggle"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          title={t(open ? 'toolCard.hideDetails' : 'toolCard.showDetails', {
+            name: card.tool,
+          })}
+          onClick={() => toggleTool(card.toolUseId)}
+          data-testid="tool-call-toggle"
         >
-          {t(`toolCall.status.${card.status}`)}
-        </span>
-        {/* A task's panel counts its own time: one clock is enough. */}
-        {!task && <Duration card={card} />}
+          <ChevronRight className="tool-call__chevron" aria-hidden />
+          <Wrench className="tool-call__icon" aria-hidden />
+          <span className="tool-call__name">
+            {card.server && <span className="tool-call__server">{card.server}</span>}
+            {card.server && <ChevronRight className="tool-call__sep" aria-hidden size={12} />}
+            <span className="tool-call__tool">{card.tool}</span>
+          </span>
+          {preview && <span className="tool-call__preview">{preview}</span>}
+          <span
+            className={`status-badge status-badge--${tones[card.status]}`}
+            data-testid="tool-call-status"
+          >
+            {t(`toolCall.status.${card.status}`)}
+          </span>
+          {/* A task's panel counts its own time: one clock is enough. */}
+          {!task && <Duration card={card} />}
+        </button>
         {cancellable && !task && (
           <button
             type="button"
@@ -89,15 +110,6 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
         />
       )}
       {task && <TaskStatusPanel task={task} />}
-      {card.status === 'awaiting-approval' && (
-        <p className="tool-call__note">{t('toolCall.awaiting')}</p>
-      )}
-      {hasArgs && (
-        <details className="disclosure tool-call__args">
-          <summary>{t('toolCall.arguments')}</summary>
-          <JsonBlock value={args} />
-        </details>
-      )}
       {card.uiResourceUri && card.server && card.status !== 'denied' && (
         <AppFrame
           target={{ kind: 'toolCall', toolUseId: card.toolUseId }}
@@ -111,15 +123,28 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           }}
         />
       )}
-      {denial && (
-        <p className="tool-call__denied" role="note">
-          {denial.reason}
-        </p>
+      {open && (
+        <div id={detailsId} className="tool-call__details" data-testid="tool-call-details">
+          {card.status === 'awaiting-approval' && (
+            <p className="tool-call__note">{t('toolCall.awaiting')}</p>
+          )}
+          {preview && (
+            <div className="tool-call__args">
+              <h4 className="tool-call__result-title">{t('toolCall.arguments')}</h4>
+              <JsonBlock value={args} />
+            </div>
+          )}
+          {denial && (
+            <p className="tool-call__denied" role="note">
+              {denial.reason}
+            </p>
+          )}
+          {allowedBy && allowedBy !== 'person' && (
+            <p className="tool-call__note">{t(`toolCall.allowedBy.${allowedBy}`)}</p>
+          )}
+          {finished && !denial && <ToolCallResult card={card} sent={sent} />}
+        </div>
       )}
-      {allowedBy && allowedBy !== 'person' && (
-        <p className="tool-call__note">{t(`toolCall.allowedBy.${allowedBy}`)}</p>
-      )}
-      {finished && !denial && <ToolCallResult card={card} sent={sent} />}
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { Pencil } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../stores/chatModel';
@@ -5,8 +6,13 @@ import { useChatStore } from '../../stores/StoresContext';
 import { MessageChips } from '../context/MessageChips';
 import { messageWords } from '../context/messageWords';
 import { contentBlock } from '../servers/contentBlocks';
+import { BranchNav } from './BranchNav';
+import { CopyActions } from './CopyActions';
 
-/** The person's message: plain text as typed, with Edit to change it and send it again. */
+/**
+ * The person's message: plain text as typed, with Copy, and Edit to send a new version (the
+ * old one stays reachable with the version arrows).
+ */
 export function UserMessage({ message, editable }: { message: ChatMessage; editable: boolean }) {
   const { t } = useTranslation();
   const edit = useChatStore((s) => s.edit);
@@ -90,17 +96,25 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
           ) : (
             bubble
           )}
-          {editable && (
+          <div className="chat-message__toolbar">
+            {message.branch && !message.live && (
+              <BranchNav messageId={message.id} branch={message.branch} />
+            )}
             <div className="chat-message__actions chat-message__actions--hover">
-              <button
-                type="button"
-                className="button button--small button--quiet"
-                onClick={() => setDraft(text)}
-              >
-                {t('chat.edit')}
-              </button>
+              {text && <CopyActions markdown={text} withPlain={false} />}
+              {editable && (
+                <button
+                  type="button"
+                  className="button button--small button--quiet"
+                  onClick={() => setDraft(text)}
+                  title={t('messageActions.editHint')}
+                >
+                  <Pencil aria-hidden />
+                  {t('chat.edit')}
+                </button>
+              )}
             </div>
-          )}
+          </div>
         </>
       )}
     </article>

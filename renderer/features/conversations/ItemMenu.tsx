@@ -18,6 +18,8 @@ interface ItemMenuProps {
   entries: readonly MenuEntry[];
   /** Extra class on the button (where it shows: on hover, always…). */
   buttonClassName?: string;
+  /** The button's icon; an ellipsis by default. */
+  icon?: ReactNode;
   testId?: string;
 }
 
@@ -30,7 +32,7 @@ const MARGIN = 8;
  * scrolling list that holds the button), so no entry is ever cut off; it opens upwards when
  * there is no room below.
  */
-export function ItemMenu({ label, entries, buttonClassName = '', testId }: ItemMenuProps) {
+export function ItemMenu({ label, entries, buttonClassName = '', icon, testId }: ItemMenuProps) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement | null>(null);
@@ -95,7 +97,7 @@ export function ItemMenu({ label, entries, buttonClassName = '', testId }: ItemM
         }}
         data-testid={testId}
       >
-        <Ellipsis />
+        {icon ?? <Ellipsis />}
       </button>
       {open &&
         createPortal(

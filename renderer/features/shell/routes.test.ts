@@ -9,6 +9,11 @@ describe('routes', () => {
     { kind: 'config' },
     { kind: 'server', name: 'files' },
     { kind: 'server', name: 'a/b c#d' },
+    { kind: 'serverForm' },
+    { kind: 'serverForm', name: 'files' },
+    { kind: 'registry' },
+    { kind: 'bundle' },
+    { kind: 'tasks' },
     { kind: 'chat', id: null },
     { kind: 'chat', id: '3f2c-9a' },
   ];

@@ -2,7 +2,8 @@ import type { View } from '../../stores/appStore';
 
 /**
  * Screens as hash addresses, so a reload (and Back) keeps the place in both shells:
- * `#/`, `#/settings`, `#/servers-file`, `#/server/<name>`, `#/chat/new`, `#/chat/<id>`.
+ * `#/`, `#/settings`, `#/servers-file`, `#/server/<name>`, `#/add-server`,
+ * `#/edit-server/<name>`, `#/registry`, `#/bundle`, `#/tasks`, `#/chat/new`, `#/chat/<id>`.
  */
 export function viewToHash(view: View): string {
   switch (view.kind) {
@@ -14,6 +15,16 @@ export function viewToHash(view: View): string {
       return '#/servers-file';
     case 'server':
       return `#/server/${encodeURIComponent(view.name)}`;
+    case 'serverForm':
+      return view.name === undefined
+        ? '#/add-server'
+        : `#/edit-server/${encodeURIComponent(view.name)}`;
+    case 'registry':
+      return '#/registry';
+    case 'bundle':
+      return '#/bundle';
+    case 'tasks':
+      return '#/tasks';
     case 'chat':
       return view.id === null ? '#/chat/new' : `#/chat/${encodeURIComponent(view.id)}`;
   }
@@ -32,6 +43,16 @@ export function hashToView(hash: string): View | undefined {
       return { kind: 'config' };
     case 'server':
       return tail ? { kind: 'server', name: tail } : undefined;
+    case 'add-server':
+      return { kind: 'serverForm' };
+    case 'edit-server':
+      return tail ? { kind: 'serverForm', name: tail } : undefined;
+    case 'registry':
+      return { kind: 'registry' };
+    case 'bundle':
+      return { kind: 'bundle' };
+    case 'tasks':
+      return { kind: 'tasks' };
     case 'chat':
       if (!tail) return undefined;
       return { kind: 'chat', id: tail === 'new' ? null : tail };

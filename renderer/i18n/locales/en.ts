@@ -11,6 +11,8 @@ import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { emptyChat } from './en/emptyChat';
 import { layout } from './en/layout';
+import { messageActions } from './en/messageActions';
+import { toolCard } from './en/toolCard';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
@@ -271,6 +273,8 @@ export const en = {
   providers,
   layout,
   emptyChat,
+  messageActions,
+  toolCard,
   interactions,
   context,
   addServer,

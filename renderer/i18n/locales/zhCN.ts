@@ -13,6 +13,8 @@ import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { emptyChat } from './zhCN/emptyChat';
 import { layout } from './zhCN/layout';
+import { messageActions } from './zhCN/messageActions';
+import { toolCard } from './zhCN/toolCard';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
@@ -273,6 +275,8 @@ export const zhCN: LocaleShape<typeof en> = {
   providers,
   layout,
   emptyChat,
+  messageActions,
+  toolCard,
   interactions,
   context,
   addServer,

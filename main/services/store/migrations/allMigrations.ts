@@ -1,6 +1,7 @@
 import type { Migration } from './Migration';
 import { messageAttachmentsV2 } from './messageAttachmentsV2';
 import { messageProviderV5 } from './messageProviderV5';
+import { messageBranchesV7 } from './messageBranchesV7';
 import { schemaV1 } from './schemaV1';
 import { tasksV3 } from './tasksV3';
 import { toolCallAppV4 } from './toolCallAppV4';
@@ -14,4 +15,5 @@ export const allMigrations: readonly Migration[] = [
   toolCallAppV4,
   messageProviderV5,
   toolSearchV6,
+  messageBranchesV7,
 ];

@@ -1,0 +1,121 @@
+import { expect, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
+import { cutMidStream, overloaded } from '../fixtures/fakeAnthropic/replies.mjs';
+import { plainText } from '../fixtures/fakeAnthropic/scenarios.mjs';
+import type { RunningShell } from '../fixtures/startWebShell';
+
+/** A fake Messages API and a web shell, no servers: these are about the messages themselves. */
+const test = chatTest();
+
+async function newChat(page: Page, shell: RunningShell): Promise<void> {
+  await page.goto(shell.url);
+  await page.getByTestId('new-chat').click();
+  await expect(page.locator('#composer-input')).toBeVisible();
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  await page.locator('#composer-input').fill(text);
+  await page.keyboard.press('Enter');
+}
+
+const clipboard = (page: Page): Promise<string> =>
+  page.evaluate(() => navigator.clipboard.readText());
+
+test('every message copies: a reply as Markdown or as plain text, the person’s words as typed', async ({
+  page,
+  shell,
+  fake,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shell.origin });
+  fake.script(plainText('Use **bold** and `code`:\n\n- one\n- two'));
+  await newChat(page, shell);
+  await send(page, 'Show me *some* formatting');
+  const reply = page.getByTestId('assistant-message').last();
+  await expect(reply.locator('strong')).toHaveText('bold');
+
+  await reply.getByTestId('copy-message').click();
+  await expect(reply.getByTestId('copy-message')).toHaveAccessibleName('Copied');
+  expect(await clipboard(page)).toBe('Use **bold** and `code`:\n\n- one\n- two');
+
+  await reply.getByTestId('copy-options').click();
+  await page.getByRole('menuitem', { name: 'Copy as plain text' }).click();
+  await expect.poll(() => clipboard(page)).toBe('Use bold and code:\n\n- one\n- two');
+
+  const mine = page.getByTestId('user-message').last();
+  await mine.hover();
+  await mine.getByTestId('copy-message').click();
+  await expect.poll(() => clipboard(page)).toBe('Show me *some* formatting');
+});
+
+test('a reply cut off after retries stays, marked as cut, and Continue goes on from it', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(overloaded(), cutMidStream('The three steps are: one, two', 22));
+  await newChat(page, shell);
+  await send(page, 'List the steps');
+  const cut = page.getByTestId('assistant-message').last();
+  await expect(cut.getByTestId('reply-cut')).toContainText('This reply was cut off');
+  await expect(cut).toContainText('The three steps are: o');
+  await expect(cut).toHaveAttribute('data-status', 'failed');
+
+  fake.script(plainText('ne, two and three.'));
+  await cut.getByTestId('continue-reply').click();
+  const replies = page.getByTestId('assistant-message');
+  await expect(replies).toHaveCount(2);
+  await expect(replies.last()).toContainText('ne, two and three.');
+  // The cut part stays, noted as continued; its buttons are gone.
+  await expect(replies.first()).toContainText('The three steps are: o');
+  await expect(replies.first().getByTestId('reply-cut')).toHaveText(
+    'Cut off here; continued below.',
+  );
+  await expect(page.getByTestId('continue-reply')).toHaveCount(0);
+  // The model got the partial reply, then the request to go on.
+  const body = fake.messageRequests.at(-1)?.body as {
+    messages: { role: string; content: unknown }[];
+  };
+  expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+  expect(JSON.stringify(body.messages[1])).toContain('The three steps are: o');
+  expect(JSON.stringify(body.messages[2])).toContain('Continue it from exactly where it stopped');
+});
+
+test('editing an earlier message keeps the old branch reachable with ← 1/2 →', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(plainText('Answer one.'), plainText('Answer two.'), plainText('Answer one, again.'));
+  await newChat(page, shell);
+  await send(page, 'First question');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Answer one.');
+  await send(page, 'Second question');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Answer two.');
+
+  const first = page.getByTestId('user-message').first();
+  await first.hover();
+  await first.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Edit your message').fill('First question, put better');
+  await page.getByRole('button', { name: 'Send again' }).click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Answer one, again.');
+  await expect(page.getByTestId('user-message')).toHaveCount(1);
+  const position = page.getByTestId('branch-position');
+  await expect(position).toHaveText('2 / 2');
+
+  await page.getByTestId('branch-previous').click();
+  await expect(position).toHaveText('1 / 2');
+  await expect(page.getByTestId('user-message').locator('.chat-message__text')).toHaveText([
+    'First question',
+    'Second question',
+  ]);
+  await expect(page.getByTestId('assistant-message')).toHaveText([/Answer one\./, /Answer two\./]);
+  await expect(page.getByTestId('branch-previous')).toBeDisabled();
+
+  // The branch that shows is where the conversation goes on, also after a reload.
+  await page.reload();
+  await expect(page.getByTestId('branch-position')).toHaveText('1 / 2');
+  await page.getByTestId('branch-next').click();
+  await expect(page.getByTestId('branch-position')).toHaveText('2 / 2');
+  await expect(page.getByTestId('assistant-message')).toHaveText([/Answer one, again\./]);
+});

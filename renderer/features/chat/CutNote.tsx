@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '../../stores/chatModel';
+import { useChatStore } from '../../stores/StoresContext';
+
+/** A reply that ended before the model finished it, with text kept: it can be continued. */
+export function isCut(message: ChatMessage): boolean {
+  return (
+    ['failed', 'stopped', 'interrupted'].includes(message.status) &&
+    message.content.some((b) => b.type === 'text' && b.text.trim() !== '')
+  );
+}
+
+/**
+ * Under a cut-off reply: why it stopped, and on the newest reply Continue (the model goes on
+ * from the kept text) and Retry (the whole reply again). An older one was continued already.
+ */
+export function CutNote({ message, lastReply }: { message: ChatMessage; lastReply: boolean }) {
+  const { t } = useTranslation();
+  const retry = useChatStore((s) => s.retry);
+  const continueReply = useChatStore((s) => s.continueReply);
+  if (!lastReply) {
+    return (
+      <p className="turn-note turn-note--quiet turn-note--cut" data-testid="reply-cut">
+        {t('messageActions.cutContinued')}
+      </p>
+    );
+  }
+  const why =
+    message.status === 'failed'
+      ? t('messageActions.cutFailed', { message: message.error?.message ?? '' })
+      : message.status === 'stopped'
+        ? t('messageActions.cutStopped')
+        : t('messageActions.cutInterrupted');
+  return (
+    <div
+      className={`turn-note turn-note--cut ${message.status === 'failed' ? 'turn-note--error' : 'turn-note--warn'}`}
+      role={message.status === 'failed' ? 'alert' : undefined}
+      data-testid="reply-cut"
+    >
+      <p className="turn-note__text">
+        {why}
+        {message.error && (
+          <>
+            {' '}
+            <code className="turn-note__code">{message.error.code}</code>
+          </>
+        )}
+      </p>
+      <div className="turn-note__actions">
+        <button
+          type="button"
+          className="button button--small button--primary"
+          onClick={() => void continueReply()}
+          title={t('messageActions.continueHint')}
+          data-testid="continue-reply"
+        >
+          {t('messageActions.continue')}
+        </button>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => void retry()}
+          title={t('messageActions.retryHint')}
+        >
+          {t('chat.retry')}
+        </button>
+      </div>
+    </div>
+  );
+}

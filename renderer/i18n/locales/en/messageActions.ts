@@ -1,0 +1,21 @@
+/** What can be done with one message: copy it, continue a cut-off reply, move between branches. */
+export const messageActions = {
+  copy: 'Copy',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: the clipboard is not available here.',
+  copyOptions: 'More ways to copy',
+  copyMarkdown: 'Copy as Markdown',
+  copyPlain: 'Copy as plain text',
+  cutFailed: 'This reply was cut off: {{message}}',
+  cutStopped: 'You stopped this reply before it was finished.',
+  cutInterrupted: 'Switchboard closed while this reply was being written.',
+  cutContinued: 'Cut off here; continued below.',
+  continue: 'Continue',
+  continueHint: 'Ask Claude to go on from where this reply stopped',
+  retryHint: 'Write the whole reply again',
+  versions: 'Versions of this message',
+  versionOf: 'Version {{index}} of {{count}}',
+  previousVersion: 'Previous version',
+  nextVersion: 'Next version',
+  editHint: 'Edit and send again; this version stays reachable with the arrows',
+};
