@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
 import { cutMidStream, overloaded } from '../fixtures/fakeAnthropic/replies.mjs';
@@ -118,4 +119,55 @@ test('editing an earlier message keeps the old branch reachable with ← 1/2 →
   await page.getByTestId('branch-next').click();
   await expect(page.getByTestId('branch-position')).toHaveText('2 / 2');
   await expect(page.getByTestId('assistant-message')).toHaveText([/Answer one, again\./]);
+});
+
+test('the model names a new conversation after its first exchange; it exports as Markdown and JSON', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(plainText('Knead, let it rise, bake at 220 °C.')).scriptTitle('Baking bread');
+  await newChat(page, shell);
+  await send(page, 'How do I bake bread?');
+  await expect(page.locator('.chat__title')).toHaveText('Baking bread');
+  await expect(page.getByTestId('conversation-list')).toContainText('Baking bread');
+  const titleRequest = fake.titleRequests[0]?.body as { model: string; messages: unknown[] };
+  expect(JSON.stringify(titleRequest.messages)).toContain('How do I bake bread?');
+
+  await page.getByTestId('chat-export').click();
+  const [markdown] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export as Markdown' }).click(),
+  ]);
+  expect(markdown.suggestedFilename()).toBe('Baking bread.md');
+  const text = await readFile(await markdown.path(), 'utf8');
+  expect(text).toMatch(/^# Baking bread\n/);
+  expect(text).toContain('## You\n\nHow do I bake bread?');
+  expect(text).toContain('## Claude\n\nKnead, let it rise, bake at 220 °C.');
+
+  await page.getByTestId('chat-export').click();
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'Export as JSON' }).click(),
+  ]);
+  expect(json.suggestedFilename()).toBe('Baking bread.json');
+  const document = JSON.parse(await readFile(await json.path(), 'utf8')) as {
+    format: string;
+    conversation: { title: string };
+    messages: { role: string }[];
+  };
+  expect(document.format).toBe('switchboard.conversation');
+  expect(document.conversation.title).toBe('Baking bread');
+  expect(document.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+
+  // Still renamed as before: the person's title wins.
+  const item = page
+    .getByTestId('conversation-list')
+    .getByRole('button', { name: /Baking bread/ })
+    .first();
+  await item.focus();
+  await page.keyboard.press('F2');
+  await page.keyboard.type('Bread notes');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.chat__title')).toHaveText('Bread notes');
 });

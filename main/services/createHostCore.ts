@@ -88,7 +88,10 @@ export interface HostCoreOptions {
   includeServer?: (name: string) => boolean;
   /** Faster, scriptable restarts for the CLI. */
   supervisor?: ConstructorParameters<typeof McpService>[0]['supervisor'];
-  conversation?: Pick<ConversationServiceOptions, 'maxSteps' | 'resultBudgetChars'>;
+  conversation?: Pick<
+    ConversationServiceOptions,
+    'maxSteps' | 'resultBudgetChars' | 'generateTitles'
+  >;
   /** Tests and benchmarks may swap the model clients. */
   createModel?: (provider: ResolvedProvider) => ModelClient;
 }
@@ -250,6 +253,8 @@ export async function createHostCore(
     callTool: tasks.chatCaller,
     apps: apps.forConversations,
     hostTools: () => skills.hostTools(),
+    // A headless run ends with its turn; a title written afterwards would only hold up the exit.
+    generateTitles: !options.headless,
     ...options.conversation,
   });
   tasks.connect(conversations);

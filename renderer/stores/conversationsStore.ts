@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ConversationExport } from '../../shared/domain/conversationExport';
 import type { ConversationSummary } from '../../shared/domain/conversationViews';
 import type { HostClient } from '../host/HostClient';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
@@ -13,6 +14,10 @@ import {
 export type CreateResult =
   { ok: true; conversation: ConversationSummary } | { ok: false; error: ErrorInfo };
 
+/** A conversation as one document to save, or why it could not be read. */
+export type ExportResult =
+  { ok: true; document: ConversationExport } | { ok: false; error: ErrorInfo };
+
 /** The conversations store's state and actions. */
 export interface ConversationsState {
   /** Every conversation, newest activity first. */
@@ -25,6 +30,8 @@ export interface ConversationsState {
   create: (title?: string) => Promise<CreateResult>;
   rename: (id: string, title: string) => Promise<ActionResult>;
   remove: (id: string) => Promise<ActionResult>;
+  /** The whole conversation with full tool results, for Export. */
+  exportDocument: (id: string) => Promise<ExportResult>;
   /** After a reconnect: the list again, and the search if one is showing. */
   resync: () => Promise<void>;
 }
@@ -105,6 +112,13 @@ export function createConversationsStore(
           await client.invoke('conversation.delete', { id });
           forget(id);
           return { ok: true };
+        } catch (error) {
+          return { ok: false, error: errorInfo(error) };
+        }
+      },
+      exportDocument: async (id) => {
+        try {
+          return { ok: true, document: await client.invoke('conversation.export', { id }) };
         } catch (error) {
           return { ok: false, error: errorInfo(error) };
         }

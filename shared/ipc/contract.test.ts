@@ -150,6 +150,10 @@ describe('IPC contract', () => {
       'settings.update': { input: { theme: 'dark', language: 'zh-CN' }, output: snapshot },
       'settings.setApiKey': { input: { apiKey: 'sk-ant-test' }, output: snapshot },
       'settings.clearApiKey': { input: {}, output: snapshot },
+      'ui.update': {
+        input: { lastConversationId: 'c1', sidebarCollapsed: true },
+        output: { lastConversationId: 'c1', sidebarCollapsed: true },
+      },
       'mcp.listServers': { input: {}, output: { servers: [server] } },
       'mcp.getServer': {
         input: { name: 'fs' },
@@ -361,6 +365,31 @@ describe('IPC contract', () => {
         output: {},
       },
       'conversation.retry': { input: { conversationId: 'c1' }, output: { turnId: 't' } },
+      'conversation.continue': { input: { conversationId: 'c1' }, output: { turnId: 't' } },
+      'conversation.switchBranch': {
+        input: { conversationId: 'c1', messageId: 'm1', direction: 'previous' },
+        output: summary,
+      },
+      'conversation.export': {
+        input: { id: 'c1' },
+        output: {
+          format: 'switchboard.conversation',
+          version: 1,
+          exportedAt: '2026-05-01T10:00:00.000Z',
+          conversation: summary,
+          messages: [
+            {
+              id: 'm1',
+              ordinal: 0,
+              role: 'user',
+              content: [{ type: 'text', text: 'hi' }],
+              status: 'complete',
+              createdAt: 1,
+            },
+          ],
+          toolCalls: [],
+        },
+      },
       'conversation.edit': {
         input: { conversationId: 'c1', messageId: 'm1', text: 'x' },
         output: { turnId: 't' },

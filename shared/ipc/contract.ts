@@ -24,6 +24,7 @@ import {
   messageViewSchema,
   toolCallViewSchema,
 } from '../domain/conversationViews';
+import { conversationExportSchema } from '../domain/conversationExport';
 import {
   modelGroupSchema,
   providerAddSchema,
@@ -430,6 +431,13 @@ export const requests = {
     description:
       'Shows the previous or next version of an edited message, with what followed that ' +
       'version; read the conversation again to see it.',
+  },
+  'conversation.export': {
+    input: z.object({ id: conversationId }).strict(),
+    output: conversationExportSchema,
+    description:
+      'The whole conversation (the branch that shows) with full tool results, as one document ' +
+      'to save as JSON or write out as Markdown.',
   },
   'conversation.getToolResult': {
     input: z.object({ toolUseId: z.string().min(1).max(200) }).strict(),

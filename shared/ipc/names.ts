@@ -54,6 +54,7 @@ export const requestNames = [
   'conversation.continue',
   'conversation.edit',
   'conversation.switchBranch',
+  'conversation.export',
   'conversation.getToolResult',
   'models.list',
   'providers.list',

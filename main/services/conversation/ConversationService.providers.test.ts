@@ -59,8 +59,13 @@ describe('ConversationService with an OpenAI-compatible provider', () => {
       { type: 'text', text: 'It said: from deepseek' },
     ]);
     expect(stored.toolCalls[0]).toMatchObject({ server: 'echo', tool: 'echo', status: 'done' });
-    // Nothing went to the Anthropic API.
-    expect(hosts.fake.messageRequests).toEqual([]);
+    // The conversation's own model named it; nothing went to the Anthropic API.
+    await core.conversations.titlesWritten();
+    expect(chatApi.fake.titleRequests.map((r) => (r.body as { model: string }).model)).toEqual([
+      'deepseek-chat',
+    ]);
+    expect(core.conversations.get(id).conversation.title).toBe('Echo something');
+    expect(hosts.fake.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it('a denial reaches the model as the tool’s error with the person’s reason', async () => {

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { ConversationEvent } from '../../../shared/domain/conversationEvents';
-import {
-  TOOL_RESULT_PREVIEW_CHARS,
-  type ConversationSummary,
-  type MessageView,
-  type ToolCallView,
+import type {
+  ConversationSummary,
+  MessageView,
+  ToolCallView,
 } from '../../../shared/domain/conversationViews';
 import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
 import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
+import type { ConversationExport } from '../../../shared/domain/conversationExport';
 import type { Logger } from '../../platform/Logger';
 import type { ConversationApps } from '../apps/ConversationApps';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
@@ -21,7 +20,11 @@ import type { StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
+import { boundForWindow } from './boundForWindow';
+import { exportConversation } from './exportConversation';
 import { buildHistory } from './buildHistory';
+import { ConversationNamer } from './ConversationNamer';
+import { titleFrom } from './generateTitle';
 import { cutReply, withContinueInstruction } from './continueReply';
 import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
@@ -59,6 +62,8 @@ export interface ConversationServiceOptions {
   apps?: ConversationApps;
   /** Tools the host offers itself next to the servers' (loading skills); tool search adds its own. */
   hostTools?: HostToolSource;
+  /** Name new conversations with the model after their first exchange (default true). */
+  generateTitles?: boolean;
 }
 
 interface RunningTurn {
@@ -76,9 +81,24 @@ interface RunningTurn {
 export class ConversationService {
   private readonly running = new Map<string, RunningTurn>();
   private readonly runningTools: RunningToolCalls;
+  /** Writes new conversations' titles; absent when titles are not generated (CLI). */
+  private readonly namer: ConversationNamer | undefined;
 
   constructor(private readonly options: ConversationServiceOptions) {
     this.runningTools = options.runningTools ?? new RunningToolCalls();
+    this.namer =
+      options.generateTitles === false
+        ? undefined
+        : new ConversationNamer({
+            store: options.store,
+            // The conversation's own model (with its provider), as its turns resolve it.
+            resolve: (conversationModel) =>
+              options.models.resolve(
+                normalizeModelRef(conversationModel ?? options.settings.snapshot().defaultModel),
+              ),
+            renamed: (id) => this.updated(id),
+            log: options.log,
+          });
   }
 
   list(query?: string): ConversationSummary[] {
@@ -162,7 +182,9 @@ export class ConversationService {
     if (chosen) store.updateConversation(conversationId, { model: chosen });
     const untitled = !conversation.title || conversation.title === 'New conversation';
     const titleText = text.trim() || attached?.views[0]?.name || '';
-    return this.start(conversationId, turnId, untitled ? titleFrom(titleText) : undefined);
+    return untitled
+      ? this.start(conversationId, turnId, titleFrom(titleText), { nameFrom: titleText })
+      : this.start(conversationId, turnId);
   }
 
   /** Like {@link send}, after reading the attached resources (refused above the size limits). */
@@ -281,6 +303,22 @@ export class ConversationService {
     return this.running.get(conversationId)?.done;
   }
 
+  /** The whole conversation (the branch that shows) as one document, for export. */
+  export(conversationId: string): ConversationExport {
+    const document = exportConversation(
+      this.options.store,
+      conversationId,
+      this.running.has(conversationId),
+    );
+    if (!document) throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    return document;
+  }
+
+  /** Resolves once the titles being written for new conversations are in place. */
+  async titlesWritten(): Promise<void> {
+    await this.namer?.idle();
+  }
+
   getToolResult(toolUseId: string): { outcome: ToolOutcome; durationMs?: number } {
     const detail = this.options.store.getToolCall(toolUseId);
     if (!detail) throw new AppError(AppErrorCode.NotFound, `No tool call ${toolUseId}.`);
@@ -296,18 +334,25 @@ export class ConversationService {
 
   async dispose(): Promise<void> {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+    await this.namer?.dispose();
   }
 
   private start(
     conversationId: string,
     turnId: string,
     title?: string,
-    how: { continuing?: boolean } = {},
+    how: { continuing?: boolean; nameFrom?: string } = {},
   ): { turnId: string } {
     const abort = new AbortController();
     const toolCancels = new ToolCallCancels();
     const done = this.runTurn(conversationId, turnId, abort.signal, toolCancels, title, how)
       .catch((error: unknown) => this.turnNotStarted(conversationId, turnId, error, title))
+      .then((result) => {
+        // The first exchange done: the model names the conversation (its first words did so far).
+        if (title !== undefined && how.nameFrom !== undefined && result.stop.reason === 'end_turn')
+          this.namer?.name(conversationId, title, how.nameFrom, result);
+        return result;
+      })
       .finally(() => {
         this.running.delete(conversationId);
         this.updated(conversationId);
@@ -323,7 +368,7 @@ export class ConversationService {
     signal: AbortSignal,
     toolCancels: ToolCallCancels,
     pendingTitle?: string,
-    how: { continuing?: boolean } = {},
+    how: { continuing?: boolean; nameFrom?: string } = {},
   ): Promise<TurnResult> {
     let title = pendingTitle;
     const { store, mcp, settings, events } = this.options;
@@ -487,10 +532,14 @@ export class ConversationService {
           this.options.log.error('could not save a turn event', { error, type: event.type });
         }
         if (title !== undefined && (event.type === 'textDelta' || event.type === 'turnFinished')) {
-          // Named once the reply is under way, so naming costs the first token nothing.
-          store.renameConversation(conversationId, title);
+          // Named once the reply is under way, so naming costs the first token nothing; a name
+          // the person gave meanwhile stays.
+          const current = store.findConversation(conversationId)?.title;
+          if (!current || current === 'New conversation') {
+            store.renameConversation(conversationId, title);
+            this.updated(conversationId);
+          }
           title = undefined;
-          this.updated(conversationId);
         }
       },
     });
@@ -594,30 +643,4 @@ export class ConversationService {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New conversation';
-}
-
-/** Tool results go to windows as a bounded preview; "show all" asks for the rest. */
-function boundForWindow(event: ConversationEvent): ConversationEvent {
-  if (event.type !== 'toolResult') return event;
-  let budget = TOOL_RESULT_PREVIEW_CHARS;
-  const content = event.outcome.content.map((block) => {
-    if (block.type === 'text') {
-      const text = block.text.slice(0, Math.max(0, budget));
-      budget -= text.length;
-      return { ...block, text };
-    }
-    if ((block.type === 'image' || block.type === 'audio') && block.data.length > 2 * 1024 * 1024) {
-      return {
-        type: 'text' as const,
-        text: `[${block.type} ${block.mimeType}, ${Math.round(block.data.length / 1024)} KB: open the full result]`,
-      };
-    }
-    return block;
-  });
-  return { ...event, outcome: { ...event.outcome, content } };
 }

@@ -42,6 +42,7 @@ export function createConversationHandlers(
       conversations.edit(conversationId, messageId, text),
     'conversation.switchBranch': ({ conversationId, messageId, direction }) =>
       conversations.switchBranch(conversationId, messageId, direction === 'previous' ? -1 : 1),
+    'conversation.export': ({ id }) => conversations.export(id),
     'conversation.getToolResult': ({ toolUseId }) => conversations.getToolResult(toolUseId),
     'approvals.pending': () => ({ requests: broker.pending() }),
     'approvals.respond': async ({ requestId, decision }) => {

@@ -7,6 +7,7 @@ import { useAppStore, useChatStore, useConversationsStore } from '../../stores/S
 import { InlineInteractions } from '../interactions/InlineInteractions';
 import { ToolSearchBar } from '../toolSearch/ToolSearchBar';
 import { useShortcuts } from '../shell/useShortcuts';
+import { ChatHeaderActions } from './ChatHeaderActions';
 import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
 import { MessageList } from './MessageList';
@@ -65,6 +66,7 @@ export function ChatScreen({ id }: { id: string | null }) {
         {running && (
           <span className="status-badge status-badge--busy">{t('conversations.running')}</span>
         )}
+        {conversationId && current && <ChatHeaderActions id={conversationId} title={title} />}
       </header>
       {!current || load.state === 'loading' ? (
         <p className="chat__loading muted" role="status">

@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { FileDown, FileJson, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConversationSummary } from '../../../shared/domain/conversationViews';
@@ -8,6 +8,7 @@ import { conversationLabel } from '../../stores/conversationsReducers';
 import { useConversationsStore } from '../../stores/StoresContext';
 import { ItemMenu } from './ItemMenu';
 import { Snippet } from './Snippet';
+import { useExportConversation, type ExportFormat } from './useExportConversation';
 
 interface ConversationItemProps {
   conversation: ConversationSummary;
@@ -27,6 +28,7 @@ export function ConversationItem({
 }: ConversationItemProps) {
   const { t, i18n } = useTranslation();
   const rename = useConversationsStore((s) => s.rename);
+  const exportConversation = useExportConversation();
   const now = useMinute();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -50,6 +52,10 @@ export function ConversationItem({
     if (!value || value === conversation.title) return;
     const result = await rename(conversation.id, value);
     setError(result.ok ? null : t('conversations.renameFailed', { message: result.error.message }));
+  };
+  const runExport = async (format: ExportFormat): Promise<void> => {
+    const result = await exportConversation(conversation.id, format);
+    setError(result.ok ? null : t('exporting.failed', { message: result.error.message }));
   };
   const onItemKey = (event: KeyboardEvent<HTMLButtonElement>): void => {
     if (event.key === 'F2') {
@@ -128,6 +134,18 @@ export function ConversationItem({
             icon: <Pencil aria-hidden />,
             shortcut: 'F2',
             onSelect: startEditing,
+          },
+          {
+            key: 'markdown',
+            label: t('exporting.markdown'),
+            icon: <FileDown aria-hidden />,
+            onSelect: () => void runExport('markdown'),
+          },
+          {
+            key: 'json',
+            label: t('exporting.json'),
+            icon: <FileJson aria-hidden />,
+            onSelect: () => void runExport('json'),
           },
           {
             key: 'delete',

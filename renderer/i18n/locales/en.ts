@@ -10,6 +10,7 @@ import { secrets } from './en/secrets';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { emptyChat } from './en/emptyChat';
+import { exporting } from './en/exporting';
 import { layout } from './en/layout';
 import { messageActions } from './en/messageActions';
 import { toolCard } from './en/toolCard';
@@ -275,6 +276,7 @@ export const en = {
   emptyChat,
   messageActions,
   toolCard,
+  exporting,
   interactions,
   context,
   addServer,

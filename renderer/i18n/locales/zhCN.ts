@@ -12,6 +12,7 @@ import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { emptyChat } from './zhCN/emptyChat';
+import { exporting } from './zhCN/exporting';
 import { layout } from './zhCN/layout';
 import { messageActions } from './zhCN/messageActions';
 import { toolCard } from './zhCN/toolCard';
@@ -277,6 +278,7 @@ export const zhCN: LocaleShape<typeof en> = {
   emptyChat,
   messageActions,
   toolCard,
+  exporting,
   interactions,
   context,
   addServer,
