@@ -171,3 +171,78 @@ test('the model names a new conversation after its first exchange; it exports as
   await page.keyboard.press('Enter');
   await expect(page.locator('.chat__title')).toHaveText('Bread notes');
 });
+
+/** A real 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('files from the computer, chosen, dropped or pasted, go with the message: images as images, text as documents', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await newChat(page, shell);
+  const big = 'line of notes\n'.repeat(90_000); // 1.2 MB: several pieces on the way to main
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'dot.png', mimeType: 'image/png', buffer: PNG },
+    { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from(big) },
+  ]);
+  // Dropped and pasted files arrive the same way.
+  const transfer = (name: string) =>
+    page.evaluateHandle((fileName) => {
+      const data = new DataTransfer();
+      data.items.add(new File([`content of ${fileName}`], fileName, { type: 'text/plain' }));
+      return data;
+    }, name);
+  await page
+    .getByTestId('composer')
+    .dispatchEvent('drop', { dataTransfer: await transfer('dropped.txt') });
+  await page.locator('#composer-input').evaluate(
+    (input, data) => {
+      input.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    },
+    await transfer('pasted.txt'),
+  );
+  const chips = page.getByTestId('composer').getByTestId('attachment-chip');
+  await expect(chips).toHaveText([/dot\.png/, /notes\.md/, /dropped\.txt/, /pasted\.txt/]);
+  await expect(chips.first()).toContainText('this computer');
+  await expect(page.getByTestId('send')).toBeEnabled({ timeout: 20_000 });
+
+  // Too large for the model: refused before anything is sent, with the limit.
+  await page.getByTestId('file-input').setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(4 * 1024 * 1024),
+  });
+  await expect(page.getByTestId('file-problem')).toContainText(
+    'huge.png is 4.0 MB: the model takes images up to 3.8 MB',
+  );
+  await expect(chips).toHaveCount(4);
+
+  fake.script(plainText('I see a dot and your notes.'));
+  await send(page, 'What are these?');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('I see a dot');
+  const body = fake.messageRequests.at(-1)?.body as {
+    messages: { content: { type: string; title?: string; source?: { data?: string } }[] }[];
+  };
+  const blocks = body.messages[0]?.content ?? [];
+  expect(blocks.map((b) => b.type)).toEqual(['image', 'document', 'document', 'document', 'text']);
+  expect(blocks[0]?.source?.data).toBe(PNG.toString('base64'));
+  expect(blocks.slice(1, 4).map((b) => b.title)).toEqual(['notes.md', 'dropped.txt', 'pasted.txt']);
+  expect(blocks[1]?.source?.data).toHaveLength(big.length);
+
+  // Kept with the message: the image shows in it, the files as chips, also after a reload.
+  await page.reload();
+  const mine = page.getByTestId('user-message').first();
+  await expect(mine.locator('img.chat-message__image')).toHaveCount(1);
+  await expect(mine.getByTestId('attachment-chip')).toHaveText([
+    /dot\.png.*this computer/,
+    /notes\.md/,
+    /dropped\.txt/,
+    /pasted\.txt/,
+  ]);
+});

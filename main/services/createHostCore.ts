@@ -30,6 +30,7 @@ import { createMcpHandlers } from './mcp/createMcpHandlers';
 import { ToolRuns } from './mcp/ToolRuns';
 import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
+import { StagedFiles } from './resources/StagedFiles';
 import { McpService, toConfigDocument } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { createSecretHandlers } from './secrets/createSecretHandlers';
@@ -240,8 +241,10 @@ export async function createHostCore(
     send: (conversationId, text) => Promise.resolve(conversations.send(conversationId, text)),
     askToOpen: (request) => interactions.broker.askToOpen(request),
   });
+  const stagedFiles = new StagedFiles();
   const conversations = new ConversationService({
     store,
+    files: stagedFiles,
     mcp,
     broker,
     settings,
@@ -347,6 +350,11 @@ export async function createHostCore(
     ...createGettingServersHandlers(gettingServers, imports, platform),
     ...createConversationHandlers(conversations, broker),
     ...createModelHandlers(models, settings),
+    'attachments.stageFile': (piece) => stagedFiles.receive(piece),
+    'attachments.discardFile': ({ stagingId }) => {
+      stagedFiles.release([stagingId]);
+      return {};
+    },
     ...createInteractionHandlers(interactions),
     ...createToolSearchHandlers({ toolSearch, mcp, store, settings, models: models.registry }),
     ...apps.handlers,

@@ -8,6 +8,7 @@ import type {
 import type { RequestOutput } from '../../shared/ipc/contract';
 import {
   addDrafts,
+  fileDraft,
   removeDraft,
   resourceKey,
   type AddOutcome,
@@ -15,6 +16,7 @@ import {
 } from './draftAttachments';
 import type { HostClient } from '../host/HostClient';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
+import { checkFile, stageFile, type FileRefusal, type LocalFile } from './stageFile';
 
 /** A resource read for its preview (and its size before attaching). */
 export type ResourcePreview = RequestOutput<'mcp.readResource'> & { uri: string };
@@ -23,6 +25,13 @@ export type PromptMessages = RequestOutput<'mcp.getPrompt'>;
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
 /** Why the composer did not take an attachment. */
 export type AttachRefusal = Extract<AddOutcome, { ok: false }>['reason'];
+/** A file the composer did not take, or could not send to main, and why. */
+export interface FileProblem {
+  name: string;
+  size: number;
+  reason: FileRefusal | 'failed';
+  error?: ErrorInfo;
+}
 
 /** Resources and prompts offered in the composer, what is attached, and what is watched. */
 export interface ContextState {
@@ -33,6 +42,8 @@ export interface ContextState {
   draft: DraftAttachment[];
   /** The last attachment the composer refused, shown above its chips until dismissed. */
   refusal: AttachRefusal | null;
+  /** The last file refused (too large) or not received by main, shown with the limits. */
+  fileProblem: FileProblem | null;
   /** Watched resources by `resourceKey(server, uri)`. */
   subscriptions: Record<string, SubscriptionView>;
   /** Reads for previews, by `resourceKey`. */
@@ -42,6 +53,11 @@ export interface ContextState {
   loadPrompts: () => Promise<void>;
   /** Puts attachments in the composer; false (and `refusal`) when one was refused. */
   attach: (items: DraftAttachment[]) => boolean;
+  /**
+   * Attaches files from the computer (button, drop, paste): each is checked against the
+   * limits, then sent to main in pieces; the chip shows until then that it is on its way.
+   */
+  attachFiles: (files: readonly LocalFile[]) => Promise<void>;
   /** "Re-attach fresh version": in the composer again, counted as fresh from now. */
   reattach: (item: DraftAttachment) => void;
   detach: (id: string) => void;
@@ -111,6 +127,7 @@ export function createContextStore(client: HostClient): ContextStore {
       prompts: null,
       draft: [],
       refusal: null,
+      fileProblem: null,
       subscriptions: {},
       previews: {},
       loadResources: () =>
@@ -122,6 +139,45 @@ export function createContextStore(client: HostClient): ContextStore {
         set({ draft: outcome.list, refusal: outcome.ok ? null : outcome.reason });
         return outcome.ok;
       },
+      attachFiles: async (files) => {
+        set({ fileProblem: null });
+        const now = Date.now();
+        const accepted: [LocalFile, DraftAttachment][] = [];
+        for (const file of files) {
+          const refusal = checkFile(file);
+          if (refusal) {
+            set({ fileProblem: { name: file.name, size: file.size, reason: refusal } });
+            continue;
+          }
+          const draft = fileDraft(file, now);
+          if (!get().attach([draft])) break;
+          accepted.push([file, draft]);
+        }
+        const update = (id: string, patch: Partial<DraftAttachment>): void =>
+          set((s) => ({ draft: s.draft.map((a) => (a.id === id ? { ...a, ...patch } : a)) }));
+        // One at a time: the pieces of several files would only compete for the same socket.
+        for (const [file, draft] of accepted) {
+          try {
+            const stagingId = await stageFile(client, file);
+            if (!get().draft.some((a) => a.id === draft.id)) {
+              // Removed while it was on its way: main need not keep it.
+              void client.invoke('attachments.discardFile', { stagingId }).catch(() => undefined);
+              continue;
+            }
+            update(draft.id, { input: { kind: 'file', stagingId }, uploading: false });
+          } catch (error) {
+            set((s) => ({
+              draft: removeDraft(s.draft, draft.id),
+              fileProblem: {
+                name: file.name,
+                size: file.size,
+                reason: 'failed',
+                error: errorInfo(error),
+              },
+            }));
+          }
+        }
+      },
       reattach: (item) => {
         const existing = get().draft.find((a) => a.id === item.id);
         if (existing) {
@@ -131,7 +187,14 @@ export function createContextStore(client: HostClient): ContextStore {
           }));
         } else get().attach([item]);
       },
-      detach: (id) => set((s) => ({ draft: removeDraft(s.draft, id), refusal: null })),
+      detach: (id) => {
+        const gone = get().draft.find((a) => a.id === id);
+        if (gone?.input.kind === 'file' && gone.input.stagingId) {
+          const { stagingId } = gone.input;
+          void client.invoke('attachments.discardFile', { stagingId }).catch(() => undefined);
+        }
+        set((s) => ({ draft: removeDraft(s.draft, id), refusal: null, fileProblem: null }));
+      },
       takeDraft: () => {
         const taken = get().draft;
         set({ draft: [], refusal: null });
@@ -144,7 +207,7 @@ export function createContextStore(client: HostClient): ContextStore {
         );
         set({ draft: outcome.list });
       },
-      dismissRefusal: () => set({ refusal: null }),
+      dismissRefusal: () => set({ refusal: null, fileProblem: null }),
       watch: async (server, uri) => {
         try {
           await client.invoke('mcp.subscribeResource', { server, uri });

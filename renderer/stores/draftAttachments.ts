@@ -20,6 +20,8 @@ export interface DraftAttachment {
   size?: number;
   /** When it was put in the composer, to tell whether a watched resource changed since. */
   addedAt: number;
+  /** A file from the computer still on its way to main: the message waits for it. */
+  uploading?: boolean;
 }
 
 /** Identifies a server's resource across the composer, messages and subscriptions. */
@@ -65,8 +67,26 @@ export type AddOutcome =
   | { ok: true; list: DraftAttachment[] }
   | { ok: false; reason: 'duplicate' | 'tooMany' | 'tooLarge'; list: DraftAttachment[] };
 
+/** A file the person picked, dropped or pasted; its bytes go to main ahead of the message. */
+export function fileDraft(
+  file: { name: string; type: string; size: number },
+  at: number,
+): DraftAttachment {
+  return {
+    id: `file:${String(++inlineCounter)}`,
+    input: { kind: 'file', stagingId: '' },
+    name: file.name,
+    server: '',
+    ...(file.type ? { mimeType: file.type } : {}),
+    size: file.size,
+    addedAt: at,
+    uploading: true,
+  };
+}
+
+/** Bytes carried by the message itself (files and prompt content; resources are read by main). */
 function inlineBytes(list: readonly DraftAttachment[]): number {
-  return list.reduce((sum, a) => sum + (a.input.kind === 'inline' ? (a.size ?? 0) : 0), 0);
+  return list.reduce((sum, a) => sum + (a.input.kind !== 'resource' ? (a.size ?? 0) : 0), 0);
 }
 
 /**
@@ -82,7 +102,10 @@ export function addDrafts(
   for (const item of items) {
     if (next.some((a) => a.id === item.id)) return { ok: false, reason: 'duplicate', list: next };
     if (next.length >= MAX_ATTACHMENTS) return { ok: false, reason: 'tooMany', list: next };
-    if (item.input.kind === 'inline' && inlineBytes(next) + (item.size ?? 0) > MAX_ATTACHMENT_BYTES)
+    if (
+      item.input.kind !== 'resource' &&
+      inlineBytes(next) + (item.size ?? 0) > MAX_ATTACHMENT_BYTES
+    )
       return { ok: false, reason: 'tooLarge', list: next };
     next = [...next, item];
   }
@@ -121,7 +144,7 @@ export function shownAttachment(a: DraftAttachment): AttachmentView {
   const kind = attachmentKind(a.mimeType);
   return {
     server: a.server,
-    origin: a.input.kind === 'inline' ? 'prompt' : 'resource',
+    origin: a.input.kind === 'inline' ? 'prompt' : a.input.kind === 'file' ? 'file' : 'resource',
     name: a.name,
     size: a.size ?? 0,
     as: kind === 'image' ? 'image' : kind === 'binary' ? 'note' : 'document',

@@ -12,6 +12,13 @@ export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const MAX_ATTACHMENT_TEXT_CHARS = 2_000_000;
 /** Above this a picker warns before attaching (the model sees it all, and pays for it). */
 export const LARGE_ATTACHMENT_BYTES = 1024 * 1024;
+/**
+ * Largest image the model accepts: the Messages API refuses an image above 5 MB of base64
+ * (3.75 MB decoded) and fails the whole request.
+ */
+export const MAX_IMAGE_BYTES = (5 * 1024 * 1024 * 3) / 4;
+/** Base64 characters of one piece of a file sent from the window (under the web shell's 1 MiB frame). */
+export const FILE_CHUNK_CHARS = 512 * 1024;
 
 /** What a completion is asked for: an argument of a resource template or of a prompt. */
 export const completionRefSchema = z.discriminatedUnion('type', [
@@ -22,10 +29,12 @@ export type CompletionRef = z.infer<typeof completionRefSchema>;
 
 /**
  * Something the person attaches to a message. A `resource` is read by main at send time (the
- * renderer never carries its bytes); `inline` is content that came with a prompt's messages.
+ * renderer never carries its bytes); `inline` is content that came with a prompt's messages;
+ * a `file` from the person's computer was sent to main ahead, in pieces (`attachments.stageFile`).
  */
 export const attachmentInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('resource'), server: serverName, uri }).strict(),
+  z.object({ kind: z.literal('file'), stagingId: z.string().min(1).max(100) }).strict(),
   z
     .object({
       kind: z.literal('inline'),
@@ -42,6 +51,8 @@ export const attachmentInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type AttachmentInput = z.infer<typeof attachmentInputSchema>;
 export type InlineAttachmentInput = Extract<AttachmentInput, { kind: 'inline' }>;
+/** What a server's resources and prompts give: everything but a file from the computer. */
+export type ServerAttachmentInput = Exclude<AttachmentInput, { kind: 'file' }>;
 
 /** Decoded size of a base64 string, without decoding it. */
 export function base64Bytes(blob: string): number {
@@ -73,8 +84,9 @@ export type AttachmentAs = z.infer<typeof attachmentAsSchema>;
  * an App set for the model (or a note that an App failed), sent along by the host.
  */
 export const attachmentViewSchema = z.object({
+  /** The MCP server it came from; empty for a file from the person's computer. */
   server: z.string(),
-  origin: z.enum(['resource', 'prompt', 'app']),
+  origin: z.enum(['resource', 'prompt', 'app', 'file']),
   uri: z.string().optional(),
   name: z.string(),
   mimeType: z.string().optional(),

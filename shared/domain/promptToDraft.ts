@@ -1,10 +1,10 @@
-import type { AttachmentInput } from './attachments';
+import type { ServerAttachmentInput } from './attachments';
 import { nameFromUri } from './nameFromUri';
 
 /** What a rendered prompt puts in the composer: the words, and what comes attached. */
 export interface PromptDraft {
   text: string;
-  attachments: AttachmentInput[];
+  attachments: ServerAttachmentInput[];
 }
 
 type Json = Record<string, unknown>;
@@ -23,7 +23,7 @@ export function promptToDraft(server: string, messages: readonly unknown[]): Pro
   const list = messages.filter(isRecord);
   const mixedRoles = new Set(list.map((m) => m.role)).size > 1;
   const paragraphs: string[] = [];
-  const attachments: AttachmentInput[] = [];
+  const attachments: ServerAttachmentInput[] = [];
   let media = 0;
   for (const message of list) {
     const blocks = Array.isArray(message.content) ? message.content : [message.content];
@@ -47,8 +47,8 @@ function toAttachment(
   server: string,
   block: Json,
   next: () => number,
-): AttachmentInput | undefined {
-  const inline = (name: string, fields: Json): AttachmentInput => {
+): ServerAttachmentInput | undefined {
+  const inline = (name: string, fields: Json): ServerAttachmentInput => {
     const mimeType = str(fields.mimeType);
     const uri = str(fields.uri);
     const text = str(fields.text);

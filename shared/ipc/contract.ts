@@ -34,6 +34,7 @@ import {
   providerViewSchema,
 } from '../domain/providers';
 import {
+  FILE_CHUNK_CHARS,
   attachmentInputsSchema,
   completionRefSchema,
   completionResultSchema,
@@ -431,6 +432,27 @@ export const requests = {
     description:
       'Shows the previous or next version of an edited message, with what followed that ' +
       'version; read the conversation again to see it.',
+  },
+  'attachments.stageFile': {
+    input: z
+      .object({
+        stagingId: z.string().min(1).max(100).optional(),
+        name: z.string().trim().min(1).max(1000),
+        mimeType: z.string().max(200).optional(),
+        size: z.number().int().nonnegative(),
+        chunk: z.string().max(FILE_CHUNK_CHARS),
+        last: z.boolean(),
+      })
+      .strict(),
+    output: z.object({ stagingId: z.string() }),
+    description:
+      'One piece of a file the person attached from their computer (pieces stay under the web ' +
+      'shell’s frame limit). Main keeps it until the message is sent with {kind:"file", stagingId}.',
+  },
+  'attachments.discardFile': {
+    input: z.object({ stagingId: z.string().min(1).max(100) }).strict(),
+    output: z.object({}),
+    description: 'Forgets a staged file the person removed from the composer.',
   },
   'conversation.export': {
     input: z.object({ id: conversationId }).strict(),

@@ -54,6 +54,8 @@ export const requestNames = [
   'conversation.continue',
   'conversation.edit',
   'conversation.switchBranch',
+  'attachments.stageFile',
+  'attachments.discardFile',
   'conversation.export',
   'conversation.getToolResult',
   'models.list',

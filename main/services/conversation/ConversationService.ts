@@ -18,6 +18,7 @@ import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
 import type { StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
+import type { StagedFiles } from '../resources/StagedFiles';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
 import { boundForWindow } from './boundForWindow';
@@ -62,6 +63,8 @@ export interface ConversationServiceOptions {
   apps?: ConversationApps;
   /** Tools the host offers itself next to the servers' (loading skills); tool search adds its own. */
   hostTools?: HostToolSource;
+  /** Files the person attached from their computer, staged until their message is sent. */
+  files?: StagedFiles;
   /** Name new conversations with the model after their first exchange (default true). */
   generateTitles?: boolean;
 }
@@ -197,11 +200,17 @@ export class ConversationService {
     this.assertIdle(conversationId);
     if (!this.options.store.findConversation(conversationId))
       throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
-    const { mcp } = this.options;
-    const attached = await resolveAttachments(attachments, (server, uri) =>
-      mcp.supervisor(server).ready().readResource(uri),
+    const { mcp, files } = this.options;
+    const attached = await resolveAttachments(
+      attachments,
+      (server, uri) => mcp.supervisor(server).ready().readResource(uri),
+      undefined,
+      files && ((id) => files.get(id)),
     );
-    return this.send(conversationId, text, model, attached);
+    const started = this.send(conversationId, text, model, attached);
+    // Stored with the message now: the staged copies are not needed any more.
+    files?.release(attachments.flatMap((a) => (a.kind === 'file' ? [a.stagingId] : [])));
+    return started;
   }
 
   /** Runs the last turn again: what followed the person's last message is replaced. */

@@ -1,6 +1,7 @@
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENT_TEXT_CHARS,
+  MAX_IMAGE_BYTES,
   type AttachmentInput,
   type AttachmentView,
 } from '../../../shared/domain/attachments';
@@ -8,10 +9,14 @@ import type { MessageBlock } from '../../../shared/domain/conversationMessage';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { nameFromUri } from '../../../shared/domain/nameFromUri';
+import { fileContent } from './fileContent';
+import type { StagedFile } from './StagedFiles';
 import { toAttachmentBlocks, type AttachmentContent } from './toAttachmentBlocks';
 
 /** Reads one resource of one server (the supervisor's session in the host). */
 export type ReadResource = (server: string, uri: string) => Promise<{ contents: unknown[] }>;
+/** A file the person attached from their computer, staged in main (see StagedFiles). */
+export type ReadStagedFile = (stagingId: string) => StagedFile;
 
 /** The limits a message's attachments must stay within. */
 export interface AttachmentLimits {
@@ -23,7 +28,7 @@ export interface AttachmentLimits {
  * The Messages API refuses an image above 5 MB of base64 and fails the whole request; refusing
  * the send here says which attachment and keeps the person's message in the composer.
  */
-export const MAX_IMAGE_BASE64_BYTES = 5 * 1024 * 1024;
+export const MAX_IMAGE_BASE64_BYTES = (MAX_IMAGE_BYTES / 3) * 4;
 
 export const defaultAttachmentLimits: AttachmentLimits = {
   maxBytes: MAX_ATTACHMENT_BYTES,
@@ -46,9 +51,16 @@ export async function resolveAttachments(
   inputs: readonly AttachmentInput[],
   read: ReadResource,
   limits: AttachmentLimits = defaultAttachmentLimits,
+  readStaged: ReadStagedFile = () => {
+    throw new AppError(AppErrorCode.Unsupported, 'Files cannot be attached here.');
+  },
 ): Promise<ResolvedAttachments> {
   const items = await Promise.all(
     inputs.map(async (input) => {
+      if (input.kind === 'file') {
+        const file = readStaged(input.stagingId);
+        return { input, name: file.name, contents: [fileContent(file)] };
+      }
       if (input.kind === 'inline') {
         const content: AttachmentContent = {
           ...(input.uri !== undefined ? { uri: input.uri } : {}),
@@ -84,11 +96,16 @@ export async function resolveAttachments(
   let sentChars = 0;
   let oversizedImage: { server: string; uri?: string; name: string; bytes: number } | undefined;
   for (const { input, name, contents } of items) {
-    const origin = input.kind === 'resource' ? 'resource' : 'prompt';
-    const uri = input.uri;
-    const context = uri
-      ? `Attached by the person: ${uri} from the MCP server “${input.server}”.`
-      : `Attached by the person from a prompt of the MCP server “${input.server}”.`;
+    const origin =
+      input.kind === 'file' ? 'file' : input.kind === 'resource' ? 'resource' : 'prompt';
+    const server = input.kind === 'file' ? '' : input.server;
+    const uri = input.kind === 'file' ? undefined : input.uri;
+    const context =
+      input.kind === 'file'
+        ? `Attached by the person: the file ${name} from their computer.`
+        : uri
+          ? `Attached by the person: ${uri} from the MCP server “${server}”.`
+          : `Attached by the person from a prompt of the MCP server “${server}”.`;
     let size = 0;
     let as: AttachmentView['as'] = 'text';
     let mimeType: string | undefined;
@@ -99,7 +116,7 @@ export async function resolveAttachments(
         context,
       );
       if (mapped.as === 'image' && Math.ceil(mapped.bytes / 3) * 4 > MAX_IMAGE_BASE64_BYTES) {
-        oversizedImage ??= { server: input.server, uri, name, bytes: mapped.bytes };
+        oversizedImage ??= { server, uri, name, bytes: mapped.bytes };
       }
       blocks.push(...mapped.blocks);
       size += mapped.bytes;
@@ -111,7 +128,7 @@ export async function resolveAttachments(
       }
     }
     views.push({
-      server: input.server,
+      server,
       origin,
       ...(uri !== undefined ? { uri } : {}),
       name,
@@ -138,7 +155,7 @@ export async function resolveAttachments(
     const { name, bytes, uri, server } = oversizedImage;
     throw new AppError(
       AppErrorCode.Validation,
-      `The image ${name} is ${formatBytes(bytes)}; the model accepts images up to ${formatBytes((MAX_IMAGE_BASE64_BYTES / 4) * 3)}. Attach a smaller version.`,
+      `The image ${name} is ${formatBytes(bytes)}; the model accepts images up to ${formatBytes(MAX_IMAGE_BYTES)}. Attach a smaller version.`,
       { server, ...(uri !== undefined ? { uri } : {}), bytes },
     );
   }

@@ -1,10 +1,19 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type SyntheticEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { draftInputs, shownAttachment } from '../../stores/draftAttachments';
 import { useChatStore, useContextStore } from '../../stores/StoresContext';
 import { AttachButton } from '../context/AttachButton';
 import { AppContextChips } from '../apps/AppContextChips';
 import { ComposerChips } from '../context/ComposerChips';
+import { FileButton } from '../context/FileButton';
 import { activeOptionId, ComposerMenus, MENU_ID } from '../context/ComposerMenus';
 import { useComposerMenus } from '../context/useComposerMenus';
 import { useModelName, useSelectedModel } from '../providers/useModelName';
@@ -19,7 +28,8 @@ interface ComposerProps {
 
 /**
  * Where the person writes: Enter sends, Shift+Enter breaks the line, Esc stops a reply;
- * `@` or Attach adds resources, `/` at the start inserts a server's prompt.
+ * Files adds files from the computer (so do dropping and pasting them), `@` or Resources adds
+ * server resources, `/` at the start inserts a server's prompt.
  */
 export function Composer({ running, conversationModel, onSent }: ComposerProps) {
   const { t } = useTranslation();
@@ -30,12 +40,15 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
   const draft = useContextStore((s) => s.draft);
   const takeDraft = useContextStore((s) => s.takeDraft);
   const restoreDraft = useContextStore((s) => s.restoreDraft);
+  const attachFiles = useContextStore((s) => s.attachFiles);
+  const [dropping, setDropping] = useState(false);
   const ensureSubscriptions = useContextStore((s) => s.ensureSubscriptions);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const menus = useComposerMenus({ text, setText, inputRef });
   const empty = text.trim() === '' && draft.length === 0;
-  // An attachment being read (or awaiting a size confirmation) goes with this message.
-  const attaching = menus.attachFlow.step !== null;
+  // An attachment being read (or awaiting a size confirmation), or a file on its way to main,
+  // goes with this message.
+  const attaching = menus.attachFlow.step !== null || draft.some((a) => a.uploading === true);
   useEffect(() => {
     void ensureSubscriptions();
   }, [ensureSubscriptions]);
@@ -73,8 +86,42 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
     }
   };
 
+  const hasFiles = (event: DragEvent): boolean => event.dataTransfer.types.includes('Files');
+  const onDrop = (event: DragEvent<HTMLFormElement>): void => {
+    if (!hasFiles(event)) return;
+    event.preventDefault();
+    setDropping(false);
+    void attachFiles([...event.dataTransfer.files]);
+  };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0) return;
+    // A screenshot or copied file: attached, not pasted as its name.
+    event.preventDefault();
+    void attachFiles(pasted);
+  };
+
   return (
-    <form className="composer" onSubmit={(e) => void submit(e)} data-testid="composer">
+    <form
+      className={`composer${dropping ? ' composer--dropping' : ''}`}
+      onSubmit={(e) => void submit(e)}
+      onDragOver={(event) => {
+        if (!hasFiles(event)) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDropping(true);
+      }}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropping(false);
+      }}
+      onDrop={onDrop}
+      data-testid="composer"
+    >
+      {dropping && (
+        <div className="composer__drop" aria-hidden="true">
+          {t('files.drop')}
+        </div>
+      )}
       <ComposerMenus menus={menus} />
       <ComposerChips />
       <AppContextChips />
@@ -95,11 +142,13 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
         }}
         onSelect={(e) => menus.track(e.currentTarget.value, e.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
         aria-controls={menus.list && menus.via === 'typed' ? MENU_ID : undefined}
         aria-activedescendant={menus.via === 'typed' ? activeOptionId(menus) : undefined}
         aria-describedby="composer-hint"
       />
       <div className="composer__bar">
+        <FileButton />
         <AttachButton onClick={menus.openPicker} />
         <ModelPicker conversationModel={conversationModel} />
         <span id="composer-hint" className="composer__hint">

@@ -1,4 +1,4 @@
-import { Paperclip } from 'lucide-react';
+import { AtSign } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 /** Opens the resource picker (the same one `@` opens, with its own search box). */
@@ -20,8 +20,8 @@ export function AttachButton({
       aria-haspopup="listbox"
       data-testid="attach"
     >
-      <Paperclip aria-hidden />
-      {t('context.attach')}
+      <AtSign aria-hidden />
+      {t('files.resources')}
     </button>
   );
 }

@@ -14,7 +14,10 @@ interface AttachmentChipProps {
   watching?: boolean;
   /** The server said it changed after it was attached. */
   changed?: boolean;
-  onOpen: () => void;
+  /** A file still on its way to main. */
+  sending?: boolean;
+  /** Opens the preview; absent for what has none here (a file from the computer). */
+  onOpen?: () => void;
   onRemove?: () => void;
   onReattach?: () => void;
 }
@@ -32,43 +35,57 @@ export function AttachmentChip({
   note,
   watching = false,
   changed = false,
+  sending = false,
   onOpen,
   onRemove,
   onReattach,
 }: AttachmentChipProps) {
   const { t } = useTranslation();
+  const meta = [
+    server || t('files.local'),
+    size !== undefined ? formatBytes(size) : '',
+    sending ? t('files.sending') : (note ?? ''),
+  ].filter(Boolean);
+  const body = (
+    <>
+      <TypeIcon mimeType={mimeType} />
+      <span className="attachment-chip__name">{name}</span>
+      <span className="attachment-chip__meta">{meta.join(' · ')}</span>
+      {sending && <span className="spinner attachment-chip__sending" aria-hidden="true" />}
+      {watching && !changed && (
+        <span className="attachment-chip__watch" title={t('context.chips.watching')}>
+          <Eye aria-hidden />
+          <span className="sr-only">{t('context.chips.watching')}</span>
+        </span>
+      )}
+      {changed && (
+        <span className="attachment-chip__changed" title={t('context.chips.changedTitle')}>
+          {t('context.chips.changed')}
+        </span>
+      )}
+    </>
+  );
   return (
     <span
       className={`attachment-chip${changed ? ' attachment-chip--changed' : ''}`}
       data-testid="attachment-chip"
       data-changed={changed || undefined}
     >
-      <button
-        type="button"
-        className="attachment-chip__main"
-        onClick={onOpen}
-        aria-label={t('context.chips.open', { name })}
-        title={uri ?? name}
-      >
-        <TypeIcon mimeType={mimeType} />
-        <span className="attachment-chip__name">{name}</span>
-        <span className="attachment-chip__meta">
-          {server}
-          {size !== undefined && ` · ${formatBytes(size)}`}
-          {note && ` · ${note}`}
+      {onOpen ? (
+        <button
+          type="button"
+          className="attachment-chip__main"
+          onClick={onOpen}
+          aria-label={t('context.chips.open', { name })}
+          title={uri ?? name}
+        >
+          {body}
+        </button>
+      ) : (
+        <span className="attachment-chip__main" title={name}>
+          {body}
         </span>
-        {watching && !changed && (
-          <span className="attachment-chip__watch" title={t('context.chips.watching')}>
-            <Eye aria-hidden />
-            <span className="sr-only">{t('context.chips.watching')}</span>
-          </span>
-        )}
-        {changed && (
-          <span className="attachment-chip__changed" title={t('context.chips.changedTitle')}>
-            {t('context.chips.changed')}
-          </span>
-        )}
-      </button>
+      )}
       {changed && onReattach && (
         <button
           type="button"

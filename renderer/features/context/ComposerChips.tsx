@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '../../../shared/domain/attachments';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  MAX_IMAGE_BYTES,
+} from '../../../shared/domain/attachments';
 import type { DraftAttachment } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';
 import { formatBytes } from '../servers/formatters';
@@ -15,11 +19,12 @@ export function ComposerChips() {
   const draft = useContextStore((s) => s.draft);
   const subscriptions = useContextStore((s) => s.subscriptions);
   const refusal = useContextStore((s) => s.refusal);
+  const fileProblem = useContextStore((s) => s.fileProblem);
   const detach = useContextStore((s) => s.detach);
   const reattach = useContextStore((s) => s.reattach);
   const dismissRefusal = useContextStore((s) => s.dismissRefusal);
   const [open, setOpen] = useState<DraftAttachment | null>(null);
-  if (draft.length === 0 && !refusal) return null;
+  if (draft.length === 0 && !refusal && !fileProblem) return null;
 
   return (
     <div className="composer-chips">
@@ -38,6 +43,25 @@ export function ComposerChips() {
           </button>
         </p>
       )}
+      {fileProblem && (
+        <p className="composer-chips__refusal" role="alert" data-testid="file-problem">
+          {t(`files.${fileProblem.reason}`, {
+            name: fileProblem.name,
+            size: formatBytes(fileProblem.size),
+            max: formatBytes(
+              fileProblem.reason === 'imageTooLarge' ? MAX_IMAGE_BYTES : MAX_ATTACHMENT_BYTES,
+            ),
+            message: fileProblem.error?.message ?? '',
+          })}
+          <button
+            type="button"
+            className="button button--small button--quiet"
+            onClick={dismissRefusal}
+          >
+            {t('chat.dismiss')}
+          </button>
+        </p>
+      )}
       {draft.length > 0 && (
         <ul className="composer-chips__list" aria-label={t('context.chips.label')}>
           {draft.map((a) => (
@@ -46,7 +70,9 @@ export function ComposerChips() {
                 {...attachmentIdentity(a)}
                 {...(a.input.kind === 'inline' ? { note: t('context.chips.fromPrompt') } : {})}
                 {...watchState(subscriptions, a, a.addedAt)}
-                onOpen={() => setOpen(a)}
+                sending={a.uploading === true}
+                // A file from the computer has no preview here: it is on the person's disk.
+                {...(a.input.kind === 'file' ? {} : { onOpen: () => setOpen(a) })}
                 onRemove={() => detach(a.id)}
                 // Read at send time anyway: this acknowledges the change.
                 onReattach={() => reattach({ ...a, addedAt: Date.now() })}

@@ -54,7 +54,7 @@ export function MessageChips({
                 {...attachmentIdentity(a)}
                 note={t(`context.as.${a.as}`)}
                 {...watchState(subscriptions, a, sentAt)}
-                onOpen={() => setOpen(a)}
+                {...(a.origin === 'file' ? {} : { onOpen: () => setOpen(a) })}
                 {...(onReattach ? { onReattach } : {})}
               />
             </li>

@@ -11,6 +11,7 @@ import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { emptyChat } from './en/emptyChat';
 import { exporting } from './en/exporting';
+import { files } from './en/files';
 import { layout } from './en/layout';
 import { messageActions } from './en/messageActions';
 import { toolCard } from './en/toolCard';
@@ -277,6 +278,7 @@ export const en = {
   messageActions,
   toolCard,
   exporting,
+  files,
   interactions,
   context,
   addServer,

@@ -13,6 +13,7 @@ import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { emptyChat } from './zhCN/emptyChat';
 import { exporting } from './zhCN/exporting';
+import { files } from './zhCN/files';
 import { layout } from './zhCN/layout';
 import { messageActions } from './zhCN/messageActions';
 import { toolCard } from './zhCN/toolCard';
@@ -279,6 +280,7 @@ export const zhCN: LocaleShape<typeof en> = {
   messageActions,
   toolCard,
   exporting,
+  files,
   interactions,
   context,
   addServer,
