@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['renderer/testing/failOnContractDrift.ts'],
+          setupFiles: ['renderer/testing/failOnContractDrift.ts', 'renderer/testing/setupDom.ts'],
         },
       },
     ],

@@ -34,6 +34,9 @@ export interface AppState {
   connection: Connection;
   /** The sidebar shows as a narrow rail of icons. */
   sidebarCollapsed: boolean;
+  /** Pixels the person gave the dock of a conversation's server requests; null: the default. */
+  dockHeight: number | null;
+  setDockHeight: (height: number | null) => void;
   setView: (view: View) => void;
   toggleSidebar: () => void;
   /** Opens settings, or closes them back to where the person was. */
@@ -63,6 +66,8 @@ export function createAppStore(
     beforeSettings: homeView,
     connection: 'open',
     sidebarCollapsed: start.sidebarCollapsed ?? false,
+    dockHeight: null,
+    setDockHeight: (dockHeight) => set({ dockHeight }),
     toggleSidebar: () => set((s) => ({ sidebarCollapsed: !s.sidebarCollapsed })),
     setView: (view) =>
       set((s) => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle } from '../../testing/scriptedClient';
@@ -52,6 +52,19 @@ describe('ElicitationFormPanel', () => {
     expect(screen.getByTestId('elicit-error-email').textContent).toContain('email address');
     expect(screen.getByTestId('elicit-error-integer').textContent).toBe('At most 100.');
     expect(document.activeElement).toBe(screen.getByTestId('elicit-name'));
+    // Said next to the buttons too, with the way back to the first problem.
+    expect(screen.getByTestId('elicit-summary').textContent).toBe(
+      '3 fields need your attention. Show',
+    );
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    screen.getByTestId('elicit-email').focus();
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(document.activeElement).toBe(screen.getByTestId('elicit-name'));
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    expect(scrolled.mock.contexts[0]).toBe(
+      screen.getByTestId('elicit-name').closest('.elicit__field'),
+    );
+    scrolled.mockRestore();
 
     change('elicit-name', 'Ada');
     change('elicit-email', 'ada@example.com');

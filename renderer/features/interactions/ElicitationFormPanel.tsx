@@ -1,4 +1,4 @@
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ElicitationFormInteraction } from '../../../shared/domain/interactions';
 import { BoundedText } from '../../components/BoundedText';
@@ -46,6 +46,12 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
     }
     return edited[field.name] ? undefined : error?.fields[field.name];
   };
+  const invalid = form.fields.filter((field) => message(field) !== undefined).map((f) => f.name);
+  // Main refused some fields: show the first of them, as a check here would.
+  useEffect(() => {
+    const refused = Object.keys(error?.fields ?? {});
+    if (refused.length > 0) focusFirstInvalid(id, form.fields, refused);
+  }, [error, id, form.fields]);
 
   return (
     <form className="elicit" noValidate onSubmit={submit} data-testid="elicitation-form">
@@ -129,6 +135,18 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
           {t('common.cancel')}
         </button>
         <span className="dialog__spacer" />
+        {invalid.length > 0 && (
+          <span className="elicit__summary" role="status" data-testid="elicit-summary">
+            {t('formProblems.summary', { count: invalid.length })}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => focusFirstInvalid(id, form.fields, invalid)}
+            >
+              {t('formProblems.show')}
+            </button>
+          </span>
+        )}
         <button
           type="submit"
           className="button button--primary"
@@ -142,12 +160,21 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
   );
 }
 
-/** Moves focus to the first field with a problem, so the keyboard lands where work is. */
-function focusFirstInvalid(prefix: string, fields: readonly ElicitField[], names: string[]) {
+/**
+ * Moves focus to the first field with a problem, so the keyboard lands where work is, and
+ * scrolls that field (label, input and message) to the middle: left to focus alone, it would
+ * stop at the bottom edge, under the form's sticky buttons.
+ */
+function focusFirstInvalid(
+  prefix: string,
+  fields: readonly ElicitField[],
+  names: readonly string[],
+) {
   const first = fields.find((f) => names.includes(f.name));
   if (!first) return;
   const element = document.getElementById(`${prefix}-${first.name}`);
   const target =
     element?.getAttribute('role') === 'group' ? element.querySelector('input') : element;
-  target?.focus();
+  target?.focus({ preventScroll: true });
+  target?.closest('.elicit__field')?.scrollIntoView({ block: 'center' });
 }

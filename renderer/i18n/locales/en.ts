@@ -9,9 +9,11 @@ import { apps } from './en/apps';
 import { secrets } from './en/secrets';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
+import { dock } from './en/dock';
 import { emptyChat } from './en/emptyChat';
 import { exporting } from './en/exporting';
 import { files } from './en/files';
+import { formProblems } from './en/formProblems';
 import { layout } from './en/layout';
 import { messageActions } from './en/messageActions';
 import { toolCard } from './en/toolCard';
@@ -279,6 +281,8 @@ export const en = {
   toolCard,
   exporting,
   files,
+  dock,
+  formProblems,
   interactions,
   context,
   addServer,

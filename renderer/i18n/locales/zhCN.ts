@@ -11,9 +11,11 @@ import { apps } from './zhCN/apps';
 import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
+import { dock } from './zhCN/dock';
 import { emptyChat } from './zhCN/emptyChat';
 import { exporting } from './zhCN/exporting';
 import { files } from './zhCN/files';
+import { formProblems } from './zhCN/formProblems';
 import { layout } from './zhCN/layout';
 import { messageActions } from './zhCN/messageActions';
 import { toolCard } from './zhCN/toolCard';
@@ -281,6 +283,8 @@ export const zhCN: LocaleShape<typeof en> = {
   toolCard,
   exporting,
   files,
+  dock,
+  formProblems,
   interactions,
   context,
   addServer,

@@ -1,0 +1,15 @@
+/**
+ * What jsdom lacks and the renderer uses: layout does not happen here, so a ResizeObserver
+ * never fires and scrolling into view does nothing — as the tests assume.
+ */
+class NoLayoutResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+// jsdom's types claim both exist; at run time they do not.
+const dom = globalThis as { ResizeObserver?: unknown };
+dom.ResizeObserver ??= NoLayoutResizeObserver;
+const element = Element.prototype as { scrollIntoView?: unknown };
+element.scrollIntoView ??= () => undefined;
