@@ -14,6 +14,7 @@ import { NodeExternalOpener } from '../platform/NodeExternalOpener';
 import type { PlatformServices } from '../platform/PlatformServices';
 import { appVersion } from '../platform/appVersion';
 import { createHostCore, type HostCore } from '../services/createHostCore';
+import { storedApprovalNote } from './storedApprovalNote';
 import { flagNumber, flagString, type CliArgs } from './parseCliArgs';
 import { createCliInteractions } from './createCliInteractions';
 import { readInteractionFlags } from './readInteractionFlags';
@@ -221,6 +222,9 @@ export class CliContext {
     const core = await createHostCore(platform, this.log, {
       headless: {
         ...(policy ? { policy } : {}),
+        ...(this.args.flags.has('ignore-grants') ? { ignoreGrants: true } : {}),
+        // A grant given in the app lets a call run without --approve: never silently.
+        onStoredApproval: (call, approval) => this.notes.push(storedApprovalNote(call, approval)),
         ...(await readInteractionFlags(this.args, (note) => this.notes.push(note)).then(
           ({ policy: interactions, roots }) => ({ interactions, roots }),
         )),

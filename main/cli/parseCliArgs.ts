@@ -17,6 +17,7 @@ const SWITCHES = new Set([
   'allow-untrusted',
   'detach',
   'task',
+  'ignore-grants',
 ]);
 /** Flags that take every value up to the next flag (`--roots DIR DIR…`); repeatable. */
 const VARIADIC = new Set(['roots']);

@@ -53,6 +53,21 @@ describe('cli', () => {
     });
   });
 
+  it('servers: a table whose columns line up', async () => {
+    const { code, out } = await cli('servers');
+    expect(code).toBe(0);
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+STATUS\s+TRANSPORT\s+PROTOCOL\s+SERVER\s+TOOLS$/);
+    expect(lines[1]).toMatch(/^echo\s+ready\s+stdio\s+2026-07-28\s+\S+ \S+\s+3$/);
+    expect(lines[2]).toMatch(/^everything\s+ready\s+stdio\s+2025-11-25\s+/);
+    for (const column of ['STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS']) {
+      const at = lines[0]?.indexOf(column) ?? -1;
+      // Every row has its value start where the heading does (and a space before it).
+      for (const line of lines.slice(1)) expect(line[at - 1], `${column} in ${line}`).toBe(' ');
+      for (const line of lines.slice(1)) expect(line[at], `${column} in ${line}`).not.toBe(' ');
+    }
+  });
+
   it('tools: model-facing names mapped back to server and original name', async () => {
     const { code, json } = await cli('tools', '--json');
     expect(code).toBe(0);

@@ -45,13 +45,15 @@ Commands:
                                    keep a secret for \${secret:NAME} in servers.json (set reads
                                    the value from stdin); list names every kept one, never a value
   chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
-       [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
+       [--ignore-grants] [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
                                    run one chat turn (tools: all allowed, none, or read-only);
                                    --model picks any provider's model (deepseek/deepseek-chat;
                                    a bare id is Claude's; openai/… can come from OPENAI_API_KEY
                                    and OPENAI_BASE_URL alone), --attach (repeatable) sends a
                                    resource with the message, --prompt starts the message with
-                                   a prompt's messages
+                                   a prompt's messages; without --approve, "always allow"
+                                   grants and read-only trust from the app still apply (each
+                                   use is said on stderr); --ignore-grants leaves them out
   signin <server> [--no-browser]   sign in to a remote server: prints the sign-in address on
                                    stderr, opens it in the browser, waits for it to come back
                                    (Ctrl+C cancels); tokens stay in the data dir's secret store

@@ -8,6 +8,7 @@ import type { Logger } from '../platform/Logger';
 import type { PlatformServices } from '../platform/PlatformServices';
 import { createAppServices, type AppServices } from './apps/createAppServices';
 import { ApprovalBroker } from './approvals/ApprovalBroker';
+import type { ApprovalBrokerOptions } from './approvals/ApprovalBrokerOptions';
 import { JsonGrantRepository } from './approvals/JsonGrantRepository';
 import { ImportCoordinator } from './config/ImportCoordinator';
 import { ServersFileService } from './config/ServersFileService';
@@ -84,6 +85,10 @@ export interface HostCoreOptions {
     interactions?: HeadlessInteractionPolicy;
     /** The roots servers get (CLI `--roots`); nothing is persisted. */
     roots?: readonly string[];
+    /** Leave the app's "always allow" grants and read-only trust out (CLI `--ignore-grants`). */
+    ignoreGrants?: boolean;
+    /** A call went ahead on a grant or read-only trust from the app (the CLI says so). */
+    onStoredApproval?: ApprovalBrokerOptions['onStoredApproval'];
   };
   /** Only these servers run (single-server CLI commands). */
   includeServer?: (name: string) => boolean;
@@ -193,6 +198,10 @@ export async function createHostCore(
       ? {
           headless: true,
           ...(options.headless.policy ? { policy: options.headless.policy } : {}),
+          ...(options.headless.ignoreGrants ? { ignoreStored: true } : {}),
+          ...(options.headless.onStoredApproval
+            ? { onStoredApproval: options.headless.onStoredApproval }
+            : {}),
           grants,
           isReadOnlyTrusted: trusted,
           log: log.child('approvals'),

@@ -8,6 +8,7 @@ import {
 } from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
 import { startFakeOpenAi } from '../../../e2e/fixtures/fakeOpenAi/FakeOpenAi.mjs';
 import { fixtureServer } from '../../services/mcp/testing/McpHarness';
+import { startTestHost } from '../../services/testing/startTestHost';
 import { useCliApp } from '../testing/useCliApp';
 
 const app = useCliApp({
@@ -103,5 +104,39 @@ describe('cli chat on another provider', () => {
     } finally {
       await chatApi.close();
     }
+  });
+});
+
+describe('cli chat and the app’s grants', () => {
+  it('says which grant let a call run without --approve; --ignore-grants leaves it out', async () => {
+    // An "always allow" grant given in the app, on the same data folder.
+    const { core } = await startTestHost(
+      app.fake,
+      { echo: { command: process.execPath, args: [fixtureServer('echo.mjs')] } },
+      { dataDir: app.dir },
+    );
+    app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'granted' } }));
+    const { id } = core.conversations.create();
+    core.conversations.send(id, 'echo');
+    await expect.poll(() => core.broker.pending().length).toBe(1);
+    await core.broker.respond(core.broker.pending()[0]?.id ?? '', {
+      kind: 'allow',
+      scope: 'always',
+    });
+    await core.conversations.settled(id);
+    await core.dispose();
+
+    app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'again' } }));
+    const granted = await chat('echo again');
+    expect(granted.out).toMatch(/← again/);
+    expect(granted.err).toMatch(
+      /Allowed without --approve: echo › echo ran because of the "always allow" grant given in the app on \d{4}-\d\d-\d\d/,
+    );
+    expect(granted.err).toContain('--ignore-grants');
+
+    app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'ignored' } }));
+    const ignored = await chat('echo once more', '--ignore-grants');
+    expect(ignored.out).toMatch(/← error: Denied: this tool call needs approval/);
+    expect(ignored.err).not.toContain('Allowed without --approve');
   });
 });

@@ -1,4 +1,5 @@
 import type { CliContext, CommandResult } from '../CliContext';
+import { formatTable } from '../formatTable';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 import { statusFailure } from '../statusFailure';
 
@@ -62,20 +63,34 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
     };
   });
   const failed = rows.filter((r) => r.status !== 'ready' && r.status !== 'disabled');
-  const text = rows
-    .map((r) => {
-      const head = `${r.name}  ${r.status}  ${r.transport}`;
-      if (r.status === 'ready') {
-        return `${head}  ${String(r.era)} ${String(r.protocolVersion)}  ${r.serverInfo?.name ?? ''} ${r.serverInfo?.version ?? ''}  ${r.toolCount} tools`;
-      }
-      if (!r.error) return head;
+  // One aligned line per server; why a server failed follows its line, indented.
+  const table = formatTable([
+    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS'],
+    ...rows.map((r) =>
+      r.status === 'ready'
+        ? [
+            r.name,
+            r.status,
+            r.transport,
+            r.protocolVersion ?? '',
+            [r.serverInfo?.name, r.serverInfo?.version].filter(Boolean).join(' '),
+            String(r.toolCount),
+          ]
+        : [r.name, r.status, r.transport, '', '', ''],
+    ),
+  ]);
+  const text = [
+    table[0],
+    ...rows.map((r, index) => {
+      const line = table[index + 1] ?? '';
+      if (!r.error) return line;
       const tail = r.error.stderrTail
         .slice(-5)
         .map((l) => `    | ${l}`)
         .join('\n');
-      return `${head}\n  ${r.error.code}: ${r.error.message}${tail ? `\n${tail}` : ''}`;
-    })
-    .join('\n');
+      return `${line}\n  ${r.error.code}: ${r.error.message}${tail ? `\n${tail}` : ''}`;
+    }),
+  ].join('\n');
   return {
     json: { configFile: ctx.configFile, servers: rows },
     text: rows.length === 0 ? `No servers configured in ${ctx.configFile}.` : text,

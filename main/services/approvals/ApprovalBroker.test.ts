@@ -440,6 +440,50 @@ describe('ApprovalBroker: headless', () => {
   });
 });
 
+describe('ApprovalBroker: headless runs and earlier decisions', () => {
+  it('reports each call a grant or read-only trust let through; ignoreStored leaves them out', async () => {
+    const person = broker();
+    const first = await asked(person, call());
+    await person.broker.respond(first.request.id, { kind: 'allow', scope: 'always' });
+    await first.outcome;
+
+    const reported: unknown[] = [];
+    const told = new ApprovalBroker({
+      headless: true,
+      grants: new JsonGrantRepository(file),
+      isReadOnlyTrusted: (server) => server === 'fs',
+      onStoredApproval: (c, approval) => reported.push([c.tool.name, approval]),
+    });
+    expect(await told.decide(call())).toMatchObject({ kind: 'allowed', decidedBy: 'grant' });
+    expect(await told.decide(call({ tool: readFileTool }))).toMatchObject({
+      kind: 'allowed',
+      decidedBy: 'readonly-hint',
+    });
+    expect(reported).toEqual([
+      [
+        writeFileTool.name,
+        { kind: 'grant', scope: 'always', grantedAt: expect.any(Number) as number },
+      ],
+      [readFileTool.name, { kind: 'readonly-trust' }],
+    ]);
+
+    const strict = new ApprovalBroker({
+      headless: true,
+      ignoreStored: true,
+      grants: new JsonGrantRepository(file),
+      isReadOnlyTrusted: () => true,
+      onStoredApproval: () => reported.push('unexpected'),
+    });
+    for (const tool of [writeFileTool, readFileTool]) {
+      expect(await strict.decide(call({ tool }))).toMatchObject({
+        kind: 'denied',
+        decidedBy: 'policy',
+      });
+    }
+    expect(reported).toHaveLength(2);
+  });
+});
+
 describe('ApprovalBroker: pending requests', () => {
   it('withdraws a request when the turn stops', async () => {
     const s = broker();

@@ -12,6 +12,7 @@ import type {
   ApprovalBrokerOptions,
   ApprovalCall,
   ApprovalResolution,
+  StoredApproval,
   Subscribe,
 } from './ApprovalBrokerOptions';
 import { canonicalJson } from './canonicalJson';
@@ -93,11 +94,21 @@ export class ApprovalBroker {
       return applyPolicy(this.options.policy, declaresReadOnly, trusted);
     }
 
+    // Headless with --ignore-grants: nothing decided in the app counts, only the (absent) policy.
+    if (this.options.headless && this.options.ignoreStored) return deniedForNoOne();
+
     let pinChange: PinChange | undefined;
     const chatGrant = this.conversationGrants.get(call.conversationId, server, tool.name);
     if (chatGrant) {
       pinChange = diffPin(chatGrant.pin, chatGrant.grantedAt, tool);
-      if (!pinChange) return allowedByGrant('conversation');
+      if (!pinChange) {
+        this.reportStored(call, {
+          kind: 'grant',
+          scope: 'conversation',
+          grantedAt: chatGrant.grantedAt,
+        });
+        return allowedByGrant('conversation');
+      }
     }
 
     const grant = await this.findGrant(server, tool.name);
@@ -105,6 +116,7 @@ export class ApprovalBroker {
       const change = diffPin(grant.pin, grant.grantedAt, tool);
       if (!change) {
         if (grant.suspension) await this.changeGrant(() => this.options.grants.unsuspend(grant.id));
+        this.reportStored(call, { kind: 'grant', scope: 'always', grantedAt: grant.grantedAt });
         return allowedByGrant('always');
       }
       // The conversation grant is the more recent approval, so its diff is the one to show.
@@ -116,6 +128,7 @@ export class ApprovalBroker {
     }
 
     if (!pinChange && declaresReadOnly && (await this.trusts(server))) {
+      this.reportStored(call, { kind: 'readonly-trust' });
       return allowedByReadOnlyHint();
     }
     if (this.options.headless) return deniedForNoOne();
@@ -319,6 +332,16 @@ export class ApprovalBroker {
       return;
     }
     await this.fireGrantsChanged();
+  }
+
+  /** Headless runs say when an earlier decision in the app let a call through. */
+  private reportStored(call: ApprovalCall, approval: StoredApproval): void {
+    if (!this.options.headless) return;
+    try {
+      this.options.onStoredApproval?.(call, approval);
+    } catch (error) {
+      this.options.log?.error('stored approval listener failed', { error });
+    }
   }
 
   private async trusts(server: string): Promise<boolean> {

@@ -39,14 +39,25 @@ export interface ApprovalResolution {
 /** Subscribes a listener to one of the broker's events. */
 export type Subscribe<T> = (listener: (value: T) => void) => Unsubscribe;
 
+/** A call allowed without asking anyone, by what the person decided earlier in the app. */
+export type StoredApproval =
+  | { kind: 'grant'; scope: 'always' | 'conversation'; grantedAt: number }
+  | { kind: 'readonly-trust' };
+
 /** Where decisions come from: a person (`headless` off), or a run without one. */
 export type ApprovalMode =
-  | { headless?: false; policy?: undefined }
-  /** Without a policy, grants still apply and anything that would ask is denied. */
-  | { headless: true; policy?: ApprovalPolicy | undefined };
+  | { headless?: false; policy?: undefined; ignoreStored?: undefined }
+  /**
+   * Without a policy, grants and read-only trust from the app still apply (each use is
+   * reported, see `onStoredApproval`) and anything that would ask is denied; `ignoreStored`
+   * leaves them out, so only the policy decides.
+   */
+  | { headless: true; policy?: ApprovalPolicy | undefined; ignoreStored?: boolean | undefined };
 
 export type ApprovalBrokerOptions = ApprovalMode & {
   grants: GrantRepository;
+  /** A headless call went ahead on an earlier decision of the person's (the CLI says so). */
+  onStoredApproval?: (call: ApprovalCall, approval: StoredApproval) => void;
   /** The per-server `trustReadOnlyHint` setting (off by default). */
   isReadOnlyTrusted: (server: string) => boolean | Promise<boolean>;
   log?: Logger;

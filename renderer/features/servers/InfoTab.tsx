@@ -2,9 +2,13 @@ import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
 import { SamplingPolicyField } from '../interactions/SamplingPolicyField';
+import { Markdown } from '../markdown/LazyMarkdown';
 import { SignInInfo } from './SignInInfo';
 
-/** What the server declared about itself: capabilities and instructions. */
+/**
+ * About the server: how it may ask for model completions (the person's setting, first), its
+ * sign-in, its instructions (Markdown, as the model reads them), capabilities and configuration.
+ */
 export function InfoTab({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
   const { t } = useTranslation();
   if (!detail) return <p className="muted">{t('common.loading')}</p>;
@@ -15,12 +19,17 @@ export function InfoTab({ server, detail }: { server: ServerView; detail?: Serve
           {t('info.nonJsonLines', { count: detail.nonJsonLines })}
         </p>
       )}
+      {/* What the person decides about this server comes first; what it declared follows. */}
+      <SamplingPolicyField server={server.name} />
+      {detail.auth && <SignInInfo name={server.name} auth={detail.auth} />}
       <section className="info__section" aria-labelledby="info-instructions">
         <h3 id="info-instructions" className="explorer__heading">
           {t('info.instructions')}
         </h3>
         {detail.instructions ? (
-          <BoundedText text={detail.instructions} mono={false} className="info__instructions" />
+          <div className="info__instructions">
+            <Markdown text={detail.instructions} />
+          </div>
         ) : (
           <p className="muted">{t('info.noInstructions')}</p>
         )}
@@ -51,8 +60,8 @@ export function InfoTab({ server, detail }: { server: ServerView; detail?: Serve
             </dd>
           </div>
           <div className="facts__item">
-            <dt>{t('info.protocolPreference')}</dt>
-            <dd>{t(`info.protocolPreferences.${server.protocol}`)}</dd>
+            <dt>{t('serverFacts.preference')}</dt>
+            <dd>{t(`serverFacts.preferences.${server.protocol}`)}</dd>
           </div>
           {detail.pid !== undefined && (
             <div className="facts__item">
@@ -62,8 +71,6 @@ export function InfoTab({ server, detail }: { server: ServerView; detail?: Serve
           )}
         </dl>
       </section>
-      {detail.auth && <SignInInfo name={server.name} auth={detail.auth} />}
-      <SamplingPolicyField server={server.name} />
       {detail.stderrTail.length > 0 && (
         <section className="info__section" aria-labelledby="info-stderr">
           <h3 id="info-stderr" className="explorer__heading">

@@ -23,11 +23,17 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
   const protocolVersion = ready?.protocolVersion ?? detail?.protocolVersion;
   const tone = statusSummary(status, 0).tone;
 
-  const facts: { label: string; value: string }[] = [
+  const facts: { label: string; value: string; title?: string }[] = [
     { label: t('server.transport'), value: t(`server.transports.${server.transport}`) },
   ];
-  if (ready) facts.push({ label: t('server.era'), value: t(`server.eras.${ready.era}`) });
-  if (protocolVersion) facts.push({ label: t('server.protocol'), value: protocolVersion });
+  if (protocolVersion) {
+    const earlier = ready?.era === 'legacy' ? ` ${t('serverFacts.earlier')}` : '';
+    facts.push({
+      label: t('serverFacts.version'),
+      value: `${protocolVersion}${earlier}`,
+      ...(ready ? { title: t(`serverFacts.versionHint.${ready.era}`) } : {}),
+    });
+  }
   if (info) {
     const name = info.title ? `${info.title} (${info.name})` : info.name;
     facts.push({ label: t('server.implementation'), value: `${name} ${info.version}` });
@@ -76,7 +82,7 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
       </code>
       <dl className="facts">
         {facts.map((fact) => (
-          <div key={fact.label} className="facts__item">
+          <div key={fact.label} className="facts__item" title={fact.title}>
             <dt>{fact.label}</dt>
             <dd>{fact.value}</dd>
           </div>

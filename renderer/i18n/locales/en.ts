@@ -16,6 +16,7 @@ import { files } from './en/files';
 import { formProblems } from './en/formProblems';
 import { layout } from './en/layout';
 import { messageActions } from './en/messageActions';
+import { serverFacts } from './en/serverFacts';
 import { toolCard } from './en/toolCard';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
@@ -101,8 +102,6 @@ export const en = {
     missingBody: 'It is no longer in the servers file.',
     transport: 'Transport',
     transports: { stdio: 'Local (stdio)', http: 'Streamable HTTP', sse: 'HTTP + SSE (legacy)' },
-    era: 'Protocol era',
-    eras: { legacy: 'Legacy', modern: 'Modern' },
     protocol: 'Protocol version',
     implementation: 'Server',
     pid: 'Process ID',
@@ -256,8 +255,6 @@ export const en = {
     noCapabilities: 'Known once the server has connected.',
     configuration: 'Configuration',
     target: 'Command or URL',
-    protocolPreference: 'Protocol preference',
-    protocolPreferences: { auto: 'Automatic', legacy: 'Legacy only', modern: 'Modern only' },
     recentStderr: 'Recent stderr',
     nonJsonLines_one:
       'The server printed {{count}} line on stdout that is not JSON-RPC. It was ignored; servers should log to stderr.',
@@ -283,6 +280,7 @@ export const en = {
   files,
   dock,
   formProblems,
+  serverFacts,
   interactions,
   context,
   addServer,

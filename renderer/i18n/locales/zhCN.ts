@@ -18,6 +18,7 @@ import { files } from './zhCN/files';
 import { formProblems } from './zhCN/formProblems';
 import { layout } from './zhCN/layout';
 import { messageActions } from './zhCN/messageActions';
+import { serverFacts } from './zhCN/serverFacts';
 import { toolCard } from './zhCN/toolCard';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
@@ -103,8 +104,6 @@ export const zhCN: LocaleShape<typeof en> = {
     missingBody: '它已不在服务器文件中。',
     transport: '传输方式',
     transports: { stdio: '本地（stdio）', http: '可流式 HTTP', sse: 'HTTP + SSE（旧版）' },
-    era: '协议代际',
-    eras: { legacy: '旧版', modern: '新版' },
     protocol: '协议版本',
     implementation: '服务器程序',
     pid: '进程 ID',
@@ -258,8 +257,6 @@ export const zhCN: LocaleShape<typeof en> = {
     noCapabilities: '服务器连接后才会知道。',
     configuration: '配置',
     target: '命令或 URL',
-    protocolPreference: '协议偏好',
-    protocolPreferences: { auto: '自动', legacy: '仅旧版', modern: '仅新版' },
     recentStderr: '最近的 stderr 输出',
     nonJsonLines_one:
       '该服务器在 stdout 上输出了 {{count}} 行非 JSON-RPC 内容，已被忽略；服务器应将日志写到 stderr。',
@@ -285,6 +282,7 @@ export const zhCN: LocaleShape<typeof en> = {
   files,
   dock,
   formProblems,
+  serverFacts,
   interactions,
   context,
   addServer,
