@@ -1,3 +1,5 @@
+import { formatHostText, type HostText } from './text/hostText';
+
 /** Error codes that cross the IPC boundary. String values so logs and tests stay readable. */
 export enum AppErrorCode {
   Validation = 'VALIDATION',
@@ -34,26 +36,39 @@ export enum AppErrorCode {
 /** The serialisable shape of an error inside an envelope. */
 export interface AppErrorData {
   code: AppErrorCode;
+  /** In English (CLI, logs); windows show `text` in their language when there is one. */
   message: string;
+  text?: HostText;
   data?: unknown;
 }
 
-/** An error with a stable code; the only error type services throw across their edge. */
+/**
+ * An error with a stable code; the only error type services throw across their edge. A
+ * message for a person is a {@link HostText} (a key of `hostMessages`), so the window can show
+ * it in its language; a plain string is for what no person reads as such (an internal error's
+ * detail, a foreign system's own words passed on).
+ */
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly data: unknown;
+  /** The message as a key and values, when it is one of main's. */
+  readonly text: HostText | undefined;
 
-  constructor(code: AppErrorCode, message: string, data?: unknown) {
-    super(message);
+  constructor(code: AppErrorCode, message: string | HostText, data?: unknown) {
+    super(typeof message === 'string' ? message : formatHostText(message));
     this.name = 'AppError';
     this.code = code;
     this.data = data;
+    this.text = typeof message === 'string' ? undefined : message;
   }
 
   toJSON(): AppErrorData {
-    return this.data === undefined
-      ? { code: this.code, message: this.message }
-      : { code: this.code, message: this.message, data: this.data };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.text ? { text: this.text } : {}),
+      ...(this.data === undefined ? {} : { data: this.data }),
+    };
   }
 
   static from(value: unknown): AppError {

@@ -1,8 +1,10 @@
 import { requests, type RequestHandlers } from '../../shared/ipc/contract';
 import { fail, ok, type Envelope } from '../../shared/ipc/envelope';
-import { measureJson } from '../../shared/ipc/measureJson';
+import { formatChars, measureJson } from '../../shared/ipc/measureJson';
 import { isRequestName } from '../../shared/ipc/names';
 import { AppError, AppErrorCode } from '../../shared/errors';
+import { hostText } from '../../shared/text/hostText';
+import { issueText } from './issueText';
 import type { Logger } from '../platform/Logger';
 
 /** Transport-neutral request handling: name check, input validation, envelope. */
@@ -38,7 +40,7 @@ export function createDispatcher(
       return fail(
         new AppError(
           AppErrorCode.Validation,
-          `Unknown request ${JSON.stringify(String(name)).slice(0, 80)}`,
+          hostText('protocol.unknownRequest', { name: JSON.stringify(String(name)).slice(0, 80) }),
         ),
       );
     }
@@ -46,9 +48,13 @@ export function createDispatcher(
     const shape = measureJson(input, { maxDepth: MAX_INPUT_DEPTH, maxChars: MAX_INPUT_CHARS });
     if (!shape.ok) {
       return fail(
-        new AppError(AppErrorCode.Validation, `Invalid input for ${name}: ${shape.message}`, {
-          reason: shape.reason,
-        }),
+        new AppError(
+          AppErrorCode.Validation,
+          shape.reason === 'depth'
+            ? hostText('protocol.inputTooDeep', { name, max: MAX_INPUT_DEPTH })
+            : hostText('protocol.inputTooLarge', { name, max: formatChars(MAX_INPUT_CHARS) }),
+          { reason: shape.reason, detail: shape.message },
+        ),
       );
     }
     const def = requests[name];
@@ -58,14 +64,17 @@ export function createDispatcher(
     } catch (error) {
       // A refinement that throws (a bug) is still an answer, never a caller left waiting.
       log.error('input validation threw', { name, error });
-      return fail(new AppError(AppErrorCode.Validation, `Invalid input for ${name}`));
+      return fail(
+        new AppError(AppErrorCode.Validation, hostText('protocol.invalidInput', { name })),
+      );
     }
     if (!parsed.success) {
       return fail(
-        new AppError(AppErrorCode.Validation, `Invalid input for ${name}`, {
+        new AppError(AppErrorCode.Validation, hostText('protocol.invalidInput', { name }), {
           issues: parsed.error.issues.slice(0, 20).map((issue) => ({
             path: issue.path.map(String).join('.'),
             message: issue.message,
+            text: issueText(issue),
           })),
         }),
       );

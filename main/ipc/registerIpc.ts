@@ -1,5 +1,6 @@
 import type { IpcMain } from 'electron';
 import { AppError, AppErrorCode } from '../../shared/errors';
+import { hostText } from '../../shared/text/hostText';
 import { fail } from '../../shared/ipc/envelope';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/names';
 import type { HostEvents } from '../services/HostEvents';
@@ -25,7 +26,7 @@ export function registerIpc(options: IpcOptions): () => void {
   options.ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, input: unknown) => {
     const fromOurWindow = options.windows().some((w) => w.webContents.id === event.sender.id);
     if (!fromOurWindow || !isTrustedSender(event.senderFrame?.url, options.allowedOrigins)) {
-      return fail(new AppError(AppErrorCode.Forbidden, 'IPC from an untrusted frame'));
+      return fail(new AppError(AppErrorCode.Forbidden, hostText('protocol.untrustedFrame')));
     }
     return options.dispatch(name, input);
   });

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AppError, AppErrorCode } from '../../shared/errors';
+import { hostText } from '../../shared/text/hostText';
 import type { SecretStore } from './PlatformServices';
 import { SerialQueue } from './SerialQueue';
 import { writeFileAtomic } from './writeFileAtomic';
@@ -57,10 +58,7 @@ export class SafeStorageSecretStore implements SecretStore {
 
   private assertAvailable(): void {
     if (!this.encryptor.isEncryptionAvailable()) {
-      throw new AppError(
-        AppErrorCode.SecretStoreUnavailable,
-        'The OS keychain is not available, so secrets cannot be stored safely.',
-      );
+      throw new AppError(AppErrorCode.SecretStoreUnavailable, hostText('secrets.unavailable'));
     }
   }
 

@@ -11,6 +11,7 @@ import { RegistryService } from './registry/RegistryService';
 import type { ServerSecrets } from './secrets/ServerSecrets';
 import { ServerFormService } from './serverForm/ServerFormService';
 import type { SettingsService } from './settings/SettingsService';
+import { hostText } from '../../shared/text/hostText';
 
 /** The services behind adding servers: the form, the MCP Registry and bundles. */
 export interface GettingServers {
@@ -102,10 +103,7 @@ export function createGettingServersHandlers(
     'config.readImportFile': ({ path }) => imports.readFile(path),
     'platform.pickPath': async (request) => {
       if (!platform.pickPath) {
-        throw new AppError(
-          AppErrorCode.Unsupported,
-          'There is no file picker here; type the full path instead.',
-        );
+        throw new AppError(AppErrorCode.Unsupported, hostText('config.noPicker'));
       }
       return { path: await platform.pickPath(request) };
     },

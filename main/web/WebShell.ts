@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { AppError, AppErrorCode } from '../../shared/errors';
+import { hostText, type HostText } from '../../shared/text/hostText';
 import { fail } from '../../shared/ipc/envelope';
 import {
   MAX_REQUEST_BYTES,
@@ -181,21 +182,20 @@ export class WebShell {
       : data instanceof ArrayBuffer
         ? data.byteLength
         : data.length;
-    const invalid = (id: number | null, message: string): void =>
+    const invalid = (id: number | null, message: HostText): void =>
       send({ kind: 'result', id, result: fail(new AppError(AppErrorCode.Validation, message)) });
-    if (isBinary) return invalid(null, 'Binary frames are not accepted');
+    if (isBinary) return invalid(null, hostText('protocol.binaryFrame'));
     if (bytes > MAX_REQUEST_BYTES) {
-      return invalid(null, `Request too large (${bytes} bytes; limit ${MAX_REQUEST_BYTES})`);
+      return invalid(null, hostText('protocol.tooLarge', { bytes, limit: MAX_REQUEST_BYTES }));
     }
     let frame: unknown;
     try {
       frame = JSON.parse(rawToString(data));
     } catch {
-      return invalid(null, 'Request is not valid JSON');
+      return invalid(null, hostText('protocol.notJson'));
     }
     const id = readId(frame);
-    if (!isInvokeFrame(frame))
-      return invalid(id, 'Request must be {kind:"invoke", id, name, input}');
+    if (!isInvokeFrame(frame)) return invalid(id, hostText('protocol.badFrame'));
     // The dispatcher answers every request; a throw here would leave the caller waiting.
     const result = await this.options
       .dispatch(frame.name, frame.input)

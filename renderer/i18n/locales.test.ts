@@ -37,6 +37,9 @@ describe('locales', () => {
     // Product names and placeholders that are identical by design.
     expect(same.sort()).toEqual([
       'app.name',
+      // Main's message for words from elsewhere, and the JSON keyword null.
+      'host.config.kinds.null',
+      'host.foreign',
       'providers.kinds.anthropic',
       'providers.presets.openai',
       'providers.presets.openrouter',

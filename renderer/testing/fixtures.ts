@@ -25,7 +25,8 @@ export function failed(at = 2000): ServerStatus {
     kind: 'error',
     failure: {
       code: 'MCP_SPAWN_FAILED',
-      message: "Command 'nope' was not found.",
+      message: 'Command "nope" was not found: PATH is empty.',
+      text: { key: 'launch.notFoundNoPath', params: { command: 'nope' } },
       exitCode: null,
       stderrTail: ['first line', 'last line'],
       at,

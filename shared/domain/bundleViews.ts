@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
  * An `.mcpb` bundle as the install dialog shows it: read and verified in main with the
@@ -46,6 +47,8 @@ export const bundleRuntimeSchema = z.object({
   version: z.string().max(100).optional(),
   /** What to tell the person (where we looked when it was not found, a version too old, …). */
   message: z.string().max(4000),
+  /** The same, for the window to show in its language. */
+  text: hostTextSchema,
 });
 export type BundleRuntime = z.infer<typeof bundleRuntimeSchema>;
 
@@ -75,6 +78,7 @@ export const bundleViewSchema = z.object({
   suggestedName: z.string().max(200),
   /** Set when the bundle does not run on this platform. */
   platformProblem: z.string().max(1000).optional(),
+  platformProblemText: hostTextSchema.optional(),
 });
 export type BundleView = z.infer<typeof bundleViewSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestToolsSchema } from './toolSearch';
-import { AppErrorCode } from '../errors';
+import { hostTextSchema } from '../text/hostTextSchema';
+import { AppErrorCode, type AppError } from '../errors';
 import { conversationMessageSchema, toolResultBlockSchema } from './conversationMessage';
 import { toolOutcomeSchema } from './toolOutcome';
 
@@ -13,8 +14,19 @@ import { toolOutcomeSchema } from './toolOutcome';
 /** An error as a person sees it: a stable code and a readable message. */
 export const turnErrorSchema = z.object({
   code: z.enum(AppErrorCode),
+  /** In English; `text`, when main wrote it, is the same for the window's language. */
   message: z.string(),
+  text: hostTextSchema.optional(),
 });
+
+/** An error as a turn reports it. */
+export function turnError(error: AppError): TurnError {
+  return {
+    code: error.code,
+    message: error.message,
+    ...(error.text ? { text: error.text } : {}),
+  };
+}
 export type TurnError = z.infer<typeof turnErrorSchema>;
 
 /** Token counts as the API reports them. */

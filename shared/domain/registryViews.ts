@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
  * What the MCP Registry browser shows and asks. Built in main from `server.json` documents
@@ -37,6 +38,8 @@ export const installOptionSchema = z.object({
   supported: z.boolean(),
   /** Why this option cannot be installed here, when it cannot. */
   unsupportedReason: z.string().max(1000).optional(),
+  /** The same, for the window to show in its language. */
+  unsupportedReasonText: hostTextSchema.optional(),
   inputs: z.array(installInputSchema).max(500),
 });
 export type InstallOption = z.infer<typeof installOptionSchema>;

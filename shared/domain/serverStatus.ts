@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostTextSchema } from '../text/hostTextSchema';
 
 /** Which MCP era a connection speaks: `legacy` = 2025-11-25 and older, `modern` = 2026-07-28+. */
 export const protocolEraSchema = z.enum(['legacy', 'modern']);
@@ -7,7 +8,9 @@ export type ProtocolEra = z.infer<typeof protocolEraSchema>;
 export const serverFailureSchema = z.object({
   /** An AppErrorCode value (MCP_SPAWN_FAILED, MCP_TIMEOUT, MCP_CLOSED, …). */
   code: z.string(),
+  /** In English (CLI, logs); `text` is the same for the window to show in its language. */
   message: z.string(),
+  text: hostTextSchema,
   exitCode: z.number().int().nullable().optional(),
   signal: z.string().nullable().optional(),
   /** Last lines the server wrote to stderr, oldest first. */
@@ -51,8 +54,10 @@ export const serverStatusSchema = z.discriminatedUnion('kind', [
     issuer: z.string().optional(),
     /** True while the browser step runs (listener open, waiting for the redirect). */
     inProgress: z.boolean(),
-    /** The authorization server's error in plain words, from the last attempt. */
+    /** The authorization server's error in plain words, from the last attempt (English). */
     error: z.string().optional(),
+    /** The same, for the window to show in its language. */
+    errorText: hostTextSchema.optional(),
   }),
   z.object({
     kind: z.literal('restarting'),

@@ -66,6 +66,7 @@ describe('IPC contract', () => {
         lastFailure: {
           code: 'MCP_CLOSED',
           message: 'x',
+          text: { key: 'foreign', params: { text: 'x' } },
           exitCode: 1,
           signal: null,
           stderrTail: [],
@@ -401,6 +402,11 @@ describe('IPC contract', () => {
           durationMs: 3,
         },
       },
+      'attachments.stageFile': {
+        input: { name: 'notes.txt', mimeType: 'text/plain', size: 5, chunk: 'hello', last: true },
+        output: { stagingId: 's1' },
+      },
+      'attachments.discardFile': { input: { stagingId: 's1' }, output: {} },
       'models.list': {
         input: {},
         output: {

@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode, isAppErrorCode, type AppErrorData } from '../errors';
+import { hostTextSchema } from '../text/hostTextSchema';
 
 /** Every request result crosses IPC as one of these two branches. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
@@ -18,8 +19,14 @@ export function unwrap(envelope: unknown): unknown {
   }
   const env = envelope as { ok: unknown; value?: unknown; error?: unknown };
   if (env.ok === true) return env.value;
-  const error = (env.error ?? {}) as { code?: unknown; message?: unknown; data?: unknown };
+  const error = (env.error ?? {}) as {
+    code?: unknown;
+    message?: unknown;
+    text?: unknown;
+    data?: unknown;
+  };
   const code = isAppErrorCode(error.code) ? error.code : AppErrorCode.Internal;
   const message = typeof error.message === 'string' ? error.message : 'Unknown error';
-  throw new AppError(code, message, error.data);
+  const text = hostTextSchema.safeParse(error.text);
+  throw new AppError(code, text.success ? text.data : message, error.data);
 }

@@ -64,7 +64,8 @@ function scalarChars(value: unknown): number {
   return 4; // null, and what JSON drops or writes as null
 }
 
-function formatChars(chars: number): string {
+/** A character count as the limits are written: `32 MiB`, `64 KiB`. */
+export function formatChars(chars: number): string {
   return chars >= 1024 * 1024
     ? `${String(Math.round(chars / 1024 / 1024))} MiB`
     : `${String(Math.round(chars / 1024))} KiB`;

@@ -59,7 +59,7 @@ export async function callCommand(ctx: CliContext): Promise<CommandResult> {
 function signInHint(server: string): (error: unknown) => never {
   return (error) => {
     if (error instanceof AppError && error.code === AppErrorCode.McpAuthRequired) {
-      throw needsSignInError(server, signInReason(error));
+      throw needsSignInError(server, signInReason(error)?.message);
     }
     throw error;
   };

@@ -7,6 +7,7 @@ import {
   type PinChange,
 } from '../../../shared/domain/approvals';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import { Emitter } from '../mcp/session/Emitter';
 import type {
   ApprovalBrokerOptions,
@@ -145,13 +146,13 @@ export class ApprovalBroker {
   async respond(requestId: string, decision: unknown): Promise<void> {
     const parsed = approvalDecisionSchema.safeParse(decision);
     if (!parsed.success) {
-      throw new AppError(AppErrorCode.Validation, 'Invalid approval decision.', {
+      throw new AppError(AppErrorCode.Validation, hostText('approval.invalidDecision'), {
         issues: parsed.error.issues.map((issue) => issue.message),
       });
     }
     const entry = this.pendingById.get(requestId);
     if (!entry) {
-      throw new AppError(AppErrorCode.NotFound, `No pending approval request "${requestId}".`);
+      throw new AppError(AppErrorCode.NotFound, hostText('approval.notWaiting'));
     }
     // Claimed before any await, so a second answer to the same request gets NotFound.
     this.take(entry);
@@ -203,7 +204,7 @@ export class ApprovalBroker {
   /** Revokes an "always" grant; the next call of that tool asks again. */
   async revokeGrant(id: string): Promise<void> {
     if (!(await this.options.grants.revoke(id))) {
-      throw new AppError(AppErrorCode.NotFound, `No grant "${id}".`);
+      throw new AppError(AppErrorCode.NotFound, hostText('approval.noGrant'));
     }
     await this.fireGrantsChanged();
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppPermission } from '../../../shared/domain/apps';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 
 /** The chat tool call an App belongs to. */
 export interface FrameToolCall {
@@ -53,7 +54,7 @@ export class AppFrames {
   get(frameId: string): AppFrameRecord {
     const frame = this.frames.get(frameId);
     if (!frame) {
-      throw new AppError(AppErrorCode.NotFound, 'This App is closed (its frame is unknown).');
+      throw new AppError(AppErrorCode.NotFound, hostText('apps.frameClosed'));
     }
     return frame;
   }

@@ -11,6 +11,7 @@ import type { AppsService } from './AppsService';
 import type { AppTurnContext } from './AppTurnContext';
 import { contextText, describeData } from './contextText';
 import { isVisibleToApps } from './toolUi';
+import { hostText, type HostText } from '../../../shared/text/hostText';
 
 export interface AppRequestsOptions {
   apps: AppsService;
@@ -56,13 +57,13 @@ export class AppRequests {
     const supervisor = this.options.mcp.supervisor(frame.server);
     const tool = supervisor.tools.find((t) => t.name === name);
     if (!tool) {
-      throw new AppError(AppErrorCode.NotFound, `“${frame.server}” has no tool “${name}”.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('apps.noTool', { server: frame.server, tool: name }),
+      );
     }
     if (!isVisibleToApps(tool)) {
-      throw new AppError(
-        AppErrorCode.Forbidden,
-        `The tool “${name}” is not available to Apps (its visibility does not include "app").`,
-      );
+      throw new AppError(AppErrorCode.Forbidden, hostText('apps.toolHidden', { tool: name }));
     }
     const signal = this.signalOf(frameId);
     const outcome = await this.options.broker.decide(
@@ -85,7 +86,12 @@ export class AppRequests {
     const who = `App ${frame.resourceUri}`;
     if (outcome.kind === 'denied') {
       this.log(frame, 'info', `${who} called ${name}: not run (${outcome.reason})`);
-      if (outcome.cancelled) throw new AppError(AppErrorCode.Cancelled, outcome.reason);
+      if (outcome.cancelled) {
+        throw new AppError(
+          AppErrorCode.Cancelled,
+          hostText('apps.notRun', { reason: outcome.reason }),
+        );
+      }
       return { content: [{ type: 'text', text: outcome.reason }], isError: true };
     }
     this.log(frame, 'info', `${who} called ${name} (allowed by ${outcome.decidedBy})`);
@@ -104,7 +110,7 @@ export class AppRequests {
 
   async sendMessage(frameId: string, text: string): Promise<{ turnId: string }> {
     const frame = this.options.apps.frames.get(frameId);
-    const call = this.inConversation(frame, 'send a message');
+    const call = this.inConversation(frame, hostText('apps.sendMessage'));
     this.log(frame, 'info', `App ${frame.resourceUri} sent a message the person confirmed`);
     return this.options.send(call.conversationId, text);
   }
@@ -112,10 +118,7 @@ export class AppRequests {
   async openLink(frameId: string, url: string): Promise<boolean> {
     const frame = this.options.apps.frames.get(frameId);
     if (!isOpenableUrl(url)) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        `Only https links (or http links to this computer) can be opened; not opening ${url}.`,
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('apps.linkRefused', { url }));
     }
     const opened = await this.options.askToOpen({
       server: frame.server,
@@ -140,7 +143,7 @@ export class AppRequests {
     structuredContent: Record<string, unknown> | undefined,
   ): void {
     const frame = this.options.apps.frames.get(frameId);
-    const call = this.inConversation(frame, 'set context for the model');
+    const call = this.inConversation(frame, hostText('apps.setContext'));
     const text = contextText(content, structuredContent);
     this.options.turnContext.set(call.conversationId, {
       kind: 'context',
@@ -216,7 +219,7 @@ export class AppRequests {
 
   /** The frame closed: its pending calls and consent panels end with it. */
   closeFrame(frameId: string): void {
-    this.aborts.get(frameId)?.abort(new AppError(AppErrorCode.Cancelled, 'The App was closed.'));
+    this.aborts.get(frameId)?.abort(new AppError(AppErrorCode.Cancelled, hostText('apps.closed')));
     this.aborts.delete(frameId);
     this.problems.delete(frameId);
     this.renderedFrames.delete(frameId);
@@ -231,12 +234,9 @@ export class AppRequests {
     return controller.signal;
   }
 
-  private inConversation(frame: AppFrameRecord, what: string) {
+  private inConversation(frame: AppFrameRecord, what: HostText) {
     if (!frame.toolCall) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        `Only an App shown in a conversation can ${what}; this one is a preview.`,
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('apps.previewOnly', { what }));
     }
     return frame.toolCall;
   }

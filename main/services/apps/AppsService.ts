@@ -21,6 +21,7 @@ import type { UiResourceSource } from './readUiResource';
 import { SandboxPages, type SandboxResponse } from './SandboxPages';
 import { toolUi } from './toolUi';
 import { UiResourceCache } from './UiResourceCache';
+import { hostText } from '../../../shared/text/hostText';
 
 /** A tool call as the store keeps it, with the App it had when it was made. */
 export interface StoredAppCall {
@@ -279,9 +280,14 @@ export class AppsService {
     }
     const call =
       this.options.findToolCall(target.toolUseId) ?? this.announced.get(target.toolUseId);
-    if (!call) throw new AppError(AppErrorCode.NotFound, `No tool call ${target.toolUseId}.`);
+    if (!call) {
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('apps.noToolCall', { id: target.toolUseId }),
+      );
+    }
     if (!call.uiResourceUri) {
-      throw new AppError(AppErrorCode.Validation, 'This tool call has no App.');
+      throw new AppError(AppErrorCode.Validation, hostText('apps.noApp'));
     }
     const input = call.arguments;
     return {

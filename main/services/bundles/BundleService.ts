@@ -19,6 +19,7 @@ import { findRuntime, type RuntimeDeps } from './findRuntime';
 import { InstalledBundles } from './InstalledBundles';
 import { mcpConfigFor, readManifest, unpackBundle, verifySignature } from './mcpbLibrary';
 import { checkUserConfig } from './userConfigValues';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface BundleServiceOptions extends RuntimeDeps {
   /** Bundles are unpacked under `<dataDir>/bundles/<server>`. */
@@ -101,7 +102,7 @@ export class BundleService {
     if (files.state.servers.some((s) => s.name === serverName) || files.rawServer(serverName)) {
       throw new AppError(
         AppErrorCode.Validation,
-        `There is already a server named “${serverName}”; choose another name.`,
+        hostText('config.nameTaken', { name: serverName }),
       );
     }
     const staging = await this.stage(request.path);
@@ -125,11 +126,7 @@ export class BundleService {
         this.systemDirs(),
         sep,
       );
-      if (!config)
-        throw new AppError(
-          AppErrorCode.Validation,
-          'The bundle does not say how to start its server.',
-        );
+      if (!config) throw new AppError(AppErrorCode.Validation, hostText('bundles.noLaunch'));
       for (const [name, value] of checked.secrets) {
         await secrets.set(name, value);
         stored.push(name);
@@ -162,7 +159,10 @@ export class BundleService {
   async uninstall(serverName: string): Promise<ServersFileState> {
     const bundle = (await this.installed.list()).find((b) => b.serverName === serverName);
     if (!bundle)
-      throw new AppError(AppErrorCode.NotFound, `No bundle is installed as “${serverName}”.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('bundles.notInstalled', { name: serverName }),
+      );
     let state = this.options.files.state;
     if (this.options.files.rawServer(serverName))
       state = await this.options.forms.remove(serverName);
@@ -179,10 +179,7 @@ export class BundleService {
     const signature = await verifySignature(path);
     const launch = serverLaunch(manifest, this.platform);
     if (!launch.command) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        'The bundle’s manifest has no mcp_config: there is no command to start it with.',
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('bundles.noMcpConfig'));
     }
     const runtime = await findRuntime(
       launch.type,
@@ -248,13 +245,12 @@ export class BundleService {
 }
 
 function refuseUnrunnable(view: BundleView, acceptUntrusted: boolean): void {
-  if (view.platformProblem) throw new AppError(AppErrorCode.Validation, view.platformProblem);
-  if (!view.runtime.found) throw new AppError(AppErrorCode.Validation, view.runtime.message);
+  if (view.platformProblemText) {
+    throw new AppError(AppErrorCode.Validation, view.platformProblemText);
+  }
+  if (!view.runtime.found) throw new AppError(AppErrorCode.Validation, view.runtime.text);
   if (view.signature.state === 'untrusted' && !acceptUntrusted) {
-    throw new AppError(
-      AppErrorCode.Validation,
-      'The bundle carries a signature that could not be verified on this computer (changed after signing, or signed with a certificate this computer does not trust). Install it only if you trust where it came from, and confirm that you do.',
-    );
+    throw new AppError(AppErrorCode.Validation, hostText('bundles.untrusted'));
   }
 }
 

@@ -5,6 +5,7 @@ import type {
   BundleView,
 } from '../../../shared/domain/bundleViews';
 import type { Manifest } from './mcpbLibrary';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** The manifest's server type, command and runtime requirement for this platform. */
 export function serverLaunch(
@@ -45,10 +46,13 @@ export function userConfigFields(manifest: Manifest): BundleUserConfigField[] {
 }
 
 /** Why the bundle does not run here, when its manifest lists platforms without this one. */
-export function platformProblem(manifest: Manifest, platform: NodeJS.Platform): string | undefined {
+export function platformProblem(
+  manifest: Manifest,
+  platform: NodeJS.Platform,
+): HostText | undefined {
   const platforms = manifest.compatibility?.platforms as string[] | undefined;
   if (!platforms || platforms.length === 0 || platforms.includes(platform)) return undefined;
-  return `This bundle runs on ${platforms.join(', ')}, not on ${platform}.`;
+  return hostText('bundles.otherPlatform', { platforms: platforms.join(', '), platform });
 }
 
 export function toBundleView(input: {
@@ -86,6 +90,6 @@ export function toBundleView(input: {
     signature: input.signature,
     runtime: input.runtime,
     suggestedName: input.suggestedName,
-    ...(problem ? { platformProblem: problem } : {}),
+    ...(problem ? { platformProblem: formatHostText(problem), platformProblemText: problem } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { BundleRuntime } from '../../../shared/domain/bundleViews';
 import { AppError } from '../../../shared/errors';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 export interface RuntimeDeps {
   /** The command's full path on the PATH servers get, or an AppError saying where it looked. */
@@ -9,12 +10,17 @@ export interface RuntimeDeps {
   versionOf?: (path: string) => Promise<string | undefined>;
 }
 
-const RUNTIME_NAMES: Readonly<Record<BundleRuntime['type'], string>> = {
+const RUNTIME_NAMES: Readonly<Record<BundleRuntime['type'], HostText | string>> = {
   node: 'Node.js',
   python: 'Python',
   uv: 'uv',
-  binary: 'the bundle’s own program',
+  binary: hostText('bundles.ownProgram'),
 };
+
+/** The runtime with what to tell the person, in English and as a message key. */
+function withText(runtime: Omit<BundleRuntime, 'message' | 'text'>, text: HostText): BundleRuntime {
+  return { ...runtime, message: formatHostText(text), text };
+}
 
 /**
  * Whether the program a bundle starts with is on this computer: Node bundles need a Node.js
@@ -30,40 +36,33 @@ export async function findRuntime(
 ): Promise<BundleRuntime> {
   const name = RUNTIME_NAMES[type];
   if (type === 'binary' || command.includes('${__dirname}')) {
-    return { type, command, found: true, message: `Runs ${RUNTIME_NAMES.binary}.` };
+    return withText({ type, command, found: true }, hostText('bundles.runs', { runtime: name }));
   }
   let path: string;
   try {
     path = await deps.findCommand(command);
   } catch (error) {
-    const why = AppError.from(error).message;
-    return {
-      type,
-      command,
-      found: false,
-      message: `This bundle needs ${name} (“${command}”), and none was found on this computer. ${why} Install ${name} and try again.`,
-    };
+    const failure = AppError.from(error);
+    const why = failure.text ?? hostText('foreign', { text: failure.message });
+    return withText(
+      { type, command, found: false },
+      hostText('bundles.runtimeNotFound', { runtime: name, command, why }),
+    );
   }
   const version = await (deps.versionOf ?? versionOf)(path);
   const tooOld = version && requirement ? belowMinimum(version, requirement) : undefined;
-  if (tooOld) {
-    return {
-      type,
-      command,
-      found: false,
-      path,
-      version,
-      message: `This bundle needs ${name} ${requirement}; the one found at ${path} is ${version}.`,
-    };
+  if (tooOld && version && requirement) {
+    return withText(
+      { type, command, found: false, path, version },
+      hostText('bundles.runtimeTooOld', { runtime: name, requirement, path, version }),
+    );
   }
-  return {
-    type,
-    command,
-    found: true,
-    path,
-    ...(version ? { version } : {}),
-    message: `${name}${version ? ` ${version}` : ''} found at ${path}.`,
-  };
+  return withText(
+    { type, command, found: true, path, ...(version ? { version } : {}) },
+    version
+      ? hostText('bundles.runtimeVersionFound', { runtime: name, version, path })
+      : hostText('bundles.runtimeFound', { runtime: name, path }),
+  );
 }
 
 function versionOf(path: string): Promise<string | undefined> {

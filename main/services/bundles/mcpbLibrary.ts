@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { McpbManifestAny } from '@anthropic-ai/mcpb';
 import type { BundleSignature } from '../../../shared/domain/bundleViews';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 
 /**
  * The one place that talks to `@anthropic-ai/mcpb`. Its zod 3 types stay here: callers get
@@ -46,7 +47,7 @@ export async function unpackBundle(path: string, dir: string): Promise<void> {
   const mcpb = await library();
   const ok = await mcpb.unpackExtension({ mcpbPath: path, outputDir: dir, silent: true });
   if (!ok) {
-    throw new AppError(AppErrorCode.Validation, `${path} is not a readable .mcpb archive.`);
+    throw new AppError(AppErrorCode.Validation, hostText('bundles.notArchive', { path }));
   }
 }
 
@@ -58,10 +59,7 @@ export async function readManifest(dir: string): Promise<{ manifest: Manifest; v
     raw = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(
-      AppErrorCode.Validation,
-      `The bundle has no readable manifest.json (${reason}).`,
-    );
+    throw new AppError(AppErrorCode.Validation, hostText('bundles.noManifest', { reason }));
   }
   const declared = declaredVersion(raw);
   const version = Object.keys(mcpb.MANIFEST_SCHEMAS).find(
@@ -70,7 +68,10 @@ export async function readManifest(dir: string): Promise<{ manifest: Manifest; v
   if (!version) {
     throw new AppError(
       AppErrorCode.Validation,
-      `The bundle's manifest version ${JSON.stringify(declared ?? null)} is not one this app knows (${Object.keys(mcpb.MANIFEST_SCHEMAS).join(', ')}).`,
+      hostText('bundles.unknownManifestVersion', {
+        version: JSON.stringify(declared ?? null),
+        known: Object.keys(mcpb.MANIFEST_SCHEMAS).join(', '),
+      }),
     );
   }
   const parsed = mcpb.MANIFEST_SCHEMAS[version].safeParse(raw);
@@ -80,7 +81,8 @@ export async function readManifest(dir: string): Promise<{ manifest: Manifest; v
       .map((issue) => `${issue.path.join('.') || 'manifest'}: ${issue.message}`);
     throw new AppError(
       AppErrorCode.Validation,
-      `The bundle's manifest.json is not valid (manifest ${version}): ${issues.join('; ')}`,
+      // The schema library's own words, as it gives them.
+      hostText('bundles.invalidManifest', { version, issues }),
       { issues },
     );
   }

@@ -3,6 +3,7 @@ import { isAbsolute } from 'node:path';
 import type { BundleUserConfigField } from '../../../shared/domain/bundleViews';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { secretNameFor, secretRef } from '../secrets/secretReferences';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 export type UserConfigValue = string | number | boolean | string[];
 
@@ -28,7 +29,7 @@ export async function checkUserConfig(
   const values: Record<string, UserConfigValue> = {};
   const secrets = new Map<string, string>();
   const missing: string[] = [];
-  const wrong: string[] = [];
+  const wrong: HostText[] = [];
   for (const field of fields) {
     const given = Object.hasOwn(answers, field.key) ? answers[field.key] : undefined;
     const raw = isEmpty(given) ? undefined : given;
@@ -37,16 +38,13 @@ export async function checkUserConfig(
         missing.push(`${field.title} (${field.key})`);
       continue;
     }
-    const value = coerce(field, raw);
-    if (typeof value === 'string' && value.startsWith('!')) {
-      wrong.push(`${field.title}: ${value.slice(1)}`);
+    const coerced = coerce(field, raw);
+    const problem = coerced.ok ? await checkValue(field, coerced.value) : coerced.problem;
+    if (problem || !coerced.ok) {
+      if (problem) wrong.push(hostText('bundles.fieldProblem', { field: field.title, problem }));
       continue;
     }
-    const problem = await checkValue(field, value);
-    if (problem) {
-      wrong.push(`${field.title}: ${problem}`);
-      continue;
-    }
+    const { value } = coerced;
     if (field.sensitive) {
       const name = secretNameFor(serverName, field.key);
       secrets.set(name, Array.isArray(value) ? value.join('\n') : String(value));
@@ -54,10 +52,13 @@ export async function checkUserConfig(
     } else values[field.key] = value;
   }
   if (missing.length > 0 || wrong.length > 0) {
-    const parts = [...(missing.length > 0 ? [`needs ${missing.join(', ')}`] : []), ...wrong];
-    throw new AppError(AppErrorCode.Validation, `The bundle ${parts.join('; ')}.`, {
+    const parts = [
+      ...(missing.length > 0 ? [hostText('bundles.needs', { fields: missing.join(', ') })] : []),
+      ...wrong,
+    ];
+    throw new AppError(AppErrorCode.Validation, hostText('bundles.notReady', { parts }), {
       missing,
-      wrong,
+      wrong: wrong.map(formatHostText),
     });
   }
   return { values, secrets };
@@ -67,42 +68,54 @@ function isEmpty(value: UserConfigValue | undefined): boolean {
   return value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
 }
 
-/** The field's type from what was given; a leading "!" marks a reason it cannot be. */
-function coerce(field: BundleUserConfigField, raw: UserConfigValue): UserConfigValue {
+type Coerced = { ok: true; value: UserConfigValue } | { ok: false; problem: HostText };
+
+/** The field's type from what was given, or why it cannot be. */
+function coerce(field: BundleUserConfigField, raw: UserConfigValue): Coerced {
+  const ok = (value: UserConfigValue): Coerced => ({ ok: true, value });
   if (field.type === 'number') {
     const n = typeof raw === 'number' ? raw : Number(raw);
-    return Number.isFinite(n) ? n : `!${JSON.stringify(raw)} is not a number`;
+    if (Number.isFinite(n)) return ok(n);
+    return { ok: false, problem: hostText('bundles.notNumber', { value: JSON.stringify(raw) }) };
   }
   if (field.type === 'boolean') {
-    if (typeof raw === 'boolean') return raw;
-    if (raw === 'true' || raw === 'false') return raw === 'true';
-    return `!${JSON.stringify(raw)} is not true or false`;
+    if (typeof raw === 'boolean') return ok(raw);
+    if (raw === 'true' || raw === 'false') return ok(raw === 'true');
+    return { ok: false, problem: hostText('bundles.notBoolean', { value: JSON.stringify(raw) }) };
   }
   if (field.multiple)
-    return Array.isArray(raw)
-      ? raw
-      : String(raw)
-          .split(',')
-          .map((s) => s.trim());
-  return Array.isArray(raw) ? (raw[0] ?? '') : String(raw);
+    return ok(
+      Array.isArray(raw)
+        ? raw
+        : String(raw)
+            .split(',')
+            .map((s) => s.trim()),
+    );
+  return ok(Array.isArray(raw) ? (raw[0] ?? '') : String(raw));
 }
 
 async function checkValue(
   field: BundleUserConfigField,
   value: UserConfigValue,
-): Promise<string | undefined> {
+): Promise<HostText | undefined> {
   if (typeof value === 'number') {
-    if (field.min !== undefined && value < field.min) return `at least ${field.min}`;
-    if (field.max !== undefined && value > field.max) return `at most ${field.max}`;
+    if (field.min !== undefined && value < field.min) {
+      return hostText('validation.tooSmall', { minimum: field.min });
+    }
+    if (field.max !== undefined && value > field.max) {
+      return hostText('validation.tooBig', { maximum: field.max });
+    }
     return undefined;
   }
   if (field.type !== 'directory' && field.type !== 'file') return undefined;
   for (const path of Array.isArray(value) ? value : [String(value)]) {
-    if (!isAbsolute(path)) return `${path} is not an absolute path`;
+    if (!isAbsolute(path)) return hostText('bundles.notAbsolute', { path });
     const info = await stat(path).catch(() => undefined);
-    if (!info) return `${path} does not exist`;
-    if (field.type === 'directory' && !info.isDirectory()) return `${path} is not a folder`;
-    if (field.type === 'file' && !info.isFile()) return `${path} is not a file`;
+    if (!info) return hostText('bundles.missingPath', { path });
+    if (field.type === 'directory' && !info.isDirectory()) {
+      return hostText('bundles.notFolder', { path });
+    }
+    if (field.type === 'file' && !info.isFile()) return hostText('bundles.notFile', { path });
   }
   return undefined;
 }

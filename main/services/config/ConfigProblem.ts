@@ -1,3 +1,5 @@
+import { formatHostText, type HostText } from '../../../shared/text/hostText';
+
 /**
  * What can be wrong with a servers file (or a file being imported), located precisely enough
  * for an editor to underline it. Problems are plain data so they can cross IPC unchanged.
@@ -29,8 +31,10 @@ export type ConfigProblemKind =
 export interface ConfigProblem {
   severity: ConfigProblemSeverity;
   kind: ConfigProblemKind;
-  /** Human-readable; names the JSON path when there is one, never the location (see line/column). */
+  /** In English (CLI, logs); names the JSON path when there is one, never the location. */
   message: string;
+  /** The same as a message the window shows in its language. */
+  text: HostText;
   /** JSON path of the offending node, e.g. `mcpServers.fs.args[1]`; absent for whole-file problems. */
   path?: string;
   /** 1-based line of the offending node. */
@@ -51,8 +55,17 @@ export function formatProblem(problem: ConfigProblem, file?: string): string {
 /** A problem about the file as a whole (unreadable, changed on disk), pinned to its start. */
 export function fileProblem(
   kind: ConfigProblemKind,
-  message: string,
+  text: HostText,
   severity: ConfigProblemSeverity = 'error',
 ): ConfigProblem {
-  return { severity, kind, message, line: 1, column: 1, offset: 0, length: 0 };
+  return {
+    severity,
+    kind,
+    message: formatHostText(text),
+    text,
+    line: 1,
+    column: 1,
+    offset: 0,
+    length: 0,
+  };
 }

@@ -12,6 +12,7 @@ import {
 } from './import/detectImportSources';
 import { guessImportSource } from './import/guessImportSource';
 import { findPlaintextSecrets, moveSecretsOut } from './import/plaintextSecrets';
+import { hostText } from '../../../shared/text/hostText';
 import { acceptImportPlan, planImport } from './import/planImport';
 import { readImportSource } from './import/readImportSource';
 import type { ServersFileService } from './ServersFileService';
@@ -65,7 +66,10 @@ export class ImportCoordinator {
       ? await this.pickedSource(request.sourceId.slice(PICKED.length))
       : (await detectImportSources(this.context)).find((s) => s.path === request.sourceId);
     if (!source)
-      throw new AppError(AppErrorCode.NotFound, `No import source at ${request.sourceId}.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('config.noImportSource', { path: request.sourceId }),
+      );
     const imported = await readImportSource(source, this.context);
     const answered =
       imported.inputs.length > 0
@@ -76,9 +80,13 @@ export class ImportCoordinator {
     );
     const missing = request.names.filter((name) => !(name in chosen));
     if (missing.length > 0) {
-      throw new AppError(AppErrorCode.Validation, `Not importable: ${missing.join(', ')}`, {
-        errors: answered.errors,
-      });
+      throw new AppError(
+        AppErrorCode.Validation,
+        hostText('config.notImportable', { names: missing.join(', ') }),
+        {
+          errors: answered.errors,
+        },
+      );
     }
     const plan = planImport(
       this.files.state.servers.map((s) => s.name),
@@ -107,14 +115,14 @@ export class ImportCoordinator {
 
   private async pickedSource(path: string): Promise<ImportSource> {
     if (!isAbsolute(path)) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        `Give the full path of the file (${path} is relative).`,
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('config.relativePath', { path }));
     }
     const text = await readFile(path, 'utf8').catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new AppError(AppErrorCode.NotFound, `Cannot read ${path}: ${reason}`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('config.cannotReadFile', { path, reason }),
+      );
     });
     return guessImportSource(path, text);
   }

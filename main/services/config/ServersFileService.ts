@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { ServerConfig } from '../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText, type HostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import { fileProblem, type ConfigProblem } from './ConfigProblem';
@@ -114,12 +115,10 @@ export class ServersFileService {
       const onDisk = await this.catchUp();
       if (options.expectedHash !== undefined) {
         if (onDisk.hash !== options.expectedHash) {
-          const message =
-            'the servers file changed on disk after it was opened; review the new version before saving';
           return {
             saved: false,
             reason: 'conflict',
-            errors: [fileProblem('conflict', message)],
+            errors: [fileProblem('conflict', hostText('config.changedOnDisk'))],
             state: this.current,
           };
         }
@@ -142,7 +141,7 @@ export class ServersFileService {
    * file invalid; a `${env:NAME}` not set yet is allowed and shows up as the file's error.
    */
   addServers(servers: Readonly<Record<string, ServerEntry>>): Promise<ServersFileState> {
-    const invalid = this.invalidEntries(servers, 'cannot add servers');
+    const invalid = this.invalidEntries(servers, hostText('config.cannotAdd'));
     if (invalid) return Promise.reject(invalid);
     return this.edit((text) => addServersToText(text, servers));
   }
@@ -156,7 +155,10 @@ export class ServersFileService {
     entry: ServerEntry,
     newName: string = name,
   ): Promise<ServersFileState> {
-    const invalid = this.invalidEntries({ [newName]: entry }, `cannot save server "${newName}"`);
+    const invalid = this.invalidEntries(
+      { [newName]: entry },
+      hostText('config.cannotSaveServer', { name: newName }),
+    );
     if (invalid) return Promise.reject(invalid);
     return this.edit((text) => replaceServerInText(text, name, entry, newName));
   }
@@ -182,15 +184,19 @@ export class ServersFileService {
 
   private invalidEntries(
     servers: Readonly<Record<string, ServerEntry>>,
-    what: string,
+    what: HostText,
   ): AppError | undefined {
     const problems: ConfigProblem[] = [];
     for (const [name, entry] of Object.entries(servers)) {
       problems.push(...validateServerEntry(name, entry, this.env).errors);
     }
-    if (problems.length === 0) return undefined;
-    const reasons = problems.map((p) => p.message).join('; ');
-    return new AppError(AppErrorCode.Validation, `${what}: ${reasons}`, { problems });
+    const [first, ...others] = problems;
+    if (!first) return undefined;
+    const text =
+      others.length > 0
+        ? hostText('config.invalidMore', { what, reason: first.text, more: others.length })
+        : hostText('config.invalid', { what, reason: first.text });
+    return new AppError(AppErrorCode.Validation, text, { problems });
   }
 
   private scheduleReload(): void {
@@ -214,7 +220,7 @@ export class ServersFileService {
       }
       // Editing the empty text would drop the servers still running from it without a word.
       const pending = onDisk.errors.find((p) => p.kind === 'emptied' || p.kind === 'too-large');
-      if (pending) throw new AppError(AppErrorCode.Validation, pending.message);
+      if (pending) throw new AppError(AppErrorCode.Validation, pending.text);
       const next = transform(onDisk.text);
       if (next !== onDisk.text || !onDisk.exists) await this.write(next);
       return this.current;
@@ -321,7 +327,7 @@ export class ServersFileService {
       if (size > MAX_SERVERS_FILE_BYTES) {
         const mib = (size / 1024 / 1024).toFixed(1);
         const limit = String(MAX_SERVERS_FILE_BYTES / 1024 / 1024);
-        const message = `the servers file is ${mib} MiB; files over ${limit} MiB are not read (the last good config keeps running)`;
+        const message = hostText('config.fileTooLarge', { mib, limit });
         return { kind: 'error', problem: fileProblem('too-large', message) };
       }
       return { kind: 'text', ...decodeServersFile(await readFile(this.options.file)) };
@@ -330,7 +336,7 @@ export class ServersFileService {
       const reason = error instanceof Error ? error.message : String(error);
       return {
         kind: 'error',
-        problem: fileProblem('io', `cannot read the servers file: ${reason}`),
+        problem: fileProblem('io', hostText('config.cannotRead', { detail: reason })),
       };
     }
   }
@@ -347,13 +353,14 @@ function hashOf(text: string): string {
 }
 
 function emptiedProblem(exists: boolean, servers: number): ConfigProblem {
-  const what = exists ? 'became empty' : 'was deleted';
-  const count =
-    servers === 1
-      ? '1 server was configured; it keeps running'
-      : `${String(servers)} servers were configured; they keep running`;
   return fileProblem(
     'emptied',
-    `the servers file ${what} while ${count}. Restore the file, or save it empty to stop them.`,
+    hostText('config.emptied', {
+      what: hostText(exists ? 'config.becameEmpty' : 'config.wasDeleted'),
+      count:
+        servers === 1
+          ? hostText('config.oneServerKept')
+          : hostText('config.serversKept', { count: servers }),
+    }),
   );
 }

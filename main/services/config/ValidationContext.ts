@@ -3,6 +3,7 @@ import type { ConfigProblem, ConfigProblemKind, ConfigProblemSeverity } from './
 import type { TextPosition } from './createLineLocator';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import type { EnvLookup } from './substituteEnv';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** What the schema walk over a parse tree needs: where to look things up and where to report. */
 export interface ValidationContext {
@@ -24,13 +25,14 @@ export function report(
   severity: ConfigProblemSeverity,
   kind: ConfigProblemKind,
   path: readonly JsonPathSegment[],
-  message: string,
+  text: HostText,
 ): void {
   const { line, column } = ctx.locate(node.offset);
   const problem: ConfigProblem = {
     severity,
     kind,
-    message,
+    message: formatHostText(text),
+    text,
     line,
     column,
     offset: node.offset,
@@ -45,9 +47,9 @@ export function schemaError(
   ctx: ValidationContext,
   node: Node,
   path: readonly JsonPathSegment[],
-  message: string,
+  text: HostText,
 ): undefined {
-  report(ctx, node, 'error', 'schema', path, message);
+  report(ctx, node, 'error', 'schema', path, text);
   return undefined;
 }
 
@@ -77,7 +79,7 @@ export function readProperties(
         ctx,
         key,
         [...path, name],
-        `${formatJsonPath([...path, name])} appears twice (first on line ${line}); keep only one`,
+        hostText('config.twice', { path: formatJsonPath([...path, name]), line }),
       );
       continue;
     }
@@ -87,21 +89,21 @@ export function readProperties(
 }
 
 /** "a string", "an array", … for messages like "must be a string, but it is a number". */
-export function describeNode(node: Node): string {
+export function describeNode(node: Node): HostText {
   switch (node.type) {
     case 'object':
-      return 'an object';
+      return hostText('config.kinds.object');
     case 'array':
-      return 'an array';
+      return hostText('config.kinds.array');
     case 'string':
-      return 'a string';
+      return hostText('config.kinds.string');
     case 'number':
-      return 'a number';
+      return hostText('config.kinds.number');
     case 'boolean':
-      return `the boolean ${String(node.value)}`;
+      return hostText('config.kinds.boolean', { value: String(node.value) });
     case 'null':
-      return 'null';
+      return hostText('config.kinds.null');
     default:
-      return 'something else';
+      return hostText('config.kinds.other');
   }
 }

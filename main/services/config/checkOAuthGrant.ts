@@ -1,6 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import { grantOf, type OAuthConfig, type OAuthGrant } from '../../../shared/domain/oauthConfig';
+import { hostText } from '../../../shared/text/hostText';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import { joinWords } from './joinWords';
 import { schemaError, type PropertyNodes, type ValidationContext } from './ValidationContext';
 
 type Field = keyof OAuthConfig;
@@ -52,23 +54,39 @@ export function checkOAuthGrant(
       ctx,
       property.key,
       [...block.path, field],
-      `${where}.${field} only applies with "grant": ${grants.map((g) => `"${g}"`).join(' or ')}, but the grant is "${grant}"`,
+      hostText('config.grantOnly', {
+        path: where,
+        field,
+        grants: joinWords(
+          'config.either',
+          grants.map((g) => `"${g}"`),
+        ),
+        grant,
+      }),
     );
   }
   for (const group of NEEDS[grant]) {
     const present = group.filter((field) => config[field] !== undefined);
     if (present.length === 1) continue;
     ok = false;
-    const names = group.map((field) => `"${field}"`).join(' or ');
+    const names = joinWords(
+      'config.either',
+      group.map((field) => `"${field}"`),
+    );
     if (present.length === 0) {
-      schemaError(ctx, block.node, block.path, `${where} with "grant": "${grant}" needs ${names}`);
+      schemaError(
+        ctx,
+        block.node,
+        block.path,
+        hostText('config.grantNeeds', { path: where, grant, names }),
+      );
     } else {
       const second = block.props.get(present[1] ?? '')?.key ?? block.node;
       schemaError(
         ctx,
         second,
         [...block.path, present[1] ?? ''],
-        `${where} with "grant": "${grant}" takes only one of ${names}`,
+        hostText('config.grantOnlyOne', { path: where, grant, names }),
       );
     }
   }

@@ -1,6 +1,7 @@
 import { TextDecoder } from 'node:util';
 import { fileProblem, type ConfigProblem } from './ConfigProblem';
 import { createLineLocator } from './createLineLocator';
+import { hostText } from '../../../shared/text/hostText';
 
 /**
  * The file's bytes as text. Bytes that are not UTF-8 read as U+FFFD, as any editor shows them,
@@ -14,7 +15,7 @@ export function decodeServersFile(bytes: Uint8Array): { text: string; warnings: 
   if (byte === undefined) return { text, warnings: [] }; // a U+FFFD written on purpose
   const offset = new TextDecoder('utf-8').decode(bytes.subarray(0, byte)).length;
   const { line, column } = createLineLocator(text)(offset);
-  const message = `the servers file is not valid UTF-8 at byte ${String(byte)}; the bytes that could not be read show as \uFFFD`;
+  const message = hostText('config.notUtf8', { byte });
   return {
     text,
     warnings: [{ ...fileProblem('encoding', message, 'warning'), line, column, offset, length: 1 }],

@@ -5,6 +5,7 @@ import { insertJsonProperty } from './insertJsonProperty';
 import { parseJsonDocument } from './parseJsonDocument';
 import { removeJsonProperty } from './removeJsonProperty';
 import { SERVERS_KEY, type ServerEntry } from './ServerEntry';
+import { hostText } from '../../../shared/text/hostText';
 
 /**
  * Structured edits on the servers-file text. Each changes only the bytes it must, so unknown
@@ -51,7 +52,7 @@ export function addServersToText(
   if (conflicts.length > 0) {
     throw new AppError(
       AppErrorCode.Validation,
-      `the servers file already has ${conflicts.map((n) => `"${n}"`).join(', ')}; choose other names`,
+      hostText('config.edit.taken', { names: conflicts.map((n) => `"${n}"`).join(', ') }),
       { conflicts },
     );
   }
@@ -60,7 +61,7 @@ export function addServersToText(
   // A new file starts as a multi-line object so it is laid out for reading, not one long line.
   let next = text.trim() === '' ? `{${eol}}` : text;
   for (const [name, entry] of Object.entries(servers)) {
-    if (name === '') throw new AppError(AppErrorCode.Validation, 'a server name must not be empty');
+    if (name === '') throw new AppError(AppErrorCode.Validation, hostText('config.emptyName'));
     const root = parseForEdit(next);
     if (!root) throw new AppError(AppErrorCode.Internal, 'the servers file did not parse');
     const serversNode = findNodeAtLocation(root, [SERVERS_KEY]);
@@ -75,22 +76,24 @@ export function parseForEdit(text: string): Node | undefined {
   const document = parseJsonDocument(text, { lenient: false });
   if (document.problems.length > 0) {
     const first = document.problems[0];
-    const where = first ? ` (line ${first.line}, column ${first.column}: ${first.message})` : '';
     throw new AppError(
       AppErrorCode.ConfigInvalid,
-      `the servers file is not valid JSON${where}; fix it before changing servers`,
+      first
+        ? hostText('config.edit.notJsonAt', {
+            line: first.line,
+            column: first.column,
+            problem: first.text,
+          })
+        : hostText('config.edit.notJson'),
       { problems: document.problems },
     );
   }
   if (document.root && document.root.type !== 'object') {
-    throw new AppError(AppErrorCode.ConfigInvalid, 'the servers file is not a JSON object');
+    throw new AppError(AppErrorCode.ConfigInvalid, hostText('config.edit.notObject'));
   }
   const servers = document.root && findNodeAtLocation(document.root, [SERVERS_KEY]);
   if (servers && servers.type !== 'object') {
-    throw new AppError(
-      AppErrorCode.ConfigInvalid,
-      `${SERVERS_KEY} in the servers file is not an object`,
-    );
+    throw new AppError(AppErrorCode.ConfigInvalid, hostText('config.serversNotObject'));
   }
   return document.root;
 }
@@ -98,13 +101,13 @@ export function parseForEdit(text: string): Node | undefined {
 export function findServer(root: Node | undefined, name: string): Node {
   const server = root && findNodeAtLocation(root, [SERVERS_KEY, name]);
   if (!server) {
-    throw new AppError(
-      AppErrorCode.NotFound,
-      `there is no server named "${name}" in the servers file`,
-    );
+    throw new AppError(AppErrorCode.NotFound, hostText('config.edit.noServer', { name }));
   }
   if (server.type !== 'object') {
-    throw new AppError(AppErrorCode.ConfigInvalid, `server "${name}" is not an object`);
+    throw new AppError(
+      AppErrorCode.ConfigInvalid,
+      hostText('config.edit.serverNotObject', { name }),
+    );
   }
   return server;
 }

@@ -34,6 +34,7 @@ import {
   type PropertyNodes,
   type ValidationContext,
 } from './ValidationContext';
+import { hostText, type HostText } from '../../../shared/text/hostText';
 
 type Transport = ServerConfig['transport'];
 type Properties = Map<string, PropertyNodes>;
@@ -58,12 +59,7 @@ export function normalizeServerEntry(
     schemaError(ctx, keyNode, path, nameLengthMessage(name));
   }
   if (node.type !== 'object') {
-    return schemaError(
-      ctx,
-      node,
-      path,
-      `${where} must be an object like { "command": "..." } or { "url": "..." }`,
-    );
+    return schemaError(ctx, node, path, hostText('config.serverNotObject', { path: where }));
   }
   const props = readProperties(ctx, node, path);
   for (const [key, property] of props) {
@@ -74,7 +70,7 @@ export function normalizeServerEntry(
       'warning',
       'unknown-key',
       [...path, key],
-      `unknown key "${key}" in server "${name}" is kept in the file but ignored`,
+      hostText('config.unknownServerKey', { key, name }),
     );
   }
 
@@ -91,7 +87,7 @@ export function normalizeServerEntry(
   };
   let config: unknown;
   if (transport === 'stdio') {
-    ignoreKeys(ctx, props, path, HTTP_ONLY_KEYS, 'a stdio server');
+    ignoreKeys(ctx, props, path, HTTP_ONLY_KEYS, hostText('config.stdioServer'));
     const command = required(ctx, props, 'command', keyNode, path, (n) =>
       readString(ctx, n, [...path, 'command'], { nonEmpty: true }),
     );
@@ -101,7 +97,7 @@ export function normalizeServerEntry(
     const cwdPart = cwd === undefined ? {} : { cwd };
     config = { ...common, transport, command, args: args ?? [], env: env ?? {}, ...cwdPart };
   } else if (transport !== undefined) {
-    ignoreKeys(ctx, props, path, STDIO_ONLY_KEYS, `an ${transport} server`);
+    ignoreKeys(ctx, props, path, STDIO_ONLY_KEYS, hostText('config.remoteServer', { transport }));
     const url = required(ctx, props, 'url', keyNode, path, (n) =>
       readUrl(ctx, n, [...path, 'url']),
     );
@@ -119,7 +115,7 @@ export function normalizeServerEntry(
   const parsed = serverConfigSchema.safeParse(config);
   if (!parsed.success) {
     const reasons = parsed.error.issues.map((issue) => issue.message).join('; ');
-    return schemaError(ctx, keyNode, path, `${where} is not valid: ${reasons}`);
+    return schemaError(ctx, keyNode, path, hostText('config.notValid', { path: where, reasons }));
   }
   return parsed.data;
 }
@@ -138,8 +134,8 @@ function resolveTransport(
   if (hasCommand && !hasUrl) return 'stdio';
   if (hasUrl && !hasCommand) return 'http';
   const message = hasCommand
-    ? `server "${name}" has both "command" and "url"; add "type": "stdio" or "type": "http" to say which one to use`
-    : `server "${name}" needs "command" (to run a local program) or "url" (to connect to a remote server)`;
+    ? hostText('config.commandAndUrl', { name })
+    : hostText('config.commandOrUrl', { name });
   return schemaError(ctx, keyNode, path, message);
 }
 
@@ -157,7 +153,7 @@ function readTimeouts(
       ctx,
       property.value,
       timeoutsPath,
-      `${formatJsonPath(timeoutsPath)} must be an object like { "startupMs": 30000, "requestMs": 60000 }`,
+      hostText('config.timeoutsNotObject', { path: formatJsonPath(timeoutsPath) }),
     );
     return defaults;
   }
@@ -170,7 +166,7 @@ function readTimeouts(
       'warning',
       'unknown-key',
       [...timeoutsPath, key],
-      `unknown key "${key}" in ${formatJsonPath(timeoutsPath)} is kept in the file but ignored (known: startupMs, requestMs)`,
+      hostText('config.unknownTimeoutKey', { key, path: formatJsonPath(timeoutsPath) }),
     );
   }
   const read = (key: keyof ServerTimeouts): number =>
@@ -192,7 +188,10 @@ function readUrl(
     ctx,
     node,
     path,
-    `${formatJsonPath(path)} must be an http:// or https:// URL, but it is ${JSON.stringify(String(node.value))}`,
+    hostText('config.notUrl', {
+      path: formatJsonPath(path),
+      value: JSON.stringify(String(node.value)),
+    }),
   );
 }
 
@@ -202,7 +201,7 @@ function ignoreKeys(
   props: Properties,
   path: readonly JsonPathSegment[],
   keys: readonly string[],
-  what: string,
+  what: HostText,
 ): void {
   for (const key of keys) {
     const property = props.get(key);
@@ -213,7 +212,7 @@ function ignoreKeys(
       'warning',
       'schema',
       [...path, key],
-      `"${key}" has no effect on ${what} and is ignored`,
+      hostText('config.noEffect', { key, what }),
     );
   }
 }
@@ -237,11 +236,16 @@ function required<T>(
 ): T | undefined {
   const property = props.get(key);
   if (property) return read(property.value);
-  return schemaError(ctx, keyNode, path, `${formatJsonPath(path)} is missing "${key}"`);
+  return schemaError(
+    ctx,
+    keyNode,
+    path,
+    hostText('config.missing', { path: formatJsonPath(path), key }),
+  );
 }
 
-function nameLengthMessage(name: string): string {
+function nameLengthMessage(name: string): HostText {
   return name.length === 0
-    ? 'a server name must not be empty'
-    : `server name "${name.slice(0, 40)}…" is longer than ${MAX_NAME_LENGTH} characters`;
+    ? hostText('config.emptyName')
+    : hostText('config.longName', { name: name.slice(0, 40), max: MAX_NAME_LENGTH });
 }

@@ -1,6 +1,12 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { ConfigProblem } from './ConfigProblem';
 import { createLineLocator, type TextPosition } from './createLineLocator';
+import {
+  formatHostText,
+  hostText,
+  type HostText,
+  type HostTextKey,
+} from '../../../shared/text/hostText';
 
 export interface JsonDocument {
   /** The parse tree; undefined for an empty (whitespace-only) text or when nothing parsed. */
@@ -37,11 +43,12 @@ export function parseJsonDocument(text: string, options: ParseJsonOptions): Json
   if (deep !== undefined) {
     // Checked without recursion first: parsing this would overflow the stack.
     const { line, column } = locate(deep);
-    const message = `nested deeper than ${String(MAX_JSON_DEPTH)} levels; the servers file cannot be read like this`;
+    const text = hostText('config.json.tooDeep', { max: MAX_JSON_DEPTH });
+    const message = formatHostText(text);
     return {
       root: undefined,
       problems: [
-        { severity: 'error', kind: 'syntax', message, line, column, offset: deep, length: 1 },
+        { severity: 'error', kind: 'syntax', message, text, line, column, offset: deep, length: 1 },
       ],
       locate,
     };
@@ -63,7 +70,8 @@ export function parseJsonDocument(text: string, options: ParseJsonOptions): Json
     problems.push({
       severity: 'error',
       kind: 'syntax',
-      message: described.message,
+      message: formatHostText(described.text),
+      text: described.text,
       line,
       column,
       offset: described.offset,
@@ -75,14 +83,18 @@ export function parseJsonDocument(text: string, options: ParseJsonOptions): Json
 }
 
 interface Described {
-  message: string;
+  text: HostText;
   offset: number;
   length: number;
 }
 
 function describe(error: ParseError, text: string): Described {
   const { offset, length } = error;
-  const at = (message: string): Described => ({ message, offset, length });
+  const at = (key: HostTextKey, params?: Record<string, string>): Described => ({
+    text: hostText(key, params),
+    offset,
+    length,
+  });
   const found = text.slice(offset, offset + Math.max(length, 1));
   const atEnd = text.slice(offset).trim() === '';
   // `ParseErrorCode` is an ambient const enum (unusable under isolatedModules); its names are not.
@@ -93,55 +105,53 @@ function describe(error: ParseError, text: string): Described {
       const comma = trailingCommaBefore(text, offset);
       if (comma !== undefined) {
         return {
-          message: `trailing comma: JSON does not allow a comma before "${found}"`,
+          text: hostText('config.json.trailingComma', { found }),
           offset: comma,
           length: 1,
         };
       }
-      if (atEnd) return at('unexpected end of file: the JSON is incomplete');
+      if (atEnd) return at('config.json.incomplete');
       if (code === 'ValueExpected') {
-        return at(`expected a value (a string, number, object, array, true, false or null)`);
+        return at('config.json.valueExpected');
       }
       return at(
-        found.startsWith("'")
-          ? 'property names need double quotes, not single quotes'
-          : `expected a property name in double quotes, found ${quote(found)}`,
+        found.startsWith("'") ? 'config.json.singleQuotedName' : 'config.json.nameExpected',
+        { found: quote(found) },
       );
     }
     case 'InvalidSymbol':
       return at(
-        found.startsWith("'")
-          ? 'strings need double quotes, not single quotes'
-          : `unexpected ${quote(found)}`,
+        found.startsWith("'") ? 'config.json.singleQuotedString' : 'config.json.unexpected',
+        { found: quote(found) },
       );
     case 'InvalidNumberFormat':
-      return at('invalid number');
+      return at('config.json.number');
     case 'ColonExpected':
-      return at('expected ":" after the property name');
+      return at('config.json.colon');
     case 'CommaExpected':
-      return at('missing comma between items');
+      return at('config.json.comma');
     case 'CloseBraceExpected':
-      return at(atEnd ? 'unexpected end of file: missing "}"' : 'expected "," or "}"');
+      return at(atEnd ? 'config.json.missingBrace' : 'config.json.braceExpected');
     case 'CloseBracketExpected':
-      return at(atEnd ? 'unexpected end of file: missing "]"' : 'expected "," or "]"');
+      return at(atEnd ? 'config.json.missingBracket' : 'config.json.bracketExpected');
     case 'EndOfFileExpected':
-      return at('unexpected content after the end of the JSON value');
+      return at('config.json.afterEnd');
     case 'InvalidCommentToken':
-      return at('comments are not allowed in JSON');
+      return at('config.json.comment');
     case 'UnexpectedEndOfComment':
-      return at('unterminated comment');
+      return at('config.json.openComment');
     case 'UnexpectedEndOfString':
-      return at('unterminated string: missing closing double quote');
+      return at('config.json.openString');
     case 'UnexpectedEndOfNumber':
-      return at('incomplete number');
+      return at('config.json.incompleteNumber');
     case 'InvalidUnicode':
-      return at('invalid \\u escape: expected four hex digits');
+      return at('config.json.unicode');
     case 'InvalidEscapeCharacter':
-      return at('invalid escape sequence in string (backslashes must be written as \\\\)');
+      return at('config.json.escape');
     case 'InvalidCharacter':
-      return at('control character in string: line breaks and tabs must be escaped (\\n, \\t)');
+      return at('config.json.control');
     default:
-      return at('invalid JSON');
+      return at('config.json.invalid');
   }
 }
 

@@ -170,6 +170,15 @@ describe('parseServersText: schema errors', () => {
         kind: 'schema',
         path: 'mcpServers.fs.args[1]',
         message: 'mcpServers.fs.args[1] must be a string, but it is a number',
+        // The same for the window, in its language.
+        text: {
+          key: 'config.wrongType',
+          params: {
+            path: 'mcpServers.fs.args[1]',
+            expected: { key: 'config.expected.string' },
+            actual: { key: 'config.kinds.number' },
+          },
+        },
         line: 5,
         column: 22,
         offset: text.indexOf('42'),

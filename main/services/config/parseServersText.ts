@@ -5,6 +5,7 @@ import { parseJsonDocument } from './parseJsonDocument';
 import { SERVERS_KEY } from './ServerEntry';
 import type { EnvLookup } from './substituteEnv';
 import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
+import { hostText } from '../../../shared/text/hostText';
 
 /** The outcome of reading one servers-file text. */
 export interface ParsedServersText {
@@ -30,12 +31,7 @@ export function parseServersText(text: string, env: EnvLookup): ParsedServersTex
   const ctx: ValidationContext = { env, locate: document.locate, problems: [] };
   const servers: ServerConfig[] = [];
   if (root && root.type !== 'object') {
-    schemaError(
-      ctx,
-      root,
-      [],
-      `the servers file must be a JSON object like { "${SERVERS_KEY}": { "name": { "command": "..." } } }`,
-    );
+    schemaError(ctx, root, [], hostText('config.fileNotObject'));
   } else if (root) {
     for (const [key, property] of readProperties(ctx, root, [])) {
       if (key !== SERVERS_KEY) {
@@ -45,18 +41,13 @@ export function parseServersText(text: string, env: EnvLookup): ParsedServersTex
           'warning',
           'unknown-key',
           [key],
-          `unknown top-level key "${key}" is kept in the file but ignored`,
+          hostText('config.unknownTopKey', { key }),
         );
         continue;
       }
       const serversNode = property.value;
       if (serversNode.type !== 'object') {
-        schemaError(
-          ctx,
-          serversNode,
-          [SERVERS_KEY],
-          `${SERVERS_KEY} must be an object whose keys are server names`,
-        );
+        schemaError(ctx, serversNode, [SERVERS_KEY], hostText('config.serversNotObject'));
         continue;
       }
       for (const [name, entry] of readProperties(ctx, serversNode, [SERVERS_KEY])) {

@@ -5,7 +5,9 @@ import {
   idpConfigSchema,
   type IdpConfig,
 } from '../../../shared/domain/oauthConfig';
+import { hostText, type HostTextParam } from '../../../shared/text/hostText';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import { joinWords } from './joinWords';
 import { readString } from './readJsonValues';
 import { readKnownFields } from './readKnownFields';
 import { report, schemaError, type ValidationContext } from './ValidationContext';
@@ -30,7 +32,7 @@ export function readSecretString(
       'warning',
       'schema',
       path,
-      `${formatJsonPath(path)} holds a secret in plain text: keep it in the secret store (\`npm run --silent cli -- secret set NAME\`) and write "\${secret:NAME}" here`,
+      hostText('config.plainSecret', { path: formatJsonPath(path) }),
     );
   }
   return value;
@@ -44,12 +46,7 @@ export function readIdpConfig(
 ): IdpConfig | undefined {
   const where = formatJsonPath(path);
   if (node.type !== 'object') {
-    return schemaError(
-      ctx,
-      node,
-      path,
-      `${where} must be an object like { "issuer": "https://idp.example.com", "clientId": "...", "idToken": "\${secret:NAME}" }`,
-    );
+    return schemaError(ctx, node, path, hostText('config.idpNotObject', { path: where }));
   }
   const { values, ok } = readKnownFields(ctx, node, path, IDP_CONFIG_KEYS, (key, value, at) => {
     const text = secretFields.has(key)
@@ -61,19 +58,27 @@ export function readIdpConfig(
       ctx,
       value,
       at,
-      `${formatJsonPath(at)} must be a URL, but it is ${JSON.stringify(String(value.value))}`,
+      hostText('config.mustBeUrl', {
+        path: formatJsonPath(at),
+        value: JSON.stringify(String(value.value)),
+      }),
     );
   });
   if (!ok) return undefined;
   const out = values as Partial<IdpConfig>;
-  const missing: string[] = [];
+  const missing: HostTextParam[] = [];
   if (out.issuer === undefined && out.tokenEndpoint === undefined) {
-    missing.push('"issuer" or "tokenEndpoint"');
+    missing.push(joinWords('config.either', ['"issuer"', '"tokenEndpoint"']));
   }
   if (out.clientId === undefined) missing.push('"clientId"');
   if (out.idToken === undefined) missing.push('"idToken"');
   if (missing.length > 0) {
-    return schemaError(ctx, node, path, `${where} needs ${missing.join(' and ')}`);
+    return schemaError(
+      ctx,
+      node,
+      path,
+      hostText('config.needs', { path: where, names: joinWords('config.both', missing) }),
+    );
   }
   return idpConfigSchema.parse(out);
 }

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
+import { hostText, type HostText } from '../../../shared/text/hostText';
 import { substituteEnv } from './substituteEnv';
 import {
   describeNode,
@@ -18,13 +19,17 @@ function wrongType(
   ctx: ValidationContext,
   node: Node,
   path: readonly JsonPathSegment[],
-  expected: string,
+  expected: HostText,
 ): undefined {
   return schemaError(
     ctx,
     node,
     path,
-    `${formatJsonPath(path)} must be ${expected}, but it is ${describeNode(node)}`,
+    hostText('config.wrongType', {
+      path: formatJsonPath(path),
+      expected,
+      actual: describeNode(node),
+    }),
   );
 }
 
@@ -35,18 +40,18 @@ export function readString(
   path: readonly JsonPathSegment[],
   options: { nonEmpty?: boolean } = {},
 ): string | undefined {
-  if (node.type !== 'string') return wrongType(ctx, node, path, 'a string');
+  if (node.type !== 'string') return wrongType(ctx, node, path, hostText('config.expected.string'));
   const { value, missing } = substituteEnv(String(node.value), ctx.env);
   for (const name of missing) {
     const message =
       name === ''
-        ? `${formatJsonPath(path)} contains "\${env:}" without a variable name`
-        : `${formatJsonPath(path)} uses \${env:${name}}, but the environment variable ${name} is not set`;
+        ? hostText('config.emptyEnvName', { path: formatJsonPath(path) })
+        : hostText('config.envUnset', { path: formatJsonPath(path), name });
     report(ctx, node, 'error', 'env', path, message);
   }
   if (missing.length > 0) return undefined;
   if (options.nonEmpty && value.trim() === '') {
-    return schemaError(ctx, node, path, `${formatJsonPath(path)} must not be empty`);
+    return schemaError(ctx, node, path, hostText('config.empty', { path: formatJsonPath(path) }));
   }
   return value;
 }
@@ -57,7 +62,8 @@ export function readStringArray(
   node: Node,
   path: readonly JsonPathSegment[],
 ): string[] | undefined {
-  if (node.type !== 'array') return wrongType(ctx, node, path, 'an array of strings');
+  if (node.type !== 'array')
+    return wrongType(ctx, node, path, hostText('config.expected.stringArray'));
   const out: string[] = [];
   let ok = true;
   for (const [index, item] of (node.children ?? []).entries()) {
@@ -75,7 +81,7 @@ export function readStringRecord(
   path: readonly JsonPathSegment[],
 ): Record<string, string> | undefined {
   if (node.type !== 'object') {
-    return wrongType(ctx, node, path, 'an object of string values, like { "NAME": "value" }');
+    return wrongType(ctx, node, path, hostText('config.expected.stringRecord'));
   }
   const out: Record<string, string> = {};
   let ok = true;
@@ -92,7 +98,8 @@ export function readBoolean(
   node: Node,
   path: readonly JsonPathSegment[],
 ): boolean | undefined {
-  if (node.type !== 'boolean') return wrongType(ctx, node, path, 'true or false');
+  if (node.type !== 'boolean')
+    return wrongType(ctx, node, path, hostText('config.expected.boolean'));
   return node.value === true;
 }
 
@@ -104,14 +111,15 @@ export function readEnum<T extends string>(
   allowed: readonly T[],
 ): T | undefined {
   const list = allowed.map((value) => `"${value}"`).join(', ');
-  if (node.type !== 'string') return wrongType(ctx, node, path, `one of ${list}`);
+  if (node.type !== 'string')
+    return wrongType(ctx, node, path, hostText('config.expected.oneOf', { list }));
   const value = String(node.value);
   if ((allowed as readonly string[]).includes(value)) return value as T;
   return schemaError(
     ctx,
     node,
     path,
-    `${formatJsonPath(path)} must be one of ${list}, but it is ${JSON.stringify(value)}`,
+    hostText('config.notOneOf', { path: formatJsonPath(path), list, value: JSON.stringify(value) }),
   );
 }
 
@@ -122,14 +130,15 @@ export function readMilliseconds(
   path: readonly JsonPathSegment[],
   max: number,
 ): number | undefined {
-  if (node.type !== 'number') return wrongType(ctx, node, path, 'a number of milliseconds');
+  if (node.type !== 'number')
+    return wrongType(ctx, node, path, hostText('config.expected.milliseconds'));
   const value = Number(node.value);
   if (!Number.isInteger(value) || value < 1 || value > max) {
     return schemaError(
       ctx,
       node,
       path,
-      `${formatJsonPath(path)} must be a whole number of milliseconds between 1 and ${max}, but it is ${value}`,
+      hostText('config.milliseconds', { path: formatJsonPath(path), max, value }),
     );
   }
   return value;

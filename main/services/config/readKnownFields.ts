@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { hostText } from '../../../shared/text/hostText';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import {
   readProperties,
@@ -32,7 +33,7 @@ export function readKnownFields<K extends string>(
         'warning',
         'unknown-key',
         at,
-        `unknown key "${key}" in ${where} is kept in the file but ignored (known: ${known.join(', ')})`,
+        hostText('config.unknownOAuthKey', { key, path: where, known: known.join(', ') }),
       );
       continue;
     }

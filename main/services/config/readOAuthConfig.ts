@@ -14,6 +14,7 @@ import { readBoolean, readEnum, readString, readStringArray } from './readJsonVa
 import { readIdpConfig, readSecretString } from './readIdpConfig';
 import { readKnownFields } from './readKnownFields';
 import { schemaError, type ValidationContext } from './ValidationContext';
+import { hostText } from '../../../shared/text/hostText';
 
 const secretFields: ReadonlySet<string> = new Set(OAUTH_SECRET_FIELDS);
 
@@ -29,12 +30,7 @@ export function readOAuthConfig(
 ): OAuthConfig | undefined {
   const where = formatJsonPath(path);
   if (node.type !== 'object') {
-    return schemaError(
-      ctx,
-      node,
-      path,
-      `${where} must be an object like { "clientId": "...", "scopes": ["..."] }`,
-    );
+    return schemaError(ctx, node, path, hostText('config.oauthNotObject', { path: where }));
   }
   const { values, ok, props } = readKnownFields(
     ctx,
@@ -71,7 +67,7 @@ function readField(
       if (node.type === 'number' && oauthConfigSchema.shape.redirectPort.safeParse(port).success) {
         return port;
       }
-      return schemaError(ctx, node, path, `${where} must be a port number from 1 to 65535`);
+      return schemaError(ctx, node, path, hostText('config.port', { path: where }));
     }
     case 'clientMetadataUrl': {
       const url = readString(ctx, node, path, { nonEmpty: true });
@@ -84,7 +80,7 @@ function readField(
         ctx,
         node,
         path,
-        `${where} must be an https:// URL with a path (a Client ID Metadata Document), but it is ${JSON.stringify(String(node.value))}`,
+        hostText('config.metadataUrl', { path: where, value: JSON.stringify(String(node.value)) }),
       );
     }
     case 'clientId':
@@ -96,7 +92,10 @@ function readField(
         ctx,
         node,
         path,
-        `${where} must be an absolute path, but it is ${JSON.stringify(String(node.value))}`,
+        hostText('config.mustBeAbsolute', {
+          path: where,
+          value: JSON.stringify(String(node.value)),
+        }),
       );
     }
     case 'clientSecret':

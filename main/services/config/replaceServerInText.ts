@@ -4,6 +4,7 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import { detectFormatting } from './detectFormatting';
 import { findServer, parseForEdit } from './editServersText';
 import { SERVERS_KEY, type ServerEntry } from './ServerEntry';
+import { hostText } from '../../../shared/text/hostText';
 
 /**
  * Replaces one server's entry (and optionally its name) in place: the entry keeps its position,
@@ -23,13 +24,15 @@ export function replaceServerInText(
   if (!property || !key) throw new AppError(AppErrorCode.Internal, 'unexpected parse tree');
   if (newName !== name) {
     if (newName === '') {
-      throw new AppError(AppErrorCode.Validation, 'a server name must not be empty');
+      throw new AppError(AppErrorCode.Validation, hostText('config.emptyName'));
     }
     if (root && findNodeAtLocation(root, [SERVERS_KEY, newName]) !== undefined) {
       throw new AppError(
         AppErrorCode.Validation,
-        `the servers file already has "${newName}"; choose another name`,
-        { conflicts: [newName] },
+        hostText('config.alreadyHas', { name: newName }),
+        {
+          conflicts: [newName],
+        },
       );
     }
   }

@@ -7,6 +7,7 @@ import type {
 import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
 import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { ConversationExport } from '../../../shared/domain/conversationExport';
 import type { Logger } from '../../platform/Logger';
@@ -132,7 +133,8 @@ export class ConversationService {
   } {
     const { store } = this.options;
     const conversation = store.findConversation(id);
-    if (!conversation) throw new AppError(AppErrorCode.NotFound, `No conversation ${id}.`);
+    if (!conversation)
+      throw new AppError(AppErrorCode.NotFound, hostText('conversation.notFound', { id }));
     const page = store.listMessages(id, {
       ...(beforeOrdinal !== undefined ? { beforeOrdinal } : {}),
       limit,
@@ -169,7 +171,10 @@ export class ConversationService {
     const { store } = this.options;
     const conversation = store.findConversation(conversationId);
     if (!conversation)
-      throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.notFound', { id: conversationId }),
+      );
     const chosen = model === undefined ? undefined : this.checkedModel(model);
     const turnId = randomUUID();
     // What Apps left for the model goes with this message, shown on it like attachments.
@@ -199,7 +204,10 @@ export class ConversationService {
   ): Promise<{ turnId: string }> {
     this.assertIdle(conversationId);
     if (!this.options.store.findConversation(conversationId))
-      throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.notFound', { id: conversationId }),
+      );
     const { mcp, files } = this.options;
     const attached = await resolveAttachments(
       attachments,
@@ -221,7 +229,8 @@ export class ConversationService {
     const lastUser = [...messages]
       .reverse()
       .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
-    if (!lastUser) throw new AppError(AppErrorCode.Validation, 'There is no message to retry.');
+    if (!lastUser)
+      throw new AppError(AppErrorCode.Validation, hostText('conversation.nothingToRetry'));
     const chosen = model === undefined ? undefined : this.checkedModel(model);
     store.deleteMessagesFrom(conversationId, lastUser.ordinal + 1);
     if (chosen) store.updateConversation(conversationId, { model: chosen });
@@ -237,7 +246,7 @@ export class ConversationService {
     const { store } = this.options;
     const partial = cutReply(readWholeHistory(store, conversationId));
     if (!partial) {
-      throw new AppError(AppErrorCode.Validation, 'There is no cut-off reply to continue.');
+      throw new AppError(AppErrorCode.Validation, hostText('conversation.nothingToContinue'));
     }
     const chosen = model === undefined ? undefined : this.checkedModel(model);
     if (chosen) store.updateConversation(conversationId, { model: chosen });
@@ -255,7 +264,7 @@ export class ConversationService {
     const { store } = this.options;
     const message = store.getMessage(messageId);
     if (!message || message.conversationId !== conversationId || message.role !== 'user') {
-      throw new AppError(AppErrorCode.Validation, 'Only your own messages can be edited.');
+      throw new AppError(AppErrorCode.Validation, hostText('conversation.editOwnOnly'));
     }
     store.setAsideMessagesFrom(conversationId, message.ordinal);
     const turnId = randomUUID();
@@ -286,7 +295,10 @@ export class ConversationService {
     this.assertIdle(conversationId);
     const message = this.options.store.getMessage(messageId);
     if (message?.conversationId !== conversationId) {
-      throw new AppError(AppErrorCode.NotFound, `No message ${messageId} in this conversation.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.messageNotFound', { id: messageId }),
+      );
     }
     this.options.store.switchBranch(messageId, step);
     return this.updated(conversationId);
@@ -319,7 +331,11 @@ export class ConversationService {
       conversationId,
       this.running.has(conversationId),
     );
-    if (!document) throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    if (!document)
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.notFound', { id: conversationId }),
+      );
     return document;
   }
 
@@ -330,7 +346,11 @@ export class ConversationService {
 
   getToolResult(toolUseId: string): { outcome: ToolOutcome; durationMs?: number } {
     const detail = this.options.store.getToolCall(toolUseId);
-    if (!detail) throw new AppError(AppErrorCode.NotFound, `No tool call ${toolUseId}.`);
+    if (!detail)
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.toolCallNotFound', { id: toolUseId }),
+      );
     const parsed = toolOutcomeSchema.safeParse(detail.result);
     const outcome: ToolOutcome = parsed.success
       ? parsed.data
@@ -426,7 +446,11 @@ export class ConversationService {
         return host.run({ conversationId, toolUseId, input, signal: toolSignal });
       }
       const entry = byName.get(call.modelName);
-      if (!entry) throw new AppError(AppErrorCode.NotFound, `Unknown tool ${call.modelName}.`);
+      if (!entry)
+        throw new AppError(
+          AppErrorCode.NotFound,
+          hostText('conversation.unknownTool', { name: call.modelName }),
+        );
       const args = isRecord(call.input) ? call.input : {};
       const outcome = await this.options.broker.decide(
         {
@@ -458,7 +482,8 @@ export class ConversationService {
       if (outcome.kind === 'denied') {
         if (!outcome.cancelled) recorder.denied.add(call.toolUseId);
         // Withdrawn: the loop answers the model with why (turn stopped, or this call cancelled).
-        if (outcome.cancelled) throw new AppError(AppErrorCode.Cancelled, outcome.reason);
+        if (outcome.cancelled)
+          throw new AppError(AppErrorCode.Cancelled, hostText('foreign', { text: outcome.reason }));
         return { content: [{ type: 'text', text: outcome.reason }], isError: true };
       }
       recorder.toolStarted(call.toolUseId);
@@ -634,16 +659,17 @@ export class ConversationService {
 
   private assertIdle(conversationId: string): void {
     if (this.running.has(conversationId)) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        'A reply is still being written in this conversation; stop it first.',
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('conversation.busy'));
     }
   }
 
   private updated(conversationId: string): ConversationSummary {
     const record = this.options.store.findConversation(conversationId);
-    if (!record) throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+    if (!record)
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.notFound', { id: conversationId }),
+      );
     const summary = toSummary(record, this.running.has(conversationId));
     this.options.events.emit('conversation.updated', { conversation: summary });
     return summary;

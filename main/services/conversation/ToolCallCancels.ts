@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 
 /** What the model receives for a call the person cancelled on its own. */
 export const PERSON_CANCELLED_TEXT = 'The person cancelled this tool call.';
@@ -29,7 +30,7 @@ export class ToolCallCancels {
   begin(toolUseId: string, turnSignal: AbortSignal): ToolCallScope {
     const own = new AbortController();
     if (this.early.delete(toolUseId)) {
-      own.abort(new AppError(AppErrorCode.Cancelled, PERSON_CANCELLED_TEXT));
+      own.abort(new AppError(AppErrorCode.Cancelled, hostText('conversation.cancelledCall')));
     }
     this.open.set(toolUseId, own);
     const signal = AbortSignal.any([turnSignal, own.signal]);
@@ -51,7 +52,8 @@ export class ToolCallCancels {
     if (this.ended.has(toolUseId)) return false;
     const running = this.open.get(toolUseId);
     // The reason tells the approval broker the person withdrew this call, not the turn.
-    if (running) running.abort(new AppError(AppErrorCode.Cancelled, PERSON_CANCELLED_TEXT));
+    if (running)
+      running.abort(new AppError(AppErrorCode.Cancelled, hostText('conversation.cancelledCall')));
     // Bounded: the ids come from the untrusted side, and a turn has far fewer calls.
     else if (this.early.size < MAX_EARLY) this.early.add(toolUseId);
     return true;

@@ -4,6 +4,7 @@ import type {
   TurnStop,
 } from '../../../shared/domain/conversationEvents';
 import type { ConversationMessage } from '../../../shared/domain/conversationMessage';
+import { turnError } from '../../../shared/domain/conversationEvents';
 import { AppError } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import type { ExecuteTool } from './ExecuteTool';
@@ -133,7 +134,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     // Only a bug gets here; the turn still ends with a reason a person can read.
     const appError = AppError.from(error);
     options.log?.error('turn loop failed', { turnId: options.turnId, error });
-    return finish({ reason: 'failed', error: { code: appError.code, message: appError.message } });
+    return finish({ reason: 'failed', error: turnError(appError) });
   }
 
   async function loop(): Promise<TurnResult> {
@@ -171,7 +172,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
             ? { reason: 'stopped' }
             : {
                 reason: 'failed',
-                error: { code: outcome.error.code, message: outcome.error.message },
+                error: turnError(outcome.error),
               },
         );
       }

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { turnError } from '../../../shared/domain/conversationEvents';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
 import { startIdleWatchdog } from './idleWatchdog';
 import { MessageAccumulator, type StreamedKind } from '../models/MessageAccumulator';
@@ -63,7 +65,7 @@ export async function streamModelStep(context: ModelStepContext): Promise<ModelS
       step,
       attempt: attempt + 1,
       delayMs,
-      reason: { code: error.code, message: error.message },
+      reason: turnError(error),
     });
     try {
       await sleep(delayMs, undefined, { signal: context.signal });
@@ -101,7 +103,7 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
     if (!message.complete) {
       throw new AppError(
         AppErrorCode.LlmNetwork,
-        `The connection to the ${context.client.label} API closed before the response was complete.`,
+        hostText('model.closedEarly', { provider: context.client.label }),
       );
     }
     return { message };
@@ -158,6 +160,6 @@ function stalledError(label: string, idleTimeoutMs: number): AppError {
   const seconds = Math.round(idleTimeoutMs / 100) / 10;
   return new AppError(
     AppErrorCode.LlmStalled,
-    `The ${label} API sent nothing for ${seconds} s, so the response was ended.`,
+    hostText('model.stalled', { provider: label, seconds }),
   );
 }

@@ -41,6 +41,7 @@ export function toMessageView(record: MessageRecord): MessageView {
           error: {
             code: isAppErrorCode(record.error.code) ? record.error.code : AppErrorCode.Internal,
             message: record.error.message,
+            ...(record.error.text ? { text: record.error.text } : {}),
           },
         }
       : {}),

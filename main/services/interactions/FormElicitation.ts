@@ -6,7 +6,8 @@ import type {
 } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { ElicitResult } from '../mcp/session/mcpTypes';
-import { validateElicitation } from './validateElicitation';
+import { elicitationProblems } from './validateElicitation';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 export interface FormElicitationOptions {
   id: string;
@@ -52,7 +53,7 @@ export class FormElicitation {
 
   /** Accepted content is checked against the schema: VALIDATION with per-field messages. */
   respond(response: ElicitationResponse): void {
-    if (this.done) throw new AppError(AppErrorCode.Validation, 'This form is already answered.');
+    if (this.done) throw new AppError(AppErrorCode.Validation, hostText('elicit.answered'));
     if (response.action === 'accept') {
       assertValidAnswer(this.options.requestedSchema, response.content);
       this.finish('accepted', { action: 'accept', content: response.content });
@@ -84,9 +85,21 @@ export function assertValidAnswer(
   schema: Record<string, unknown>,
   content: Extract<ElicitationResponse, { action: 'accept' }>['content'],
 ): void {
-  const fields = validateElicitation(schema, content);
-  const names = Object.keys(fields);
+  const fieldTexts = elicitationProblems(schema, content);
+  const names = Object.keys(fieldTexts);
   if (names.length === 0) return;
-  const summary = names.map((name) => `${name}: ${fields[name] ?? ''}`).join(' ');
-  throw new AppError(AppErrorCode.Validation, `Some answers need fixing. ${summary}`, { fields });
+  const fields = Object.fromEntries(
+    names.map((name) => [name, formatHostText(fieldTexts[name] ?? hostText('validation.invalid'))]),
+  );
+  // "name: problem age: problem", nested so each problem stays translatable.
+  const list = names.reduceRight<HostText | undefined>((rest, name) => {
+    const problem = fieldTexts[name] ?? hostText('validation.invalid');
+    return rest
+      ? hostText('elicit.fieldThen', { name, problem, rest })
+      : hostText('elicit.field', { name, problem });
+  }, undefined);
+  throw new AppError(AppErrorCode.Validation, hostText('elicit.fix', { fields: list ?? '' }), {
+    fields,
+    fieldTexts,
+  });
 }

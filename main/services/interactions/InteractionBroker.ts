@@ -32,6 +32,7 @@ import { pickModel } from './pickModel';
 import { SamplingReview, type GenerateSample } from './SamplingReview';
 import { toSamplingRequestView } from './toSamplingRequestView';
 import { UrlElicitation } from './UrlElicitation';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface InteractionBrokerOptions {
   policies: InteractionPolicies;
@@ -421,13 +422,10 @@ export class InteractionBroker {
   private find<T extends Pending>(id: string, type: abstract new (...args: never[]) => T): T {
     const pending = this.pendingById.get(id);
     if (!pending) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        'This request is no longer waiting (answered elsewhere, or the server withdrew it).',
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('interaction.notWaiting'));
     }
     if (!(pending instanceof type)) {
-      throw new AppError(AppErrorCode.Validation, 'That answer does not fit this kind of request.');
+      throw new AppError(AppErrorCode.Validation, hostText('interaction.wrongKind'));
     }
     return pending;
   }

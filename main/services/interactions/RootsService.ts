@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { RootView } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
 import { Emitter } from '../mcp/session/Emitter';
 import type { RootsResult } from '../mcp/session/mcpTypes';
@@ -76,10 +77,7 @@ export class RootsService {
   async pick(): Promise<RootView[]> {
     const pick = this.options.pickFolder;
     if (!pick) {
-      throw new AppError(
-        AppErrorCode.Unsupported,
-        'This window cannot open a folder picker; type the folder’s path instead.',
-      );
+      throw new AppError(AppErrorCode.Unsupported, hostText('roots.noPicker'));
     }
     const chosen = await pick();
     return chosen ? this.add(chosen) : this.list();
@@ -102,21 +100,19 @@ export class RootsService {
 export async function checkFolder(path: string): Promise<string> {
   const trimmed = path.trim();
   if (!isAbsolute(trimmed)) {
-    throw new AppError(
-      AppErrorCode.Validation,
-      `“${trimmed}” is not an absolute path. Give the full path of a folder.`,
-      { field: 'path' },
-    );
+    throw new AppError(AppErrorCode.Validation, hostText('roots.notAbsolute', { path: trimmed }), {
+      field: 'path',
+    });
   }
   const folder = resolve(trimmed);
   const info = await stat(folder).catch(() => undefined);
   if (!info) {
-    throw new AppError(AppErrorCode.Validation, `There is no folder at “${folder}”.`, {
+    throw new AppError(AppErrorCode.Validation, hostText('roots.missing', { path: folder }), {
       field: 'path',
     });
   }
   if (!info.isDirectory()) {
-    throw new AppError(AppErrorCode.Validation, `“${folder}” is a file, not a folder.`, {
+    throw new AppError(AppErrorCode.Validation, hostText('roots.isFile', { path: folder }), {
       field: 'path',
     });
   }

@@ -8,6 +8,7 @@ import type {
   SamplingStage,
 } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText, type HostText } from '../../../shared/text/hostText';
 import { userRejected } from '../mcp/session/InteractionHandlers';
 import type { SamplingResult } from '../mcp/session/mcpTypes';
 import { toSamplingResult } from './toSamplingResult';
@@ -88,7 +89,7 @@ export class SamplingReview {
   respond(decision: SamplingDecision): void {
     switch (decision.action) {
       case 'approve-request':
-        this.expect('review-request', 'review the request');
+        this.expect('review-request', hostText('sampling.doReview'));
         this.approved = {
           request: this.editedRequest(decision),
           model: decision.model,
@@ -97,15 +98,19 @@ export class SamplingReview {
         this.startGeneration();
         return;
       case 'regenerate':
-        this.expect('review-result', 'regenerate');
+        this.expect('review-result', hostText('sampling.doRegenerate'));
         this.startGeneration();
         return;
       case 'approve-result': {
-        this.expect('review-result', 'approve the result');
+        this.expect('review-result', hostText('sampling.doApprove'));
         if (!this.result || !this.approved) {
-          throw new AppError(AppErrorCode.Validation, 'There is no result to approve yet.');
+          throw new AppError(AppErrorCode.Validation, hostText('sampling.noResultYet'));
         }
-        const content = editBlocks(this.result.content, decision.texts, 'the result');
+        const content = editBlocks(
+          this.result.content,
+          decision.texts,
+          hostText('sampling.theResult'),
+        );
         const final = { ...this.result, content };
         this.finish('approved');
         this.settle.resolve(toSamplingResult(final, this.approved.request.tools !== undefined));
@@ -126,7 +131,7 @@ export class SamplingReview {
     if (this.done) return;
     this.generation?.abort();
     this.finish('withdrawn');
-    this.settle.reject(new AppError(AppErrorCode.Cancelled, 'The server withdrew the request.'));
+    this.settle.reject(new AppError(AppErrorCode.Cancelled, hostText('sampling.withdrawn')));
   }
 
   /** The chat tool call that asked ended: rejected (as a person would) with `reason`. */
@@ -173,9 +178,16 @@ export class SamplingReview {
     for (const edit of decision.texts) {
       const message = request.messages[edit.message];
       if (!message) {
-        throw new AppError(AppErrorCode.Validation, `There is no message ${edit.message}.`);
+        throw new AppError(
+          AppErrorCode.Validation,
+          hostText('sampling.noMessage', { message: edit.message + 1 }),
+        );
       }
-      message.content = editBlocks(message.content, [edit], `message ${edit.message}`);
+      message.content = editBlocks(
+        message.content,
+        [edit],
+        hostText('sampling.theMessage', { message: edit.message + 1 }),
+      );
     }
     if (decision.systemPrompt !== undefined) request.systemPrompt = decision.systemPrompt;
     return { ...request, maxTokens: decision.maxTokens };
@@ -184,20 +196,19 @@ export class SamplingReview {
   private checkedMaxTokens(maxTokens: number): number {
     const limit = this.options.maxTokensLimit;
     if (limit !== undefined && maxTokens > limit) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        `This server may ask for at most ${limit} tokens per request.`,
-        { fields: { maxTokens: `At most ${limit}.` } },
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('sampling.tooManyTokens', { limit }), {
+        fields: { maxTokens: `At most ${limit}.` },
+        fieldTexts: { maxTokens: hostText('validation.tooBig', { maximum: limit }) },
+      });
     }
     return maxTokens;
   }
 
-  private expect(stage: SamplingStage, what: string): void {
+  private expect(stage: SamplingStage, what: HostText): void {
     if (this.done || this.stage !== stage) {
       throw new AppError(
         AppErrorCode.Validation,
-        `Cannot ${what} now: the request is ${this.done ? 'already answered' : this.stage}.`,
+        this.done ? hostText('sampling.answered') : hostText('sampling.notNow', { what }),
       );
     }
   }
@@ -212,7 +223,7 @@ export class SamplingReview {
 function editBlocks(
   blocks: SamplingBlock[],
   edits: readonly { block: number; text: string }[],
-  where: string,
+  where: HostText,
 ): SamplingBlock[] {
   const out = blocks.map((b) => ({ ...b }));
   for (const edit of edits) {
@@ -220,7 +231,7 @@ function editBlocks(
     if (block?.type !== 'text') {
       throw new AppError(
         AppErrorCode.Validation,
-        `Block ${edit.block} of ${where} is not a text block; only text can be edited.`,
+        hostText('sampling.notText', { block: edit.block + 1, where }),
       );
     }
     block.text = edit.text;

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { isOpenableUrl } from '../../platform/isOpenableUrl';
+import { hostText } from '../../../shared/text/hostText';
 
 /** What becomes of a URL elicitation: the page was opened (accept), refused, or retried. */
 export type UrlAnswer = 'accept' | 'decline' | 'cancel' | 'retry';
@@ -90,14 +91,14 @@ export class UrlElicitation {
   }
 
   async respond(action: UrlAction): Promise<void> {
-    if (this.done) throw new AppError(AppErrorCode.Validation, 'This request is already answered.');
+    if (this.done) throw new AppError(AppErrorCode.Validation, hostText('sampling.answered'));
     switch (action) {
       case 'open':
         await this.openPage();
         return;
       case 'retry':
         if (!this.options.retryToolCall || this.stage === 'consent') {
-          throw new AppError(AppErrorCode.Validation, 'Open the page first, then retry.');
+          throw new AppError(AppErrorCode.Validation, hostText('interaction.openFirst'));
         }
         this.finish('accepted', 'retry');
         return;
@@ -129,17 +130,14 @@ export class UrlElicitation {
 
   private async openPage(): Promise<void> {
     if (this.stage !== 'consent') {
-      throw new AppError(AppErrorCode.Validation, 'The page was already opened.');
+      throw new AppError(AppErrorCode.Validation, hostText('interaction.alreadyOpened'));
     }
     const { url } = this.options;
     if (!isOpenableUrl(url)) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        `Only https links (or http links to this computer) can be opened; not opening ${url}.`,
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('interaction.notOpenable', { url }));
     }
     const opened = await this.options.open(url);
-    if (!opened) throw new AppError(AppErrorCode.Cancelled, 'The page was not opened.');
+    if (!opened) throw new AppError(AppErrorCode.Cancelled, hostText('interaction.notOpened'));
     if (this.done) return;
     if (!this.options.retryToolCall) {
       this.finish('accepted', 'accept');

@@ -4,6 +4,7 @@ import type {
   SamplingResultView,
 } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import { MessageAccumulator } from '../models/MessageAccumulator';
 import type { ModelClient } from '../models/ModelClient';
 import { toModelRequest } from './toModelRequest';
@@ -32,9 +33,9 @@ export async function generateSample(
   for await (const event of client.stream(toModelRequest(request, model, maxTokens), signal)) {
     accumulator.apply(event, () => {});
   }
-  if (signal.aborted) throw new AppError(AppErrorCode.Cancelled, 'Cancelled');
+  if (signal.aborted) throw new AppError(AppErrorCode.Cancelled, hostText('model.cancelled'));
   if (!accumulator.complete) {
-    throw new AppError(AppErrorCode.LlmNetwork, 'The model’s answer ended before it was complete.');
+    throw new AppError(AppErrorCode.LlmNetwork, hostText('model.sampleIncomplete'));
   }
   const content = accumulator
     .content({ partial: false, withToolUses: true })

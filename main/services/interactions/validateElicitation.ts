@@ -1,7 +1,10 @@
 import type { ElicitationValue } from '../../../shared/domain/interactions';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** Field name → what is wrong with it, in words a person can act on. Empty when valid. */
 export type FieldErrors = Record<string, string>;
+/** The same as messages the window shows in its language. */
+export type FieldErrorTexts = Record<string, HostText>;
 
 type Schema = Record<string, unknown>;
 
@@ -14,18 +17,31 @@ export function validateElicitation(
   requestedSchema: Schema,
   content: Record<string, ElicitationValue>,
 ): FieldErrors {
-  const errors: FieldErrors = {};
+  return Object.fromEntries(
+    Object.entries(elicitationProblems(requestedSchema, content)).map(([name, text]) => [
+      name,
+      formatHostText(text),
+    ]),
+  );
+}
+
+/** {@link validateElicitation}'s findings as messages (keys of the locale files). */
+export function elicitationProblems(
+  requestedSchema: Schema,
+  content: Record<string, ElicitationValue>,
+): FieldErrorTexts {
+  const errors: FieldErrorTexts = {};
   const properties = propertiesOf(requestedSchema);
   const required = Array.isArray(requestedSchema.required)
     ? requestedSchema.required.filter((r): r is string => typeof r === 'string')
     : [];
   for (const name of Object.keys(content)) {
-    if (!Object.hasOwn(properties, name)) errors[name] = 'This form has no such field.';
+    if (!Object.hasOwn(properties, name)) errors[name] = hostText('elicit.noSuchField');
   }
   for (const [name, field] of Object.entries(properties)) {
     const value = content[name];
     if (value === undefined || value === '') {
-      if (required.includes(name)) errors[name] = 'Required.';
+      if (required.includes(name)) errors[name] = hostText('validation.required');
       continue;
     }
     const problem = checkField(field, value);
@@ -57,64 +73,64 @@ function propertiesOf(schema: Schema): Record<string, Schema> {
   return out;
 }
 
-function checkField(field: Schema, value: ElicitationValue): string | undefined {
+function checkField(field: Schema, value: ElicitationValue): HostText | undefined {
   switch (field.type) {
     case 'string':
-      return typeof value === 'string' ? checkString(field, value) : 'Must be text.';
+      return typeof value === 'string' ? checkString(field, value) : hostText('elicit.text');
     case 'number':
     case 'integer':
-      return typeof value === 'number' ? checkNumber(field, value) : 'Must be a number.';
+      return typeof value === 'number' ? checkNumber(field, value) : hostText('elicit.number');
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'Must be yes or no.';
+      return typeof value === 'boolean' ? undefined : hostText('elicit.boolean');
     case 'array':
-      return Array.isArray(value) ? checkArray(field, value) : 'Must be a list of choices.';
+      return Array.isArray(value) ? checkArray(field, value) : hostText('elicit.list');
     default:
-      return `This form uses a field type the app does not know (${String(field.type)}).`;
+      return hostText('elicit.unknownType', { type: String(field.type) });
   }
 }
 
-function checkString(field: Schema, value: string): string | undefined {
+function checkString(field: Schema, value: string): HostText | undefined {
   const choices = singleChoices(field);
-  if (choices && !choices.includes(value)) return 'Choose one of the offered options.';
+  if (choices && !choices.includes(value)) return hostText('elicit.choose');
   const min = numberOf(field.minLength);
   const max = numberOf(field.maxLength);
   const length = codePoints(value);
-  if (min !== undefined && length < min) return `At least ${min} characters.`;
-  if (max !== undefined && length > max) return `At most ${max} characters.`;
+  if (min !== undefined && length < min) return hostText('validation.tooShort', { minimum: min });
+  if (max !== undefined && length > max) return hostText('validation.tooLong', { maximum: max });
   switch (field.format) {
     case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : 'Not an email address.';
+      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) ? undefined : hostText('elicit.email');
     case 'uri':
-      return isUri(value) ? undefined : 'Not a URI (for example https://example.com).';
+      return isUri(value) ? undefined : hostText('elicit.uri');
     case 'date':
-      return isDate(value) ? undefined : 'Not a date (YYYY-MM-DD).';
+      return isDate(value) ? undefined : hostText('elicit.date');
     case 'date-time':
-      return isDateTime(value) ? undefined : 'Not a date and time (e.g. 2026-01-31T09:30:00Z).';
+      return isDateTime(value) ? undefined : hostText('elicit.dateTime');
     default:
       return undefined;
   }
 }
 
-function checkNumber(field: Schema, value: number): string | undefined {
-  if (!Number.isFinite(value)) return 'Must be a finite number.';
-  if (field.type === 'integer' && !Number.isInteger(value)) return 'Must be a whole number.';
+function checkNumber(field: Schema, value: number): HostText | undefined {
+  if (!Number.isFinite(value)) return hostText('elicit.finite');
+  if (field.type === 'integer' && !Number.isInteger(value)) return hostText('elicit.integer');
   const min = numberOf(field.minimum);
   const max = numberOf(field.maximum);
-  if (min !== undefined && value < min) return `At least ${min}.`;
-  if (max !== undefined && value > max) return `At most ${max}.`;
+  if (min !== undefined && value < min) return hostText('validation.tooSmall', { minimum: min });
+  if (max !== undefined && value > max) return hostText('validation.tooBig', { maximum: max });
   return undefined;
 }
 
-function checkArray(field: Schema, value: string[]): string | undefined {
+function checkArray(field: Schema, value: string[]): HostText | undefined {
   const items =
     typeof field.items === 'object' && field.items !== null ? (field.items as Schema) : {};
   const choices = multiChoices(items);
-  if (choices && value.some((v) => !choices.includes(v))) return 'Choose from the offered options.';
-  if (new Set(value).size !== value.length) return 'Each option at most once.';
+  if (choices && value.some((v) => !choices.includes(v))) return hostText('elicit.chooseMany');
+  if (new Set(value).size !== value.length) return hostText('elicit.once');
   const min = numberOf(field.minItems);
   const max = numberOf(field.maxItems);
-  if (min !== undefined && value.length < min) return `Choose at least ${min}.`;
-  if (max !== undefined && value.length > max) return `Choose at most ${max}.`;
+  if (min !== undefined && value.length < min) return hostText('elicit.atLeast', { minimum: min });
+  if (max !== undefined && value.length > max) return hostText('elicit.atMost', { maximum: max });
   return undefined;
 }
 

@@ -28,6 +28,7 @@ import { toServerView } from './toServerView';
 import { probeServer } from './probeServer';
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -172,7 +173,7 @@ export class McpService {
   async restart(name: string): Promise<ServerView> {
     const supervisor = this.supervisor(name);
     if (supervisor.config.disabled) {
-      throw new AppError(AppErrorCode.Validation, `Server “${name}” is disabled; enable it first.`);
+      throw new AppError(AppErrorCode.Validation, hostText('mcp.disabled', { name }));
     }
     await supervisor.restart();
     return toServerView(supervisor.config, supervisor.status);
@@ -208,8 +209,7 @@ export class McpService {
 
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<ToolView> {
     const found = this.supervisor(server).tools.find((t) => t.name === tool);
-    if (!found)
-      throw new AppError(AppErrorCode.NotFound, `Server “${server}” has no tool “${tool}”.`);
+    if (!found) throw new AppError(AppErrorCode.NotFound, hostText('mcp.noTool', { server, tool }));
     await this.catalog.setEnabled(server, tool, enabled);
     this.options.events.emit('mcp.toolsChanged', { server });
     return this.catalog.view(server, found);
@@ -222,8 +222,7 @@ export class McpService {
     alwaysLoaded: boolean,
   ): Promise<ToolView> {
     const found = this.supervisor(server).tools.find((t) => t.name === tool);
-    if (!found)
-      throw new AppError(AppErrorCode.NotFound, `Server “${server}” has no tool “${tool}”.`);
+    if (!found) throw new AppError(AppErrorCode.NotFound, hostText('mcp.noTool', { server, tool }));
     await this.catalog.setAlwaysLoaded(server, tool, alwaysLoaded);
     this.options.events.emit('mcp.toolsChanged', { server });
     return this.catalog.view(server, found);
@@ -231,7 +230,7 @@ export class McpService {
 
   supervisor(name: string): ServerSupervisor {
     const supervisor = this.registry.get(name);
-    if (!supervisor) throw new AppError(AppErrorCode.NotFound, `No server named “${name}”.`);
+    if (!supervisor) throw new AppError(AppErrorCode.NotFound, hostText('mcp.noServer', { name }));
     return supervisor;
   }
 

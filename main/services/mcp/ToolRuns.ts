@@ -2,6 +2,7 @@ import { TOOL_RUN_MESSAGE_MAX, type ToolRunProgress } from '../../../shared/doma
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { CallToolOptions } from './session/McpSession';
 import type { Progress } from './session/mcpTypes';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface ToolRunsOptions {
   /** Where throttled progress goes (the `mcp.toolRunProgressed` event). */
@@ -40,7 +41,7 @@ export class ToolRuns {
   ): Promise<T> {
     if (runId === undefined) return call({});
     if (this.runs.has(runId)) {
-      throw new AppError(AppErrorCode.Validation, `Tool run “${runId}” is already running.`);
+      throw new AppError(AppErrorCode.Validation, hostText('mcp.runTwice', { runId }));
     }
     const run: Run = {
       controller: new AbortController(),

@@ -6,6 +6,7 @@ import {
   type ProviderTestResult,
 } from '../../../shared/domain/providers';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import { AnthropicModel } from './anthropic/AnthropicModel';
 import type { AnthropicConnection } from './anthropic/createAnthropicClient';
 import { listAnthropicModels } from './anthropic/listAnthropicModels';
@@ -48,7 +49,8 @@ export class ModelRegistry {
   /** The client and model id for `provider/model`; NOT_FOUND for a provider there is not. */
   resolve(ref: string): ResolvedModel {
     const { provider, model } = parseModelRef(ref);
-    if (!model) throw new AppError(AppErrorCode.Validation, `“${ref}” names no model.`);
+    if (!model)
+      throw new AppError(AppErrorCode.Validation, hostText('model.namesNoModel', { ref }));
     return { client: this.client(provider), model, provider };
   }
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ANTHROPIC_PROVIDER_ID } from '../../../shared/domain/modelRef';
+import { hostMessages } from '../../../shared/text/hostMessages';
+import { hostText } from '../../../shared/text/hostText';
 import {
   isLocalBaseUrl,
   providerConfigSchema,
@@ -91,10 +93,7 @@ export class ProvidersService {
     const known = this.list()
       .map((p) => p.id)
       .join(', ');
-    throw new AppError(
-      AppErrorCode.NotFound,
-      `There is no model provider “${id}” (there are: ${known}).`,
-    );
+    throw new AppError(AppErrorCode.NotFound, hostText('model.noProvider', { id, known }));
   }
 
   async add(input: {
@@ -126,7 +125,7 @@ export class ProvidersService {
     const current = this.resolve(id).view;
     if (current.origin === 'built-in') {
       if (patch.name !== undefined || patch.models !== undefined || patch.images !== undefined) {
-        throw readOnly(current, 'only its base URL can be changed here');
+        throw readOnly(current, 'baseUrlOnly');
       }
       if (patch.baseURL !== undefined) {
         await this.options.settings.update({ apiBaseUrl: patch.baseURL });
@@ -134,8 +133,7 @@ export class ProvidersService {
       }
       return this.resolve(id).view;
     }
-    if (current.origin === 'environment')
-      throw readOnly(current, 'it is defined by the environment');
+    if (current.origin === 'environment') throw readOnly(current, 'environment');
     const next = providerConfigSchema.parse({ ...this.config(id), ...patch });
     await this.save(this.added.map((p) => (p.id === id ? next : p)));
     return this.resolve(id).view;
@@ -143,7 +141,7 @@ export class ProvidersService {
 
   async remove(id: string): Promise<void> {
     const current = this.resolve(id).view;
-    if (current.origin !== 'added') throw readOnly(current, 'it cannot be removed');
+    if (current.origin !== 'added') throw readOnly(current, 'notRemovable');
     await this.options.secrets.delete(keyName(id));
     this.keys.delete(id);
     await this.save(this.added.filter((p) => p.id !== id));
@@ -155,8 +153,7 @@ export class ProvidersService {
       await this.options.settings.setApiKey(apiKey);
       this.fire();
     } else {
-      if (current.origin === 'environment')
-        throw readOnly(current, 'its key comes from OPENAI_API_KEY');
+      if (current.origin === 'environment') throw readOnly(current, 'envKey');
       const stored = { key: apiKey, origin: originOf(current.baseURL) };
       await this.options.secrets.set(keyName(id), JSON.stringify(stored));
       this.keys.set(id, stored);
@@ -266,7 +263,8 @@ export class ProvidersService {
 
   private config(id: string): ProviderConfig {
     const config = this.added.find((p) => p.id === id);
-    if (!config) throw new AppError(AppErrorCode.NotFound, `There is no model provider “${id}”.`);
+    if (!config)
+      throw new AppError(AppErrorCode.NotFound, hostText('model.noProviderBare', { id }));
     return config;
   }
 
@@ -305,10 +303,13 @@ function originOf(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.exec(url.trim())?.[0].toLowerCase() ?? url;
 }
 
-function readOnly(provider: ProviderView, why: string): AppError {
+function readOnly(
+  provider: ProviderView,
+  why: keyof typeof hostMessages.model.readOnlyWhy,
+): AppError {
   return new AppError(
     AppErrorCode.Validation,
-    `${provider.name} cannot be changed that way: ${why}.`,
+    hostText('model.readOnly', { name: provider.name, why: hostText(`model.readOnlyWhy.${why}`) }),
   );
 }
 

@@ -1,6 +1,7 @@
 import * as AnthropicSdk from '@anthropic-ai/sdk';
 import * as OpenAiSdk from 'openai';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText, type HostTextKey } from '../../../shared/text/hostText';
 
 /** What is kept from an API failure in `AppError.data`, for retries, logs and the person. */
 export interface ModelErrorDetails {
@@ -24,11 +25,9 @@ export interface MapModelErrorContext {
   baseURL?: string;
 }
 
-const SETTINGS_HINT = 'Check the API key in Settings.';
-
 /** The error for a request to a provider that needs a key and has none. */
 export function missingApiKeyError(provider = 'Anthropic'): AppError {
-  return new AppError(AppErrorCode.LlmAuth, `No ${provider} API key is set. Add one in Settings.`);
+  return new AppError(AppErrorCode.LlmAuth, hostText('model.noKey', { provider }));
 }
 
 // Both SDKs are generated from one template: the same classes, distinct identities.
@@ -48,21 +47,24 @@ const isConnection = (e: unknown): e is Error =>
 export function mapModelError(error: unknown, context: MapModelErrorContext = {}): AppError {
   if (error instanceof AppError) return error;
   if (isUserAbort(error) || isAbortError(error)) {
-    return new AppError(AppErrorCode.Cancelled, 'Cancelled');
+    return new AppError(AppErrorCode.Cancelled, hostText('model.cancelled'));
   }
   const provider = context.provider ?? 'Anthropic';
-  const where = context.baseURL ? ` at ${context.baseURL}` : '';
+  const url = context.baseURL;
+  const api = url ? hostText('model.apiAt', { provider, url }) : hostText('model.api', { provider });
   if (isTimeout(error)) {
     return new AppError(
       AppErrorCode.LlmNetwork,
-      `The ${provider} API${where} did not answer in time.`,
+      url ? hostText('model.timeoutAt', { provider, url }) : hostText('model.timeout', { provider }),
     );
   }
   if (isConnection(error)) {
     const cause = describeCause(error.cause);
     return new AppError(
       AppErrorCode.LlmNetwork,
-      `Could not reach the ${provider} API${where}${cause ? `: ${cause}` : '.'}`,
+      cause
+        ? hostText('model.unreachable', { api, detail: cause })
+        : hostText('model.unreachableBare', { api }),
     );
   }
   const facts = apiErrorFacts(error);
@@ -70,7 +72,7 @@ export function mapModelError(error: unknown, context: MapModelErrorContext = {}
   if (error instanceof SyntaxError) {
     return new AppError(
       AppErrorCode.LlmServer,
-      `The ${provider} API sent a malformed event: ${error.message}`,
+      hostText('model.malformed', { provider, detail: error.message }),
     );
   }
   // Anything else thrown while reading a response body is the connection breaking
@@ -79,7 +81,7 @@ export function mapModelError(error: unknown, context: MapModelErrorContext = {}
   const cause = describeCause(error instanceof Error ? error.cause : undefined);
   return new AppError(
     AppErrorCode.LlmNetwork,
-    `The connection to the ${provider} API broke: ${message}${cause ? ` (${cause})` : ''}`,
+    hostText('model.broke', { provider, detail: `${message}${cause ? ` (${cause})` : ''}` }),
   );
 }
 
@@ -143,18 +145,18 @@ function fromApiError(error: ApiErrorFacts, provider: string): AppError {
     details.shouldRetry = shouldRetry === 'true';
 
   const code = classify(error.status, error.type);
-  const describe = describeCode(code, provider);
   // The sentence ends with our own facts, so the API's final period goes.
   const said = (error.apiMessage ?? error.message).replace(/\.$/, '');
   const label = [error.status, error.type].filter((part) => part !== undefined && part !== null);
-  const facts = label.length > 0 ? ` (${label.join(' ')})` : '';
-  const wait =
-    retryAfterMs !== undefined ? ` The API asked to wait ${formatSeconds(retryAfterMs)}.` : '';
-  const message =
-    code === AppErrorCode.LlmAuth
-      ? `${provider} rejected the API key: ${said}${facts}. ${SETTINGS_HINT}`
-      : `${describe}: ${said}${facts}.${wait}`;
-  return new AppError(code, message.trim(), details);
+  const detail = `${said}${label.length > 0 ? ` (${label.join(' ')})` : ''}`;
+  const message = hostText(describeCode(code), { provider, detail });
+  return new AppError(
+    code,
+    retryAfterMs !== undefined && code !== AppErrorCode.LlmAuth
+      ? hostText('model.waitAsked', { message, seconds: Math.round(retryAfterMs / 100) / 10 })
+      : message,
+    details,
+  );
 }
 
 function classify(status: number | undefined, type: string | null): AppErrorCode {
@@ -186,18 +188,20 @@ function classify(status: number | undefined, type: string | null): AppErrorCode
   }
 }
 
-function describeCode(code: AppErrorCode, provider: string): string {
+function describeCode(code: AppErrorCode): HostTextKey {
   switch (code) {
+    case AppErrorCode.LlmAuth:
+      return 'model.rejectedKey';
     case AppErrorCode.LlmRateLimited:
-      return `The ${provider} API is rate limiting requests`;
+      return 'model.rateLimited';
     case AppErrorCode.LlmOverloaded:
-      return `The ${provider} API is overloaded`;
+      return 'model.overloaded';
     case AppErrorCode.LlmServer:
-      return `The ${provider} API failed`;
+      return 'model.failed';
     case AppErrorCode.LlmNetwork:
-      return `The ${provider} API timed out`;
+      return 'model.timedOut';
     default:
-      return `The ${provider} API rejected the request`;
+      return 'model.refused';
   }
 }
 
@@ -211,10 +215,6 @@ function parseRetryAfter(headers: Headers | undefined): number | undefined {
   if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
   const date = Date.parse(value);
   return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
-}
-
-function formatSeconds(ms: number): string {
-  return `${Math.round(ms / 100) / 10} s`;
 }
 
 function isAbortError(error: unknown): boolean {

@@ -1,5 +1,6 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { RegistryEntry } from './serverJson';
+import { hostText } from '../../../shared/text/hostText';
 
 /** One page of `GET /v0.1/servers`. */
 export interface RegistryListPage {
@@ -84,8 +85,8 @@ export class RegistryClient {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       throw new AppError(
-        AppErrorCode.Internal,
-        `Could not reach the MCP Registry at ${this.baseUrl}: ${reason}`,
+        AppErrorCode.McpClosed,
+        hostText('registry.unreachable', { url: this.baseUrl, reason }),
       );
     }
     const text = await response.text();
@@ -93,14 +94,20 @@ export class RegistryClient {
     if (response.status === 404) {
       throw new AppError(
         AppErrorCode.NotFound,
-        `The MCP Registry at ${this.baseUrl} has no ${path}.`,
+        hostText('registry.notFound', { url: this.baseUrl, path }),
       );
     }
     if (!response.ok) {
       const detail = asRecord(safeJson(text))?.error;
       throw new AppError(
-        AppErrorCode.Internal,
-        `The MCP Registry at ${this.baseUrl} answered ${response.status}${typeof detail === 'string' ? `: ${detail}` : ''}.`,
+        AppErrorCode.McpProtocol,
+        typeof detail === 'string'
+          ? hostText('registry.answeredWith', {
+              url: this.baseUrl,
+              status: response.status,
+              detail,
+            })
+          : hostText('registry.answered', { url: this.baseUrl, status: response.status }),
       );
     }
     const parsed = safeJson(text);

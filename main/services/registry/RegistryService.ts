@@ -11,6 +11,7 @@ import { buildRegistryEntry } from './buildRegistryEntry';
 import { RegistryClient } from './RegistryClient';
 import { toRegistryServer } from './toRegistryServer';
 import { validateServerJson } from './validateServerJson';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface RegistryServiceOptions {
   /** The registry's base URL now (settings, overridden by SWITCHBOARD_REGISTRY_URL). */
@@ -71,7 +72,12 @@ export class RegistryService {
     if (!check.valid) {
       throw new AppError(
         AppErrorCode.Validation,
-        `${request.name} ${request.version} does not match the published server.json schema: ${check.problems.join('; ')}`,
+        // The schema checker's own words.
+        hostText('registry.schemaMismatch', {
+          name: request.name,
+          version: request.version,
+          problems: check.problems,
+        }),
         { problems: check.problems },
       );
     }
@@ -84,7 +90,7 @@ export class RegistryService {
     if (this.options.files.state.servers.some((s) => s.name === request.serverName)) {
       throw new AppError(
         AppErrorCode.Validation,
-        `There is already a server named “${request.serverName}”; choose another name.`,
+        hostText('config.nameTaken', { name: request.serverName }),
       );
     }
     const stored: string[] = [];

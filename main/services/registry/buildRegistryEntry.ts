@@ -11,6 +11,7 @@ import {
   type RunOption,
 } from './registryOptions';
 import type { InputWithVariables, KeyValueInput, PackageArgument, ServerJson } from './serverJson';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** A servers-file entry for a registry server, and the secrets it refers to. */
 export interface BuiltEntry {
@@ -23,7 +24,7 @@ export interface BuiltEntry {
 class Collector {
   readonly secrets = new Map<string, string>();
   readonly missing: string[] = [];
-  readonly invalid: string[] = [];
+  readonly invalid: HostText[] = [];
 
   constructor(
     private readonly serverName: string,
@@ -72,7 +73,7 @@ export function buildRegistryEntry(
   if (!option) {
     throw new AppError(
       AppErrorCode.Validation,
-      `${server.name} has no install option ${optionIndex}.`,
+      hostText('registry.noOption', { name: server.name, index: optionIndex }),
     );
   }
   const reason = unsupportedReason(option);
@@ -88,17 +89,18 @@ export function buildRegistryEntry(
   if (collector.missing.length > 0) {
     throw new AppError(
       AppErrorCode.Validation,
-      `${server.name} needs ${collector.missing.join(', ')}; give ${collector.missing.length === 1 ? 'it' : 'them'} a value to install.`,
+      hostText(collector.missing.length === 1 ? 'registry.needsValue' : 'registry.needsValues', {
+        name: server.name,
+        labels: collector.missing.join(', '),
+      }),
       { missing: collector.missing },
     );
   }
   if (collector.invalid.length > 0) {
     throw new AppError(
       AppErrorCode.Validation,
-      `Not an allowed value: ${collector.invalid.join('; ')}.`,
-      {
-        invalid: collector.invalid,
-      },
+      hostText('registry.notAllowed', { values: collector.invalid }),
+      { invalid: collector.invalid.map(formatHostText) },
     );
   }
   return { entry, secrets: collector.secrets };

@@ -1,5 +1,6 @@
 import type { InstallInput } from '../../../shared/domain/registryViews';
 import type { InputWithVariables, RegistryInput } from './serverJson';
+import { hostText, type HostText } from '../../../shared/text/hostText';
 
 type InputKind = InstallInput['kind'];
 
@@ -50,8 +51,8 @@ export interface ResolvedValue {
   secret: boolean;
   /** Labels of required questions without an answer. */
   missing: string[];
-  /** Answers outside the declared choices, as `label: value`. */
-  invalid: string[];
+  /** Answers outside the declared choices. */
+  invalid: HostText[];
 }
 
 /** The value an input ends up with, from its answers, defaults and fixed template. */
@@ -122,7 +123,13 @@ function answerOf(
     return undefined;
   }
   if (question.choices && !question.choices.includes(value)) {
-    result.invalid.push(`${question.label}: ${value} (one of ${question.choices.join(', ')})`);
+    result.invalid.push(
+      hostText('registry.notAChoice', {
+        label: question.label,
+        value,
+        choices: question.choices.join(', '),
+      }),
+    );
   }
   return value;
 }

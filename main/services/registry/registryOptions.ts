@@ -1,6 +1,7 @@
 import type { InstallInput, InstallOption } from '../../../shared/domain/registryViews';
 import { inputQuestions, urlQuestions } from './registryInputs';
 import type { PackageArgument, RegistryPackage, RemoteTransport, ServerJson } from './serverJson';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** Package types Switchboard can start, with the runner each uses by default. */
 export const PACKAGE_RUNNERS: Readonly<Record<string, string>> = {
@@ -60,17 +61,15 @@ export function optionQuestions(option: RunOption): InstallInput[] {
 }
 
 /** Why an option cannot be installed here, or undefined when it can. */
-export function unsupportedReason(option: RunOption): string | undefined {
+export function unsupportedReason(option: RunOption): HostText | undefined {
   if (option.kind === 'remote') return undefined;
   const { pkg } = option;
-  if (pkg.registryType === 'mcpb') {
-    return 'This package is an .mcpb bundle download: download the file and use “Install bundle”.';
-  }
+  if (pkg.registryType === 'mcpb') return hostText('registry.mcpbPackage');
   if (!(pkg.registryType in PACKAGE_RUNNERS)) {
-    return `Packages from ${pkg.registryType} cannot be started by Switchboard (npm, PyPI and OCI images can).`;
+    return hostText('registry.unknownRunner', { type: pkg.registryType });
   }
   if (pkg.transport.type !== 'stdio') {
-    return `This package serves ${pkg.transport.type} on this computer; Switchboard starts packages over stdio only.`;
+    return hostText('registry.notStdio', { transport: pkg.transport.type });
   }
   return undefined;
 }
@@ -83,7 +82,7 @@ export function describeOption(option: RunOption, preview: string): InstallOptio
     kind: option.kind,
     preview,
     supported: reason === undefined,
-    ...(reason ? { unsupportedReason: reason } : {}),
+    ...(reason ? { unsupportedReason: formatHostText(reason), unsupportedReasonText: reason } : {}),
     inputs: optionQuestions(option),
   };
   if (option.kind === 'remote') {

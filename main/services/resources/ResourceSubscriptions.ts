@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { SubscriptionView } from '../../../shared/domain/attachments';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import type { HostEvents } from '../HostEvents';
@@ -62,7 +63,7 @@ export class ResourceSubscriptions {
     if (!session.info?.capabilities.resources?.subscribe) {
       throw new AppError(
         AppErrorCode.Validation,
-        `Server “${server}” does not offer resource subscriptions.`,
+        hostText('resources.noSubscriptions', { server }),
       );
     }
     this.bind(server, session);

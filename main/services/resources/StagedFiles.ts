@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_ATTACHMENT_BYTES } from '../../../shared/domain/attachments';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 
 /** A file from the person's computer, whole, waiting to be sent with a message. */
 export interface StagedFile {
@@ -64,23 +65,21 @@ export class StagedFiles {
     let id = piece.stagingId;
     let staging = id === undefined ? undefined : this.files.get(id);
     if (id !== undefined && !staging) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        'This file is no longer waiting to be sent; attach it again.',
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('files.gone'));
     }
     if (!staging) {
       if (piece.size > MAX_ATTACHMENT_BYTES) {
-        throw new AppError(AppErrorCode.Validation, `${piece.name} is too large to send.`, {
-          bytes: piece.size,
-          maxBytes: MAX_ATTACHMENT_BYTES,
-        });
-      }
-      if (this.totalBytes() + piece.size > this.maxTotalBytes) {
         throw new AppError(
           AppErrorCode.Validation,
-          'Too many files are waiting to be sent; send or remove some first.',
+          hostText('files.tooLarge', { name: piece.name }),
+          {
+            bytes: piece.size,
+            maxBytes: MAX_ATTACHMENT_BYTES,
+          },
         );
+      }
+      if (this.totalBytes() + piece.size > this.maxTotalBytes) {
+        throw new AppError(AppErrorCode.Validation, hostText('files.tooMany'));
       }
       id = randomUUID();
       staging = {
@@ -96,7 +95,7 @@ export class StagedFiles {
     }
     if (staging.complete || staging.received + bytes.length > staging.size) {
       this.files.delete(id ?? '');
-      throw new AppError(AppErrorCode.Validation, `${staging.name} arrived larger than announced.`);
+      throw new AppError(AppErrorCode.Validation, hostText('files.larger', { name: staging.name }));
     }
     staging.chunks.push(bytes);
     staging.received += bytes.length;
@@ -104,7 +103,10 @@ export class StagedFiles {
     if (piece.last) {
       if (staging.received !== staging.size) {
         this.files.delete(id ?? '');
-        throw new AppError(AppErrorCode.Validation, `${staging.name} arrived incomplete.`);
+        throw new AppError(
+          AppErrorCode.Validation,
+          hostText('files.incomplete', { name: staging.name }),
+        );
       }
       staging.complete = true;
     }
@@ -116,10 +118,7 @@ export class StagedFiles {
     this.expire();
     const staging = this.files.get(stagingId);
     if (!staging?.complete) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        'This file is no longer waiting to be sent; attach it again.',
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('files.gone'));
     }
     return { name: staging.name, mimeType: staging.mimeType, bytes: Buffer.concat(staging.chunks) };
   }

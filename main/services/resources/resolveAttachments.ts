@@ -12,6 +12,7 @@ import { nameFromUri } from '../../../shared/domain/nameFromUri';
 import { fileContent } from './fileContent';
 import type { StagedFile } from './StagedFiles';
 import { toAttachmentBlocks, type AttachmentContent } from './toAttachmentBlocks';
+import { hostText } from '../../../shared/text/hostText';
 
 /** Reads one resource of one server (the supervisor's session in the host). */
 export type ReadResource = (server: string, uri: string) => Promise<{ contents: unknown[] }>;
@@ -52,7 +53,7 @@ export async function resolveAttachments(
   read: ReadResource,
   limits: AttachmentLimits = defaultAttachmentLimits,
   readStaged: ReadStagedFile = () => {
-    throw new AppError(AppErrorCode.Unsupported, 'Files cannot be attached here.');
+    throw new AppError(AppErrorCode.Unsupported, hostText('files.notHere'));
   },
 ): Promise<ResolvedAttachments> {
   const items = await Promise.all(
@@ -78,7 +79,11 @@ export async function resolveAttachments(
         const app = AppError.from(error);
         throw new AppError(
           app.code,
-          `Could not read ${input.uri} from “${input.server}”: ${app.message}`,
+          hostText('attachments.cannotRead', {
+            uri: input.uri,
+            server: input.server,
+            reason: app.text ?? hostText('foreign', { text: app.message }),
+          }),
           { server: input.server, uri: input.uri },
         );
       }
@@ -140,14 +145,20 @@ export async function resolveAttachments(
   if (sentBytes > limits.maxBytes) {
     throw new AppError(
       AppErrorCode.Validation,
-      `The attachments add up to ${formatBytes(sentBytes)}; at most ${formatBytes(limits.maxBytes)} can be sent with one message. Remove the largest ones.`,
+      hostText('attachments.tooLarge', {
+        size: formatBytes(sentBytes),
+        max: formatBytes(limits.maxBytes),
+      }),
       { bytes: sentBytes, maxBytes: limits.maxBytes },
     );
   }
   if (sentChars > limits.maxTextChars) {
     throw new AppError(
       AppErrorCode.Validation,
-      `The attached text is ${sentChars.toLocaleString('en-US')} characters; at most ${limits.maxTextChars.toLocaleString('en-US')} can be sent with one message.`,
+      hostText('attachments.tooMuchText', {
+        chars: sentChars.toLocaleString('en-US'),
+        max: limits.maxTextChars.toLocaleString('en-US'),
+      }),
       { chars: sentChars, maxChars: limits.maxTextChars },
     );
   }
@@ -155,7 +166,11 @@ export async function resolveAttachments(
     const { name, bytes, uri, server } = oversizedImage;
     throw new AppError(
       AppErrorCode.Validation,
-      `The image ${name} is ${formatBytes(bytes)}; the model accepts images up to ${formatBytes(MAX_IMAGE_BYTES)}. Attach a smaller version.`,
+      hostText('attachments.imageTooLarge', {
+        name,
+        size: formatBytes(bytes),
+        max: formatBytes(MAX_IMAGE_BYTES),
+      }),
       { server, ...(uri !== undefined ? { uri } : {}), bytes },
     );
   }

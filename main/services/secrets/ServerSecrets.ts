@@ -4,6 +4,7 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { SecretStore } from '../../platform/PlatformServices';
 import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { isSecretName, secretReferences, substituteSecrets } from './secretReferences';
+import { hostText } from '../../../shared/text/hostText';
 
 /**
  * Where `${secret:NAME}` values live in the secret store (apart from API keys and OAuth state):
@@ -29,11 +30,11 @@ export class ServerSecrets implements SecretResolver {
   /** Stores (or replaces) a value; an empty or oversized one is refused. */
   async set(name: string, value: string): Promise<void> {
     assertName(name);
-    if (value === '') throw new AppError(AppErrorCode.Validation, 'The secret is empty.');
+    if (value === '') throw new AppError(AppErrorCode.Validation, hostText('secrets.empty'));
     if (value.length > MAX_SECRET_CHARS) {
       throw new AppError(
         AppErrorCode.Validation,
-        `The secret is longer than ${MAX_SECRET_CHARS} characters; that is not a key or a token.`,
+        hostText('secrets.tooLong', { max: MAX_SECRET_CHARS }),
       );
     }
     await this.store.set(KEY_PREFIX + name, value);
@@ -99,7 +100,7 @@ export class ServerSecrets implements SecretResolver {
       const names = [...missing].join(', ');
       throw new AppError(
         AppErrorCode.ConfigInvalid,
-        `Server “${config.name}” uses the secret ${names}, which is not in the secret store. Enter it in the server’s form (Servers → Edit) or in Settings → Secrets, and start it again.`,
+        hostText('secrets.missingForServer', { name: config.name, secrets: names }),
         { missingSecrets: [...missing] },
       );
     }
@@ -119,7 +120,7 @@ export class ServerSecrets implements SecretResolver {
     if (invalid !== undefined) {
       throw new AppError(
         AppErrorCode.Validation,
-        `${where} uses \${secret:${invalid}}, which is not a valid secret name (letters, digits and _ . : / - only, at most 200).`,
+        hostText('secrets.badReference', { where, name: invalid }),
       );
     }
     const result = substituteSecrets(value, await this.lookup(names));
@@ -127,7 +128,7 @@ export class ServerSecrets implements SecretResolver {
     if (missing !== undefined) {
       throw new AppError(
         AppErrorCode.McpAuthRequired,
-        `${where} uses \${secret:${missing}}, but no secret named ${missing} is stored. Keep it in Settings → Secrets (CLI: secret set ${missing}).`,
+        hostText('secrets.missingReference', { where, name: missing }),
         { secret: missing, missingSecrets: result.missing },
       );
     }
@@ -159,9 +160,6 @@ export function referencedNames(config: ServerConfig): string[] {
 
 function assertName(name: string): void {
   if (!isSecretName(name)) {
-    throw new AppError(
-      AppErrorCode.Validation,
-      `“${name}” is not a valid secret name (letters, digits and _ . : / - only, at most 200).`,
-    );
+    throw new AppError(AppErrorCode.Validation, hostText('secrets.badName', { name }));
   }
 }

@@ -10,6 +10,7 @@ import type { ServerSecrets } from '../secrets/ServerSecrets';
 import { secretReferences } from '../secrets/secretReferences';
 import { entryFromForm } from './entryFromForm';
 import { formFromEntry } from './formFromEntry';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface ServerFormServiceOptions {
   files: ServersFileService;
@@ -29,10 +30,7 @@ export class ServerFormService {
   async get(name: string): Promise<ServerForm> {
     const entry = this.options.files.rawServer(name);
     if (!entry) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        `There is no server named “${name}” in the servers file.`,
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('serverForm.notInFile', { name }));
     }
     return formFromEntry(name, entry, (secret) => this.options.secrets.has(secret));
   }
@@ -62,7 +60,7 @@ export class ServerFormService {
     if (originalName && !previous) {
       throw new AppError(
         AppErrorCode.NotFound,
-        `There is no server named “${originalName}” any more.`,
+        hostText('serverForm.gone', { name: originalName }),
       );
     }
     const built = entryFromForm(form, previous);
@@ -90,10 +88,7 @@ export class ServerFormService {
     const { files, secrets } = this.options;
     const entry = files.rawServer(name);
     if (!entry) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        `There is no server named “${name}” in the servers file.`,
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('serverForm.notInFile', { name }));
     }
     const state = await files.removeServer(name);
     const stillUsed = new Set(secretReferences(state.text));

@@ -2,6 +2,7 @@ import type { FormSecret, ServerForm } from '../../../shared/domain/serverForm';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { HTTP_ONLY_KEYS, STDIO_ONLY_KEYS, type ServerEntry } from '../config/ServerEntry';
 import { isSecretName, secretNameFor, secretRef } from '../secrets/secretReferences';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** An entry built from the form, and the secret values to store before it is written. */
 export interface FormEntry {
@@ -22,7 +23,7 @@ const FORM_OAUTH_KEYS = ['clientId', 'clientSecret', 'scopes', 'clientMetadataUr
  */
 export function entryFromForm(form: ServerForm, previous: ServerEntry = {}): FormEntry {
   const secrets = new Map<string, string>();
-  const problems: string[] = [];
+  const problems: HostText[] = [];
   const secret = (field: FormSecret, label: string): string | undefined => {
     if (!field.secret) return field.value;
     if (field.value !== '') {
@@ -34,7 +35,7 @@ export function entryFromForm(form: ServerForm, previous: ServerEntry = {}): For
       return secretRef(name);
     }
     if (field.secretName) return secretRef(field.secretName);
-    problems.push(`enter a value for the secret ${label}`);
+    problems.push(hostText('serverForm.secretValue', { label }));
     return undefined;
   };
   const record = (rows: ServerForm['env'], kind: 'env' | 'header') => {
@@ -43,10 +44,12 @@ export function entryFromForm(form: ServerForm, previous: ServerEntry = {}): For
       const name = row.name.trim();
       if (name === '' && row.value === '' && !row.secretName) continue;
       if (name === '') {
-        problems.push(`a ${kind === 'env' ? 'variable' : 'header'} has a value but no name`);
+        problems.push(
+          hostText(kind === 'env' ? 'serverForm.unnamedVariable' : 'serverForm.unnamedHeader'),
+        );
         continue;
       }
-      if (Object.hasOwn(out, name)) problems.push(`${name} is listed twice`);
+      if (Object.hasOwn(out, name)) problems.push(hostText('serverForm.twice', { name }));
       const value = secret(row, kind === 'env' ? name : `header.${name}`);
       if (value !== undefined) out[name] = value;
     }
@@ -68,7 +71,7 @@ export function entryFromForm(form: ServerForm, previous: ServerEntry = {}): For
     set('args', form.args, form.args.length > 0);
     set('env', env, Object.keys(env).length > 0);
     set('cwd', form.cwd.trim(), form.cwd.trim() !== '');
-    if (form.command.trim() === '') problems.push('a local server needs a command');
+    if (form.command.trim() === '') problems.push(hostText('serverForm.noCommand'));
   } else {
     drop(STDIO_ONLY_KEYS);
     const headers = record(form.headers, 'header');
@@ -78,15 +81,13 @@ export function entryFromForm(form: ServerForm, previous: ServerEntry = {}): For
     set('headers', headers, Object.keys(headers).length > 0);
     const oauth = oauthBlock(form, previous, secret);
     set('oauth', oauth, Object.keys(oauth).length > 0);
-    if (form.url.trim() === '') problems.push('a remote server needs a URL');
+    if (form.url.trim() === '') problems.push(hostText('serverForm.noUrl'));
   }
   if (problems.length > 0) {
     throw new AppError(
       AppErrorCode.Validation,
-      `Cannot save “${form.name}”: ${problems.join('; ')}.`,
-      {
-        problems,
-      },
+      hostText('serverForm.cannotSave', { name: form.name, problems }),
+      { problems: problems.map(formatHostText) },
     );
   }
   return { entry: ordered(entry), secrets };

@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { SessionSkills, Skill, SkillFile, SkillRefusal } from '../mcp/session/SessionSkills';
 
 /** One enabled skill as the loader reaches it: where from, how the model names it, its entry. */
@@ -48,7 +49,7 @@ export class SkillLoader {
     if (!entry) {
       throw new AppError(
         AppErrorCode.Validation,
-        `The skill “${source.qualifiedName}” is not loaded in this conversation: load it first (without "file"), then read its files.`,
+        hostText('skills.notLoaded', { name: source.qualifiedName }),
       );
     }
     return this.verified(source, entry, path);

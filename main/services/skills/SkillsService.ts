@@ -1,5 +1,6 @@
 import type { ServerSkillsView, SkillRefusalView, SkillView } from '../../../shared/domain/skills';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
 import type { HostTool } from '../conversation/HostTool';
 import type { HostEvents } from '../HostEvents';
@@ -120,12 +121,12 @@ export class SkillsService {
   async setEnabled(server: string, uri: string, enabled: boolean): Promise<ServerSkillsView> {
     const skill = this.listings.get(server)?.skills.find((s) => s.uri === uri);
     if (!skill) {
-      throw new AppError(AppErrorCode.NotFound, `Server “${server}” lists no skill ${uri}.`);
+      throw new AppError(AppErrorCode.NotFound, hostText('skills.notListed', { server, uri }));
     }
     if (enabled && skill.resources === 'dynamic') {
       throw new AppError(
         AppErrorCode.Validation,
-        `The skill “${skill.frontmatter.name}” publishes no file list with digests, so it cannot be verified; it cannot be enabled.`,
+        hostText('skills.unverifiable', { name: skill.frontmatter.name }),
       );
     }
     await this.preferences.set(server, uri, enabled);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import { BranchTable } from './BranchTable';
 import { checkIntegrity } from './checkIntegrity';
 import type {
@@ -290,7 +291,7 @@ export class ConversationStore {
       return shown;
     });
     if (!target) {
-      throw new AppError(AppErrorCode.Validation, 'There is no other version in that direction.');
+      throw new AppError(AppErrorCode.Validation, hostText('conversation.noOtherVersion'));
     }
     return this.getMessage(target) ?? throwNotFound('message', target);
   }
@@ -324,7 +325,7 @@ export class ConversationStore {
       const call = this.requireToolCall(id);
       throw new AppError(
         AppErrorCode.Validation,
-        `Tool call ${id} is ${call.status}, not pending.`,
+        hostText('store.notPending', { id, status: call.status }),
       );
     }
     return this.requireToolCall(id);
@@ -358,10 +359,7 @@ export class ConversationStore {
   saveGrant(input: SaveGrantInput): GrantRecord {
     if (input.scope === 'conversation') {
       if (input.conversationId === undefined) {
-        throw new AppError(
-          AppErrorCode.Validation,
-          'A conversation grant needs a conversation id.',
-        );
+        throw new AppError(AppErrorCode.Validation, hostText('store.grantWithoutConversation'));
       }
       this.requireConversation(input.conversationId);
     }

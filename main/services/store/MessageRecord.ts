@@ -2,6 +2,7 @@ import type { ContentBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { AttachmentView } from '../../../shared/domain/attachments';
 import type { ReasoningBlock } from '../../../shared/domain/conversationMessage';
 import type { RequestTools } from '../../../shared/domain/toolSearch';
+import type { HostText } from '../../../shared/text/hostText';
 
 /** Who wrote a message. Tool results travel in `user` messages, as the Messages API wants. */
 export type MessageRole = 'user' | 'assistant';
@@ -37,6 +38,8 @@ export interface TokenUsage {
 export interface MessageError {
   code: string;
   message: string;
+  /** The message as a key and values, when it was one of main's. */
+  text?: HostText;
 }
 
 /** A stored message. */

@@ -1,6 +1,13 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { AttachmentView } from '../../../shared/domain/attachments';
-import type { MessageRecord, MessageStatus, StoredContentBlock, TokenUsage } from './MessageRecord';
+import type { HostText } from '../../../shared/text/hostText';
+import type {
+  MessageError,
+  MessageRecord,
+  MessageStatus,
+  StoredContentBlock,
+  TokenUsage,
+} from './MessageRecord';
 import { allRows, fromJson, getRow, toJson } from './sqlRows';
 
 interface MessageRow {
@@ -16,6 +23,7 @@ interface MessageRow {
   stop_reason: string | null;
   error_code: string | null;
   error_message: string | null;
+  error_text: string | null;
   usage: string | null;
   created_at: number;
   updated_at: number;
@@ -23,7 +31,7 @@ interface MessageRow {
 }
 
 const columns = `id, conversation_id, ordinal, role, content, status, turn_id, provider, model,
-  stop_reason, error_code, error_message, usage, created_at, updated_at, attachments`;
+  stop_reason, error_code, error_message, error_text, usage, created_at, updated_at, attachments`;
 
 /** A message row about to be inserted; the ordinal is assigned by the insert. */
 export interface NewMessageRow extends Omit<MessageRecord, 'ordinal'> {
@@ -36,7 +44,7 @@ export interface MessageOutcome {
   content: readonly StoredContentBlock[];
   text: string;
   stopReason: string | null;
-  error: { code: string; message: string } | null;
+  error: MessageError | null;
   usage: TokenUsage | null;
   at: number;
 }
@@ -49,13 +57,13 @@ export const messageSql = {
   // The next ordinal and the parent come from the newest active row through the paging index
   // (one probe, not a scan); a new message joins the branch that shows.
   insert: `INSERT INTO messages (id, conversation_id, ordinal, role, content, text, status, turn_id,
-      provider, model, stop_reason, error_code, error_message, usage, created_at, updated_at, attachments,
-      parent_id, active, branch_seen)
+      provider, model, stop_reason, error_code, error_message, error_text, usage, created_at,
+      updated_at, attachments, parent_id, active, branch_seen)
     VALUES (:id, :conversationId,
       ifnull((SELECT ordinal + 1 FROM messages WHERE conversation_id = :conversationId
               AND active = 1 ORDER BY ordinal DESC LIMIT 1), 0),
-      :role, :content, :text, :status, :turnId, :provider, :model, :stopReason, :errorCode, :errorMessage,
-      :usage, :createdAt, :updatedAt, :attachments,
+      :role, :content, :text, :status, :turnId, :provider, :model, :stopReason, :errorCode,
+      :errorMessage, :errorText, :usage, :createdAt, :updatedAt, :attachments,
       (SELECT id FROM messages WHERE conversation_id = :conversationId
        AND active = 1 ORDER BY ordinal DESC LIMIT 1),
       1,
@@ -72,7 +80,7 @@ export const messageSql = {
     WHERE id = ? AND status = 'streaming'`,
   writeOutcome: `UPDATE messages SET status = :status, content = :content, text = :text,
       stop_reason = :stopReason, error_code = :errorCode, error_message = :errorMessage,
-      usage = :usage, updated_at = :at
+      error_text = :errorText, usage = :usage, updated_at = :at
     WHERE id = :id`,
   // The active messages from an ordinal on, and every other branch that grew out of them.
   deleteFrom: `WITH RECURSIVE doomed(id) AS (
@@ -95,7 +103,13 @@ function toMessageRecord(row: MessageRow): MessageRecord {
     model: row.model,
     stopReason: row.stop_reason,
     error:
-      row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+      row.error_code === null
+        ? null
+        : {
+            code: row.error_code,
+            message: row.error_message ?? '',
+            ...(row.error_text === null ? {} : { text: JSON.parse(row.error_text) as HostText }),
+          },
     usage: fromJson(row.usage) as TokenUsage | null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -144,6 +158,7 @@ export class MessageTable {
       stopReason: message.stopReason,
       errorCode: message.error?.code ?? null,
       errorMessage: message.error?.message ?? null,
+      errorText: message.error?.text ? JSON.stringify(message.error.text) : null,
       usage: toJson(message.usage ?? undefined),
       createdAt: message.createdAt,
       updatedAt: message.updatedAt,
@@ -206,6 +221,7 @@ export class MessageTable {
       stopReason: outcome.stopReason,
       errorCode: outcome.error?.code ?? null,
       errorMessage: outcome.error?.message ?? null,
+      errorText: outcome.error?.text ? JSON.stringify(outcome.error.text) : null,
       usage: toJson(outcome.usage ?? undefined),
       at: outcome.at,
     });

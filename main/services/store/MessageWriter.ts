@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { ConversationTable } from './ConversationTable';
 import { extractText } from './extractText';
 import type {
@@ -112,8 +113,8 @@ export class MessageWriter {
       throw new AppError(
         AppErrorCode.Validation,
         stored
-          ? `Message ${messageId} is ${stored.status}, not streaming.`
-          : `No message ${messageId}.`,
+          ? hostText('store.notStreaming', { id: messageId, status: stored.status })
+          : hostText('store.noMessage', { id: messageId }),
       );
     }
     const content = input.content ?? live ?? stored?.content ?? [];
@@ -146,7 +147,11 @@ export class MessageWriter {
     ) {
       throw new AppError(
         AppErrorCode.Validation,
-        `Message ${messageId} (${message.role}, ${message.status}) cannot be resumed.`,
+        hostText('store.notResumable', {
+          id: messageId,
+          role: message.role,
+          status: message.status,
+        }),
       );
     }
     withTransaction(this.options.db, () => {

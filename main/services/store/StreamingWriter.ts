@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { StoredContentBlock } from './MessageRecord';
 
 /** One streaming message's content to write. */
@@ -82,7 +83,7 @@ export class StreamingWriter {
     } else {
       throw new AppError(
         AppErrorCode.Validation,
-        `Block ${blockIndex} of message ${id} is ${block.type}; only text, reasoning and thinking blocks take deltas.`,
+        hostText('store.notTextBlock', { block: blockIndex, id, type: block.type }),
       );
     }
     this.markDirty(stream, delta.length);
@@ -174,7 +175,7 @@ export class StreamingWriter {
   private require(id: string): Stream {
     const stream = this.streams.get(id);
     if (!stream) {
-      throw new AppError(AppErrorCode.Validation, `Message ${id} is not streaming in this store.`);
+      throw new AppError(AppErrorCode.Validation, hostText('store.notStreamingHere', { id }));
     }
     return stream;
   }
@@ -182,9 +183,6 @@ export class StreamingWriter {
 
 function checkIndex(id: string, index: number, max: number): void {
   if (!Number.isInteger(index) || index < 0 || index > max) {
-    throw new AppError(
-      AppErrorCode.Validation,
-      `Block index ${index} is out of range for message ${id} (0…${max}).`,
-    );
+    throw new AppError(AppErrorCode.Validation, hostText('store.blockRange', { index, id, max }));
   }
 }

@@ -7,6 +7,7 @@ import {
   type TaskPatch,
   type TaskRecord,
 } from './TaskRecord';
+import { hostText } from '../../../shared/text/hostText';
 
 interface TaskRow {
   id: string;
@@ -171,7 +172,7 @@ export class TaskTable {
       hasDelivery: given('delivery'),
       delivery: patch.delivery ?? null,
     });
-    if (!row) throw new AppError(AppErrorCode.NotFound, `No task ${id}.`);
+    if (!row) throw new AppError(AppErrorCode.NotFound, hostText('tasks.noTask', { id }));
     return toRecord(row);
   }
 

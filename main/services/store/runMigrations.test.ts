@@ -53,6 +53,8 @@ describe('runMigrations', () => {
         [4, 'tool call app'],
         [5, 'message provider'],
         [6, 'conversation tool search'],
+        [7, 'message branches'],
+        [8, 'message error text'],
       ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([

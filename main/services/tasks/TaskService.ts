@@ -10,6 +10,7 @@ import type { TaskTable } from '../store/TaskTable';
 import { whenServerReady } from './ServerReadiness';
 import { GONE_TEXT, LOST_TEXT, callResultOf, isGone, resultOf } from './taskEnds';
 import { toTaskView } from './toTaskView';
+import { hostText } from '../../../shared/text/hostText';
 
 export interface TaskServiceOptions {
   tasks: TaskTable;
@@ -155,7 +156,10 @@ export class TaskService {
   ): Promise<CallToolResult> {
     const record = this.options.tasks.find(server, taskId);
     if (!record)
-      throw new AppError(AppErrorCode.NotFound, `No stored task ${taskId} of ${server}.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('tasks.noStoredTask', { id: taskId, server }),
+      );
     const known = this.followed.get(record.id);
     const followed = known ?? this.track(record);
     followed.onTask = request.onTask;
@@ -216,7 +220,7 @@ export class TaskService {
 
   /** Stops following (the tasks go on on their servers; the next start follows them again). */
   async dispose(): Promise<void> {
-    this.stop.abort(new AppError(AppErrorCode.Cancelled, 'The host is shutting down'));
+    this.stop.abort(new AppError(AppErrorCode.Cancelled, hostText('tasks.shuttingDown')));
     const detaching = [...this.followed.values()].map((f) => f.task?.detach() ?? Promise.resolve());
     this.followed.clear();
     await Promise.all(detaching);
@@ -246,7 +250,7 @@ export class TaskService {
             this.warn('cancel failed', error),
           );
         reject(
-          new AppError(AppErrorCode.Cancelled, 'Stopped waiting for the task.', {
+          new AppError(AppErrorCode.Cancelled, hostText('tasks.stoppedWaiting'), {
             taskId: followed.record.taskId,
           }),
         );

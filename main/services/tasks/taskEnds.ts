@@ -4,6 +4,7 @@ import { toToolOutcome } from '../conversation/toToolOutcome';
 import type { CallToolResult } from '../mcp/session/mcpTypes';
 import type { TaskEnd } from '../mcp/session/taskTypes';
 import type { TaskRecord } from '../store/TaskRecord';
+import { hostText } from '../../../shared/text/hostText';
 
 /** How a task's end reads: to its caller, to the model, in the Tasks list. */
 
@@ -24,16 +25,22 @@ export function isGone(error: unknown): boolean {
 export function callResultOf(end: TaskEnd): CallToolResult {
   if (end.status === 'completed') return end.result;
   if (end.status === 'cancelled')
-    throw new AppError(AppErrorCode.Cancelled, 'The task was cancelled.');
-  throw new AppError(AppErrorCode.McpProtocol, end.message);
+    throw new AppError(AppErrorCode.Cancelled, hostText('tasks.cancelled'));
+  // The server's own words.
+  throw new AppError(AppErrorCode.McpProtocol, hostText('foreign', { text: end.message }));
 }
 
 /** The result of a stored task that already ended. */
 export function resultOf(record: TaskRecord): CallToolResult {
   if (record.status === 'completed') return record.result as CallToolResult;
   if (record.status === 'cancelled')
-    throw new AppError(AppErrorCode.Cancelled, 'The task was cancelled.');
-  throw new AppError(AppErrorCode.McpProtocol, record.error ?? `The task ${record.status}.`);
+    throw new AppError(AppErrorCode.Cancelled, hostText('tasks.cancelled'));
+  throw new AppError(
+    AppErrorCode.McpProtocol,
+    record.error
+      ? hostText('foreign', { text: record.error })
+      : hostText(record.status === 'expired' ? 'tasks.expired' : 'tasks.failed'),
+  );
 }
 
 /** A stored task's end as a tool outcome (errors and expiry as an error text the model reads). */

@@ -12,7 +12,13 @@ describe('ServerList', () => {
       kind: 'restarting',
       attempt: 2,
       nextRetryAt: Date.now() + 4_500,
-      lastFailure: { code: 'MCP_CLOSED', message: 'closed', stderrTail: [], at: 1 },
+      lastFailure: {
+        code: 'MCP_CLOSED',
+        message: 'closed',
+        text: { key: 'foreign' as const, params: { text: 'closed' } },
+        stderrTail: [],
+        at: 1,
+      },
     });
     const { stores } = await renderWithStores(<ServerList />, {
       servers: [serverView('fs', ready(12)), serverView('bad', failed()), restarting],

@@ -18,7 +18,13 @@ describe('statusSummary', () => {
       kind: 'restarting' as const,
       attempt: 2,
       nextRetryAt: 10_000,
-      lastFailure: { code: 'MCP_CLOSED', message: 'x', stderrTail: [], at: 1 },
+      lastFailure: {
+        code: 'MCP_CLOSED',
+        message: 'x',
+        text: { key: 'foreign' as const, params: { text: 'x' } },
+        stderrTail: [],
+        at: 1,
+      },
     };
     expect(statusSummary(status, 5_500)).toEqual({
       tone: 'busy',

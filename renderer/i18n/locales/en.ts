@@ -1,3 +1,4 @@
+import { hostMessages } from '../../../shared/text/hostMessages';
 import { approvals, conversations, grants } from './en/approvals';
 import { signIn } from './en/auth';
 import { chat, toolCall } from './en/chat';
@@ -281,6 +282,8 @@ export const en = {
   dock,
   formProblems,
   serverFacts,
+  /** Main's messages: written in shared/, so the CLI and logs have them in English too. */
+  host: hostMessages,
   interactions,
   context,
   addServer,

@@ -15,6 +15,7 @@ import { dock } from './zhCN/dock';
 import { emptyChat } from './zhCN/emptyChat';
 import { exporting } from './zhCN/exporting';
 import { files } from './zhCN/files';
+import { host } from './zhCN/host';
 import { formProblems } from './zhCN/formProblems';
 import { layout } from './zhCN/layout';
 import { messageActions } from './zhCN/messageActions';
@@ -283,6 +284,7 @@ export const zhCN: LocaleShape<typeof en> = {
   dock,
   formProblems,
   serverFacts,
+  host,
   interactions,
   context,
   addServer,

@@ -54,7 +54,13 @@ export function gettingServersSamples(
       },
     ],
     signature: { state: 'unsigned' },
-    runtime: { type: 'node', command: 'node', found: false, message: 'No Node.js' },
+    runtime: {
+      type: 'node',
+      command: 'node',
+      found: false,
+      message: 'No Node.js',
+      text: { key: 'foreign', params: { text: 'No Node.js' } },
+    },
     suggestedName: 'a',
   };
   const source = {

@@ -1,6 +1,7 @@
 import { normalizeModelRef } from '../../../../shared/domain/modelRef';
 import type { CatalogCosts } from '../../../../shared/domain/toolSearch';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 import type { RequestHandlers } from '../../../../shared/ipc/contract';
 import type { ToolSearchRequestName } from '../../../../shared/ipc/toolSearchNames';
 import type { McpService } from '../../mcp/McpService';
@@ -26,7 +27,10 @@ export function createToolSearchHandlers(
   const costs = async (conversationId?: string, model?: string): Promise<CatalogCosts> => {
     const conversation = conversationId ? deps.store.findConversation(conversationId) : undefined;
     if (conversationId && !conversation) {
-      throw new AppError(AppErrorCode.NotFound, `No conversation ${conversationId}.`);
+      throw new AppError(
+        AppErrorCode.NotFound,
+        hostText('conversation.notFound', { id: conversationId }),
+      );
     }
     const ref = normalizeModelRef(
       model ?? conversation?.model ?? deps.settings.snapshot().defaultModel,

@@ -4,6 +4,7 @@ import { KNOWN_SERVER_KEYS, type ServerEntry } from '../ServerEntry';
 import { describeNode, readProperties, report, type ValidationContext } from '../ValidationContext';
 import type { ImportContext, ImportFormat } from './detectImportSources';
 import { rewriteVariables } from './rewriteVariables';
+import { hostText, type HostTextKey } from '../../../../shared/text/hostText';
 
 // Transport names other apps use for Streamable HTTP.
 const TYPE_ALIASES: Readonly<Record<string, string>> = {
@@ -16,9 +17,9 @@ const TYPE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 // Keys other apps use that we know about, with why they are not carried over.
-const DROPPED_KEY_REASONS: Readonly<Record<string, string>> = {
-  envFile: 'Switchboard does not read env files; copy the variables into "env"',
-  dev: 'VS Code development mode (watch and debug) has no equivalent here',
+const DROPPED_KEY_REASONS: Readonly<Record<string, HostTextKey>> = {
+  envFile: 'config.import.droppedEnvFile',
+  dev: 'config.import.droppedDev',
 };
 
 export interface ConvertContext {
@@ -49,7 +50,7 @@ export function convertImportEntry(
       'error',
       'schema',
       path,
-      `server "${name}" is ${describeNode(node)}, not an object; skipped`,
+      hostText('config.import.notObject', { name, actual: describeNode(node) }),
     );
     return undefined;
   }
@@ -57,14 +58,14 @@ export function convertImportEntry(
   for (const [key, property] of readProperties(problems, node, path)) {
     const keyPath = [...path, key];
     if (!KNOWN_SERVER_KEYS.has(key)) {
-      const reason = DROPPED_KEY_REASONS[key] ?? 'Switchboard does not use it';
+      const reason = hostText(DROPPED_KEY_REASONS[key] ?? 'config.import.droppedOther');
       report(
         problems,
         property.key,
         'warning',
         'unknown-key',
         keyPath,
-        `"${key}" of server "${name}" is not imported: ${reason}`,
+        hostText('config.import.dropped', { key, name, reason }),
       );
       continue;
     }
@@ -72,14 +73,13 @@ export function convertImportEntry(
     if (key === 'type') {
       const type = typeof value === 'string' ? TYPE_ALIASES[value] : undefined;
       if (type === undefined) {
-        const allowed = 'use "stdio", "http" or "sse"';
         report(
           problems,
           property.value,
           'error',
           'schema',
           keyPath,
-          `server "${name}" has an unknown type ${JSON.stringify(value)} (${allowed}); skipped`,
+          hostText('config.import.unknownType', { name, value: JSON.stringify(value) }),
         );
         return undefined;
       }
@@ -89,7 +89,14 @@ export function convertImportEntry(
     entry[key] = rewriteStrings(value, (text) => {
       const rewritten = rewriteVariables(text, ctx.format, ctx.importContext);
       for (const note of rewritten.notes) {
-        report(problems, property.value, 'warning', 'schema', keyPath, `server "${name}": ${note}`);
+        report(
+          problems,
+          property.value,
+          'warning',
+          'schema',
+          keyPath,
+          hostText('config.import.note', { name, note }),
+        );
       }
       return rewritten.value;
     });

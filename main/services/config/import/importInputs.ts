@@ -1,5 +1,6 @@
 import { getNodeValue, type Node } from 'jsonc-parser';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 import type { ServerEntry } from '../ServerEntry';
 import { report, type ValidationContext } from '../ValidationContext';
 import { rewriteStrings } from './convertImportEntry';
@@ -59,7 +60,7 @@ export function readImportInputs(
         'warning',
         'schema',
         ['inputs'],
-        `\${input:${id}} is used but not defined in "inputs"`,
+        hostText('config.import.inputUndefined', { id }),
       );
       return { id, description: '', password: false };
     }
@@ -71,7 +72,7 @@ export function readImportInputs(
         'warning',
         'schema',
         ['inputs'],
-        `input "${id}" runs an editor command; type its value instead`,
+        hostText('config.import.inputCommand', { id }),
       );
     }
     const input: ImportInput = {
@@ -88,7 +89,7 @@ export function readImportInputs(
         'warning',
         'schema',
         ['inputs'],
-        `the answer to "${id}" is a secret and will be stored in plain text in the servers file`,
+        hostText('config.import.inputSecret', { id }),
       );
     }
     return input;
@@ -116,7 +117,7 @@ export function applyInputAnswers(
   );
   if (missing.size > 0) {
     const list = [...missing].map((id) => `"${id}"`).join(', ');
-    throw new AppError(AppErrorCode.Validation, `no value given for input ${list}`, {
+    throw new AppError(AppErrorCode.Validation, hostText('config.inputMissing', { inputs: list }), {
       missing: [...missing],
     });
   }

@@ -13,6 +13,7 @@ import {
   referencedInputIds,
   type ImportInput,
 } from './importInputs';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** What a file offers for import, before the person confirms. */
 export interface ImportedServers {
@@ -69,7 +70,7 @@ export function parseImportText(
         if (entry) servers[name] = entry;
       }
     } else {
-      const message = `no "${preferred}" object found: this file has no servers to import`;
+      const message = hostText('config.import.noServers', { key: preferred });
       report(validation, serversNode ?? root, 'warning', 'schema', [], message);
     }
     if (vscode) {
@@ -78,7 +79,7 @@ export function parseImportText(
     }
     warnUnsetVariables(validation, servers, anchors, root);
   } else if (root && document.problems.length === 0) {
-    report(validation, root, 'error', 'schema', [], 'expected a JSON object with the servers');
+    report(validation, root, 'error', 'schema', [], hostText('config.import.notAnObject'));
   }
 
   // Checks the converted entry as the servers file will; problems point at the source entry.
@@ -137,7 +138,7 @@ function warnUnsetVariables(
       }
     }
     for (const variable of unset) {
-      const message = `server "${name}" uses \${env:${variable}}, which is not set here; the servers file will report an error until it is`;
+      const message = hostText('config.import.envUnset', { name, variable });
       report(ctx, anchors.get(name) ?? root, 'warning', 'env', [], message);
     }
   }

@@ -1,10 +1,11 @@
 import { posix, win32 } from 'node:path';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 import type { ImportContext, ImportFormat } from './detectImportSources';
 
 export interface Rewritten {
   value: string;
   /** Sentences for the import preview: what could not be carried over faithfully. */
-  notes: string[];
+  notes: HostText[];
 }
 
 // Claude Code's `.mcp.json`: `${VAR}` and `${VAR:-default}`.
@@ -23,16 +24,16 @@ export function rewriteVariables(
   format: ImportFormat,
   ctx: ImportContext,
 ): Rewritten {
-  const notes: string[] = [];
+  const notes: HostText[] = [];
   if (format === 'claude-desktop') return { value, notes };
   if (format === 'mcp-json') {
     const replaced = value.replace(shellStyle, (_whole, name: string, fallback?: string) => {
       if (fallback === undefined) return `\${env:${name}}`;
       if (ctx.env[name] !== undefined) {
-        notes.push(`the default "${fallback}" for \${${name}} was dropped (${name} is set)`);
+        notes.push(hostText('config.import.defaultDropped', { fallback, name }));
         return `\${env:${name}}`;
       }
-      notes.push(`${name} is not set, so its default "${fallback}" was written instead`);
+      notes.push(hostText('config.import.defaultWritten', { fallback, name }));
       return fallback;
     });
     return { value: replaced, notes };
@@ -42,13 +43,13 @@ export function rewriteVariables(
     if (rest !== undefined) {
       if (scope === 'env') return whole;
       if (scope === 'input' && format !== 'cursor') return whole;
-      notes.push(`${whole} is not supported and was left as written`);
+      notes.push(hostText('config.import.unsupported', { variable: whole }));
       return whole;
     }
     if (scope === 'userHome') return ctx.homedir;
     if (scope === 'pathSeparator' || scope === '/') return sep;
     if (scope === 'workspaceFolder' && format === 'vscode-workspace') return ctx.cwd;
-    notes.push(`${whole} has no meaning outside the editor and was left as written`);
+    notes.push(hostText('config.import.editorOnly', { variable: whole }));
     return whole;
   });
   return { value: replaced, notes };

@@ -21,6 +21,7 @@ import { NO_SECRETS, type SecretResolver } from '../../secrets/ServerSecrets';
 import { describeAuthError } from './authErrors';
 import { DpopKeys } from './DpopKeys';
 import type { OAuthStore } from './OAuthStore';
+import { hostText, type HostText, type HostTextKey } from '../../../../shared/text/hostText';
 
 /** How a {@link HostOAuthProvider} is made (one per remote server). */
 export interface HostOAuthProviderOptions {
@@ -141,10 +142,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async checkState(received: string | null | undefined): Promise<void> {
     const expected = await this.options.store.expectedState(this.server);
     if (!expected || !received || !sameString(expected, received)) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        'The sign-in answer does not belong to the sign-in started here (state mismatch); it was refused. Start the sign-in again.',
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('auth.stateMismatch'));
     }
     await this.options.store.deleteExpectedState(this.server);
   }
@@ -306,10 +304,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
   async codeVerifier(): Promise<string> {
     const verifier = await this.options.store.codeVerifier(this.server);
     if (!verifier) {
-      throw new AppError(
-        AppErrorCode.McpAuthRequired,
-        'No sign-in is in progress for this server. Start the sign-in again.',
-      );
+      throw new AppError(AppErrorCode.McpAuthRequired, hostText('auth.noneInProgress'));
     }
     return verifier;
   }
@@ -425,7 +420,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
         ...(iss !== undefined ? { iss } : {}),
       });
       if (result !== 'AUTHORIZED') {
-        throw new AppError(AppErrorCode.McpAuthRequired, 'The sign-in did not complete.');
+        throw new AppError(AppErrorCode.McpAuthRequired, hostText('auth.incomplete'));
       }
     } catch (error) {
       throw describeAuthError(error);
@@ -452,10 +447,7 @@ export class HostOAuthProvider implements OAuthClientProvider {
     }
     const error = callback.get('error');
     if (!error) {
-      throw new AppError(
-        AppErrorCode.McpAuthRequired,
-        'The sign-in answer carried neither a code nor an error.',
-      );
+      throw new AppError(AppErrorCode.McpAuthRequired, hostText('auth.emptyAnswer'));
     }
     const description = metadata ? callback.get('error_description') : null;
     throw new AppError(
@@ -467,16 +459,17 @@ export class HostOAuthProvider implements OAuthClientProvider {
 }
 
 /** RFC 6749 §4.1.2.1 error codes in words a person understands. */
-function plainAuthorizationError(error: string, description: string | undefined): string {
-  const words: Record<string, string> = {
-    access_denied: 'Access was denied at the authorization server.',
-    invalid_scope: 'The authorization server does not grant the requested permissions.',
-    unauthorized_client: 'The authorization server does not allow this app to sign in this way.',
-    server_error: 'The authorization server failed.',
-    temporarily_unavailable: 'The authorization server is busy; try again shortly.',
+function plainAuthorizationError(error: string, description: string | undefined): HostText {
+  const words: Record<string, HostTextKey> = {
+    access_denied: 'auth.codes.accessDenied',
+    invalid_scope: 'auth.codes.invalidScope',
+    unauthorized_client: 'auth.codes.unauthorizedClient',
+    server_error: 'auth.codes.serverError',
+    temporarily_unavailable: 'auth.codes.unavailable',
   };
-  const base = words[error] ?? `The authorization server refused the sign-in (${error}).`;
-  return description ? `${base} It said: ${description}` : base;
+  const known = words[error];
+  const base = known ? hostText(known) : hostText('auth.codes.other', { code: error });
+  return description ? hostText('auth.itSaid', { base, description }) : base;
 }
 
 /** The client id of an authorization request that only records the scope (see noClient). */

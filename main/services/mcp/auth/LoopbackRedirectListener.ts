@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** Default wait for the browser to come back: long enough to type a password and a 2FA code. */
 export const DEFAULT_SIGN_IN_TIMEOUT_MS = 5 * 60_000;
@@ -47,12 +48,7 @@ export class LoopbackRedirectListener {
     const timeoutMs = options.timeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS;
     this.timer = setTimeout(() => {
       const minutes = Math.round(timeoutMs / 6_000) / 10;
-      this.end(
-        new AppError(
-          AppErrorCode.McpAuthRequired,
-          `The sign-in timed out: the browser did not come back within ${minutes} min. Try again.`,
-        ),
-      );
+      this.end(new AppError(AppErrorCode.McpAuthRequired, hostText('auth.timedOut', { minutes })));
     }, timeoutMs);
     this.timer.unref();
     server.on('request', (req: IncomingMessage, res: ServerResponse) => this.handle(req, res));
@@ -67,8 +63,8 @@ export class LoopbackRedirectListener {
           new AppError(
             AppErrorCode.McpAuthRequired,
             error.code === 'EADDRINUSE'
-              ? `Port ${options.port} for the sign-in redirect is in use by another program. Close it, or change "redirectPort" in the server's "oauth" settings.`
-              : `Could not listen for the sign-in redirect: ${error.message}`,
+              ? hostText('auth.portInUse', { port: options.port ?? 0 })
+              : hostText('auth.cannotListen', { detail: error.message }),
           ),
         );
       });
@@ -91,7 +87,7 @@ export class LoopbackRedirectListener {
 
   /** Ends the attempt (Cancel, sign-out, a failure elsewhere); `done` rejects with the reason. */
   cancel(reason?: AppError): void {
-    this.end(reason ?? new AppError(AppErrorCode.Cancelled, 'The sign-in was cancelled.'));
+    this.end(reason ?? new AppError(AppErrorCode.Cancelled, hostText('auth.cancelled')));
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -112,10 +108,7 @@ export class LoopbackRedirectListener {
     const params = url.searchParams;
     const state = params.get('state');
     if (this.expectedState !== undefined && state !== this.expectedState) {
-      const error = new AppError(
-        AppErrorCode.Validation,
-        'The sign-in answer does not belong to the sign-in started in Switchboard (state mismatch); it was refused. Start the sign-in again.',
-      );
+      const error = new AppError(AppErrorCode.Validation, hostText('auth.stateMismatch'));
       page(res, 400, 'Sign-in refused', error.message);
       return this.end(error);
     }

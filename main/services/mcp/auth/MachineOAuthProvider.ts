@@ -16,6 +16,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { grantOf, type OAuthConfig } from '../../../../shared/domain/oauthConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 import type { Logger } from '../../../platform/Logger';
 import type { SecretResolver } from '../../secrets/ServerSecrets';
 import { describeAuthError } from './authErrors';
@@ -146,7 +147,7 @@ export class MachineOAuthProvider implements OAuthClientProvider {
   redirectToAuthorization(): never {
     throw new AppError(
       AppErrorCode.McpAuthRequired,
-      `The authorization server asked for a browser sign-in, but this server is set up for "grant": "${this.grant}".`,
+      hostText('auth.browserSignInNotAllowed', { grant: this.grant }),
     );
   }
 
@@ -224,9 +225,7 @@ export class MachineOAuthProvider implements OAuthClientProvider {
   }
 
   finishAuthorization(): Promise<void> {
-    return Promise.reject(
-      new AppError(AppErrorCode.Validation, 'This server does not sign in through a browser.'),
-    );
+    return Promise.reject(new AppError(AppErrorCode.Validation, hostText('auth.noBrowserSignIn')));
   }
 
   /** Forgets the tokens and the DPoP key; the next request gets new ones. */
@@ -242,13 +241,10 @@ export class MachineOAuthProvider implements OAuthClientProvider {
       ? (await (this.options.readText ?? readUtf8)(oauth.assertionFile)).trim()
       : await this.secret(oauth.assertion ?? '', 'oauth.assertion');
     if (assertion === '') {
-      throw new AppError(AppErrorCode.McpAuthRequired, 'The workload identity token is empty.');
+      throw new AppError(AppErrorCode.McpAuthRequired, hostText('auth.emptyWorkloadToken'));
     }
     if (assertion === this.refusedAssertion) {
-      throw new AppError(
-        AppErrorCode.McpAuthRequired,
-        'The authorization server refused this workload identity token; it is not sent again until it changes.',
-      );
+      throw new AppError(AppErrorCode.McpAuthRequired, hostText('auth.refusedWorkloadToken'));
     }
     this.pendingAssertion = assertion;
     return assertion;
@@ -279,7 +275,9 @@ export class MachineOAuthProvider implements OAuthClientProvider {
     } catch (error) {
       throw new AppError(
         AppErrorCode.McpAuthRequired,
-        `The identity provider did not grant access to this server: ${error instanceof Error ? error.message : String(error)}`,
+        hostText('auth.idpRefused', {
+          detail: error instanceof Error ? error.message : String(error),
+        }),
       );
     }
   }

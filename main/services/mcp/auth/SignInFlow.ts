@@ -13,6 +13,7 @@ import { LoopbackRedirectListener } from './LoopbackRedirectListener';
 import { MachineOAuthProvider } from './MachineOAuthProvider';
 import type { OAuthStore } from './OAuthStore';
 import type { ServerOAuthProvider } from './ServerOAuthProvider';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 export type NeedsSignInStatus = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
 
@@ -111,7 +112,7 @@ export class SignInFlow {
       kind: 'needs-sign-in',
       since: this.now(),
       inProgress: this.attempt !== undefined,
-      ...(reason ? { error: reason } : {}),
+      ...(reason ? { error: reason.message, errorText: reasonText(reason) } : {}),
     };
   }
 
@@ -139,7 +140,7 @@ export class SignInFlow {
     });
     const attempt: Attempt = { listener };
     this.attempt = attempt;
-    this.patch({ inProgress: true, error: undefined });
+    this.patch({ inProgress: true, error: undefined, errorText: undefined });
     try {
       const result = await this.provider.authorize();
       if (result === 'AUTHORIZED') {
@@ -150,7 +151,7 @@ export class SignInFlow {
         return;
       }
       if (!attempt.url) {
-        throw new AppError(AppErrorCode.McpAuthRequired, 'The sign-in did not start.');
+        throw new AppError(AppErrorCode.McpAuthRequired, hostText('auth.didNotStart'));
       }
     } catch (error) {
       const appError = AppError.from(error);
@@ -189,7 +190,7 @@ export class SignInFlow {
     if (!attempt) return;
     this.end(attempt);
     attempt.listener.cancel();
-    this.patch({ inProgress: false, error: undefined });
+    this.patch({ inProgress: false, error: undefined, errorText: undefined });
     void this.provider.invalidateCredentials('verifier');
   }
 
@@ -242,7 +243,7 @@ export class SignInFlow {
     if (!isOpenableUrl(url.href)) {
       throw new AppError(
         AppErrorCode.McpAuthRequired,
-        `The authorization server's sign-in page is not an https address (${url.origin}); it was not opened.`,
+        hostText('auth.notHttps', { origin: url.origin }),
       );
     }
     attempt.listener.expectState(url.searchParams.get('state') ?? undefined);
@@ -254,7 +255,7 @@ export class SignInFlow {
     // Only ever after the person clicked "Sign in": that click is the consent.
     const opened = await this.options.opener.openExternal(url, { consented: true });
     if (!opened) {
-      throw new AppError(AppErrorCode.Cancelled, 'The sign-in page was not opened.');
+      throw new AppError(AppErrorCode.Cancelled, hostText('auth.notOpened'));
     }
   }
 
@@ -269,15 +270,25 @@ export class SignInFlow {
     if (!this.end(attempt)) return;
     this.options.logger?.warn('sign-in failed', { code: error.code, message: error.message });
     const cancelled = error.code === AppErrorCode.Cancelled;
-    this.patch({ inProgress: false, error: cancelled ? undefined : error.message });
+    this.patch(
+      cancelled
+        ? { inProgress: false, error: undefined, errorText: undefined }
+        : { inProgress: false, error: error.message, errorText: reasonText(error) },
+    );
   }
 
   /** Changes the needs-sign-in status, if the server is still in it. */
-  private patch(change: { inProgress?: boolean; error?: string | undefined; issuer?: string }) {
+  private patch(change: {
+    inProgress?: boolean;
+    error?: string | undefined;
+    errorText?: HostText | undefined;
+    issuer?: string;
+  }) {
     const status = this.options.getStatus();
     if (status.kind !== 'needs-sign-in') return;
     const next: NeedsSignInStatus = { ...status, ...change };
     if (next.error === undefined) delete next.error;
+    if (next.errorText === undefined) delete next.errorText;
     this.options.setStatus(next);
   }
 
@@ -286,4 +297,9 @@ export class SignInFlow {
     const issuer = discovery?.authorizationServerMetadata?.issuer;
     if (issuer) this.patch({ issuer });
   }
+}
+
+/** A sign-in problem as the window shows it: main's words, or the foreign ones passed on. */
+function reasonText(error: AppError): HostText {
+  return error.text ?? hostText('foreign', { text: error.message });
 }

@@ -1,3 +1,4 @@
+import { hostText } from '../../../../shared/text/hostText';
 import { OAuthError, UnauthorizedError } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { mapSdkError } from '../session/mapSdkError';
@@ -17,19 +18,17 @@ describe('signInReason', () => {
     ).toBeUndefined();
     expect(signInReason(describeAuthError(new UnauthorizedError()))).toBeUndefined();
     expect(
-      signInReason(
-        new AuthRequiredError('This server needs you to sign in.', () => Promise.resolve()),
-      ),
+      signInReason(new AuthRequiredError(hostText('auth.needed'), () => Promise.resolve())),
     ).toBeUndefined();
   });
 
   it("keeps the authorization server's own words and other real reasons", () => {
     const refused = describeAuthError(new OAuthError('invalid_client', 'Client is disabled'));
-    expect(signInReason(refused)).toBe(refused.message);
+    expect(signInReason(refused)?.message).toBe(refused.message);
     expect(refused.message).toContain('Client is disabled');
     const reauth = mapSdkError(
       new UnauthorizedError('Failed to re-authenticate: token endpoint unreachable'),
     );
-    expect(signInReason(reauth)).toContain('token endpoint unreachable');
+    expect(signInReason(reauth)?.message).toContain('token endpoint unreachable');
   });
 });

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 /** What the SDK says for a plain 401 (its default message and the transports' stock phrases). */
 const BARE_UNAUTHORIZED = [
@@ -16,7 +17,7 @@ const BARE_UNAUTHORIZED = [
   /^Authentication failed for \S+$/,
   /^Sign-in needed\b/,
 ];
-const SIGN_IN_NEEDED = 'This server needs you to sign in.';
+const SIGN_IN_NEEDED = hostText('auth.needed');
 
 /** Completes a sign-in with the parameters the redirect brought back (`code`, `state`, `iss`). */
 export type FinishAuth = (callback: URLSearchParams) => Promise<void>;
@@ -28,7 +29,7 @@ export type FinishAuth = (callback: URLSearchParams) => Promise<void>;
  */
 export class AuthRequiredError extends AppError {
   constructor(
-    message: string,
+    message: HostText,
     readonly finishAuth: FinishAuth,
     data?: unknown,
   ) {
@@ -75,52 +76,42 @@ export function describeAuthError(error: unknown): AppError {
     return new AppError(
       AppErrorCode.McpAuthRequired,
       error.kind === 'metadata'
-        ? 'The authorization server described itself as a different issuer than the one it was found at; its metadata was refused.'
+        ? hostText('auth.issuerMetadata')
         : error.received === undefined
-          ? 'The sign-in answer did not say which authorization server sent it, although that server promised to; it was refused. Try signing in again.'
-          : 'The sign-in answer did not come from the expected authorization server (issuer mismatch); it was refused. Try signing in again.',
+          ? hostText('auth.issuerMissing')
+          : hostText('auth.issuerMismatch'),
       { ...data, kind: error.kind, expected: error.expected },
     );
   }
   if (isResourceMismatch(error)) {
-    return new AppError(
-      AppErrorCode.McpAuthRequired,
-      "The server's authorization metadata is for a different resource than this server; sign-in was refused so no token is obtained for the wrong place.",
-      data,
-    );
+    return new AppError(AppErrorCode.McpAuthRequired, hostText('auth.resourceMismatch'), data);
   }
   if (error instanceof AuthorizationServerMismatchError) {
-    return new AppError(
-      AppErrorCode.McpAuthRequired,
-      'The server moved to another authorization server while signing in. Sign in again.',
-      data,
-    );
+    return new AppError(AppErrorCode.McpAuthRequired, hostText('auth.serverMoved'), data);
   }
   if (error instanceof RegistrationRejectedError) {
     return new AppError(
       AppErrorCode.McpAuthRequired,
-      `The authorization server refused to register this app (HTTP ${error.status}). A client id may have to be configured for this server.`,
+      hostText('auth.registrationRefused', { status: error.status }),
       { ...data, status: error.status },
     );
   }
   if (error instanceof InsecureTokenEndpointError) {
-    return new AppError(
-      AppErrorCode.McpAuthRequired,
-      'The authorization server asks for credentials over plain HTTP; they were not sent.',
-      data,
-    );
+    return new AppError(AppErrorCode.McpAuthRequired, hostText('auth.insecure'), data);
   }
   if (error instanceof InsufficientScopeError) {
     return new AppError(
       AppErrorCode.McpAuthRequired,
-      `The server needs more permissions${error.requiredScope ? ` (${error.requiredScope})` : ''}. Sign in again to grant them.`,
+      error.requiredScope
+        ? hostText('auth.moreScopeNamed', { scope: error.requiredScope })
+        : hostText('auth.moreScope'),
       { ...data, requiredScope: error.requiredScope },
     );
   }
   if (error instanceof OAuthError) {
     return new AppError(
       AppErrorCode.McpAuthRequired,
-      `The authorization server said: ${error.message || error.code} (${error.code})`,
+      hostText('auth.serverSaid', { detail: error.message || error.code, code: error.code }),
       { ...data, oauthError: error.code },
     );
   }
@@ -128,7 +119,11 @@ export function describeAuthError(error: unknown): AppError {
     return new AppError(AppErrorCode.McpAuthRequired, SIGN_IN_NEEDED, data);
   }
   const message = error instanceof Error ? error.message : String(error);
-  return new AppError(AppErrorCode.McpAuthRequired, `Sign-in failed: ${message}`, data);
+  return new AppError(
+    AppErrorCode.McpAuthRequired,
+    hostText('auth.failed', { detail: message }),
+    data,
+  );
 }
 
 /**
@@ -136,11 +131,17 @@ export function describeAuthError(error: unknown): AppError {
  * when the only reason is the 401 itself (that says nothing the status does not). Errors from
  * the authorization server (refused grant, issuer mismatch, refused registration…) are kept.
  */
-export function signInReason(error: AppError): string | undefined {
-  if (error instanceof AuthRequiredError || error.message === SIGN_IN_NEEDED) return undefined;
+export function signInReason(error: AppError): AppError | undefined {
+  if (error instanceof AuthRequiredError || error.text?.key === SIGN_IN_NEEDED.key)
+    return undefined;
   const name = (error.data as { name?: unknown } | undefined)?.name;
-  if (name === 'UnauthorizedError' && BARE_UNAUTHORIZED.some((re) => re.test(error.message))) {
+  const said = error.text?.key === 'auth.failed' ? error.text.params?.detail : error.message;
+  if (
+    name === 'UnauthorizedError' &&
+    typeof said === 'string' &&
+    BARE_UNAUTHORIZED.some((re) => re.test(said))
+  ) {
     return undefined;
   }
-  return error.message;
+  return error;
 }

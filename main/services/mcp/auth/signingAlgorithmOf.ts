@@ -1,6 +1,7 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { SigningAlgorithm } from '../../../../shared/domain/oauthConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 
 const CURVES: Record<string, SigningAlgorithm> = {
   prime256v1: 'ES256',
@@ -19,10 +20,7 @@ export function signingAlgorithmOf(key: string | Record<string, unknown>): Signi
     parsed =
       typeof key === 'string' ? createPrivateKey(key) : createPrivateKey({ key, format: 'jwk' });
   } catch {
-    throw new AppError(
-      AppErrorCode.Validation,
-      'oauth.privateKey is not a private key in PEM (PKCS#8 or PKCS#1) or JWK form.',
-    );
+    throw new AppError(AppErrorCode.Validation, hostText('auth.notPrivateKey'));
   }
   const type = parsed.asymmetricKeyType;
   if (type === 'rsa') return 'RS256';
@@ -33,6 +31,6 @@ export function signingAlgorithmOf(key: string | Record<string, unknown>): Signi
   if (alg) return alg;
   throw new AppError(
     AppErrorCode.Validation,
-    `oauth.privateKey is a ${type ?? 'unknown'} key; say which algorithm signs with it in oauth.signingAlgorithm.`,
+    hostText('auth.unknownKeyType', { type: type ?? '?' }),
   );
 }

@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 /** What a candidate path turned out to be. */
 export type FileCheck = 'executable' | 'not-executable' | 'missing';
@@ -64,7 +65,7 @@ export async function resolveCommand(
     const found = await tryDir(base, command);
     if (found) return found;
     const where = p.resolve(base, command);
-    throw notFound(`Command '${command}' was not found at ${where}.`, {
+    throw notFound(hostText('launch.notFoundAt', { command, where }), {
       command,
       searched: [p.dirname(where)],
       notExecutable,
@@ -80,8 +81,11 @@ export async function resolveCommand(
     const found = await tryDir(dir, command);
     if (found) return found;
   }
-  const where = searched.length > 0 ? `. Looked in: ${searched.join(', ')}.` : ': PATH is empty.';
-  throw notFound(`Command '${command}' was not found${where}`, {
+  const message =
+    searched.length > 0
+      ? hostText('launch.notFoundIn', { command, dirs: searched.join(', ') })
+      : hostText('launch.notFoundNoPath', { command });
+  throw notFound(message, {
     command,
     searched,
     notExecutable,
@@ -103,12 +107,14 @@ function windowsExtensions(command: string, pathExt: string | undefined): string
   return base.includes('.') ? ['', ...exts] : exts;
 }
 
-function notFound(message: string, data: CommandNotFoundData): AppError {
-  const suffix =
+function notFound(message: HostText, data: CommandNotFoundData): AppError {
+  return new AppError(
+    AppErrorCode.McpSpawnFailed,
     data.notExecutable.length > 0
-      ? ` Found but not executable: ${data.notExecutable.join(', ')}.`
-      : '';
-  return new AppError(AppErrorCode.McpSpawnFailed, message + suffix, data);
+      ? hostText('launch.notExecutable', { message, files: data.notExecutable.join(', ') })
+      : message,
+    data,
+  );
 }
 
 async function checkPosixFile(candidate: string): Promise<FileCheck> {

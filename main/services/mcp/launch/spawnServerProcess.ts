@@ -9,6 +9,7 @@ import type { PidLedger } from './PidLedger';
 import { resolveCommand } from './resolveCommand';
 import { settleWithin } from './settleWithin';
 import { taskkillTree } from './taskkillTree';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 /** What to start. */
 export interface ServerProcessSpec {
@@ -71,7 +72,9 @@ export interface ServerProcess {
  */
 export async function spawnServerProcess(spec: ServerProcessSpec): Promise<ServerProcess> {
   const windows = process.platform === 'win32';
-  const label = spec.serverName ? `server '${spec.serverName}'` : 'the server';
+  const label = spec.serverName
+    ? hostText('launch.server', { name: spec.serverName })
+    : hostText('launch.theServer');
   if (spec.cwd !== undefined) await assertDirectory(spec.cwd, label);
   const resolvedCommand = await resolveCommand(spec.command, {
     PATH: spec.env.PATH ?? (windows ? lookupPath(spec.env) : undefined),
@@ -124,7 +127,10 @@ class ServerProcessHandle implements ServerProcess {
   ) {
     const { pid, stdin, stdout, stderr } = child;
     if (pid === undefined || !stdin || !stdout || !stderr) {
-      throw new AppError(AppErrorCode.McpSpawnFailed, `Could not start ${resolvedCommand}.`);
+      throw new AppError(
+        AppErrorCode.McpSpawnFailed,
+        hostText('launch.couldNotStart', { command: resolvedCommand }),
+      );
     }
     this.pid = pid;
     this.pgid = windows ? undefined : pid;
@@ -192,32 +198,30 @@ class ServerProcessHandle implements ServerProcess {
   }
 }
 
-async function assertDirectory(cwd: string, label: string): Promise<void> {
+async function assertDirectory(cwd: string, label: HostText): Promise<void> {
   const isDirectory = await stat(cwd).then(
     (info) => info.isDirectory(),
     () => false,
   );
   if (!isDirectory) {
-    throw new AppError(
-      AppErrorCode.McpSpawnFailed,
-      `The working directory of ${label} does not exist: ${cwd}`,
-      { cwd },
-    );
+    throw new AppError(AppErrorCode.McpSpawnFailed, hostText('launch.noCwd', { label, cwd }), {
+      cwd,
+    });
   }
 }
 
-function spawnError(error: NodeJS.ErrnoException, command: string, label: string): AppError {
+function spawnError(error: NodeJS.ErrnoException, command: string, label: HostText): AppError {
   const reason =
     error.code === 'EACCES'
-      ? 'permission denied (is it executable, and is its folder accessible?)'
+      ? hostText('launch.permission')
       : error.code === 'ENOENT'
-        ? 'it or its interpreter (the #! line) was not found'
+        ? hostText('launch.interpreter')
         : error.code === 'ENOEXEC'
-          ? 'it is not a program this system can run'
-          : error.message;
+          ? hostText('launch.notProgram')
+          : hostText('foreign', { text: error.message });
   return new AppError(
     AppErrorCode.McpSpawnFailed,
-    `Could not start ${label} (${command}): ${reason}.`,
+    hostText('launch.spawnFailed', { label, command, reason }),
     {
       command,
       errno: error.code,

@@ -46,6 +46,7 @@ export type {
   SessionInfo,
   SessionState,
 } from './McpSessionOptions';
+import { hostText } from '../../../../shared/text/hostText';
 
 const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
@@ -374,7 +375,7 @@ export class McpSession {
     };
     connection.client.onclose = () => {
       if (this.connection !== connection || this.stateValue !== 'connected') return;
-      this.end(new AppError(AppErrorCode.McpClosed, 'The connection to the server closed'));
+      this.end(new AppError(AppErrorCode.McpClosed, hostText('mcp.closed')));
     };
   }
 
@@ -412,11 +413,11 @@ export class McpSession {
       this.options.logger?.info('server lost our HTTP session; reconnecting', { operation });
       await this.recoverStaleSession(connection);
       if (!retrySafe) {
-        throw new AppError(
-          AppErrorCode.McpClosed,
-          'The server restarted and lost this session. It is reconnected, but the call was not repeated because it may not be safe to run twice.',
-          { operation, staleSession: true, retried: false },
-        );
+        throw new AppError(AppErrorCode.McpClosed, hostText('mcp.staleNotRepeated'), {
+          operation,
+          staleSession: true,
+          retried: false,
+        });
       }
     }
     try {
@@ -491,7 +492,7 @@ export class McpSession {
     }
     if (this.connection !== stale || this.stateValue !== 'connected') {
       await closeConnection(fresh);
-      throw new AppError(AppErrorCode.McpClosed, 'The session was closed while reconnecting');
+      throw new AppError(AppErrorCode.McpClosed, hostText('mcp.closedReconnecting'));
     }
     stale.client.onclose = undefined;
     void closeConnection(stale);
@@ -511,7 +512,7 @@ export class McpSession {
 
   private requireConnection(operation: string): Connection {
     if (this.stateValue === 'connected' && this.connection) return this.connection;
-    throw new AppError(AppErrorCode.McpClosed, `Not connected (${this.stateValue})`, {
+    throw new AppError(AppErrorCode.McpClosed, hostText('mcp.notConnected'), {
       operation,
     });
   }

@@ -1,5 +1,6 @@
 import type { Client, McpSubscription } from '@modelcontextprotocol/client';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 
 /**
  * Resource subscriptions on a 2026-07-28 connection: there is no `resources/subscribe`, so the
@@ -22,10 +23,7 @@ export class ResourceListen {
       try {
         const honored = await this.reopen(client);
         if (!honored.includes(uri)) {
-          throw new AppError(
-            AppErrorCode.Validation,
-            'The server does not offer change notifications for this resource.',
-          );
+          throw new AppError(AppErrorCode.Validation, hostText('resources.noChangeNotifications'));
         }
       } catch (error) {
         this.uris.delete(uri);

@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/client/ext/skills';
 import { parse } from 'yaml';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 import type { ServerCapabilities } from './mcpTypes';
 
 export type { InvalidSkillEntry, Skill, SkillFile } from '@modelcontextprotocol/client/ext/skills';
@@ -68,7 +69,12 @@ export class SessionSkills {
           uri: error.uri,
           differences: [...error.differences],
         };
-        throw new AppError(AppErrorCode.SkillRefused, error.message, refusal);
+        throw new AppError(
+          AppErrorCode.SkillRefused,
+          // The SDK's words name the file and what differs; the window gets them inside its own.
+          hostText('skills.failedCheck', { detail: error.message }),
+          refusal,
+        );
       }
     });
   }

@@ -29,6 +29,7 @@ import type {
   ToolTask,
 } from './taskTypes';
 import type { TrafficTapTransport } from './TrafficTapTransport';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** The 2026-07-28 Tasks extension id. */
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -184,11 +185,9 @@ export class SessionTasks {
   async resume(reference: TaskReference, signal?: AbortSignal): Promise<ToolTask> {
     const operation = `tasks/get ${reference.taskId}`;
     if (reference.endpointId !== this.deps.endpointId) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        'This task belongs to a server that is configured differently now.',
-        { taskGone: true },
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('tasks.otherEndpoint'), {
+        taskGone: true,
+      });
     }
     try {
       // Stored references are JSON; ext-tasks brands its ids and checks the shape itself.
@@ -335,8 +334,12 @@ function endOf(outcome: TaskOutcome<unknown>, operation: string): CallToolResult
   const end = toEnd(outcome);
   if (end.status === 'completed') return end.result;
   if (end.status === 'cancelled')
-    throw new AppError(AppErrorCode.Cancelled, 'Cancelled', { operation });
-  throw new AppError(AppErrorCode.McpProtocol, end.message, { operation, code: end.code });
+    throw new AppError(AppErrorCode.Cancelled, hostText('tasks.cancelled'), { operation });
+  // The server's own words.
+  throw new AppError(AppErrorCode.McpProtocol, hostText('foreign', { text: end.message }), {
+    operation,
+    code: end.code,
+  });
 }
 
 /** ext-tasks and its port's errors as AppErrors (JSON-RPC errors keep their code and data). */

@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 
 /**
  * The startup budget of one connect: an `AbortSignal` that fires when the deadline passes or the
@@ -77,10 +78,12 @@ export class StartupDeadline {
     this.dispose();
     const reason =
       kind === 'timeout'
-        ? new AppError(AppErrorCode.McpTimeout, 'The server did not finish starting in time', {
+        ? new AppError(AppErrorCode.McpTimeout, hostText('mcp.startTimeout'), {
             operation: 'connect',
           })
-        : new AppError(AppErrorCode.Cancelled, 'Connect was cancelled', { operation: 'connect' });
+        : new AppError(AppErrorCode.Cancelled, hostText('mcp.connectCancelled'), {
+            operation: 'connect',
+          });
     this.controller.abort(reason);
   }
 }

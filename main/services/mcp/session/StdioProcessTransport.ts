@@ -16,6 +16,7 @@ import {
   type ProcessExit,
   type ServerProcess,
 } from '../launch/spawnServerProcess';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** Default cap on one incoming JSON-RPC message: large tool results are legitimate. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -168,7 +169,10 @@ export class StdioProcessTransport implements Transport {
     const proc = this.proc;
     if (this.state !== 'open' || !proc || proc.exitInfo || !proc.stdin.writable) {
       return Promise.reject(
-        new AppError(AppErrorCode.McpClosed, `Server '${this.options.serverName}' is not running.`),
+        new AppError(
+          AppErrorCode.McpClosed,
+          hostText('mcp.notRunning', { name: this.options.serverName }),
+        ),
       );
     }
     return new Promise((resolve, reject) => {
@@ -210,7 +214,7 @@ export class StdioProcessTransport implements Transport {
       this.emitError(
         new AppError(
           AppErrorCode.McpProtocol,
-          `Server '${this.options.serverName}' sent a message larger than ${limit} bytes; the connection was closed.`,
+          hostText('mcp.messageTooLarge', { name: this.options.serverName, limit }),
           { maxMessageBytes: limit },
         ),
       );

@@ -19,6 +19,7 @@ import {
   type EstablishedConnection,
 } from './openConnection';
 import { StartupDeadline } from './StartupDeadline';
+import { hostText } from '../../../../shared/text/hostText';
 
 /**
  * Step-up re-authorizations one request may go through on `403 insufficient_scope` before it
@@ -60,7 +61,7 @@ async function withAuthErrors<T>(
     if (!(error instanceof UnauthorizedError)) throw describeAuthError(error);
     const plain = describeAuthError(error);
     throw new AuthRequiredError(
-      plain.message,
+      plain.text ?? hostText('foreign', { text: plain.message }),
       (callback) =>
         authProvider.finishAuthorization(callback, (checked) => transport.finishAuth(checked)),
       plain.data,
@@ -101,11 +102,7 @@ export async function connectHttp(
     }
   }
   if (config.protocol === 'modern') {
-    throw new AppError(
-      AppErrorCode.McpProtocol,
-      'This server only offers the old HTTP+SSE transport, which cannot carry the modern protocol era',
-      { transport: 'sse' },
-    );
+    throw new AppError(AppErrorCode.McpProtocol, hostText('mcp.sseOnly'), { transport: 'sse' });
   }
   // HTTP+SSE is the 2024-era binding: only legacy servers speak it, so there is nothing to probe.
   // eslint-disable-next-line @typescript-eslint/no-deprecated -- deprecated for new servers, yet old servers only speak it

@@ -9,6 +9,7 @@ import {
   type ConnectionContext,
   type EstablishedConnection,
 } from './openConnection';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** Makes a fresh, not yet started transport to the server (one process per call on stdio). */
 export type TransportFactory = () => Transport | Promise<Transport>;
@@ -64,10 +65,7 @@ export function singleUseTransport(transport: Transport): TransportFactory {
   let used = false;
   return () => {
     if (used) {
-      throw new AppError(
-        AppErrorCode.McpProtocol,
-        'The server exited on the era probe and this session cannot restart it: pass a transport factory, or set protocol to "legacy"',
-      );
+      throw new AppError(AppErrorCode.McpProtocol, hostText('mcp.probeExit'));
     }
     used = true;
     return transport;

@@ -13,6 +13,7 @@ import {
   type EstablishedConnection,
 } from './openConnection';
 import type { StartupDeadline } from './StartupDeadline';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** What {@link establishSession} needs from the session. */
 export interface EstablishRequest {
@@ -89,7 +90,7 @@ function connect(
 }
 
 function cancelledByClose(): AppError {
-  return new AppError(AppErrorCode.Cancelled, 'The session was closed while connecting', {
+  return new AppError(AppErrorCode.Cancelled, hostText('mcp.closedConnecting'), {
     operation: 'connect',
   });
 }

@@ -1,5 +1,6 @@
 import { UriTemplate } from '@modelcontextprotocol/client';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
 
 /** RFC 6570 expansion with the SDK's own implementation (the one servers match URIs with). */
 export function expandUriTemplate(template: string, variables: Record<string, string>): string {
@@ -8,7 +9,9 @@ export function expandUriTemplate(template: string, variables: Record<string, st
   } catch (error) {
     throw new AppError(
       AppErrorCode.Validation,
-      `Not a valid URI template: ${error instanceof Error ? error.message : String(error)}`,
+      hostText('resources.badTemplate', {
+        detail: error instanceof Error ? error.message : String(error),
+      }),
     );
   }
 }

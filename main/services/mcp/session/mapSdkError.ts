@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/client';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { isOAuthFailure } from '../auth/authErrors';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 /** Extra facts the caller knows about the failure that the error itself cannot carry. */
 export interface MapSdkErrorContext {
@@ -56,7 +57,7 @@ export function mapSdkError(error: unknown, context: MapSdkErrorContext = {}): A
     // The SDK reports the caller's abort as a REQUEST_TIMEOUT; keep none of that in the data.
     const cancelled: SdkErrorDetails = { name: 'Cancelled', message: 'Cancelled by the caller' };
     if (context.operation !== undefined) cancelled.operation = context.operation;
-    return new AppError(AppErrorCode.Cancelled, 'Cancelled', cancelled);
+    return new AppError(AppErrorCode.Cancelled, hostText('model.cancelled'), cancelled);
   }
   const details = describe(error, context.operation);
   return new AppError(classify(error), messageFor(error, details), details);
@@ -88,10 +89,11 @@ function classify(error: unknown): AppErrorCode {
   return AppErrorCode.Internal;
 }
 
-function messageFor(error: unknown, details: SdkErrorDetails): string {
-  if (isSpawnError(error)) return `Could not start the server: ${details.message}`;
-  if (isNetworkError(error)) return `Could not reach the server: ${details.message}`;
-  return details.message;
+function messageFor(error: unknown, details: SdkErrorDetails): HostText {
+  if (isSpawnError(error)) return hostText('mcp.couldNotStart', { detail: details.message });
+  if (isNetworkError(error)) return hostText('mcp.unreachable', { detail: details.message });
+  // The server's or the SDK's own words.
+  return hostText('foreign', { text: details.message });
 }
 
 function describe(error: unknown, operation: string | undefined): SdkErrorDetails {

@@ -16,6 +16,7 @@ import { isInstallActivity } from './isInstallActivity';
 import { RestartPolicy, type RestartPolicyOptions } from './RestartPolicy';
 import { SeqRing } from './SeqRing';
 import { TrafficRecorder } from './TrafficRecorder';
+import { formatHostText, hostText, type HostText } from '../../../../shared/text/hostText';
 
 export interface SupervisorDeps {
   log: Logger;
@@ -183,7 +184,7 @@ export class ServerSupervisor {
       return Promise.reject(
         new AppError(
           AppErrorCode.Validation,
-          `Server “${this.config.name}” does not need a sign-in (${this.statusValue.kind}).`,
+          hostText('auth.notNeeded', { name: this.config.name }),
         ),
       );
     }
@@ -208,7 +209,7 @@ export class ServerSupervisor {
     if (!this.auth) {
       throw new AppError(
         AppErrorCode.Validation,
-        `Server “${this.config.name}” does not use sign-in (only remote servers do).`,
+        hostText('auth.notRemote', { name: this.config.name }),
       );
     }
     return this.auth;
@@ -245,7 +246,7 @@ export class ServerSupervisor {
     if (this.statusValue.kind !== 'ready' || !this.session) {
       throw new AppError(
         AppErrorCode.McpClosed,
-        `Server “${this.config.name}” is not ready (${this.statusValue.kind}).`,
+        hostText('mcp.notReady', { name: this.config.name }),
       );
     }
     return this.session;
@@ -323,7 +324,7 @@ export class ServerSupervisor {
         this.sessionInfo = undefined;
         void this.failed(
           generation,
-          event.error ?? new AppError(AppErrorCode.McpClosed, 'The connection closed.'),
+          event.error ?? new AppError(AppErrorCode.McpClosed, hostText('mcp.closed')),
         );
       });
       this.setTools(tools);
@@ -371,9 +372,11 @@ export class ServerSupervisor {
     // The exit code arrives with the process's exit, which may trail the closed pipe a little.
     const exit = await this.exitInfo();
     if (generation !== this.generation) return;
+    const described = describeFailure(appError, exit, this.statusValue.kind === 'starting');
     const failure: ServerFailure = {
       code: appError.code,
-      message: describeFailure(appError, exit, this.statusValue.kind === 'starting'),
+      message: formatHostText(described),
+      text: described,
       ...(exit ? { exitCode: exit.code, signal: exit.signal } : {}),
       stderrTail: this.stderrTail,
       at: this.now(),
@@ -385,7 +388,11 @@ export class ServerSupervisor {
     );
     if (decision.kind === 'give-up') {
       if (decision.reason === 'crash-loop') {
-        failure.message = `Stopped retrying after ${decision.attempts} failed starts in a row. Last error: ${failure.message}`;
+        failure.text = hostText('server.crashLoop', {
+          attempts: decision.attempts,
+          last: failure.text,
+        });
+        failure.message = formatHostText(failure.text);
       }
       this.setStatus({ kind: 'error', failure });
       return;
@@ -516,11 +523,15 @@ function describeFailure(
   error: AppError,
   exit: { code: number | null; signal: string | null } | undefined,
   starting: boolean,
-): string {
-  if (!exit || error.code !== AppErrorCode.McpClosed) return error.message;
-  const when = starting ? ' while starting' : '';
-  if (exit.signal) return `The server was stopped by ${exit.signal}${when}.`;
-  if (exit.code !== null && exit.code !== 0)
-    return `The server exited with code ${exit.code}${when}.`;
-  return `The server exited${when}.`;
+): HostText {
+  if (!exit || error.code !== AppErrorCode.McpClosed) {
+    return error.text ?? hostText('foreign', { text: error.message });
+  }
+  if (exit.signal) {
+    return hostText(starting ? 'server.signalStarting' : 'server.signal', { signal: exit.signal });
+  }
+  if (exit.code !== null && exit.code !== 0) {
+    return hostText(starting ? 'server.exitCodeStarting' : 'server.exitCode', { code: exit.code });
+  }
+  return hostText(starting ? 'server.exitedStarting' : 'server.exited');
 }

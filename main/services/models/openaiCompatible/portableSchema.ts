@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 type Json = Record<string, unknown>;
 
@@ -22,32 +23,30 @@ const MAX_DEPTH = 64;
  * that names the tool and the provider.
  */
 export function portableSchema(schema: Json, tool: string, provider: string): Json {
-  const refuse = (why: string): never => {
+  const refuse = (why: HostText): never => {
     throw new AppError(
       AppErrorCode.LlmBadRequest,
-      `The tool “${tool}” cannot be offered to ${provider}: its input schema ${why}, which the ` +
-        'Chat Completions API cannot express. Turn the tool off in its server’s tool list, or ' +
-        'chat with a Claude model.',
+      hostText('model.schemaRefused', { tool, provider, why }),
     );
   };
 
   const resolve = (ref: string): unknown => {
-    if (!ref.startsWith('#')) return refuse(`refers to another document (${ref})`);
+    if (!ref.startsWith('#')) return refuse(hostText('model.schemaWhy.otherDocument', { ref }));
     let node: unknown = schema;
     for (const raw of ref.slice(1).split('/').filter(Boolean)) {
       const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
       node = isObject(node) ? node[decodeURIComponent(key)] : undefined;
     }
-    return node === undefined ? refuse(`has a reference that leads nowhere (${ref})`) : node;
+    return node === undefined ? refuse(hostText('model.schemaWhy.leadsNowhere', { ref })) : node;
   };
 
   const walk = (node: unknown, trail: readonly string[], depth: number): unknown => {
-    if (depth > MAX_DEPTH) return refuse('is nested too deeply');
+    if (depth > MAX_DEPTH) return refuse(hostText('model.schemaWhy.tooDeep'));
     if (Array.isArray(node)) return node.map((item) => walk(item, trail, depth + 1));
     if (!isObject(node)) return node;
     const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
     if (ref !== undefined) {
-      if (trail.includes(ref)) return refuse(`refers to itself (${ref})`);
+      if (trail.includes(ref)) return refuse(hostText('model.schemaWhy.selfReference', { ref }));
       const target = walk(resolve(ref), [...trail, ref], depth + 1);
       const { $ref: _ref, ...siblings } = node;
       const rest = walk(siblings, trail, depth + 1) as Json;
