@@ -1,3 +1,4 @@
+import { Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FormRow } from '../../../shared/domain/serverForm';
 
@@ -75,7 +76,7 @@ export function KeyValueRows({ id, legend, help, addLabel, rows, onChange }: Key
                   aria-label={t('serverForm.removeRow', { name: row.name || index + 1 })}
                   onClick={() => onChange(rows.filter((_, i) => i !== index))}
                 >
-                  ✕
+                  <X aria-hidden />
                 </button>
               </div>
             );
@@ -89,7 +90,7 @@ export function KeyValueRows({ id, legend, help, addLabel, rows, onChange }: Key
           onClick={() => onChange([...rows, { name: '', value: '', secret: false }])}
           data-testid={`${id}-add`}
         >
-          ＋ {addLabel}
+          <Plus aria-hidden /> {addLabel}
         </button>
       </div>
     </fieldset>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FilePen } from 'lucide-react';
+import { FilePen, Plus, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
 import { CatalogCostsSummary } from '../toolSearch/CatalogCostsSummary';
@@ -85,7 +85,7 @@ export function ServerList() {
           onClick={() => setView({ kind: 'config' })}
           data-testid="config-problem"
         >
-          <span aria-hidden="true">⚠</span> {t('config.sidebarProblem')}
+          <TriangleAlert aria-hidden /> {t('config.sidebarProblem')}
         </button>
       )}
       {/* With no servers, "Add a server" above already opens the form. */}
@@ -97,7 +97,7 @@ export function ServerList() {
           onClick={() => setView({ kind: 'serverForm' })}
           data-testid="add-server"
         >
-          <span aria-hidden="true">＋</span> {t('servers.addServer')}
+          <Plus aria-hidden /> {t('servers.addServer')}
         </button>
       )}
       {servers.length > 0 && (

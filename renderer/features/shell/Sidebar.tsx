@@ -66,7 +66,7 @@ export function Sidebar() {
       )}
       <div className="sidebar__footer">
         <InteractionsQueue compact={collapsed} />
-        <TasksNavItem />
+        <TasksNavItem compact={collapsed} />
         <button
           type="button"
           className={`sidebar__item${inSettings ? ' sidebar__item--active' : ''}`}
