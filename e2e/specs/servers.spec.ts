@@ -39,6 +39,25 @@ test('a failing server explains itself: exit code and stderr tail', async ({ pag
   await expect(page.getByTestId('failure-stderr')).toContainText('refusing to start');
 });
 
+test('in Chinese, main’s failure reads in Chinese too (a message key, not English words)', async ({
+  page,
+  shell,
+}) => {
+  await page.goto(shell.url);
+  const app = new AppPage(page, shell);
+  await app.openSettings();
+  await app.chooseLanguage('zh-CN');
+  await page.keyboard.press('Escape');
+  await page.getByTestId('server-item-broken').click();
+  const message = page.getByTestId('failure-panel').locator('.failure__message');
+  await expect(message).toContainText('退出码 3', { timeout: 20_000 });
+  await expect(message).not.toContainText(/exited|server/i);
+  await app.openSettings();
+  await app.chooseLanguage('en');
+  await page.keyboard.press('Escape');
+  await expect(message).toContainText('exited with code 3');
+});
+
 test('try a tool from the server view and see its result', async ({ page, shell }) => {
   await page.goto(shell.url);
   await page.getByTestId('server-item-echo').click();

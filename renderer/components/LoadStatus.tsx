@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Loadable } from '../stores/loadable';
+import { useErrorText } from '../i18n/hostText';
 
 /** A list's loading line, or why it failed; nothing once it is ready. */
 export function LoadStatus({
@@ -11,10 +12,11 @@ export function LoadStatus({
   failed: (message: string) => string;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (loadable?.state === 'failed')
     return (
       <p className="field__error" role="alert">
-        {failed(loadable.error.message)}
+        {failed(errorText(loadable.error))}
       </p>
     );
   if (!loadable || loadable.state === 'loading')

@@ -3,6 +3,7 @@ import { fail } from '../../shared/ipc/envelope';
 import { isEventName, isRequestName } from '../../shared/ipc/names';
 import { WS_PATH, type InvokeFrame, type ServerFrame } from '../../shared/ipc/wsProtocol';
 import type { HostBridge } from './HostBridge';
+import { hostText } from '../../shared/text/hostText';
 
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
 
@@ -24,7 +25,7 @@ interface Queued {
 const DEFAULT_QUEUE_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_QUEUED = 100;
 
-const lost = () => fail(new AppError(AppErrorCode.Cancelled, 'Connection to Switchboard was lost'));
+const lost = () => fail(new AppError(AppErrorCode.Cancelled, hostText('bridge.lost')));
 
 /**
  * `window.host` for the web shell: the contract over a WebSocket, with reconnection.
@@ -106,14 +107,7 @@ export function createWsBridge(
       return new Promise((resolve) => {
         if (socket?.readyState === WebSocket.OPEN) return send(socket, id, frame, resolve);
         if (queued.size >= maxQueued) {
-          resolve(
-            fail(
-              new AppError(
-                AppErrorCode.Cancelled,
-                'Not connected to Switchboard, and too many requests are already waiting',
-              ),
-            ),
-          );
+          resolve(fail(new AppError(AppErrorCode.Cancelled, hostText('bridge.tooManyWaiting'))));
           return;
         }
         // Failed and dropped together: a request that timed out here is never sent later.

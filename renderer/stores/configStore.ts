@@ -35,7 +35,7 @@ export interface ConfigState extends ConfigModel {
   /** Reads a file the person chose and lists it first among the sources; its id, or an error. */
   readImportFile: (
     path: string,
-  ) => Promise<{ ok: true; id: string } | { ok: false; message: string }>;
+  ) => Promise<{ ok: true; id: string } | { ok: false; error: ErrorInfo }>;
 }
 
 export type ConfigStore = StoreApi<ConfigState>;
@@ -90,7 +90,7 @@ export function createConfigStore(client: HostClient): ConfigStore {
           set({ imports: { state: 'ready', value: [source, ...others] } });
           return { ok: true, id: source.id };
         } catch (error) {
-          return { ok: false, message: errorInfo(error).message };
+          return { ok: false, error: errorInfo(error) };
         }
       },
       applyImport: async (request) => {

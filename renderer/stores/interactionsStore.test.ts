@@ -70,16 +70,27 @@ describe('interactionsStore', () => {
 
 describe('interactionsReducers', () => {
   it('reads per-field messages in both shapes main may send', () => {
-    expect(fieldErrorsOf({ fields: { age: 'Too young', x: 1 } })).toEqual({ age: 'Too young' });
+    expect(
+      fieldErrorsOf({
+        fields: { age: 'Too young', x: 1 },
+        fieldTexts: { age: { key: 'validation.tooSmall', params: { minimum: 18 } } },
+      }),
+    ).toEqual({
+      age: { message: 'Too young', text: { key: 'validation.tooSmall', params: { minimum: 18 } } },
+    });
     expect(
       fieldErrorsOf({
         issues: [
           { path: 'response.content.email', message: 'Not an email' },
           { path: ['content', 'age'], message: 'Too old' },
-          { field: 'name', message: 'Required' },
+          { field: 'name', message: 'Required', text: { key: 'validation.required' } },
         ],
       }),
-    ).toEqual({ email: 'Not an email', age: 'Too old', name: 'Required' });
+    ).toEqual({
+      email: { message: 'Not an email' },
+      age: { message: 'Too old' },
+      name: { message: 'Required', text: { key: 'validation.required' } },
+    });
     expect(fieldErrorsOf('nope')).toEqual({});
   });
 

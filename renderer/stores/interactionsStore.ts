@@ -10,13 +10,13 @@ import type {
 } from '../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import type { HostClient } from '../host/HostClient';
-import { fieldErrorsOf, upsertInteraction } from './interactionsReducers';
+import { fieldErrorsOf, upsertInteraction, type FieldError } from './interactionsReducers';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import { without } from './serversReducers';
 
 /** A failed answer: main's message, and per-field messages for a rejected form. */
 export interface InteractionError extends ErrorInfo {
-  fields: Record<string, string>;
+  fields: Record<string, FieldError>;
 }
 
 /**

@@ -1,9 +1,14 @@
 import { AppError } from '../../shared/errors';
+import type { HostText } from '../../shared/text/hostText';
 
-/** An error as the UI shows it: the stable code and main's message. */
+/**
+ * An error as the UI shows it: the stable code, main's message in English, and the same as a
+ * key with values when main sent one (shown with `useErrorText`, in the window's language).
+ */
 export interface ErrorInfo {
   code: string;
   message: string;
+  text?: HostText;
 }
 
 /** The answer to a request the person made: still waiting, arrived, or failed. */
@@ -16,7 +21,11 @@ export type ActionResult = { ok: true } | { ok: false; error: ErrorInfo };
 /** Normalises anything thrown by the host client into an ErrorInfo. */
 export function errorInfo(error: unknown): ErrorInfo {
   const appError = AppError.from(error);
-  return { code: appError.code, message: appError.message };
+  return {
+    code: appError.code,
+    message: appError.message,
+    ...(appError.text ? { text: appError.text } : {}),
+  };
 }
 
 /** The value of a loadable if it has one. */

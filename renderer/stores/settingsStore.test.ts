@@ -48,14 +48,23 @@ describe('settingsStore', () => {
     const { client } = scriptedClient(() => {
       if (fail) {
         throw new AppError(AppErrorCode.Validation, 'Invalid input', {
-          issues: [{ path: 'apiBaseUrl', message: 'Must be an http(s) URL' }],
+          issues: [
+            {
+              path: 'apiBaseUrl',
+              message: 'Must be an http(s) URL',
+              text: { key: 'validation.url' },
+            },
+          ],
         });
       }
       return initial;
     });
     const store = createSettingsStore(client, initial);
     expect(await store.getState().update({ apiBaseUrl: 'ftp://x' })).toBe(false);
-    expect(store.getState().error?.fields.apiBaseUrl).toBe('Must be an http(s) URL');
+    expect(store.getState().error?.fields.apiBaseUrl).toEqual({
+      message: 'Must be an http(s) URL',
+      text: { key: 'validation.url' },
+    });
     expect(store.getState().snapshot).toEqual(initial);
     fail = false;
     expect(await store.getState().update({ theme: 'dark' })).toBe(true);

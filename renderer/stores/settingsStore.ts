@@ -1,12 +1,19 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { SettingsPatch, SettingsSnapshot } from '../../shared/domain/settings';
 import { AppError } from '../../shared/errors';
+import type { HostText } from '../../shared/text/hostText';
 import type { HostClient } from '../host/HostClient';
+import { errorInfo, type ErrorInfo } from './loadable';
+
+/** A refused save: the error, and what is wrong with each field (by setting name). */
+export interface SettingsError extends ErrorInfo {
+  fields: Record<string, { message: string; text?: HostText }>;
+}
 
 export interface SettingsState {
   snapshot: SettingsSnapshot;
   /** A failed save's message, shown beside the form; cleared by the next success. */
-  error: { message: string; fields: Record<string, string> } | null;
+  error: SettingsError | null;
   update: (patch: SettingsPatch) => Promise<boolean>;
   setApiKey: (apiKey: string) => Promise<boolean>;
   clearApiKey: () => Promise<boolean>;
@@ -38,13 +45,14 @@ export function createSettingsStore(client: HostClient, initial: SettingsSnapsho
   return store;
 }
 
-function describeError(error: unknown): { message: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
+function describeError(error: unknown): SettingsError {
+  const fields: SettingsError['fields'] = {};
   if (error instanceof AppError) {
-    const issues = (error.data as { issues?: { path: string; message: string }[] } | undefined)
-      ?.issues;
-    for (const issue of issues ?? []) fields[issue.path] = issue.message;
-    return { message: error.message, fields };
+    const data = error.data as
+      { issues?: { path: string; message: string; text?: HostText }[] } | undefined;
+    for (const issue of data?.issues ?? []) {
+      fields[issue.path] = { message: issue.message, ...(issue.text ? { text: issue.text } : {}) };
+    }
   }
-  return { message: String(error), fields };
+  return { ...errorInfo(error), fields };
 }

@@ -11,5 +11,8 @@ class NoLayoutResizeObserver {
 // jsdom's types claim both exist; at run time they do not.
 const dom = globalThis as { ResizeObserver?: unknown };
 dom.ResizeObserver ??= NoLayoutResizeObserver;
-const element = Element.prototype as { scrollIntoView?: unknown };
-element.scrollIntoView ??= () => undefined;
+// Tests that run under node (a real socket) have no DOM at all.
+if (typeof Element !== 'undefined') {
+  const element = Element.prototype as { scrollIntoView?: unknown };
+  element.scrollIntoView ??= () => undefined;
+}

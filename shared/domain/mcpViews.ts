@@ -3,6 +3,7 @@ import { toolUiSchema } from './apps';
 import { serverAuthSchema } from './serverAuth';
 import { protocolPreferenceSchema } from './serverConfig';
 import { serverInfoSchema, serverStatusSchema } from './serverStatus';
+import { hostTextSchema } from '../text/hostTextSchema';
 
 /** What the renderer sees of one configured server (never env values or header values). */
 export const serverViewSchema = z.object({
@@ -142,6 +143,8 @@ export const configProblemSchema = z.object({
     ])
     .optional(),
   message: z.string(),
+  /** The same as a message key with values, for the window's language. */
+  text: hostTextSchema.optional(),
   /** JSON path such as `mcpServers.fs.args[1]`. */
   path: z.string().optional(),
   line: z.number().int().optional(),
@@ -183,5 +186,6 @@ export const importSourceSchema = z.object({
     .array(z.object({ server: z.string(), field: z.enum(['env', 'headers']), key: z.string() }))
     .optional(),
   error: z.string().optional(),
+  errorText: hostTextSchema.optional(),
 });
 export type ImportSource = z.infer<typeof importSourceSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
  * The add/edit server form: what it shows and what it sends. Secret fields never carry a
@@ -53,6 +54,8 @@ export const serverTestResultSchema = z.discriminatedUnion('ok', [
     ok: z.literal(false),
     code: z.string(),
     message: z.string(),
+    /** The same, for the window to show in its language. */
+    text: hostTextSchema.optional(),
     exitCode: z.number().nullable().optional(),
     stderrTail: z.array(z.string()),
   }),

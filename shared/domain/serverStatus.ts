@@ -34,7 +34,7 @@ export const serverStatusSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('starting'),
     since: z.number(),
-    /** What a person sees while waiting ("installing package…" from stderr, "probing era…"). */
+    /** What the start is doing, when known: `installing` (a package manager is at work). */
     detail: z.string().optional(),
   }),
   z.object({

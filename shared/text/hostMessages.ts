@@ -8,6 +8,11 @@ export const hostMessages = {
   foreign: '{{text}}',
   /** Between the items of a list inside a message. */
   listSeparator: '; ',
+  /** The window's own connection to Switchboard (the web shell's socket). */
+  bridge: {
+    lost: 'Connection to Switchboard was lost.',
+    tooManyWaiting: 'Not connected to Switchboard, and too many requests are already waiting.',
+  },
   protocol: {
     inputTooDeep: 'Invalid input for {{name}}: nested deeper than {{max}} levels.',
     inputTooLarge: 'Invalid input for {{name}}: larger than {{max}}.',
@@ -522,6 +527,9 @@ export const hostMessages = {
     cannotSave: 'Cannot save “{{name}}”: {{problems}}.',
     notInFile: 'There is no server named “{{name}}” in the servers file.',
     gone: 'There is no server named “{{name}}” any more.',
+    testProblems: 'The form has problems: {{problems}}.',
+    testSignIn: 'The server wants a sign-in. Save it, then use “Sign in” on its screen.',
+    testTimeout: 'The server did not finish starting within {{seconds}} s.',
   },
   skills: {
     notLoaded:

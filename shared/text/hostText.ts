@@ -28,19 +28,28 @@ export function hostText(key: HostTextKey, params?: Record<string, HostTextParam
 
 /** The English words of a message (for the CLI, logs, and `AppError.message`). */
 export function formatHostText(text: HostText): string {
-  const template = lookup(text.key);
-  if (template === undefined) return text.key;
-  return template.replace(/{{(\w+)}}/g, (whole, name: string) => {
-    const value = text.params?.[name];
-    if (value === undefined) return whole;
-    return formatParam(value);
-  });
+  return renderHostText(text, lookup, hostMessages.listSeparator);
 }
 
-/** Lists read as `a; b; c` (the locale files have their own separator, `host.listSeparator`). */
-function formatParam(value: HostTextParam): string {
-  if (isList(value)) return value.map(formatParam).join(hostMessages.listSeparator);
-  return typeof value === 'object' ? formatHostText(value) : String(value);
+/**
+ * A message in the words `template` gives for its keys (a window's language), with its values
+ * put in; a key without words there reads in English. Lists are joined with `separator`.
+ */
+export function renderHostText(
+  text: HostText,
+  template: (key: string) => string | undefined,
+  separator: string,
+): string {
+  const words = template(text.key) ?? lookup(text.key);
+  if (words === undefined) return text.key;
+  const param = (value: HostTextParam): string => {
+    if (isList(value)) return value.map(param).join(separator);
+    return typeof value === 'object' ? renderHostText(value, template, separator) : String(value);
+  };
+  return words.replace(/{{(\w+)}}/g, (whole, name: string) => {
+    const value = text.params?.[name];
+    return value === undefined ? whole : param(value);
+  });
 }
 
 function isList(value: HostTextParam): value is readonly (string | number | HostText)[] {

@@ -159,7 +159,7 @@ export class ImportCoordinator {
             })),
           }
         : {}),
-      ...(firstError ? { error: firstError.message } : {}),
+      ...(firstError ? { error: firstError.message, errorText: firstError.text } : {}),
     };
   }
 }

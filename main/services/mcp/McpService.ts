@@ -330,6 +330,7 @@ export function toConfigDocument(state: ServersFileState): ConfigDocument {
       severity: p.severity,
       kind: p.kind,
       message: p.message,
+      text: p.text,
       ...(p.path !== undefined ? { path: p.path } : {}),
       line: p.line,
       column: p.column,

@@ -1,5 +1,6 @@
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { ServerFailure, ServerStatus } from '../../../shared/domain/serverStatus';
+import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 import type { ServerSupervisor } from './supervisor/ServerSupervisor';
 
 /**
@@ -51,11 +52,12 @@ function toResult(
     };
   }
   if (status?.kind === 'needs-sign-in') {
+    const text = status.error === undefined ? hostText('serverForm.testSignIn') : status.errorText;
     return {
       ok: false,
       code: 'MCP_AUTH_REQUIRED',
-      message:
-        status.error ?? 'The server wants a sign-in. Save it, then use “Sign in” on its screen.',
+      message: status.error ?? formatHostText(hostText('serverForm.testSignIn')),
+      ...(text ? { text } : {}),
       stderrTail: [],
     };
   }
@@ -69,7 +71,7 @@ function toResult(
     return {
       ok: false,
       code: 'MCP_TIMEOUT',
-      message: `The server did not finish starting within ${Math.round(timeoutMs / 1000)} s.`,
+      ...withText(hostText('serverForm.testTimeout', { seconds: Math.round(timeoutMs / 1000) })),
       stderrTail: supervisor.stderrTail,
     };
   }
@@ -77,7 +79,12 @@ function toResult(
     ok: false,
     code: failure.code,
     message: failure.message,
+    text: failure.text,
     ...(failure.exitCode !== undefined ? { exitCode: failure.exitCode } : {}),
     stderrTail: failure.stderrTail,
   };
+}
+
+function withText(text: HostText): { message: string; text: HostText } {
+  return { message: formatHostText(text), text };
 }

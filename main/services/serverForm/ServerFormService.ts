@@ -10,7 +10,7 @@ import type { ServerSecrets } from '../secrets/ServerSecrets';
 import { secretReferences } from '../secrets/secretReferences';
 import { entryFromForm } from './entryFromForm';
 import { formFromEntry } from './formFromEntry';
-import { hostText } from '../../../shared/text/hostText';
+import { formatHostText, hostText } from '../../../shared/text/hostText';
 
 export interface ServerFormServiceOptions {
   files: ServersFileService;
@@ -43,8 +43,11 @@ export class ServerFormService {
     const parsed = parseServersText(text, envLookup(this.options.env));
     const config = parsed.servers[0];
     if (!config) {
-      const message = parsed.errors.map((p) => p.message).join('; ');
-      return { ok: false, code: AppErrorCode.Validation, message, stderrTail: [] };
+      const text = hostText('serverForm.testProblems', {
+        problems: parsed.errors.map((p) => p.text),
+      });
+      const message = formatHostText(text);
+      return { ok: false, code: AppErrorCode.Validation, message, text, stderrTail: [] };
     }
     return this.options.mcp.probe(config, built.secrets);
   }

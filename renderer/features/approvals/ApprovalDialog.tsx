@@ -6,6 +6,7 @@ import { useModalDialog } from '../../components/useModalDialog';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import { useApprovalsStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
 import { ApprovalRequestView } from './ApprovalRequestView';
+import { useErrorText } from '../../i18n/hostText';
 
 /** The waiting tool calls, one dialog at a time, oldest first ("1 of 3"). */
 export function ApprovalDialog() {
@@ -22,6 +23,7 @@ export function ApprovalDialog() {
  */
 function ApprovalModal({ request, count }: { request: ApprovalRequest; count: number }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const respond = useApprovalsStore((s) => s.respond);
   const responding = useApprovalsStore((s) => s.responding[request.id] === true);
   const error = useApprovalsStore((s) => s.errors[request.id]);
@@ -97,7 +99,7 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
         </div>
         {error && (
           <p className="field__error" role="alert">
-            {t('approvals.failed', { message: error.message })}
+            {t('approvals.failed', { message: errorText(error) })}
           </p>
         )}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import { errorInfo } from '../../stores/loadable';
 import type { AppPromptRequest } from './useAppPrompt';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * What an App wants done in the person's name, shown before it happens: a message it wrote
@@ -20,6 +21,7 @@ export function AppPromptView({
   send: (text: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -31,7 +33,7 @@ export function AppPromptView({
         () => onAnswer(true),
         (failure: unknown) => {
           setBusy(false);
-          setError(errorInfo(failure).message);
+          setError(errorText(errorInfo(failure)));
         },
       );
     };

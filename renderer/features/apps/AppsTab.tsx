@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ServerView } from '../../../shared/domain/mcpViews';
 import { useAppsStore } from '../../stores/StoresContext';
 import { AppFrame } from './LazyAppFrame';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * A server's Apps: the UI resources it lists or its tools name, each with a live preview (the
@@ -10,6 +11,7 @@ import { AppFrame } from './LazyAppFrame';
  */
 export function AppsTab({ server }: { server: ServerView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const name = server.name;
   const list = useAppsStore((s) => s.resources[name]);
   const load = useAppsStore((s) => s.loadResources);
@@ -22,7 +24,7 @@ export function AppsTab({ server }: { server: ServerView }) {
 
   if (session === null) return <p className="empty">{t('resources.notReady')}</p>;
   if (!list || list.state === 'loading') return <p className="muted">{t('common.loading')}</p>;
-  if (list.state === 'failed') return <p className="field__error">{list.error.message}</p>;
+  if (list.state === 'failed') return <p className="field__error">{errorText(list.error)}</p>;
   if (list.value.length === 0) return <p className="empty">{t('apps.none')}</p>;
 
   return (

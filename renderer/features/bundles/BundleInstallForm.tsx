@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BundleUserConfigField, BundleView } from '../../../shared/domain/bundleViews';
 import { useAppStore, useGettingServersStore } from '../../stores/StoresContext';
 import { PathField } from '../addServer/PathField';
+import { useErrorText } from '../../i18n/hostText';
 
 type Value = string | boolean;
 
@@ -16,6 +17,7 @@ export function BundleInstallForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setView = useAppStore((s) => s.setView);
   const install = useGettingServersStore((s) => s.installBundle);
   const [name, setName] = useState(bundle.suggestedName);
@@ -53,7 +55,7 @@ export function BundleInstallForm({
     });
     setBusy(false);
     if (result.ok) setView({ kind: 'server', name: result.value });
-    else setError(result.error.message);
+    else setError(errorText(result.error));
   };
 
   return (

@@ -6,6 +6,7 @@ import { PathForm } from '../addServer/PathForm';
 import { BundleDropStatus } from './BundleDropStatus';
 import { BundleInstallForm } from './BundleInstallForm';
 import { BundleSummary } from './BundleSummary';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * Open an `.mcpb` file (or drop one onto the window), see what it is and whether it is signed,
@@ -13,6 +14,7 @@ import { BundleSummary } from './BundleSummary';
  */
 export function BundleScreen() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const inspect = useGettingServersStore((s) => s.inspectBundle);
   const review = useGettingServersStore((s) => s.bundleReview);
   const showBundle = useGettingServersStore((s) => s.showBundle);
@@ -34,7 +36,7 @@ export function BundleScreen() {
           closeBundle();
           const result = await inspect(path);
           if (result.ok) showBundle(result.value);
-          return result.ok ? undefined : result.error.message;
+          return result.ok ? undefined : errorText(result.error);
         }}
       />
       <p className="bundle-drop-hint" data-testid="bundle-drop-hint">

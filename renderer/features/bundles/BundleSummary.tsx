@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BundleView } from '../../../shared/domain/bundleViews';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Product names, the same in every language. */
 const RUNTIME_NAMES = { node: 'Node.js', python: 'Python', uv: 'uv', binary: '' } as const;
@@ -21,6 +22,7 @@ export function BundleSummary({
   fileName?: string;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { signature, runtime } = bundle;
   return (
     <article className="card bundle-card" data-testid="bundle-summary">
@@ -60,11 +62,11 @@ export function BundleSummary({
                 path: runtime.path,
               })
             : t('bundles.runtimeOwn')
-          : `${t('bundles.runtimeMissing', { runtime: RUNTIME_NAMES[runtime.type] })} ${runtime.message}`}
+          : `${t('bundles.runtimeMissing', { runtime: RUNTIME_NAMES[runtime.type] })} ${errorText(runtime)}`}
       </p>
       {bundle.platformProblem && (
         <p className="field__error" role="alert">
-          {bundle.platformProblem}
+          {errorText({ message: bundle.platformProblem, text: bundle.platformProblemText })}
         </p>
       )}
       <div className="bundle-card__lists">

@@ -3,15 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemMenu } from '../conversations/ItemMenu';
 import { useExportConversation, type ExportFormat } from '../conversations/useExportConversation';
+import { useErrorText } from '../../i18n/hostText';
 
 /** The open conversation's actions in its header: export as Markdown or JSON. */
 export function ChatHeaderActions({ id, title }: { id: string; title: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const exportConversation = useExportConversation();
   const [error, setError] = useState<string | null>(null);
   const run = async (format: ExportFormat): Promise<void> => {
     const result = await exportConversation(id, format);
-    setError(result.ok ? null : t('exporting.failed', { message: result.error.message }));
+    setError(result.ok ? null : t('exporting.failed', { message: errorText(result.error) }));
   };
   return (
     <>

@@ -11,10 +11,12 @@ import { ChatHeaderActions } from './ChatHeaderActions';
 import { Composer } from './Composer';
 import { EmptyChat } from './EmptyChat';
 import { MessageList } from './MessageList';
+import { useErrorText } from '../../i18n/hostText';
 
 /** One conversation: its messages, the running reply, and the composer. */
 export function ChatScreen({ id }: { id: string | null }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const open = useChatStore((s) => s.open);
   const conversationId = useChatStore((s) => s.conversationId);
   const load = useChatStore((s) => s.load);
@@ -74,7 +76,7 @@ export function ChatScreen({ id }: { id: string | null }) {
         </p>
       ) : load.state === 'failed' ? (
         <p className="chat__loading field__error" role="alert">
-          {t('chat.loadFailed', { message: load.error.message })}
+          {t('chat.loadFailed', { message: errorText(load.error) })}
         </p>
       ) : rows.length === 0 ? (
         <EmptyChat conversationModel={summary?.model} />
@@ -84,7 +86,7 @@ export function ChatScreen({ id }: { id: string | null }) {
       {current && <InlineInteractions conversationId={conversationId} />}
       {actionError && (
         <div className="chat__error notice notice--warn notice--actions" role="alert">
-          <span>{t('chat.actionFailed', { message: actionError.message })}</span>
+          <span>{t('chat.actionFailed', { message: errorText(actionError) })}</span>
           <button type="button" className="button button--small" onClick={dismissError}>
             {t('chat.dismiss')}
           </button>

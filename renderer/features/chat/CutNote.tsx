@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /** A reply that ended before the model finished it, with text kept: it can be continued. */
 export function isCut(message: ChatMessage): boolean {
@@ -16,6 +17,7 @@ export function isCut(message: ChatMessage): boolean {
  */
 export function CutNote({ message, lastReply }: { message: ChatMessage; lastReply: boolean }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const retry = useChatStore((s) => s.retry);
   const continueReply = useChatStore((s) => s.continueReply);
   if (!lastReply) {
@@ -27,7 +29,7 @@ export function CutNote({ message, lastReply }: { message: ChatMessage; lastRepl
   }
   const why =
     message.status === 'failed'
-      ? t('messageActions.cutFailed', { message: message.error?.message ?? '' })
+      ? t('messageActions.cutFailed', { message: message.error ? errorText(message.error) : '' })
       : message.status === 'stopped'
         ? t('messageActions.cutStopped')
         : t('messageActions.cutInterrupted');

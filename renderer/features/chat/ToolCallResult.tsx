@@ -8,6 +8,7 @@ import { useChatStore } from '../../stores/StoresContext';
 import { ContentBlocksView } from '../servers/ContentBlocksView';
 import type { ToolResultView } from '../servers/contentBlocks';
 import { outcomeView, sentView, viewChars } from './toolResults';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * What a finished call returned: the full result once fetched, else the streamed preview, else
@@ -15,6 +16,7 @@ import { outcomeView, sentView, viewChars } from './toolResults';
  */
 export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResultBlock }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const full = useChatStore((s) => s.toolResults[card.toolUseId]);
   const loadToolResult = useChatStore((s) => s.loadToolResult);
   const view: ToolResultView | null = useMemo(() => {
@@ -84,7 +86,7 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
       )}
       {full?.state === 'failed' && (
         <p className="field__error" role="alert">
-          {t('toolCall.resultFailed', { message: full.error.message })}
+          {t('toolCall.resultFailed', { message: errorText(full.error) })}
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@ import type { TurnFooter as Footer } from '../../stores/chatRows';
 import { useChatStore } from '../../stores/StoresContext';
 import { useModelName, useSelectedModel } from '../providers/useModelName';
 import { ErrorLine } from './ErrorLine';
+import { useErrorText } from '../../i18n/hostText';
 
 const retryReasons = [
   AppErrorCode.LlmRateLimited,
@@ -53,6 +54,7 @@ export function TurnFooter({ footer }: { footer: Footer }) {
 /** "Rate limited — retrying in 3 s…", counting down to main's next attempt. */
 function RetryCountdown({ notice }: { notice: RetryNotice }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const now = useNow();
   const code = retryReasons.find((c) => c === notice.reason.code);
   const reason = t(`chat.retryReasons.${code ?? 'other'}`);
@@ -62,7 +64,7 @@ function RetryCountdown({ notice }: { notice: RetryNotice }) {
       className="turn-note turn-note--warn"
       role="status"
       data-testid="retrying"
-      title={notice.reason.message}
+      title={errorText(notice.reason)}
     >
       <span className="spinner" aria-hidden="true" />
       {seconds > 0 ? t('chat.retrying', { reason, seconds }) : t('chat.retryingNow', { reason })}

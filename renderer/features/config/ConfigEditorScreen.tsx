@@ -9,6 +9,7 @@ import { ImportDialog } from './ImportDialog';
 import { problemDiagnostics } from './problemDiagnostics';
 import { ProblemsList } from './ProblemsList';
 import { SaveStatus } from './SaveStatus';
+import { useErrorText } from '../../i18n/hostText';
 
 /** A starting point for a file that does not exist yet. */
 const EXAMPLE = `{
@@ -24,6 +25,7 @@ const EXAMPLE = `{
 /** The servers file in an editor; main validates, writes and applies it. */
 export function ConfigEditorScreen() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const importing = useAppStore((s) => s.view.kind === 'config' && s.view.importing === true);
   const setView = useAppStore((s) => s.setView);
   const model = useConfigStore((s) => s);
@@ -31,8 +33,8 @@ export function ConfigEditorScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const editor = useRef<CodeEditorHandle>(null);
   const diagnostics = useMemo(
-    () => problemDiagnostics(problems, problemsText),
-    [problems, problemsText],
+    () => problemDiagnostics(problems, problemsText, errorText),
+    [problems, problemsText, errorText],
   );
   const shortcuts = useMemo(() => ({ 'Mod+s': () => void save() }), [save]);
   useShortcuts(shortcuts);
@@ -103,7 +105,7 @@ export function ConfigEditorScreen() {
       )}
       {loadError && (
         <p className="field__error" role="alert">
-          {t('config.loadFailed', { message: loadError.message })}
+          {t('config.loadFailed', { message: errorText(loadError) })}
         </p>
       )}
       {emptied && model.draft === null && (

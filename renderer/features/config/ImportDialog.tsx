@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfigStore } from '../../stores/StoresContext';
 import { ImportFilePicker } from './ImportFilePicker';
 import { ImportSourceForm } from './ImportSourceForm';
+import { useErrorText } from '../../i18n/hostText';
 
 interface ImportDialogProps {
   onClose: () => void;
@@ -13,6 +14,7 @@ interface ImportDialogProps {
 /** Servers from other hosts' files (Claude Desktop, Cursor, VS Code, .mcp.json). */
 export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const imports = useConfigStore((s) => s.imports);
   const listImports = useConfigStore((s) => s.listImports);
   const searched = useConfigStore((s) => s.importSearched);
@@ -61,7 +63,7 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
         )}
         {imports?.state === 'failed' && (
           <p className="field__error" role="alert">
-            {imports.error.message}
+            {errorText(imports.error)}
           </p>
         )}
         {imports?.state === 'ready' && sources.length === 0 && (
@@ -101,7 +103,9 @@ export function ImportDialog({ onClose, onImported }: ImportDialogProps) {
                   <strong>{t(`import.kinds.${s.kind}`, { defaultValue: s.label })}</strong>
                   <code className="import__path">{s.path}</code>
                   <span className={s.error ? 'field__error' : 'muted'}>
-                    {s.error ?? t('import.serverCount', { count: s.servers.length })}
+                    {s.error !== undefined
+                      ? errorText({ message: s.error, text: s.errorText })
+                      : t('import.serverCount', { count: s.servers.length })}
                   </span>
                 </span>
               </label>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportSource } from '../../../shared/domain/mcpViews';
 import { useConfigStore } from '../../stores/StoresContext';
 import { importRequest } from './importRequest';
+import { useErrorText } from '../../i18n/hostText';
 
 interface ImportSourceFormProps {
   source: ImportSource;
@@ -13,6 +14,7 @@ interface ImportSourceFormProps {
 /** Pick servers of one source, rename the ones whose names are taken, answer its inputs. */
 export function ImportSourceForm({ source, onCancel, onImported }: ImportSourceFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const applyImport = useConfigStore((s) => s.applyImport);
   const [picked, setPicked] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(source.servers.map((s) => [s.name, true])),
@@ -37,7 +39,7 @@ export function ImportSourceForm({ source, onCancel, onImported }: ImportSourceF
     const result = await applyImport(built.request);
     setBusy(false);
     if (result.ok) onImported(built.request.names.length);
-    else setError(result.error.message);
+    else setError(errorText(result.error));
   };
 
   return (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ConfigProblemView } from '../../../shared/domain/mcpViews';
 import { lineColumnOf, problemRange, type ProblemRange } from './problemDiagnostics';
+import { useErrorText } from '../../i18n/hostText';
 
 interface ProblemsListProps {
   problems: readonly ConfigProblemView[];
@@ -12,6 +13,7 @@ interface ProblemsListProps {
 /** The servers file's problems under the editor; a click moves the cursor to one. */
 export function ProblemsList({ problems, text, onJump }: ProblemsListProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (problems.length === 0) return null;
   return (
     <section className="problems" aria-labelledby="problems-title" data-testid="config-problems">
@@ -32,7 +34,7 @@ export function ProblemsList({ problems, text, onJump }: ProblemsListProps) {
                   {t('config.lineColumn', { line: where.line, column: where.column })}
                 </span>
               )}
-              <span className="problems__message">{problem.message}</span>
+              <span className="problems__message">{errorText(problem)}</span>
               {problem.path && <code className="problems__path">{problem.path}</code>}
             </>
           );

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useConfigStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /** One line saying where the file stands: saved, refused, failed, or edited. */
 export function SaveStatus() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const outcome = useConfigStore((s) => s.saveOutcome);
   const dirty = useConfigStore((s) => s.draft !== null);
   const saving = useConfigStore((s) => s.savingText !== null);
@@ -17,7 +19,7 @@ export function SaveStatus() {
     text = t('config.invalid');
     tone = 'error';
   } else if (outcome?.kind === 'failed') {
-    text = t('config.saveFailed', { message: outcome.error.message });
+    text = t('config.saveFailed', { message: errorText(outcome.error) });
     tone = 'error';
   } else if (dirty) text = t('config.unsaved');
   return (

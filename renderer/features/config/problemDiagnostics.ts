@@ -35,10 +35,11 @@ function clamp(n: number, max: number): number {
   return Math.min(Math.max(n, 0), max);
 }
 
-/** The problems as CodeMirror lint diagnostics (only those with a position). */
+/** The problems as CodeMirror lint diagnostics (only those with a position), in `words`. */
 export function problemDiagnostics(
   problems: readonly ConfigProblemView[],
   text: string,
+  words: (problem: ConfigProblemView) => string = (problem) => problem.message,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const problem of problems) {
@@ -48,7 +49,7 @@ export function problemDiagnostics(
       from: range.from,
       to: range.to,
       severity: problem.severity,
-      message: problem.path ? `${problem.message} (${problem.path})` : problem.message,
+      message: problem.path ? `${words(problem)} (${problem.path})` : words(problem),
       source: 'Switchboard',
     });
   }

@@ -8,6 +8,7 @@ import type { Loadable } from '../../stores/loadable';
 import { useContextStore } from '../../stores/StoresContext';
 import { formatBytes } from '../servers/formatters';
 import { ResourceContentsView } from '../servers/ResourceContentsView';
+import { useErrorText } from '../../i18n/hostText';
 
 /** What a preview shows: a server's resource (read now) or content that came with a prompt. */
 export interface PreviewTarget {
@@ -36,6 +37,7 @@ export function AttachmentPreview({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { server, uri, inline } = target;
   const readable = target.readable !== false && !inline;
   const key = uri && readable ? resourceKey(server, uri) : '';
@@ -75,7 +77,7 @@ export function AttachmentPreview({
     setWatchError(null);
     const result = watching ? await unwatch(server, uri) : await watch(server, uri);
     setBusy(false);
-    if (!result.ok) setWatchError(result.error.message);
+    if (!result.ok) setWatchError(errorText(result.error));
   };
 
   return (

@@ -12,10 +12,12 @@ import { AttachmentChip } from './AttachmentChip';
 import { AttachmentPreview } from './AttachmentPreview';
 import { attachmentIdentity } from './attachmentIdentity';
 import { watchState } from './watchState';
+import { useErrorText } from '../../i18n/hostText';
 
 /** The composer's attachments as removable chips; a chip opens its preview. */
 export function ComposerChips() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const draft = useContextStore((s) => s.draft);
   const subscriptions = useContextStore((s) => s.subscriptions);
   const refusal = useContextStore((s) => s.refusal);
@@ -51,7 +53,7 @@ export function ComposerChips() {
             max: formatBytes(
               fileProblem.reason === 'imageTooLarge' ? MAX_IMAGE_BYTES : MAX_ATTACHMENT_BYTES,
             ),
-            message: fileProblem.error?.message ?? '',
+            message: fileProblem.error ? errorText(fileProblem.error) : '',
           })}
           <button
             type="button"

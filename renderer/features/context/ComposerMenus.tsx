@@ -5,6 +5,7 @@ import { optionId, PickMenu } from './PickMenu';
 import { PromptFormPanel } from './PromptFormPanel';
 import { TemplateFormPanel } from './TemplateFormPanel';
 import type { ComposerMenus as Menus } from './useComposerMenus';
+import { useErrorText } from '../../i18n/hostText';
 
 /** The listbox id of the composer's menu (the text box points at it while it is open). */
 export const MENU_ID = 'composer-menu';
@@ -128,12 +129,13 @@ export function ComposerMenus({ menus }: { menus: Menus }) {
 
 function ListPanel({ menus }: { menus: Menus }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const prompts = menus.list === 'prompts';
   const searching = menus.query.trim() !== '';
   const empty = menus.loading
     ? t('context.loading')
     : menus.listError
-      ? t('context.listFailed', { message: menus.listError })
+      ? t('context.listFailed', { message: errorText(menus.listError) })
       : searching
         ? t(prompts ? 'context.promptsEmpty' : 'context.pickerEmpty', { query: menus.query })
         : t(prompts ? 'context.promptsNone' : 'context.pickerNone');

@@ -5,6 +5,7 @@ import { promptToDraft, type PromptDraft } from '../../../shared/domain/promptTo
 import { useContextStore } from '../../stores/StoresContext';
 import { completionContext, filledArguments, promptFields } from './argumentForm';
 import { ArgumentFormPanel } from './ArgumentFormPanel';
+import { useErrorText } from '../../i18n/hostText';
 
 interface PromptFormPanelProps {
   server: string;
@@ -16,6 +17,7 @@ interface PromptFormPanelProps {
 /** A prompt's arguments (required ones marked) with completions; its messages go to the composer. */
 export function PromptFormPanel({ server, prompt, onInsert, onCancel }: PromptFormPanelProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const complete = useContextStore((s) => s.complete);
   const getPrompt = useContextStore((s) => s.getPrompt);
   const fields = useMemo(() => promptFields(prompt), [prompt]);
@@ -39,7 +41,7 @@ export function PromptFormPanel({ server, prompt, onInsert, onCancel }: PromptFo
       submitLabel={t('context.form.insert')}
       onSubmit={async (values) => {
         const result = await getPrompt(server, prompt.name, filledArguments(fields, values));
-        if (!result.ok) return t('context.form.promptFailed', { message: result.error.message });
+        if (!result.ok) return t('context.form.promptFailed', { message: errorText(result.error) });
         const insertion = promptToDraft(server, result.value.messages);
         if (!insertion.text && insertion.attachments.length === 0)
           return t('context.form.emptyPrompt');

@@ -4,6 +4,7 @@ import type { ResourceTemplateView } from '../../../shared/domain/mcpViews';
 import { useContextStore } from '../../stores/StoresContext';
 import { completionContext, filledArguments, templateFields } from './argumentForm';
 import { ArgumentFormPanel } from './ArgumentFormPanel';
+import { useErrorText } from '../../i18n/hostText';
 
 interface TemplateFormPanelProps {
   server: string;
@@ -21,6 +22,7 @@ export function TemplateFormPanel({
   onCancel,
 }: TemplateFormPanelProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const complete = useContextStore((s) => s.complete);
   const resolveTemplate = useContextStore((s) => s.resolveTemplate);
   const fields = useMemo(() => templateFields(template.uriTemplate), [template.uriTemplate]);
@@ -46,7 +48,8 @@ export function TemplateFormPanel({
       onSubmit={async (values) => {
         const args = filledArguments(fields, values);
         const result = await resolveTemplate(server, template.uriTemplate, args);
-        if (!result.ok) return t('context.form.resolveFailed', { message: result.error.message });
+        if (!result.ok)
+          return t('context.form.resolveFailed', { message: errorText(result.error) });
         const shown = Object.values(args).join(', ');
         onResolved(result.value, shown ? `${title} (${shown})` : title);
         return null;

@@ -5,6 +5,7 @@ import type { ResourcePreview } from '../../stores/contextStore';
 import { resourceDraft, type DraftAttachment } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';
 import { base64Bytes } from '../servers/contentBlocks';
+import { useErrorText } from '../../i18n/hostText';
 
 /** What attaching a resource is waiting for: its size, or the person's go-ahead. */
 export type AttachStep =
@@ -27,6 +28,7 @@ export function readBytes(read: ResourcePreview): number {
  */
 export function useAttachFlow(done: () => void) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const attach = useContextStore((s) => s.attach);
   const preview = useContextStore((s) => s.preview);
   const draft = useContextStore((s) => s.draft);
@@ -70,7 +72,7 @@ export function useAttachFlow(done: () => void) {
       const read = await preview(server, resource.uri);
       if (id !== flow.current) return;
       if (read.state === 'failed') {
-        setProblem(t('context.readFailed', { name: base.name, message: read.error.message }));
+        setProblem(t('context.readFailed', { name: base.name, message: errorText(read.error) }));
         finish(null);
         return;
       }

@@ -217,7 +217,7 @@ export function useComposerMenus({ text, setText, inputRef }: Options) {
     query,
     rows,
     loading: (source === null || source.state === 'loading') && list !== null,
-    listError: source?.state === 'failed' ? source.error.message : null,
+    listError: source?.state === 'failed' ? source.error : null,
     activeIndex,
     setActiveIndex,
     panel,

@@ -9,6 +9,7 @@ import { useConversationsStore } from '../../stores/StoresContext';
 import { ItemMenu } from './ItemMenu';
 import { Snippet } from './Snippet';
 import { useExportConversation, type ExportFormat } from './useExportConversation';
+import { useErrorText } from '../../i18n/hostText';
 
 interface ConversationItemProps {
   conversation: ConversationSummary;
@@ -27,6 +28,7 @@ export function ConversationItem({
   onDelete,
 }: ConversationItemProps) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const rename = useConversationsStore((s) => s.rename);
   const exportConversation = useExportConversation();
   const now = useMinute();
@@ -51,11 +53,13 @@ export function ConversationItem({
     setDraft(null);
     if (!value || value === conversation.title) return;
     const result = await rename(conversation.id, value);
-    setError(result.ok ? null : t('conversations.renameFailed', { message: result.error.message }));
+    setError(
+      result.ok ? null : t('conversations.renameFailed', { message: errorText(result.error) }),
+    );
   };
   const runExport = async (format: ExportFormat): Promise<void> => {
     const result = await exportConversation(conversation.id, format);
-    setError(result.ok ? null : t('exporting.failed', { message: result.error.message }));
+    setError(result.ok ? null : t('exporting.failed', { message: errorText(result.error) }));
   };
   const onItemKey = (event: KeyboardEvent<HTMLButtonElement>): void => {
     if (event.key === 'F2') {

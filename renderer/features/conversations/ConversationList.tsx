@@ -4,6 +4,7 @@ import { useAppStore, useConversationsStore } from '../../stores/StoresContext';
 import { useOpenChat } from '../chat/useOpenChat';
 import { ConversationItem } from './ConversationItem';
 import { DeleteDialog } from './DeleteDialog';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Id of the search box, for the Ctrl/Cmd+K shortcut. */
 export const CONVERSATION_SEARCH_ID = 'conversation-search';
@@ -11,6 +12,7 @@ export const CONVERSATION_SEARCH_ID = 'conversation-search';
 /** The sidebar's conversations: newest first, searchable, each one renamable and deletable. */
 export function ConversationList() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const conversations = useConversationsStore((s) => s.conversations);
   const query = useConversationsStore((s) => s.query);
   const results = useConversationsStore((s) => s.results);
@@ -56,7 +58,7 @@ export function ConversationList() {
       )}
       {searching && results?.state === 'failed' && (
         <p className="sidebar__empty field__error">
-          {t('conversations.searchFailed', { message: results.error.message })}
+          {t('conversations.searchFailed', { message: errorText(results.error) })}
         </p>
       )}
       {searching && results?.state === 'ready' && shown.length === 0 && (

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useModalDialog } from '../../components/useModalDialog';
 import { useConversationsStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Asks before a conversation is deleted; deleting cannot be undone. */
 export function DeleteDialog({
@@ -14,6 +15,7 @@ export function DeleteDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const remove = useConversationsStore((s) => s.remove);
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -28,7 +30,7 @@ export function DeleteDialog({
     const result = await remove(id);
     setBusy(false);
     if (result.ok) onClose();
-    else setError(t('conversations.deleteFailed', { message: result.error.message }));
+    else setError(t('conversations.deleteFailed', { message: errorText(result.error) }));
   };
 
   return (

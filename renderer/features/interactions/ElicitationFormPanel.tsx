@@ -14,10 +14,12 @@ import {
 } from './elicitationForm';
 import { fieldIssueText } from './fieldIssueText';
 import { InteractionFailure } from './InteractionFailure';
+import { useErrorText } from '../../i18n/hostText';
 
 /** A form generated from the server's schema: nothing is sent until the person accepts. */
 export function ElicitationFormPanel({ interaction }: { interaction: ElicitationFormInteraction }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { id } = interaction;
   const form = useMemo(() => elicitationForm(interaction.requestedSchema), [interaction]);
   const respond = useInteractionsStore((s) => s.respondElicitation);
@@ -44,7 +46,8 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
       const issue = fieldIssue(field, values[field.name]);
       if (issue) return fieldIssueText(t, issue);
     }
-    return edited[field.name] ? undefined : error?.fields[field.name];
+    const refused = edited[field.name] ? undefined : error?.fields[field.name];
+    return refused ? errorText(refused) : undefined;
   };
   const invalid = form.fields.filter((field) => message(field) !== undefined).map((f) => f.name);
   // Main refused some fields: show the first of them, as a check here would.

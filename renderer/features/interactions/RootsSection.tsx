@@ -2,10 +2,12 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useInteractionsStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Settings: the folders servers may use (MCP roots), added by path or with a folder picker. */
 export function RootsSection() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const roots = useInteractionsStore((s) => s.roots);
   const loadRoots = useInteractionsStore((s) => s.loadRoots);
   const addRoot = useInteractionsStore((s) => s.addRoot);
@@ -21,7 +23,7 @@ export function RootsSection() {
     setBusy(true);
     const result = await action();
     setBusy(false);
-    setError(result.ok ? null : (result.error?.message ?? ''));
+    setError(result.ok ? null : result.error ? errorText(result.error) : '');
     return result.ok;
   };
   const add = (event: SyntheticEvent): void => {
@@ -101,6 +103,7 @@ export function RootsSection() {
 
 function RootRow({ path, name, exists }: { path: string; name: string; exists: boolean }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const removeRoot = useInteractionsStore((s) => s.removeRoot);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -128,7 +131,7 @@ function RootRow({ path, name, exists }: { path: string; name: string; exists: b
             setError(
               result.ok
                 ? null
-                : t('interactions.roots.removeFailed', { message: result.error.message }),
+                : t('interactions.roots.removeFailed', { message: errorText(result.error) }),
             );
           });
         }}

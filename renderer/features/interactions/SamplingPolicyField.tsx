@@ -6,10 +6,12 @@ import {
 } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
 import { maxTokensIssue } from './samplingEdits';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Per-server sampling setting: ask (default) or deny, and a cap on max tokens per request. */
 export function SamplingPolicyField({ server }: { server: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const policies = useInteractionsStore((s) => s.policies);
   const loadPolicies = useInteractionsStore((s) => s.loadPolicies);
   const setPolicy = useInteractionsStore((s) => s.setPolicy);
@@ -31,7 +33,7 @@ export function SamplingPolicyField({ server }: { server: string }) {
     setStatus(null);
     void setPolicy(server, next).then((result) => {
       if (result.ok) setDraft(null);
-      setStatus(result.ok ? { kind: 'saved' } : { kind: 'error', text: result.error.message });
+      setStatus(result.ok ? { kind: 'saved' } : { kind: 'error', text: errorText(result.error) });
     });
   };
   const saveLimit = (): void => {
@@ -125,7 +127,7 @@ export function SamplingPolicyField({ server }: { server: string }) {
       )}
       {policies?.state === 'failed' && (
         <p className="field__error" role="alert">
-          {t('interactions.policy.loadFailed', { message: policies.error.message })}
+          {t('interactions.policy.loadFailed', { message: errorText(policies.error) })}
         </p>
       )}
     </section>

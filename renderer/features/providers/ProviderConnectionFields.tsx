@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ProviderPatch, ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 
@@ -9,6 +10,7 @@ import { useProvidersStore } from '../../stores/StoresContext';
  */
 export function ProviderConnectionFields({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const update = useProvidersStore((s) => s.update);
   const [name, setName] = useState<string | null>(null);
   const [baseURL, setBaseURL] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function ProviderConnectionFields({ provider }: { provider: ProviderView 
     } else {
       setFields(result.fields);
       const atField = result.fields.baseURL !== undefined || result.fields.name !== undefined;
-      const failed = t('providers.failed', { message: result.error.message });
+      const failed = t('providers.failed', { message: errorText(result.error) });
       setNotice(atField ? null : { error: true, text: failed });
     }
   };

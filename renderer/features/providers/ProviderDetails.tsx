@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 import { ProviderConnectionFields } from './ProviderConnectionFields';
@@ -12,6 +13,7 @@ import { AlertLine } from '../../components/AlertLine';
 /** What can be set for one provider, as far as its origin allows. */
 export function ProviderDetails({ id, provider }: { id: string; provider: ProviderView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const remove = useProvidersStore((s) => s.remove);
   const [error, setError] = useState<string | null>(null);
   const added = provider.origin === 'added';
@@ -42,7 +44,8 @@ export function ProviderDetails({ id, provider }: { id: string; provider: Provid
             className="button button--small button--danger"
             onClick={() =>
               void remove(provider.id).then((result) => {
-                if (!result.ok) setError(t('providers.failed', { message: result.error.message }));
+                if (!result.ok)
+                  setError(t('providers.failed', { message: errorText(result.error) }));
               })
             }
           >

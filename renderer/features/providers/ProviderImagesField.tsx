@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 import { AlertLine } from '../../components/AlertLine';
@@ -7,6 +8,7 @@ import { AlertLine } from '../../components/AlertLine';
 /** Whether a Chat Completions provider's models are sent images; saved as it is switched. */
 export function ProviderImagesField({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const update = useProvidersStore((s) => s.update);
   const [error, setError] = useState<string | null>(null);
   return (
@@ -18,7 +20,9 @@ export function ProviderImagesField({ provider }: { provider: ProviderView }) {
           checked={provider.images}
           onChange={(e) =>
             void update(provider.id, { images: e.target.checked }).then((result) =>
-              setError(result.ok ? null : t('providers.failed', { message: result.error.message })),
+              setError(
+                result.ok ? null : t('providers.failed', { message: errorText(result.error) }),
+              ),
             )
           }
         />

@@ -1,11 +1,13 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 
 /** Write-only key field: the key goes to main's secret store and is never shown or read back. */
 export function ProviderKeyField({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setApiKey = useProvidersStore((s) => s.setApiKey);
   const clearApiKey = useProvidersStore((s) => s.clearApiKey);
   const [draft, setDraft] = useState('');
@@ -28,7 +30,7 @@ export function ProviderKeyField({ provider }: { provider: ProviderView }) {
     if (result.ok) {
       setDraft('');
       setNotice({ error: false, text: t('providers.keySaved') });
-    } else failed(result.error.message);
+    } else failed(errorText(result.error));
   };
 
   return (
@@ -65,7 +67,7 @@ export function ProviderKeyField({ provider }: { provider: ProviderView }) {
               void clearApiKey(provider.id).then((result) =>
                 result.ok
                   ? setNotice({ error: false, text: t('providers.keyCleared') })
-                  : failed(result.error.message),
+                  : failed(errorText(result.error)),
               )
             }
           >

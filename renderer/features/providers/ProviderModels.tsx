@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 import { AlertLine } from '../../components/AlertLine';
@@ -7,13 +8,14 @@ import { AlertLine } from '../../components/AlertLine';
 /** Models typed in for a provider that lists nothing useful (or not the one wanted). */
 export function ProviderModels({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const update = useProvidersStore((s) => s.update);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
   const id = `provider-${provider.id}-model`;
   const save = async (models: string[]): Promise<boolean> => {
     const result = await update(provider.id, { models });
-    setError(result.ok ? null : t('providers.failed', { message: result.error.message }));
+    setError(result.ok ? null : t('providers.failed', { message: errorText(result.error) }));
     return result.ok;
   };
   const submit = async (event: SyntheticEvent): Promise<void> => {

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 
 /** "Test connection": asks the provider for its models now and says what came back. */
 export function ProviderTestButton({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const test = useProvidersStore((s) => s.test);
   const state = useProvidersStore((s) => s.tests[provider.id]);
   const result = state?.state === 'done' ? state.result : undefined;
@@ -24,7 +26,7 @@ export function ProviderTestButton({ provider }: { provider: ProviderView }) {
         data-testid="provider-test-result"
       >
         {result?.ok === true && t('providers.testOk', { count: result.models, ms: result.ms })}
-        {result?.ok === false && t('providers.testFailed', { message: result.error.message })}
+        {result?.ok === false && t('providers.testFailed', { message: errorText(result.error) })}
       </span>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import { PROVIDER_PRESETS, type ProviderPresetId } from '../../../shared/domain/providers';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useProvidersStore } from '../../stores/StoresContext';
@@ -9,6 +10,7 @@ import { AlertLine } from '../../components/AlertLine';
 /** Settings: every model provider (one open at a time), and adding one from a preset. */
 export function ProvidersSection() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const list = useProvidersStore((s) => s.list);
   const load = useProvidersStore((s) => s.load);
   const add = useProvidersStore((s) => s.add);
@@ -24,7 +26,7 @@ export function ProvidersSection() {
     if (result.ok) {
       setError(null);
       setOpen(result.id);
-    } else setError(t('providers.failed', { message: result.error.message }));
+    } else setError(t('providers.failed', { message: errorText(result.error) }));
   };
 
   return (

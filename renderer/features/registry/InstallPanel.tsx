@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RegistryServer } from '../../../shared/domain/registryViews';
 import { useAppStore, useGettingServersStore } from '../../stores/StoresContext';
 import { InstallInputField } from './InstallInputField';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Pick how to run a registry server, name it, answer what it asks, install. */
 export function InstallPanel({
@@ -13,6 +14,7 @@ export function InstallPanel({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setView = useAppStore((s) => s.setView);
   const install = useGettingServersStore((s) => s.installFromRegistry);
   const supported = server.options.filter((o) => o.supported);
@@ -51,7 +53,7 @@ export function InstallPanel({
     });
     setBusy(false);
     if (result.ok) setView({ kind: 'server', name: result.value });
-    else setError(result.error.message);
+    else setError(errorText(result.error));
   };
 
   return (

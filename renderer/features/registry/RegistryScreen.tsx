@@ -4,10 +4,12 @@ import { useGettingServersStore } from '../../stores/StoresContext';
 import { AddServerLayout } from '../addServer/AddServerLayout';
 import { RegistryServerCard } from './RegistryServerCard';
 import { RegistryUrlField } from './RegistryUrlField';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Search the MCP Registry and install a server from it. */
 export function RegistryScreen() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const registry = useGettingServersStore((s) => s.registry);
   const search = useGettingServersStore((s) => s.search);
   const [query, setQuery] = useState(registry.query);
@@ -41,7 +43,7 @@ export function RegistryScreen() {
       <RegistryUrlField effective={registry.registryUrl} />
       {registry.state === 'failed' && registry.error && (
         <p className="field__error" role="alert">
-          {t('registry.failed', { message: registry.error.message })}
+          {t('registry.failed', { message: errorText(registry.error) })}
         </p>
       )}
       {registry.state === 'ready' && registry.servers.length === 0 && (

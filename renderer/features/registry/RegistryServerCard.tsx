@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegistryServer } from '../../../shared/domain/registryViews';
 import { InstallPanel } from './InstallPanel';
+import { useErrorText } from '../../i18n/hostText';
 
 /** One registry server: what it is, how it can run, and its install form on demand. */
 export function RegistryServerCard({ server }: { server: RegistryServer }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [installing, setInstalling] = useState(false);
   const slug = server.name.replace(/[^A-Za-z0-9]+/g, '-');
   const installable = server.options.some((o) => o.supported);
@@ -39,7 +41,13 @@ export function RegistryServerCard({ server }: { server: RegistryServer }) {
               <span className="badge">{option.type}</span>{' '}
               <code className="registry-card__target">{option.preview}</code>
               {!option.supported && option.unsupportedReason && (
-                <span className="registry-card__reason"> — {option.unsupportedReason}</span>
+                <span className="registry-card__reason">
+                  {' — '}
+                  {errorText({
+                    message: option.unsupportedReason,
+                    text: option.unsupportedReasonText,
+                  })}
+                </span>
               )}
             </li>
           ))}

@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGettingServersStore, useSettingsStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * Which registry the browser searches: the setting, shown with the address actually used
@@ -8,6 +9,7 @@ import { useGettingServersStore, useSettingsStore } from '../../stores/StoresCon
  */
 export function RegistryUrlField({ effective }: { effective: string | undefined }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setting = useSettingsStore((s) => s.snapshot.registryUrl);
   const error = useSettingsStore((s) => s.error?.fields.registryUrl);
   const update = useSettingsStore((s) => s.update);
@@ -46,7 +48,7 @@ export function RegistryUrlField({ effective }: { effective: string | undefined 
             {t('serverForm.save')}
           </button>
         </div>
-        {error && <p className="field__error">{error}</p>}
+        {error && <p className="field__error">{errorText(error)}</p>}
         {overridden && <p className="field__help">{t('registry.overridden')}</p>}
       </form>
     </details>

@@ -10,10 +10,12 @@ import { useAppStore, useGettingServersStore } from '../../stores/StoresContext'
 import { AddServerLayout } from '../addServer/AddServerLayout';
 import { ServerFormFields } from './ServerFormFields';
 import { TestResultView } from './TestResultView';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Add a server (`name` absent) or edit one, with "Test" before saving. */
 export function ServerFormScreen({ name }: { name?: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setView = useAppStore((s) => s.setView);
   const { loadForm, testForm, saveForm, removeServer } = useGettingServersStore((s) => s);
   const [form, setForm] = useState<ServerForm | null>(name ? null : emptyServerForm);
@@ -73,7 +75,7 @@ export function ServerFormScreen({ name }: { name?: string }) {
 
   const body = loadError ? (
     <p className="field__error" role="alert">
-      {t('serverForm.loadFailed', { message: loadError.message })}
+      {t('serverForm.loadFailed', { message: errorText(loadError) })}
     </p>
   ) : !form ? (
     <p className="muted">{t('common.loading')}</p>
@@ -83,7 +85,7 @@ export function ServerFormScreen({ name }: { name?: string }) {
       {tested && <TestResultView result={tested} />}
       {error && (
         <p className="field__error" role="alert" data-testid="server-form-error">
-          {error.message}
+          {errorText(error)}
         </p>
       )}
       <div className="server-form__actions">

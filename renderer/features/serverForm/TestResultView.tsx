@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 
 /** What "Test" found: the tools a started server offers, or why it did not start. */
 export function TestResultView({ result }: { result: ServerTestResult }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (result.ok) {
     return (
       <div className="notice notice--ok test-result" role="status" data-testid="server-test-result">
@@ -34,7 +36,7 @@ export function TestResultView({ result }: { result: ServerTestResult }) {
   return (
     <div className="notice notice--warn test-result" role="alert" data-testid="server-test-result">
       <p>
-        <strong>{t('serverForm.testFailed')}</strong> {result.message}
+        <strong>{t('serverForm.testFailed')}</strong> {errorText(result)}
         {result.exitCode !== undefined && result.exitCode !== null && (
           <> {t('serverForm.exitCode', { code: result.exitCode })}</>
         )}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServerFailure } from '../../../shared/domain/serverStatus';
 import { useNow } from '../../components/useNow';
+import { useErrorText } from '../../i18n/hostText';
 
 interface FailurePanelProps {
   failure: ServerFailure;
@@ -12,6 +13,7 @@ interface FailurePanelProps {
 /** Why a server is not running, in plain words first and the raw facts after. */
 export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const exit =
     failure.signal != null
       ? t('failure.signal', { signal: failure.signal })
@@ -30,7 +32,7 @@ export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) 
         </h2>
         {retry && <RetryCountdown attempt={retry.attempt} at={retry.at} />}
       </div>
-      <p className="failure__message">{failure.message}</p>
+      <p className="failure__message">{errorText(failure)}</p>
       <dl className="facts">
         <div className="facts__item">
           <dt>{t('failure.code')}</dt>

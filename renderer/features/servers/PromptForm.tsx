@@ -13,10 +13,12 @@ import {
   type FormField,
   type FormValues,
 } from './schemaForm';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Arguments of one prompt, and the messages main got back for them. */
 export function PromptForm({ server, prompt }: { server: string; prompt: PromptView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const getPrompt = useServersStore((s) => s.getPrompt);
   const result = useServersStore((s) => s.promptResults[itemKey(server, prompt.name)]);
   const fields = useMemo<FormField[]>(
@@ -69,7 +71,7 @@ export function PromptForm({ server, prompt }: { server: string; prompt: PromptV
       {result?.state === 'loading' && <p className="muted">{t('common.loading')}</p>}
       {result?.state === 'failed' && (
         <p className="field__error" role="alert">
-          {t('prompts.failed', { message: result.error.message })}
+          {t('prompts.failed', { message: errorText(result.error) })}
         </p>
       )}
       {result?.state === 'ready' && (

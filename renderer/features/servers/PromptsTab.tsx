@@ -4,10 +4,12 @@ import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { useServersStore } from '../../stores/StoresContext';
 import { PromptForm } from './PromptForm';
 import { sessionGate } from './sessionGate';
+import { useErrorText } from '../../i18n/hostText';
 
 /** A server's prompts: pick one, fill its arguments, see the messages it produces. */
 export function PromptsTab({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const name = server.name;
   const list = useServersStore((s) => s.prompts[name]);
   const listPrompts = useServersStore((s) => s.listPrompts);
@@ -37,7 +39,7 @@ export function PromptsTab({ server, detail }: { server: ServerView; detail?: Se
             {t('common.refresh')}
           </button>
         </div>
-        {list?.state === 'failed' && <p className="field__error">{list.error.message}</p>}
+        {list?.state === 'failed' && <p className="field__error">{errorText(list.error)}</p>}
         {!prompts && list?.state !== 'failed' && <p className="muted">{t('common.loading')}</p>}
         {prompts?.length === 0 && <p className="muted">{t('prompts.none')}</p>}
         {prompts && prompts.length > 0 && (

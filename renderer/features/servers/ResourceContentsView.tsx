@@ -4,10 +4,12 @@ import type { Loadable } from '../../stores/loadable';
 import type { ResourceRead } from '../../stores/serverExplorerSlice';
 import { ContentBlocksView } from './ContentBlocksView';
 import { resourceContents } from './contentBlocks';
+import { useErrorText } from '../../i18n/hostText';
 
 /** What reading a resource returned: text (bounded), an image, or a note about binary data. */
 export function ResourceContentsView({ read }: { read: Loadable<ResourceRead> }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const blocks = useMemo(
     () => (read.state === 'ready' ? read.value.contents.map(resourceContents) : []),
     [read],
@@ -16,7 +18,7 @@ export function ResourceContentsView({ read }: { read: Loadable<ResourceRead> })
   if (read.state === 'failed') {
     return (
       <p className="field__error" role="alert">
-        {t('resources.readFailed', { message: read.error.message })}
+        {t('resources.readFailed', { message: errorText(read.error) })}
       </p>
     );
   }

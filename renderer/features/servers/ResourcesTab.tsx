@@ -4,10 +4,12 @@ import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { useServersStore } from '../../stores/StoresContext';
 import { ResourceContentsView } from './ResourceContentsView';
 import { sessionGate } from './sessionGate';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Resources and templates of a server; read one and see its contents. */
 export function ResourcesTab({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const name = server.name;
   const list = useServersStore((s) => s.resources[name]);
   const read = useServersStore((s) => s.resourceReads[name]);
@@ -44,7 +46,7 @@ export function ResourcesTab({ server, detail }: { server: ServerView; detail?: 
             {t('common.refresh')}
           </button>
         </div>
-        {list?.state === 'failed' && <p className="field__error">{list.error.message}</p>}
+        {list?.state === 'failed' && <p className="field__error">{errorText(list.error)}</p>}
         {!value && list?.state !== 'failed' && <p className="muted">{t('common.loading')}</p>}
         {value && value.resources.length === 0 && <p className="muted">{t('resources.none')}</p>}
         {value && value.resources.length > 0 && (

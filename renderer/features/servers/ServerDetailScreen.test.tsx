@@ -20,7 +20,7 @@ describe('ServerDetailScreen', () => {
     });
     await settle();
     const panel = screen.getByTestId('failure-panel');
-    expect(panel.textContent).toContain("Command 'nope' was not found.");
+    expect(panel.textContent).toContain("Command 'nope' was not found: PATH is empty.");
     expect(panel.textContent).toContain('MCP_SPAWN_FAILED');
     expect(screen.getByTestId('failure-stderr').textContent).toBe('first line\nlast line');
     fireEvent.click(screen.getByTestId('server-restart'));

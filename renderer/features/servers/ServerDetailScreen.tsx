@@ -15,6 +15,7 @@ import { ServerHeader } from './ServerHeader';
 import { SignInPanel } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
 import { TrafficTab } from './TrafficTab';
+import { useErrorText } from '../../i18n/hostText';
 
 const tabIds = [
   'tools',
@@ -31,6 +32,7 @@ export type ServerTab = (typeof tabIds)[number];
 /** One server: who it is, how it is doing, and everything it offers and said. */
 export function ServerDetailScreen({ name }: { name: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const server = useServersStore((s) => s.servers.find((v) => v.name === name));
   const detail = useServersStore((s) => s.details[name]);
   const openServer = useServersStore((s) => s.openServer);
@@ -93,12 +95,12 @@ export function ServerDetailScreen({ name }: { name: string }) {
       {status.kind === 'starting' && (
         <p className="server-detail__starting" role="status">
           <span className="spinner" aria-hidden="true" />
-          {status.detail ?? t('server.startingHint')}
+          {status.detail === 'installing' ? t('server.installingHint') : t('server.startingHint')}
         </p>
       )}
       {detail?.state === 'failed' && (
         <p className="field__error" role="alert">
-          {t('server.detailFailed', { message: detail.error.message })}
+          {t('server.detailFailed', { message: errorText(detail.error) })}
         </p>
       )}
       <Tabs

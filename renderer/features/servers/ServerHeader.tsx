@@ -5,6 +5,7 @@ import { StatusDot } from './StatusDot';
 import { StatusText } from './StatusText';
 import { statusSummary } from './statusSummary';
 import { TrustReadOnlySwitch } from './TrustReadOnlySwitch';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * Name, status, how it is reached and what it said it is; Restart and Enable/Disable, and
@@ -12,6 +13,7 @@ import { TrustReadOnlySwitch } from './TrustReadOnlySwitch';
  */
 export function ServerHeader({ server, detail }: { server: ServerView; detail?: ServerDetail }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const pending = useServersStore((s) => s.pending[server.name]);
   const actionError = useServersStore((s) => s.actionErrors[server.name]);
   const restart = useServersStore((s) => s.restart);
@@ -91,7 +93,7 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
       <TrustReadOnlySwitch server={server.name} />
       {actionError && (
         <p className="field__error" role="alert">
-          {t('server.actionFailed', { message: actionError.message })}
+          {t('server.actionFailed', { message: errorText(actionError) })}
         </p>
       )}
     </header>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ServerStatus } from '../../../shared/domain/serverStatus';
 import { useServersStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 type NeedsSignIn = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
 
@@ -10,6 +11,7 @@ type NeedsSignIn = Extract<ServerStatus, { kind: 'needs-sign-in' }>;
  */
 export function SignInPanel({ name, status }: { name: string; status: NeedsSignIn }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const pending = useServersStore((s) => s.pending[name]);
   const signIn = useServersStore((s) => s.signIn);
   const cancelSignIn = useServersStore((s) => s.cancelSignIn);
@@ -56,7 +58,9 @@ export function SignInPanel({ name, status }: { name: string; status: NeedsSignI
           </p>
           {status.error && (
             <p className="sign-in__error" role="alert" data-testid="sign-in-error">
-              {t('signIn.failed', { message: status.error })}
+              {t('signIn.failed', {
+                message: errorText({ message: status.error, text: status.errorText }),
+              })}
             </p>
           )}
           <div className="sign-in__actions">

@@ -6,10 +6,12 @@ import { useServersStore } from '../../stores/StoresContext';
 import { AlwaysLoadSwitch } from '../toolSearch/AlwaysLoadSwitch';
 import { HintChips } from './HintChips';
 import { ToolTryForm } from './ToolTryForm';
+import { useErrorText } from '../../i18n/hostText';
 
 /** One tool: names, hints, description, enable switch, schema, and a way to try it. */
 export function ToolCard({ tool }: { tool: ToolView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setToolEnabled = useServersStore((s) => s.setToolEnabled);
   const [trying, setTrying] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -21,7 +23,7 @@ export function ToolCard({ tool }: { tool: ToolView }) {
     setBusy(true);
     const result = await setToolEnabled(tool.server, tool.name, enabled);
     setBusy(false);
-    setError(result.ok ? null : result.error.message);
+    setError(result.ok ? null : errorText(result.error));
   };
 
   return (

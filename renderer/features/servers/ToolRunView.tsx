@@ -6,6 +6,7 @@ import { ContentBlocksView } from './ContentBlocksView';
 import { toolResultView } from './contentBlocks';
 import { formatElapsed } from './formatElapsed';
 import { ToolRunProgressView } from './ToolRunProgressView';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * A tool run: while it runs, its progress and a way to cancel it; then its content,
@@ -13,6 +14,7 @@ import { ToolRunProgressView } from './ToolRunProgressView';
  */
 export function ToolRunView({ run, onCancel }: { run: ToolRunState; onCancel: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   if (run.state === 'loading') return <ToolRunProgressView run={run} onCancel={onCancel} />;
   if (run.state === 'cancelled') {
     return (
@@ -30,7 +32,7 @@ export function ToolRunView({ run, onCancel }: { run: ToolRunState; onCancel: ()
         <p className="tool-run__title">
           {t('tools.callFailed')} <code>{run.error.code}</code>
         </p>
-        <p className="tool-run__message">{run.error.message}</p>
+        <p className="tool-run__message">{errorText(run.error)}</p>
       </div>
     );
   }

@@ -4,6 +4,7 @@ import type { GrantView } from '../../../shared/domain/approvals';
 import { formatDateTime } from '../../components/formatTime';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useApprovalsStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /** "Always allow" grants: each one revocable; suspended ones say what changed. */
 export function GrantsSection() {
@@ -39,6 +40,7 @@ export function GrantsSection() {
 
 function GrantRow({ grant }: { grant: GrantView }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const revoking = useApprovalsStore((s) => s.revoking[grant.id] === true);
   const revoke = useApprovalsStore((s) => s.revoke);
   const [error, setError] = useState<string | null>(null);
@@ -79,7 +81,7 @@ function GrantRow({ grant }: { grant: GrantView }) {
         onClick={() =>
           void revoke(grant.id).then((result) =>
             setError(
-              result.ok ? null : t('grants.revokeFailed', { message: result.error.message }),
+              result.ok ? null : t('grants.revokeFailed', { message: errorText(result.error) }),
             ),
           )
         }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { normalizeModelRef } from '../../../shared/domain/modelRef';
 import { useSettingsStore } from '../../stores/StoresContext';
 import { ModelSelect } from '../providers/ModelSelect';
+import { useErrorText } from '../../i18n/hostText';
 
 /**
  * Default model (from any provider) and system prompt, saved together; main validates and
@@ -10,6 +11,7 @@ import { ModelSelect } from '../providers/ModelSelect';
  */
 export function ModelFields() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const snapshot = useSettingsStore((s) => s.snapshot);
   const error = useSettingsStore((s) => s.error);
   const update = useSettingsStore((s) => s.update);
@@ -30,8 +32,12 @@ export function ModelFields() {
       setPromptDraft(null);
     }
   };
-  const modelError = error?.fields.defaultModel;
-  const promptError = error?.fields.systemPrompt;
+  const fieldError = (name: string): string | undefined => {
+    const field = error?.fields[name];
+    return field ? errorText(field) : undefined;
+  };
+  const modelError = fieldError('defaultModel');
+  const promptError = fieldError('systemPrompt');
 
   return (
     <form className="fields" onSubmit={(e) => void submit(e)} data-testid="model-form">
@@ -82,7 +88,7 @@ export function ModelFields() {
       </div>
       {error && !modelError && !promptError && (
         <p className="field__error" role="alert">
-          {t('settings.errorTitle', { message: error.message })}
+          {t('settings.errorTitle', { message: errorText(error) })}
         </p>
       )}
     </form>

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../../shared/domain/tasks';
 import { useTasksStore } from '../../stores/StoresContext';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Cancel for a running task (tasks/cancel on its server), with what went wrong if it failed. */
 export function TaskCancelButton({ task }: { task: TaskView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const cancel = useTasksStore((s) => s.cancel);
   const cancelling = useTasksStore((s) => s.cancelling[task.id] === true);
   const [error, setError] = useState<string | null>(null);
@@ -18,7 +20,7 @@ export function TaskCancelButton({ task }: { task: TaskView }) {
         onClick={() => {
           setError(null);
           void cancel(task.id).then((result) => {
-            if (!result.ok) setError(result.error.message);
+            if (!result.ok) setError(errorText(result.error));
           });
         }}
         data-testid="task-cancel"

@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { useTasksStore } from '../../stores/StoresContext';
 import { isTaskEnded, sortTasks } from '../../stores/tasksReducers';
 import { TaskRow } from './TaskRow';
+import { useErrorText } from '../../i18n/hostText';
 
 /** Every running and recently ended task, across conversations, with where it came from. */
 export function TasksScreen() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const tasks = useTasksStore((s) => s.tasks);
   const loadError = useTasksStore((s) => s.loadError);
   const sorted = useMemo(() => sortTasks(tasks), [tasks]);
@@ -20,7 +22,7 @@ export function TasksScreen() {
       </header>
       {loadError && (
         <p className="task__error" role="alert">
-          {t('tasks.loadFailed', { message: loadError.message })}
+          {t('tasks.loadFailed', { message: errorText(loadError) })}
         </p>
       )}
       {sorted.length === 0 && <p className="muted">{t('tasks.empty')}</p>}

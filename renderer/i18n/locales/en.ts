@@ -79,6 +79,7 @@ export const en = {
     cancel: 'Cancel',
     showAll: 'Show all',
     previewOf: 'Showing the first {{shown}} of {{total}} characters.',
+    internalError: 'Something went wrong inside Switchboard: {{detail}}',
   },
   status: {
     ready: 'Ready',
@@ -116,6 +117,7 @@ export const en = {
       'Calls to tools marked readOnlyHint run without asking. The hint is the server’s own claim.',
     detailFailed: 'Could not load the server’s details: {{message}}',
     startingHint: 'Starting the server…',
+    installingHint: 'Installing the server’s package, then starting it…',
     tabs: {
       label: 'Server sections',
       tools: 'Tools',

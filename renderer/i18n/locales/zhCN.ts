@@ -81,6 +81,7 @@ export const zhCN: LocaleShape<typeof en> = {
     cancel: '取消',
     showAll: '全部显示',
     previewOf: '仅显示前 {{shown}} 个字符，共 {{total}} 个。',
+    internalError: 'Switchboard 内部出错：{{detail}}',
   },
   status: {
     ready: '就绪',
@@ -118,6 +119,7 @@ export const zhCN: LocaleShape<typeof en> = {
       '标记了 readOnlyHint 的工具调用将无需询问直接运行。该提示仅是服务器自己的声明。',
     detailFailed: '无法加载服务器详情：{{message}}',
     startingHint: '正在启动服务器…',
+    installingHint: '正在安装服务器的软件包，随后启动…',
     tabs: {
       label: '服务器分区',
       tools: '工具',

@@ -6,6 +6,10 @@ export const host: LocaleShape<typeof hostMessages> = {
   foreign: '{{text}}',
   /** Between the items of a list inside a message. */
   listSeparator: '；',
+  bridge: {
+    lost: '与 Switchboard 的连接已断开。',
+    tooManyWaiting: '未连接到 Switchboard，且已有太多请求在等待。',
+  },
   protocol: {
     inputTooDeep: '{{name}} 的输入无效：嵌套超过 {{max}} 层。',
     inputTooLarge: '{{name}} 的输入无效：超过 {{max}}。',
@@ -487,6 +491,9 @@ export const host: LocaleShape<typeof hostMessages> = {
     cannotSave: '无法保存“{{name}}”：{{problems}}。',
     notInFile: '服务器文件中没有名为“{{name}}”的服务器。',
     gone: '名为“{{name}}”的服务器已不存在。',
+    testProblems: '表单有问题：{{problems}}。',
+    testSignIn: '该服务器需要登录。请先保存，然后在它的页面上使用“登录”。',
+    testTimeout: '服务器没有在 {{seconds}} 秒内完成启动。',
   },
   skills: {
     notLoaded: '技能“{{name}}”没有在此对话中加载：请先加载它（不带 "file"），再读取它的文件。',
