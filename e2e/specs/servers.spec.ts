@@ -31,6 +31,33 @@ test('the sidebar shows every server with its status', async ({ page, shell }) =
   await expect(list.getByTestId('server-item-broken')).toContainText(/Error|Restarting/);
 });
 
+test('a new chat counts only the ready servers and names the failed one, in both languages', async ({
+  page,
+  shell,
+}) => {
+  await page.goto(shell.url);
+  await expect(page.getByTestId('server-item-broken')).toContainText(/Error|Restarting/, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('server-item-everything')).toContainText(/\d+ tools/);
+  await page.getByTestId('new-chat').click();
+  const servers = page.getByTestId('empty-servers');
+  await expect(servers).toContainText('the tools of your 2 ready servers');
+  const unavailable = page.getByTestId('empty-unavailable');
+  await expect(unavailable).toContainText('broken');
+  await expect(unavailable).not.toContainText(/echo|everything/);
+  const app = new AppPage(page, shell);
+  await app.openSettings();
+  await app.chooseLanguage('zh-CN');
+  await page.keyboard.press('Escape');
+  await expect(servers).toContainText('2 个已就绪服务器');
+  await expect(unavailable).toContainText('不可用');
+  await unavailable.getByRole('button', { name: 'broken' }).click();
+  await expect(page.getByTestId('failure-panel')).toBeVisible();
+  await app.openSettings();
+  await app.chooseLanguage('en');
+});
+
 test('a failing server explains itself: exit code and stderr tail', async ({ page, shell }) => {
   await page.goto(shell.url);
   await page.getByTestId('server-item-broken').click();

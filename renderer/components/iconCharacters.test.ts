@@ -13,7 +13,7 @@ describe('icon characters', () => {
   // Pictographs, dingbats, arrows and full-width signs used as icons; typographic marks such
   // as "…" and "·" in running text are not icons.
   const iconLike =
-    /[\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u2b00-\u2bff\uff0b\u00d7]|\p{Extended_Pictographic}/u;
+    /[\u2190-\u21ff\u2300-\u23ff\u2460-\u27bf\u25a0-\u25ff\u2b00-\u2bff\uff0b\u00d7]|\p{Extended_Pictographic}/u;
 
   it('are not used in components', () => {
     const found: string[] = [];

@@ -51,11 +51,15 @@ export function mapModelError(error: unknown, context: MapModelErrorContext = {}
   }
   const provider = context.provider ?? 'Anthropic';
   const url = context.baseURL;
-  const api = url ? hostText('model.apiAt', { provider, url }) : hostText('model.api', { provider });
+  const api = url
+    ? hostText('model.apiAt', { provider, url })
+    : hostText('model.api', { provider });
   if (isTimeout(error)) {
     return new AppError(
       AppErrorCode.LlmNetwork,
-      url ? hostText('model.timeoutAt', { provider, url }) : hostText('model.timeout', { provider }),
+      url
+        ? hostText('model.timeoutAt', { provider, url })
+        : hostText('model.timeout', { provider }),
     );
   }
   if (isConnection(error)) {

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../i18n/hostText';
@@ -42,7 +43,7 @@ export function ProviderModels({ provider }: { provider: ProviderView }) {
                 aria-label={t('providers.removeModel', { model })}
                 onClick={() => void save(provider.models.filter((m) => m !== model))}
               >
-                ✕
+                <X size={14} aria-hidden />
               </button>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderKeySource, ProviderView } from '../../../shared/domain/providers';
 import { ProviderDetails } from './ProviderDetails';
@@ -42,7 +43,7 @@ export function ProviderRow({
         onClick={onToggle}
       >
         <span className="provider__chevron" aria-hidden="true">
-          {open ? '▾' : '▸'}
+          {open ? <ChevronDown size={14} /> : <ChevronRight size={14} />}
         </span>
         <span className="provider__name">{provider.name}</span>
         <span className="provider__meta muted">
