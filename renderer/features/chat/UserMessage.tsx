@@ -81,6 +81,7 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
               className="button button--small button--primary"
               disabled={!draft.trim()}
               onClick={submit}
+              data-testid="send-edited"
             >
               {t('chat.sendEdited')}
             </button>
@@ -108,6 +109,7 @@ export function UserMessage({ message, editable }: { message: ChatMessage; edita
                   className="button button--small button--quiet"
                   onClick={() => setDraft(text)}
                   title={t('messageActions.editHint')}
+                  data-testid="edit-message"
                 >
                   <Pencil aria-hidden />
                   {t('chat.edit')}
