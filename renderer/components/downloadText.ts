@@ -1,18 +1,22 @@
 /**
- * Saves text as a file through the browser's download (Electron shows its save dialog): a
- * blob URL, used once by a link with `download`, then released.
+ * Hands a file to the browser, which saves it (Electron asks where, with a save dialog): a
+ * blob URL, used once by a link with `download`, released once the download has it.
  */
-export function downloadText(fileName: string, mimeType: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${mimeType};charset=utf-8` }));
+export function saveFile(name: string, data: Blob): void {
+  const url = URL.createObjectURL(data);
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = name;
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  // Released after the click has handed the blob to the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Saves text as a file (see {@link saveFile}). */
+export function downloadText(fileName: string, mimeType: string, text: string): void {
+  saveFile(fileName, new Blob([text], { type: `${mimeType};charset=utf-8` }));
 }
 
 /** A title as a file name on every system: no path or reserved characters, not too long. */

@@ -64,16 +64,3 @@ export function linkedBlob(contents: Record<string, unknown>[], mimeType: string
   const first = (contents[0] ?? {}) as { text?: string; blob?: string; mimeType?: string };
   return blobOf({ ...first, mimeType: first.mimeType ?? mimeType });
 }
-
-/** Hands a file to the browser: it saves it (Electron asks where, with a save dialog). */
-export function saveFile(name: string, data: Blob): void {
-  const url = URL.createObjectURL(data);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

@@ -10,7 +10,8 @@ import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
 import type { AppsState } from '../../stores/appsStore';
 import type { AppFrameAction } from './appFrameState';
 import { connectAppBridge, type AppToolResult } from './connectAppBridge';
-import { linkedBlob, saveFile, toDownloadFiles } from './downloadFiles';
+import { saveFile } from '../../components/downloadText';
+import { linkedBlob, toDownloadFiles } from './downloadFiles';
 import { healPartialJson } from './healPartialJson';
 import {
   buildHostContext,

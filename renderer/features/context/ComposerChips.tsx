@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_ATTACHMENT_BYTES,
@@ -31,22 +31,15 @@ export function ComposerChips() {
   return (
     <div className="composer-chips">
       {refusal && (
-        <p className="composer-chips__refusal" role="status">
+        <Refusal role="status" onDismiss={dismissRefusal}>
           {t(`context.refusal.${refusal}`, {
             count: MAX_ATTACHMENTS,
             size: formatBytes(MAX_ATTACHMENT_BYTES),
           })}
-          <button
-            type="button"
-            className="button button--small button--quiet"
-            onClick={dismissRefusal}
-          >
-            {t('chat.dismiss')}
-          </button>
-        </p>
+        </Refusal>
       )}
       {fileProblem && (
-        <p className="composer-chips__refusal" role="alert" data-testid="file-problem">
+        <Refusal role="alert" testId="file-problem" onDismiss={dismissRefusal}>
           {t(`files.${fileProblem.reason}`, {
             name: fileProblem.name,
             size: formatBytes(fileProblem.size),
@@ -55,14 +48,7 @@ export function ComposerChips() {
             ),
             message: fileProblem.error ? errorText(fileProblem.error) : '',
           })}
-          <button
-            type="button"
-            className="button button--small button--quiet"
-            onClick={dismissRefusal}
-          >
-            {t('chat.dismiss')}
-          </button>
-        </p>
+        </Refusal>
       )}
       {draft.length > 0 && (
         <ul className="composer-chips__list" aria-label={t('context.chips.label')}>
@@ -94,5 +80,28 @@ export function ComposerChips() {
         />
       )}
     </div>
+  );
+}
+
+/** Why something was not attached, until dismissed. */
+function Refusal({
+  role,
+  testId,
+  onDismiss,
+  children,
+}: {
+  role: 'status' | 'alert';
+  testId?: string;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p className="composer-chips__refusal" role={role} data-testid={testId}>
+      {children}
+      <button type="button" className="button button--small button--quiet" onClick={onDismiss}>
+        {t('chat.dismiss')}
+      </button>
+    </p>
   );
 }
