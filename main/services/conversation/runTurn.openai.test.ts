@@ -212,6 +212,13 @@ describe('runTurn on an OpenAI-compatible provider', () => {
         code: AppErrorCode.LlmAuth,
         message:
           'DeepSeek rejected the API key: Incorrect API key provided (401 invalid_request_error). Check the API key in Settings.',
+        text: {
+          key: 'model.rejectedKey',
+          params: {
+            provider: 'DeepSeek',
+            detail: 'Incorrect API key provided (401 invalid_request_error)',
+          },
+        },
       },
     });
     expect(api.fake.chatRequests).toHaveLength(1);
