@@ -1,3 +1,4 @@
+import { turnError } from '../../shared/domain/conversationEvents';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   ProviderPatch,
@@ -89,8 +90,7 @@ export function createProvidersStore(client: HostClient, models: ModelsStore): P
         try {
           result = await client.invoke('providers.test', { id });
         } catch (error) {
-          const failure = AppError.from(error);
-          result = { ok: false, error: { code: failure.code, message: failure.message } };
+          result = { ok: false, error: turnError(AppError.from(error)) };
         }
         set({ tests: { ...get().tests, [id]: { state: 'done', result } } });
       },

@@ -1,3 +1,4 @@
+import { turnError } from '../../../shared/domain/conversationEvents';
 import { formatModelRef, parseModelRef } from '../../../shared/domain/modelRef';
 import type { ModelSummary } from '../../../shared/domain/modelSummary';
 import {
@@ -116,7 +117,7 @@ export class ModelRegistry {
       return { ok: true, models: models.length, ms: Math.round(performance.now() - started) };
     } catch (error) {
       const appError = AppError.from(error);
-      return { ok: false, error: { code: appError.code, message: appError.message } };
+      return { ok: false, error: turnError(appError) };
     }
   }
 }

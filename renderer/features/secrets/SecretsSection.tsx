@@ -1,5 +1,6 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import { SECRET_NAME_PATTERN } from '../../../shared/domain/secretName';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useSecretsStore } from '../../stores/StoresContext';
@@ -11,6 +12,7 @@ import { useSecretsStore } from '../../stores/StoresContext';
  */
 export function SecretsSection() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const names = useSecretsStore((s) => s.names);
   const load = useSecretsStore((s) => s.load);
   const save = useSecretsStore((s) => s.set);
@@ -31,7 +33,7 @@ export function SecretsSection() {
     setBusy(true);
     void save(trimmed, value).then((result) => {
       setBusy(false);
-      setError(result.ok ? null : t('secrets.saveFailed', { message: result.error.message }));
+      setError(result.ok ? null : t('secrets.saveFailed', { message: errorText(result.error) }));
       if (!result.ok) return;
       setSaved(trimmed);
       setName('');
@@ -113,6 +115,7 @@ export function SecretsSection() {
 
 function SecretRow({ name }: { name: string }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const remove = useSecretsStore((s) => s.remove);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -136,7 +139,7 @@ function SecretRow({ name }: { name: string }) {
           void remove(name).then((result) => {
             setBusy(false);
             setError(
-              result.ok ? null : t('secrets.deleteFailed', { message: result.error.message }),
+              result.ok ? null : t('secrets.deleteFailed', { message: errorText(result.error) }),
             );
           });
         }}

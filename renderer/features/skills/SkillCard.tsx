@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import type { SkillView } from '../../../shared/domain/skills';
 import { useSkillsStore } from '../../stores/StoresContext';
@@ -7,6 +8,7 @@ import { useSkillsStore } from '../../stores/StoresContext';
 /** One skill: name, description, files with sizes, and the switch that offers it to the model. */
 export function SkillCard({ server, skill }: { server: string; skill: SkillView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const setEnabled = useSkillsStore((s) => s.setEnabled);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +18,7 @@ export function SkillCard({ server, skill }: { server: string; skill: SkillView 
     setBusy(true);
     const result = await setEnabled(server, skill.uri, enabled);
     setBusy(false);
-    setError(result.ok ? null : result.error.message);
+    setError(result.ok ? null : errorText(result.error));
   };
 
   return (

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ServerView } from '../../../shared/domain/mcpViews';
 import { useSkillsStore } from '../../stores/StoresContext';
 import { SkillCard } from './SkillCard';
@@ -7,6 +8,7 @@ import { SkillCard } from './SkillCard';
 /** A server's skills: what each is, its files and sizes, and whether the model is offered it. */
 export function SkillsTab({ server }: { server: ServerView }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const name = server.name;
   const listing = useSkillsStore((s) => s.byServer[name]);
   const load = useSkillsStore((s) => s.load);
@@ -25,7 +27,7 @@ export function SkillsTab({ server }: { server: ServerView }) {
       <p className="skills__intro muted">{t('skills.intro')}</p>
       {listing?.state === 'failed' && (
         <p className="field__error" role="alert">
-          {t('skills.listFailed', { message: listing.error.message })}
+          {t('skills.listFailed', { message: errorText(listing.error) })}
         </p>
       )}
       {(!listing || listing.state === 'loading' || view?.state === 'loading') &&
