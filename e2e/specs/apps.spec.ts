@@ -52,6 +52,9 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
   const card = page.getByTestId('app-frame');
   await expect(card).toHaveAttribute('data-phase', 'ready', { timeout: 15_000 });
   const app = await appFrame(page);
+  // The window's address (the conversation's): nothing the App does may change it.
+  const address = page.url();
+  expect(address.startsWith(`${shell.url}#/chat/`)).toBe(true);
   const time = app.locator('#server-time');
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
   const first = await time.textContent();
@@ -63,7 +66,11 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
   await expect(time).not.toHaveText(first ?? '');
   await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/);
   // The model was told what became of the App, next to the server's own result.
+  // The note is in the card's details: the card is one line until opened.
+  const toggle = page.getByTestId('tool-call').first().getByTestId('tool-call-toggle');
+  await toggle.click();
   await expect(page.getByTestId('tool-host-note')).toContainText('Host note:');
+  await toggle.click();
   const toolResult = JSON.stringify(fake.messageRequests[1]?.body);
   expect(toolResult).toContain('Host note:');
   expect(toolResult).toContain('interactive UI (ui://get-time/mcp-app.html)');
@@ -133,7 +140,7 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
   expect(proofs.readable).not.toContain(shell.token);
   // The blocked fetch is reported on the card and in the server's log.
   await expect(page.getByTestId('app-problems')).toContainText('connect-src https://example.com');
-  expect(page.url()).toBe(shell.url);
+  expect(page.url()).toBe(address);
 
   // Leaving its page for another (which its CSP would not bind) closes the App.
   await app.evaluate(() => {
@@ -143,7 +150,7 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
   await expect(closed).toHaveAttribute('data-kind', 'app-error');
   await expect(closed).toContainText('The App stopped working');
   await expect(closed).toContainText('navigated away');
-  expect(page.url()).toBe(shell.url);
+  expect(page.url()).toBe(address);
 });
 
 const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });

@@ -25,7 +25,8 @@ test('settings persist across a page reload', async ({ app, page }) => {
   await claude.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(claude.getByText('Saved.')).toBeVisible();
   await page.reload();
-  await app.openSettings();
+  // Settings has an address: the reload stays on it.
+  await expect(app.settings).toBeVisible();
   await expect(page.getByTestId('default-model')).toHaveValue('deepseek/deepseek-reasoner');
   await expect(page.getByTestId('provider-deepseek')).toContainText('DeepSeek');
   await app.openProvider('anthropic');
@@ -42,7 +43,8 @@ test('an invalid base URL is refused with a message at the field', async ({ app,
   await expect(claude.getByText('Must be an http(s) URL')).toBeVisible();
   await expect(claude.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
   await page.reload();
-  await app.openSettings();
+  // Settings has an address: the reload stays on it.
+  await expect(app.settings).toBeVisible();
   await app.openProvider('anthropic');
   await expect(claude.getByLabel('Base URL')).toHaveValue('https://api.anthropic.com');
 });
@@ -58,6 +60,9 @@ test('switching to 简体中文 changes the visible text, live and after reload'
   await expect(page.getByRole('complementary', { name: '导航' })).toContainText('服务器');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.reload();
+  // The reload stays on Settings (its address), still in Chinese; home is one Escape away.
+  await expect(page.getByRole('heading', { name: '设置' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { name: '欢迎使用 Switchboard' })).toBeVisible();
 });
 
@@ -76,7 +81,8 @@ test('the API key is stored but never sent to the renderer', async ({ app, page,
   await expect(page.getByTestId('api-key-status')).toHaveText('A key is stored');
   await expect(page.getByLabel('API key')).toHaveValue('');
   await page.reload();
-  await app.openSettings();
+  // Settings has an address: the reload stays on it.
+  await expect(app.settings).toBeVisible();
   await app.openProvider('anthropic');
   await expect(page.getByTestId('api-key-status')).toHaveText('A key is stored');
 

@@ -65,6 +65,8 @@ test('enable skills in the server view; the model uses the good one and is refus
   await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
   const cards = page.getByTestId('tool-call');
   await expect(cards).toHaveCount(4);
+  // Each card is one line until opened; what the skill gave the model is in its details.
+  for (const index of [0, 1]) await cards.nth(index).getByTestId('tool-call-toggle').click();
   await expect(cards.nth(0)).toContainText('Always open with the word SHIPPED.');
   await expect(cards.nth(1)).toContainText('## SHIPPED: <title>');
   // What the model received for the good skill, verified and labelled with its server.
