@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ToolView } from '../../../shared/domain/mcpViews';
 import { useServersStore } from '../../stores/StoresContext';
 import { formatTokens } from './formatTokens';
@@ -10,6 +11,7 @@ import { formatTokens } from './formatTokens';
  */
 export function AlwaysLoadSwitch({ tool }: { tool: ToolView }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const setToolAlwaysLoaded = useServersStore((s) => s.setToolAlwaysLoaded);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -19,7 +21,7 @@ export function AlwaysLoadSwitch({ tool }: { tool: ToolView }) {
     setBusy(true);
     const result = await setToolAlwaysLoaded(tool.server, tool.name, alwaysLoaded);
     setBusy(false);
-    setError(result.ok ? null : result.error.message);
+    setError(result.ok ? null : errorText(result.error));
   };
   return (
     <div className="always-load">

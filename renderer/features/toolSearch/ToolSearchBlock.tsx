@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type {
   MessageBlock,
@@ -24,7 +25,7 @@ export function ToolSearchBlock({
       : undefined;
   return (
     <p className="tool-search-block" data-testid="tool-search-block">
-      <span aria-hidden="true">⌕ </span>
+      <Search aria-hidden size={14} className="tool-search-block__icon" />
       {t('toolSearch.searched', { query })} —{' '}
       {found === undefined ? (
         t('toolSearch.searchFailed', {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import type { ToolSearchMode, ToolSearchSettings } from '../../../shared/domain/toolSearch';
 import { useSettingsStore } from '../../stores/StoresContext';
 
@@ -12,6 +13,7 @@ const modes: { value: ToolSearchMode; label: string }[] = [
 /** Settings: when requests carry a search tool instead of every tool definition. */
 export function ToolSearchSection() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const current = useSettingsStore((s) => s.snapshot.toolSearch);
   const update = useSettingsStore((s) => s.update);
   const error = useSettingsStore((s) => s.error);
@@ -96,7 +98,7 @@ export function ToolSearchSection() {
         </label>
         {failed && error && (
           <p className="field__error" role="alert">
-            {t('toolSearch.notSaved', { message: error.message })}
+            {t('toolSearch.notSaved', { message: errorText(error) })}
           </p>
         )}
       </div>

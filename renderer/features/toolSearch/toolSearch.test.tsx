@@ -129,7 +129,7 @@ describe('tools in a reply', () => {
     };
     await renderWithStores(<ToolSearchBlock result={result} content={[call, result]} />);
     expect(screen.getByTestId('tool-search-block').textContent).toBe(
-      '⌕ Searched the tools: “forecast” — found weather__get_daily_forecast, weather__get_hourly_forecast',
+      'Searched the tools: “forecast” — found weather__get_daily_forecast, weather__get_hourly_forecast',
     );
   });
 });
