@@ -16,7 +16,13 @@ const view: BundleView = {
   prompts: [],
   userConfig: [],
   signature: { state: 'unsigned' },
-  runtime: { type: 'node', command: 'node', found: true, message: 'Node' },
+  runtime: {
+    type: 'node',
+    command: 'node',
+    found: true,
+    message: 'Node',
+    text: { key: 'foreign', params: { text: 'Node' } },
+  },
   suggestedName: 'a',
 };
 

@@ -4,6 +4,7 @@ import { join, relative, sep, isAbsolute } from 'node:path';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleUpload';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import { isProcessAlive } from '../mcp/launch/isProcessAlive';
 
 export interface BundleStagingOptions {
@@ -78,15 +79,19 @@ export class BundleStaging {
 export async function checkBundleSize(path: string): Promise<void> {
   const info = await stat(path).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(AppErrorCode.Validation, `${path} cannot be read (${reason}).`);
+    throw new AppError(AppErrorCode.Validation, hostText('bundles.unreadable', { path, reason }));
   });
-  if (!info.isFile()) throw new AppError(AppErrorCode.Validation, `${path} is not a file.`);
+  if (!info.isFile())
+    throw new AppError(AppErrorCode.Validation, hostText('bundles.notAFile', { path }));
   if (info.size > MAX_BUNDLE_BYTES) throw tooLarge(info.size);
 }
 
 export function tooLarge(size: number): AppError {
   return new AppError(
     AppErrorCode.Validation,
-    `The bundle is ${formatBytes(size)}; this app reads bundles up to ${formatBytes(MAX_BUNDLE_BYTES)}.`,
+    hostText('bundles.tooLarge', {
+      size: formatBytes(size),
+      max: formatBytes(MAX_BUNDLE_BYTES),
+    }),
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFile, rm, writeFile } from 'node:fs/promises';
 import { isBundleFileName } from '../../../shared/domain/bundleUpload';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { BundleStaging } from './BundleStaging';
 import { tooLarge } from './BundleStaging';
 import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleUpload';
@@ -26,10 +27,7 @@ export class BundleUploads {
 
   async start(name: string, size: number): Promise<string> {
     if (!isBundleFileName(name)) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        `“${name}” is not an .mcpb bundle: its name does not end in .mcpb.`,
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('bundles.notMcpbName', { name }));
     }
     if (size > MAX_BUNDLE_BYTES) throw tooLarge(size);
     for (const [id] of [...this.open].slice(0, Math.max(0, this.open.size - MAX_OPEN_UPLOADS + 1)))
@@ -46,16 +44,13 @@ export class BundleUploads {
     if (offset !== upload.received) {
       throw new AppError(
         AppErrorCode.Validation,
-        `Chunk at byte ${String(offset)} does not follow the ${String(upload.received)} bytes received.`,
+        hostText('bundles.chunkOrder', { offset, received: upload.received }),
       );
     }
     const bytes = Buffer.from(base64, 'base64');
     if (upload.received + bytes.length > upload.size) {
       await this.drop(id);
-      throw new AppError(
-        AppErrorCode.Validation,
-        'More bytes arrived than the file was said to have.',
-      );
+      throw new AppError(AppErrorCode.Validation, hostText('bundles.tooManyBytes'));
     }
     await appendFile(upload.path, bytes);
     upload.received += bytes.length;
@@ -70,7 +65,7 @@ export class BundleUploads {
       await rm(upload.path, { force: true });
       throw new AppError(
         AppErrorCode.Validation,
-        `Only ${String(upload.received)} of ${String(upload.size)} bytes arrived; drop the file again.`,
+        hostText('bundles.incomplete', { received: upload.received, size: upload.size }),
       );
     }
     return upload.path;
@@ -79,10 +74,7 @@ export class BundleUploads {
   private get(id: string): Upload {
     const upload = this.open.get(id);
     if (!upload) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        'That upload is not open (finished, or replaced by a newer one).',
-      );
+      throw new AppError(AppErrorCode.NotFound, hostText('bundles.uploadClosed'));
     }
     return upload;
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../i18n/hostText';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleUpload';
 import type { BundleReview } from '../../stores/bundleReview';
@@ -6,6 +7,7 @@ import type { BundleReview } from '../../stores/bundleReview';
 /** A dropped file on its way to main, or why it could not be read. */
 export function BundleDropStatus({ review }: { review: BundleReview }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { reading, problem } = review;
   if (reading) {
     const percent = Math.floor((reading.sent / reading.size) * 100);
@@ -21,7 +23,7 @@ export function BundleDropStatus({ review }: { review: BundleReview }) {
   if (!problem) return null;
   const message =
     problem.kind === 'host'
-      ? t('bundleDrop.problems.host', { message: problem.error.message })
+      ? t('bundleDrop.problems.host', { message: errorText(problem.error) })
       : problem.kind === 'tooLarge'
         ? t('bundleDrop.problems.tooLarge', {
             name: problem.name,

@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useGettingServersStore } from '../../stores/StoresContext';
@@ -29,6 +30,10 @@ export function BundleDropZone() {
     };
     const overWindow = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
+      // Over the composer the files are attachments (it took the event first): no overlay.
+      const composer = event.defaultPrevented;
+      setOver(!composer);
+      if (composer) return;
       event.preventDefault();
       if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
     };
@@ -39,9 +44,11 @@ export function BundleDropZone() {
     };
     const drop = (event: DragEvent) => {
       if (!carriesFiles(event)) return;
-      event.preventDefault();
       depth.current = 0;
       setOver(false);
+      // Dropped on the composer, the files were attached to the message there.
+      if (event.defaultPrevented) return;
+      event.preventDefault();
       const file = event.dataTransfer?.files[0];
       if (!file) return;
       setView({ kind: 'bundle' });
@@ -63,7 +70,7 @@ export function BundleDropZone() {
   return (
     <div className="bundle-drop" data-testid="bundle-drop-target" aria-hidden="true">
       <div className="bundle-drop__card">
-        <span className="bundle-drop__icon">⬇</span>
+        <Download className="bundle-drop__icon" aria-hidden size={28} />
         <p className="bundle-drop__title">{t('bundleDrop.overlayTitle')}</p>
         <p className="bundle-drop__help">{t('bundleDrop.overlayHelp')}</p>
       </div>
