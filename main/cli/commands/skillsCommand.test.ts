@@ -49,7 +49,7 @@ describe('cli skills and chat with skills', () => {
     app.fake.script(loadsSkill('skills/tampered-size'));
     const chat = await app.run(['chat', 'Summarise.']);
     expect(chat.out).toMatch(
-      /ERROR Refused the skill “skills\/tampered-size” from the MCP server “skills”: skill:\/\/tampered-size\/SKILL\.md is \d+ bytes; the skill entry lists \d+/,
+      /ERROR Refused the skill “skills\/tampered-size” from the MCP server “skills”: It failed verification: skill:\/\/tampered-size\/SKILL\.md is \d+ bytes; the skill entry lists \d+/,
     );
     const none = await app.run(['skills', 'skills', '--enable', 'no-such-skill']);
     expect(none.code).toBe(1);
