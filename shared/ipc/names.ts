@@ -52,6 +52,7 @@ export const requestNames = [
   'conversation.retry',
   'conversation.edit',
   'conversation.getToolResult',
+  'conversation.getToolResultText',
   'models.list',
   'providers.list',
   'providers.add',

@@ -118,6 +118,8 @@ describe('ConversationService', () => {
     const messages = host.conversations.get(id).messages;
     expect(messages.map((m) => m.status)).toEqual(['complete', 'complete']);
     expect(JSON.stringify(messages[1]?.content)).toContain('Second time lucky.');
+    const body = fixture.fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]);
   });
 
   it('a turn whose setup throws ends with turnFinished carrying the error, and is kept', async () => {
@@ -162,6 +164,11 @@ describe('ConversationService', () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('better question');
     expect(texts[1]).toContain('second answer');
+    // The model got the edited history, not the one kept from the turn before.
+    const body = fixture.fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'better question' }] },
+    ]);
   });
 
   it('history survives a restart; search finds it', async () => {

@@ -7,7 +7,6 @@ import {
   type ToolCallView,
 } from '../../../shared/domain/conversationViews';
 import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
-import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { Logger } from '../../platform/Logger';
@@ -17,12 +16,10 @@ import type { HostEvents } from '../HostEvents';
 import { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
-import type { StoredContentBlock } from '../store/MessageRecord';
+import type { MessageRecord, StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
-import { buildHistory } from './buildHistory';
-import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { ChatToolCaller } from './ChatToolCaller';
 import type { ExecuteTool } from './ExecuteTool';
@@ -30,11 +27,13 @@ import type { HostToolSource } from './HostTool';
 import type { ToolSearchService, TurnToolPlan } from '../catalog/search/ToolSearchService';
 import { toModelTool } from '../catalog/toModelTool';
 import { finishUnstartedTurn } from './finishUnstartedTurn';
+import { ModelHistory } from './ModelHistory';
 import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
 import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
 import { toToolOutcome } from './toToolOutcome';
+import { ToolResultReader, type ToolResultAnswer } from './ToolResultReader';
 import { TurnRecorder } from './TurnRecorder';
 
 export interface ConversationServiceOptions {
@@ -75,9 +74,14 @@ interface RunningTurn {
 export class ConversationService {
   private readonly running = new Map<string, RunningTurn>();
   private readonly runningTools: RunningToolCalls;
+  private readonly results: ToolResultReader;
+  /** What the model is sent as the history, kept between turns (see ModelHistory). */
+  private readonly history: ModelHistory;
 
   constructor(private readonly options: ConversationServiceOptions) {
     this.runningTools = options.runningTools ?? new RunningToolCalls();
+    this.results = new ToolResultReader(options.store);
+    this.history = new ModelHistory(options.store);
   }
 
   list(query?: string): ConversationSummary[] {
@@ -113,6 +117,8 @@ export class ConversationService {
       ...(beforeOrdinal !== undefined ? { beforeOrdinal } : {}),
       limit,
     });
+    // A window opened it: the person may send next, so the model's history gets ready now.
+    if (beforeOrdinal === undefined && !this.running.has(id)) this.history.warm(id);
     return {
       conversation: toSummary(conversation, this.running.has(id)),
       messages: page.messages.map(toMessageView),
@@ -130,6 +136,7 @@ export class ConversationService {
     await this.stop(id);
     this.options.broker.forgetConversation(id);
     this.options.apps?.forget(id);
+    this.forgetMessages(id);
     this.options.store.deleteConversation(id);
     this.options.events.emit('conversation.deleted', { id });
   }
@@ -185,12 +192,10 @@ export class ConversationService {
   retry(conversationId: string, model?: string): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
-    const messages = readWholeHistory(store, conversationId);
-    const lastUser = [...messages]
-      .reverse()
-      .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
+    const lastUser = findLastPersonMessage(store, conversationId);
     if (!lastUser) throw new AppError(AppErrorCode.Validation, 'There is no message to retry.');
     const chosen = model === undefined ? undefined : this.checkedModel(model);
+    this.forgetMessages(conversationId);
     store.deleteMessagesFrom(conversationId, lastUser.ordinal + 1);
     if (chosen) store.updateConversation(conversationId, { model: chosen });
     return this.start(conversationId, lastUser.turnId ?? randomUUID());
@@ -204,6 +209,7 @@ export class ConversationService {
     if (!message || message.conversationId !== conversationId || message.role !== 'user') {
       throw new AppError(AppErrorCode.Validation, 'Only your own messages can be edited.');
     }
+    this.forgetMessages(conversationId);
     store.deleteMessagesFrom(conversationId, message.ordinal);
     const turnId = randomUUID();
     // What was attached stays attached; only the person's words change.
@@ -248,21 +254,24 @@ export class ConversationService {
     return this.running.get(conversationId)?.done;
   }
 
-  getToolResult(toolUseId: string): { outcome: ToolOutcome; durationMs?: number } {
-    const detail = this.options.store.getToolCall(toolUseId);
-    if (!detail) throw new AppError(AppErrorCode.NotFound, `No tool call ${toolUseId}.`);
-    const parsed = toolOutcomeSchema.safeParse(detail.result);
-    const outcome: ToolOutcome = parsed.success
-      ? parsed.data
-      : {
-          content: [{ type: 'text', text: detail.error?.message ?? 'No result was recorded.' }],
-          isError: true,
-        };
-    return { outcome, ...(detail.durationMs !== null ? { durationMs: detail.durationMs } : {}) };
+  /** A stored result; with `maxTextChars` its long text blocks are cut (see ToolResultReader). */
+  getToolResult(toolUseId: string, maxTextChars?: number): ToolResultAnswer {
+    return this.results.read(toolUseId, maxTextChars);
+  }
+
+  /** A slice of one text block of a stored result. */
+  getToolResultText(toolUseId: string, block: number, offset: number, maxChars: number) {
+    return this.results.text(toolUseId, block, offset, maxChars);
   }
 
   async dispose(): Promise<void> {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+  }
+
+  /** Messages of the conversation are about to be deleted: nothing kept of them may be used. */
+  private forgetMessages(conversationId: string): void {
+    this.history.forget(conversationId);
+    this.results.forget();
   }
 
   private start(conversationId: string, turnId: string, title?: string): { turnId: string } {
@@ -316,7 +325,7 @@ export class ConversationService {
       };
     };
     const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
-    const history = buildHistory(readWholeHistory(store, conversationId));
+    const history = await this.history.read(conversationId);
     const servers = mcp.registry
       .list()
       .filter((s) => s.status.kind === 'ready')
@@ -549,6 +558,27 @@ export class ConversationService {
     const summary = toSummary(record, this.running.has(conversationId));
     this.options.events.emit('conversation.updated', { conversation: summary });
     return summary;
+  }
+}
+
+/** The person's last own message (not a tool result carrier), read from the newest back. */
+function findLastPersonMessage(
+  store: ConversationStore,
+  conversationId: string,
+): MessageRecord | undefined {
+  let before: number | undefined;
+  for (;;) {
+    const page = store.listMessages(conversationId, {
+      ...(before !== undefined ? { beforeOrdinal: before } : {}),
+      limit: 100,
+    });
+    const found = page.messages.findLast(
+      (m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'),
+    );
+    if (found) return found;
+    const oldest = page.messages[0];
+    if (!page.hasMore || !oldest) return undefined;
+    before = oldest.ordinal;
   }
 }
 

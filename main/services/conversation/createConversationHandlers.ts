@@ -38,7 +38,10 @@ export function createConversationHandlers(
     'conversation.retry': ({ conversationId, model }) => conversations.retry(conversationId, model),
     'conversation.edit': ({ conversationId, messageId, text }) =>
       conversations.edit(conversationId, messageId, text),
-    'conversation.getToolResult': ({ toolUseId }) => conversations.getToolResult(toolUseId),
+    'conversation.getToolResult': ({ toolUseId, maxTextChars }) =>
+      conversations.getToolResult(toolUseId, maxTextChars),
+    'conversation.getToolResultText': ({ toolUseId, block, offset, maxChars }) =>
+      conversations.getToolResultText(toolUseId, block, offset, maxChars),
     'approvals.pending': () => ({ requests: broker.pending() }),
     'approvals.respond': async ({ requestId, decision }) => {
       await broker.respond(requestId, decision);

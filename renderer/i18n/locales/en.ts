@@ -9,6 +9,7 @@ import { apps } from './en/apps';
 import { secrets } from './en/secrets';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
+import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
@@ -279,4 +280,5 @@ export const en = {
   bundleDrop,
   skills,
   secrets,
+  largeText,
 } as const;

@@ -11,6 +11,7 @@ import { apps } from './zhCN/apps';
 import { secrets } from './zhCN/secrets';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
+import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
@@ -281,4 +282,5 @@ export const zhCN: LocaleShape<typeof en> = {
   bundleDrop,
   skills,
   secrets,
+  largeText,
 };
