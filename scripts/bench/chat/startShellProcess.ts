@@ -39,6 +39,10 @@ export async function startShellProcess(options: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
+        // For profiling the shell, e.g. `--cpu-prof --cpu-prof-dir=DIR`.
+        ...(process.env.BENCH_SHELL_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_SHELL_NODE_OPTIONS }
+          : {}),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
