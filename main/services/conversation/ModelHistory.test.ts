@@ -60,6 +60,30 @@ describe('ModelHistory', () => {
     expect(reads.mock.calls).toEqual([[id, lastKnown, 500]]);
   });
 
+  it('pairs a result delivered after its turn died with the call an earlier read dropped', async () => {
+    const { id } = store.createConversation();
+    exchange(id, 0, true);
+    // The app quit while a task ran: the call is stored, its result is not.
+    store.appendMessage(id, { role: 'user', content: textContent('research orbits') });
+    store.appendMessage(id, {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_task', name: 'jobs__research', input: {} }],
+    });
+    const history = new ModelHistory(store);
+    // Read (a window opened the conversation) while the call has no answer: it is left out.
+    expect(JSON.stringify(await history.read(id))).not.toContain('toolu_task');
+    // Started again, the task ends and its result continues the conversation.
+    store.appendMessage(id, {
+      role: 'user',
+      content: [
+        { type: 'tool_result', tool_use_id: 'toolu_task', content: textContent('3 stages done') },
+      ],
+    });
+    const after = await history.read(id);
+    expect(after).toEqual(wholeHistory(id));
+    expect(JSON.stringify(after.at(-1))).toContain('3 stages done');
+  });
+
   it('merges a person’s messages that follow each other across reads, as the API wants', async () => {
     const { id } = store.createConversation();
     exchange(id, 0);

@@ -97,19 +97,19 @@ export class ModelHistory {
 
   /** Reads what was added since the last read, page by page, and folds it in. */
   private async pull(conversationId: string, entry: Kept): Promise<void> {
-    const added: MessageContent[] = [];
-    let after = entry.lastOrdinal;
-    for (;;) {
-      if (this.kept.get(conversationId) !== entry) return;
-      const page = this.store.listMessageContent(conversationId, after, PAGE);
-      added.push(...page.messages);
-      after = page.messages.at(-1)?.ordinal ?? after;
-      if (!page.hasMore) break;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    let read = await this.readAfter(conversationId, entry, entry.lastOrdinal);
+    if (!read || read.messages.length === 0) return;
+    // A turn's tool_use and its tool_result are in the same read (reads happen between turns),
+    // so new messages are sanitized on their own — except a result delivered after its turn
+    // died (a task that finished after a restart): its call was dropped as unanswered by an
+    // earlier read, and only the whole history pairs them again.
+    if (entry.lastOrdinal >= 0 && answersEarlierCall(read.messages)) {
+      read = await this.readAfter(conversationId, entry, -1);
+      if (!read) return;
+      entry.messages = [];
+      entry.chars = 0;
     }
-    if (added.length === 0 || this.kept.get(conversationId) !== entry) return;
-    // A turn's tool_use and its tool_result are always in the same read (reads happen between
-    // turns), so the new messages are sanitized on their own.
+    const { messages: added, last: after } = read;
     const next = buildHistory(added);
     const last = entry.messages.at(-1);
     const first = next[0];
@@ -131,6 +131,25 @@ export class ModelHistory {
     this.evict(conversationId);
   }
 
+  /** The messages after `after`, page by page; undefined when the entry was forgotten meanwhile. */
+  private async readAfter(
+    conversationId: string,
+    entry: Kept,
+    after: number,
+  ): Promise<{ messages: MessageContent[]; last: number } | undefined> {
+    const messages: MessageContent[] = [];
+    let last = after;
+    for (;;) {
+      if (this.kept.get(conversationId) !== entry) return undefined;
+      const page = this.store.listMessageContent(conversationId, last, PAGE);
+      messages.push(...page.messages);
+      last = page.messages.at(-1)?.ordinal ?? last;
+      if (!page.hasMore) break;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return this.kept.get(conversationId) === entry ? { messages, last } : undefined;
+  }
+
   /** Drops the least recently used conversations beyond the bounds (never `current`). */
   private evict(current: string): void {
     let chars = 0;
@@ -142,6 +161,18 @@ export class ModelHistory {
       chars -= entry.chars;
     }
   }
+}
+
+/** Whether a tool_result among `messages` answers a tool_use that is not among them. */
+function answersEarlierCall(messages: readonly MessageContent[]): boolean {
+  const calls = new Set<string>();
+  for (const message of messages) {
+    for (const block of message.content) {
+      if (block.type === 'tool_use') calls.add(block.id);
+      else if (block.type === 'tool_result' && !calls.has(block.tool_use_id)) return true;
+    }
+  }
+  return false;
 }
 
 function blocksOf(message: ConversationMessage): MessageBlock[] {
