@@ -1,5 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LargeText } from './largeText/LargeText';
+import { localTextSource } from './largeText/TextSource';
 
 /** Characters shown before "Show all": enough to read, small enough not to freeze the UI. */
 export const PREVIEW_CHARS = 20_000;
@@ -21,7 +23,10 @@ export function BoundedText({
 }: BoundedTextProps) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
+  const source = useMemo(() => (all ? localTextSource(text) : null), [all, text]);
   const cut = !all && text.length > limit;
+  // All of a long text: drawn in rows, only those in view, never as one huge element.
+  if (source && text.length > limit) return <LargeText source={source} />;
   const shown = cut ? text.slice(0, limit) : text;
   const classes = [mono ? 'code-block' : 'prose-block', className].filter(Boolean).join(' ');
   return (

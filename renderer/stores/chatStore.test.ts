@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../shared/ipc/contract';
+import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../shared/domain/conversationViews';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import {
   approvalRequest,
@@ -135,28 +136,62 @@ describe('chatStore', () => {
     expect(texts(store)).toEqual(['hi again', '<thinking>']);
   });
 
-  it('loads older messages before the first one, once at a time', async () => {
-    const older = deferred<Page>();
+  it('loads the rest of the history in the background after opening, page after page', async () => {
+    const pages: Record<string, Page> = {
+      newest: page('c1', [userMessage(8, 'eight'), assistantMessage(9, 'nine')], { hasMore: true }),
+      8: page('c1', [userMessage(4, 'four'), assistantMessage(5, 'five')], { hasMore: true }),
+      4: page('c1', [userMessage(0, 'zero'), assistantMessage(1, 'one')], { hasMore: false }),
+    };
+    const gate = deferred<undefined>();
     const { client, callsOf } = host({
-      'conversation.get': (_n, input) =>
-        (input as { beforeOrdinal?: number }).beforeOrdinal === undefined
-          ? page('c1', [userMessage(5, 'five')], { hasMore: true })
-          : older.promise,
+      'conversation.get': async (_n, input) => {
+        const before = (input as { beforeOrdinal?: number }).beforeOrdinal;
+        if (before === 4) await gate.promise;
+        return pages[before === undefined ? 'newest' : String(before)];
+      },
     });
     const store = createChatStore(client);
     await store.getState().open('c1');
-    const loading = store.getState().loadOlder();
-    void store.getState().loadOlder();
-    older.resolve(
-      page('c1', [userMessage(3, 'three'), assistantMessage(4, 'four')], { hasMore: false }),
-    );
-    await loading;
+    // Shown with its newest page while the rest is still on its way.
+    expect(store.getState().load.state).toBe('ready');
+    await settle();
+    expect(store.getState().loadingOlder).toBe(true);
+    // The second older page was asked for as soon as the first arrived.
+    expect(callsOf('conversation.get')).toHaveLength(3);
+    // Scrolling up meanwhile asks for nothing more: one loader at a time.
+    await store.getState().loadOlder();
+    gate.resolve(undefined);
+    await settle();
     expect(callsOf('conversation.get')).toEqual([
       { id: 'c1', limit: FIRST_PAGE },
-      { id: 'c1', beforeOrdinal: 5, limit: OLDER_PAGE },
+      { id: 'c1', beforeOrdinal: 8, limit: OLDER_PAGE },
+      { id: 'c1', beforeOrdinal: 4, limit: OLDER_PAGE },
     ]);
-    expect(texts(store)).toEqual(['three', 'four', 'five']);
+    expect(texts(store)).toEqual(['zero', 'one', 'four', 'five', 'eight', 'nine']);
     expect(store.getState().hasMore).toBe(false);
+    expect(store.getState().loadingOlder).toBe(false);
+  });
+
+  it('keeps what loaded when an older page fails, and scrolling up tries again', async () => {
+    let fail = true;
+    const { client, callsOf } = host({
+      'conversation.get': (_n, input) => {
+        const before = (input as { beforeOrdinal?: number }).beforeOrdinal;
+        if (before === undefined) return page('c1', [userMessage(5, 'five')], { hasMore: true });
+        if (fail) throw new AppError(AppErrorCode.Internal, 'disk busy');
+        return page('c1', [userMessage(3, 'three'), assistantMessage(4, 'four')]);
+      },
+    });
+    const store = createChatStore(client);
+    await store.getState().open('c1');
+    await settle();
+    expect(texts(store)).toEqual(['five']);
+    expect(store.getState().hasMore).toBe(true);
+    expect(store.getState().loadingOlder).toBe(false);
+    fail = false;
+    await store.getState().loadOlder();
+    expect(texts(store)).toEqual(['three', 'four', 'five']);
+    expect(callsOf('conversation.get')).toHaveLength(3);
   });
 
   it('links an approval request to its card and fetches a full result on demand', async () => {
@@ -174,7 +209,9 @@ describe('chatStore', () => {
     const [card] = Object.values(store.getState().toolCalls);
     expect(card?.status).toBe('awaiting-approval');
     await store.getState().loadToolResult(card?.toolUseId ?? '');
-    expect(callsOf('conversation.getToolResult')).toEqual([{ toolUseId: card?.toolUseId }]);
+    expect(callsOf('conversation.getToolResult')).toEqual([
+      { toolUseId: card?.toolUseId, maxTextChars: TOOL_RESULT_TEXT_SLICE_CHARS },
+    ]);
     expect(store.getState().toolResults[card?.toolUseId ?? '']?.state).toBe('ready');
   });
 

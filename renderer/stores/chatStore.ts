@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentInput, AttachmentView } from '../../shared/domain/attachments';
+import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../shared/domain/conversationViews';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { approvalRequested, approvalResolved } from './approvalLinks';
@@ -17,6 +18,7 @@ import {
   sendFailed,
   settleLive,
   type ChatModel,
+  type ConversationPage,
 } from './chatModel';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import { turnEventArrived } from './turnReducer';
@@ -30,6 +32,7 @@ export type SendResult = { ok: true; conversationId: string } | { ok: false; err
 export interface ChatState extends ChatModel {
   /** Loading the conversation's newest page. */
   load: Loadable<true>;
+  /** Older pages are being loaded (in the background after opening, or on scrolling up). */
   loadingOlder: boolean;
   /** The last failed action (send, stop, retry, edit), shown above the composer. */
   actionError: ErrorInfo | null;
@@ -42,6 +45,7 @@ export interface ChatState extends ChatModel {
   toggleTool: (toolUseId: string) => void;
   /** Shows a conversation (null: a new chat, created on its first message). */
   open: (conversationId: string | null) => Promise<void>;
+  /** Loads the older pages one after another until the whole history is here. */
   loadOlder: () => Promise<void>;
   /**
    * Sends the person's message (with what they attached), creating the conversation first
@@ -61,7 +65,18 @@ export interface ChatState extends ChatModel {
   /** Shows another version of an edited message, with what followed it. */
   switchBranch: (messageId: string, direction: 'previous' | 'next') => Promise<ActionResult>;
   setModel: (model: string | null) => void;
+  /**
+   * Fetches a call's full result; text blocks above one slice come cut (see `cut`), and
+   * {@link readToolResultText} reads the rest.
+   */
   loadToolResult: (toolUseId: string) => Promise<void>;
+  /** A slice of one text block of a stored result. */
+  readToolResultText: (
+    toolUseId: string,
+    block: number,
+    offset: number,
+    maxChars: number,
+  ) => Promise<string>;
   dismissError: () => void;
   /** After a reconnect: read the open conversation back (events may have been missed). */
   resync: () => Promise<void>;
@@ -70,15 +85,22 @@ export interface ChatState extends ChatModel {
 /** The chat store. */
 export type ChatStore = StoreApi<ChatState>;
 
-/** Messages in the first page of a conversation (its newest). */
+/** Messages in the first page of a conversation (its newest): shown before the rest loads. */
 export const FIRST_PAGE = 100;
-/** Messages in each older page loaded while scrolling up. */
-export const OLDER_PAGE = 200;
+/**
+ * Messages in each older page (the most main serves at once): reading, sending and parsing
+ * one is a short task on both sides; the whole history arrives in the background.
+ */
+export const OLDER_PAGE = 1000;
+/** While older pages arrive, what came is shown at least this often. */
+const FOLD_EVERY_MS = 150;
 
 /**
  * The open conversation: pages of stored messages from `conversation.get`, the running turn
- * folded from `conversation.streamed`, and the person's actions on it. After every turn the
- * newest page is read back, so main's stored view always has the last word.
+ * folded from `conversation.streamed`, and the person's actions on it. Opening shows the newest
+ * page at once and then loads the rest of the history in the background, so scrolling back
+ * never waits and the list holds the whole conversation. After every turn the newest page is
+ * read back, so main's stored view always has the last word.
  */
 export function createChatStore(client: HostClient): ChatStore {
   // Opening another conversation makes every answer about the previous one stale.
@@ -169,24 +191,51 @@ export function createChatStore(client: HostClient): ChatStore {
         } catch (error) {
           if (generation === openGeneration)
             set({ load: { state: 'failed', error: errorInfo(error) } });
+          return;
         }
+        // Resolves once the conversation shows; the rest of its history follows.
+        void get().loadOlder();
       },
       loadOlder: async () => {
         const { conversationId, hasMore, loadingOlder, messages } = get();
         const first = messages.find((m) => !m.live);
         if (!conversationId || !hasMore || loadingOlder || !first) return;
         const generation = openGeneration;
-        set({ loadingOlder: true });
-        try {
-          const page = await client.invoke('conversation.get', {
+        const older = (beforeOrdinal: number) =>
+          client.invoke('conversation.get', {
             id: conversationId,
-            beforeOrdinal: first.ordinal,
+            beforeOrdinal,
             limit: OLDER_PAGE,
           });
-          if (generation === openGeneration) reduce((m) => olderPageArrived(m, page));
+        set({ loadingOlder: true });
+        // Pages are folded in together, at most every FOLD_EVERY_MS: one update (and one
+        // layout of the list) for a whole history rather than one per page.
+        let pending: ConversationPage[] = [];
+        let foldedAt = performance.now();
+        const fold = (): void => {
+          if (pending.length === 0 || generation !== openGeneration) return;
+          const pages = pending;
+          pending = [];
+          foldedAt = performance.now();
+          reduce((m) => pages.reduce(olderPageArrived, m));
+        };
+        try {
+          // One request ahead: main reads the next page while this one is parsed and folded.
+          let next: ReturnType<typeof older> | undefined = older(first.ordinal);
+          while (next) {
+            const page: ConversationPage = await next;
+            if (generation !== openGeneration) return;
+            const oldest = page.messages[0];
+            next = page.hasMore && oldest ? older(oldest.ordinal) : undefined;
+            // A read that fails after this one leaves the page's promise handled here.
+            next?.catch(() => undefined);
+            pending.push(page);
+            if (performance.now() - foldedAt >= FOLD_EVERY_MS) fold();
+          }
         } catch {
-          // Scrolling up again tries again.
+          // The rest stays unloaded (hasMore); scrolling up tries again.
         } finally {
+          fold();
           if (generation === openGeneration) set({ loadingOlder: false });
         }
       },
@@ -277,12 +326,25 @@ export function createChatStore(client: HostClient): ChatStore {
         try {
           put({
             state: 'ready',
-            value: await client.invoke('conversation.getToolResult', { toolUseId }),
+            value: await client.invoke('conversation.getToolResult', {
+              toolUseId,
+              // Megabytes of text would be one huge frame to parse: it comes in slices instead.
+              maxTextChars: TOOL_RESULT_TEXT_SLICE_CHARS,
+            }),
           });
         } catch (error) {
           put({ state: 'failed', error: errorInfo(error) });
         }
       },
+      readToolResultText: async (toolUseId, block, offset, maxChars) =>
+        (
+          await client.invoke('conversation.getToolResultText', {
+            toolUseId,
+            block,
+            offset,
+            maxChars,
+          })
+        ).text,
       dismissError: () => set({ actionError: null }),
       resync: async () => {
         const conversationId = get().conversationId;

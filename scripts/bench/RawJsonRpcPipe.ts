@@ -11,9 +11,10 @@ export interface RawResponse {
 }
 
 /**
- * The floor for moving a message through a pipe: newline-delimited JSON-RPC written by hand
- * on a server's stdin and read off its stdout with no SDK, validation or bookkeeping. Lines
- * are only joined at the newline; parsing happens after the arrival time is taken.
+ * The floor for moving a message through a pipe: newline-delimited JSON-RPC lines written on a
+ * server's stdin and the answer read off its stdout as bytes, with no SDK, validation or
+ * bookkeeping. Lines are only joined at the newline; parsing (to check the answer) happens
+ * after the arrival time is taken.
  */
 export class RawJsonRpcPipe {
   private parts: Buffer[] = [];
@@ -47,13 +48,23 @@ export class RawJsonRpcPipe {
     method: string,
     params: unknown,
   ): { sentAt: number; response: Promise<RawResponse> } {
+    return this.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+  }
+
+  /** Writes one request line exactly as given and resolves with the next response line. */
+  send(line: string): { sentAt: number; response: Promise<RawResponse> } {
     if (this.waiting) throw new Error('RawJsonRpcPipe: one request at a time');
     const response = new Promise<RawResponse>((resolve, reject) => {
       this.waiting = { resolve, reject };
     });
     const sentAt = performance.now();
-    this.child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    this.child.stdin.write(`${line}\n`);
     return { sentAt, response };
+  }
+
+  /** Writes one notification line exactly as given. */
+  sendNotification(line: string): void {
+    this.child.stdin.write(`${line}\n`);
   }
 
   /** Writes one notification. */

@@ -6,7 +6,7 @@ import { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJa
 import { runBenchmarks, type BenchReport } from './runBenchmarks';
 
 /**
- * Entry of `npm run bench [-- name…]` (bundled to out/main/bench.js, run with --expose-gc):
+ * Entry of `npm run bench [-- name…]` (bundled to out/main/bench.js):
  * prints one JSON report on stdout. Exits non-zero only when a benchmark crashed; a missed goal
  * is a `pass: false` in the report, since timings on a busy machine are not a build failure.
  */

@@ -27,7 +27,7 @@ if (!existsSync(entry) || statSync(entry).mtimeMs < Math.max(...sources.map(newe
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--expose-gc', entry, ...process.argv.slice(2)], {
+const child = spawn(process.execPath, [entry, ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
 // The bench ends its servers on SIGINT/SIGTERM itself; forward and wait for it.

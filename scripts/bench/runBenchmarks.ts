@@ -2,8 +2,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
 import type { BenchContext } from './BenchContext';
 import { benchHugeResult } from './benchHugeResult';
-import { benchMemoryAndQuit } from './benchMemoryAndQuit';
+import { benchMemory } from './benchMemory';
 import { benchPickerFilter } from './benchPickerFilter';
+import { benchQuit } from './benchQuit';
 import { benchStartup } from './benchStartup';
 import { benchToolCall } from './benchToolCall';
 import { benchChatApps } from './chat/benchChatApps';
@@ -34,12 +35,10 @@ export interface BenchReport {
 
 type Benchmark = (ctx: BenchContext) => Promise<{ goals: Goal[] }>;
 
-/**
- * Memory first: later benchmarks free memory the allocator keeps, which would hide RSS growth.
- * Then the rest; a crash in one is reported and the others still run.
- */
+/** In this order; a crash in one is reported and the others still run. */
 const BENCHMARKS: [string, Benchmark][] = [
-  ['memoryAndQuit', benchMemoryAndQuit],
+  ['memory', benchMemory],
+  ['quit', benchQuit],
   ['toolCall', benchToolCall],
   ['startup', benchStartup],
   ['hugeResult', benchHugeResult],

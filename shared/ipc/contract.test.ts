@@ -396,10 +396,11 @@ describe('IPC contract', () => {
         output: { turnId: 't' },
       },
       'conversation.getToolResult': {
-        input: { toolUseId: 't1' },
+        input: { toolUseId: 't1', maxTextChars: 1000 },
         output: {
           outcome: { content: [{ type: 'text', text: 'x' }], isError: false },
           durationMs: 3,
+          cut: [{ block: 0, chars: 5000 }],
         },
       },
       'attachments.stageFile': {
@@ -407,6 +408,10 @@ describe('IPC contract', () => {
         output: { stagingId: 's1' },
       },
       'attachments.discardFile': { input: { stagingId: 's1' }, output: {} },
+      'conversation.getToolResultText': {
+        input: { toolUseId: 't1', block: 0, offset: 1000, maxChars: 1000 },
+        output: { text: 'the next slice', totalChars: 5000 },
+      },
       'models.list': {
         input: {},
         output: {

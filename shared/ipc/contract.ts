@@ -22,6 +22,7 @@ import { conversationEventSchema } from '../domain/conversationEvents';
 import {
   conversationSummarySchema,
   messageViewSchema,
+  TOOL_RESULT_TEXT_SLICE_CHARS,
   toolCallViewSchema,
 } from '../domain/conversationViews';
 import { conversationExportSchema } from '../domain/conversationExport';
@@ -462,9 +463,37 @@ export const requests = {
       'to save as JSON or write out as Markdown.',
   },
   'conversation.getToolResult': {
-    input: z.object({ toolUseId: z.string().min(1).max(200) }).strict(),
-    output: z.object({ outcome: toolOutcomeSchema, durationMs: z.number().optional() }),
-    description: 'The full, untruncated result of a tool call.',
+    input: z
+      .object({
+        toolUseId: z.string().min(1).max(200),
+        /** Cut every longer text block to this many characters (listed in `cut`). */
+        maxTextChars: z.number().int().min(1).max(TOOL_RESULT_TEXT_SLICE_CHARS).optional(),
+      })
+      .strict(),
+    output: z.object({
+      outcome: toolOutcomeSchema,
+      durationMs: z.number().optional(),
+      /** Text blocks cut to `maxTextChars`: their index in `content` and whole length. */
+      cut: z
+        .array(z.object({ block: z.number().int().min(0), chars: z.number().int().min(0) }))
+        .optional(),
+    }),
+    description:
+      'The full, untruncated result of a tool call; with `maxTextChars`, long text blocks come cut and `conversation.getToolResultText` reads the rest.',
+  },
+  'conversation.getToolResultText': {
+    input: z
+      .object({
+        toolUseId: z.string().min(1).max(200),
+        /** Index of a text block (or embedded text resource) in the result's `content`. */
+        block: z.number().int().min(0),
+        offset: z.number().int().min(0),
+        maxChars: z.number().int().min(1).max(TOOL_RESULT_TEXT_SLICE_CHARS),
+      })
+      .strict(),
+    output: z.object({ text: z.string(), totalChars: z.number().int().min(0) }),
+    description:
+      'A slice of one text block of a stored tool result: `maxChars` characters from `offset`, and the block’s whole length.',
   },
   'models.list': {
     input: z.object({ refresh: z.boolean().optional() }).strict(),

@@ -58,6 +58,7 @@ export const requestNames = [
   'attachments.discardFile',
   'conversation.export',
   'conversation.getToolResult',
+  'conversation.getToolResultText',
   'models.list',
   'providers.list',
   'providers.add',

@@ -59,6 +59,7 @@ export const hostMessages = {
     editOwnOnly: 'Only your own messages can be edited.',
     messageNotFound: 'There is no message {{id}} in this conversation.',
     toolCallNotFound: 'There is no tool call {{id}}.',
+    toolResultNoTextBlock: 'Tool call {{id}} has no text block {{block}}.',
     unknownTool: 'The model asked for a tool that is not available: {{name}}.',
     noOtherVersion: 'There is no other version in that direction.',
     cancelledCall: 'The person cancelled this tool call.',

@@ -118,6 +118,8 @@ describe('ConversationService', () => {
     const messages = host.conversations.get(id).messages;
     expect(messages.map((m) => m.status)).toEqual(['complete', 'complete']);
     expect(JSON.stringify(messages[1]?.content)).toContain('Second time lucky.');
+    const body = fixture.fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    expect(body.messages).toEqual([{ role: 'user', content: [{ type: 'text', text: 'hello' }] }]);
   });
 
   it('a turn whose setup throws ends with turnFinished carrying the error, and is kept', async () => {
@@ -162,6 +164,32 @@ describe('ConversationService', () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain('better question');
     expect(texts[1]).toContain('second answer');
+    // The model got the edited history, not the one kept from the turn before.
+    const body = fixture.fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'better question' }] },
+    ]);
+  });
+
+  it('the model gets the branch that shows: the edited one, then the old one switched back to', async () => {
+    const host = await start();
+    fixture.fake.script(plainText('first answer'), plainText('second answer'), plainText('third'));
+    const { id } = host.conversations.create();
+    host.conversations.send(id, 'first question');
+    await host.conversations.settled(id);
+    const firstId = host.conversations.get(id).messages[0]?.id ?? '';
+    host.conversations.edit(id, firstId, 'better question');
+    await host.conversations.settled(id);
+    const edited = host.conversations.get(id).messages[0]?.id ?? '';
+    host.conversations.switchBranch(id, edited, -1);
+    host.conversations.send(id, 'go on');
+    await host.conversations.settled(id);
+    const body = fixture.fake.messageRequests.at(-1)?.body as { messages: unknown[] };
+    expect(body.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'first question' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'first answer' }] },
+      { role: 'user', content: [{ type: 'text', text: 'go on' }] },
+    ]);
   });
 
   it('history survives a restart; search finds it', async () => {

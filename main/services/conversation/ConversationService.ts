@@ -5,7 +5,6 @@ import type {
   ToolCallView,
 } from '../../../shared/domain/conversationViews';
 import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
-import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
@@ -17,18 +16,16 @@ import type { HostEvents } from '../HostEvents';
 import { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
-import type { StoredContentBlock } from '../store/MessageRecord';
+import type { MessageRecord, StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import type { StagedFiles } from '../resources/StagedFiles';
 import { keptAttachmentBlocks, userContent } from '../resources/userContent';
 import type { SettingsService } from '../settings/SettingsService';
 import { boundForWindow } from './boundForWindow';
 import { exportConversation } from './exportConversation';
-import { buildHistory } from './buildHistory';
 import { ConversationNamer } from './ConversationNamer';
 import { titleFrom } from './generateTitle';
 import { cutReply, withContinueInstruction } from './continueReply';
-import { readWholeHistory } from './readWholeHistory';
 import { buildSystemPrompt } from './buildSystemPrompt';
 import type { ChatToolCaller } from './ChatToolCaller';
 import type { ExecuteTool } from './ExecuteTool';
@@ -36,11 +33,13 @@ import type { HostToolSource } from './HostTool';
 import type { ToolSearchService, TurnToolPlan } from '../catalog/search/ToolSearchService';
 import { toModelTool } from '../catalog/toModelTool';
 import { finishUnstartedTurn } from './finishUnstartedTurn';
+import { ModelHistory } from './ModelHistory';
 import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
 import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
 import { toToolOutcome } from './toToolOutcome';
+import { ToolResultReader, type ToolResultAnswer } from './ToolResultReader';
 import { TurnRecorder } from './TurnRecorder';
 
 export interface ConversationServiceOptions {
@@ -87,9 +86,14 @@ export class ConversationService {
   private readonly runningTools: RunningToolCalls;
   /** Writes new conversations' titles; absent when titles are not generated (CLI). */
   private readonly namer: ConversationNamer | undefined;
+  private readonly results: ToolResultReader;
+  /** What the model is sent as the history, kept between turns (see ModelHistory). */
+  private readonly history: ModelHistory;
 
   constructor(private readonly options: ConversationServiceOptions) {
     this.runningTools = options.runningTools ?? new RunningToolCalls();
+    this.results = new ToolResultReader(options.store);
+    this.history = new ModelHistory(options.store);
     this.namer =
       options.generateTitles === false
         ? undefined
@@ -139,6 +143,8 @@ export class ConversationService {
       ...(beforeOrdinal !== undefined ? { beforeOrdinal } : {}),
       limit,
     });
+    // A window opened it: the person may send next, so the model's history gets ready now.
+    if (beforeOrdinal === undefined && !this.running.has(id)) this.history.warm(id);
     return {
       conversation: toSummary(conversation, this.running.has(id)),
       messages: page.messages.map(toMessageView),
@@ -156,6 +162,7 @@ export class ConversationService {
     await this.stop(id);
     this.options.broker.forgetConversation(id);
     this.options.apps?.forget(id);
+    this.forgetMessages(id);
     this.options.store.deleteConversation(id);
     this.options.events.emit('conversation.deleted', { id });
   }
@@ -225,13 +232,11 @@ export class ConversationService {
   retry(conversationId: string, model?: string): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
-    const messages = readWholeHistory(store, conversationId);
-    const lastUser = [...messages]
-      .reverse()
-      .find((m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'));
+    const lastUser = findLastPersonMessage(store, conversationId);
     if (!lastUser)
       throw new AppError(AppErrorCode.Validation, hostText('conversation.nothingToRetry'));
     const chosen = model === undefined ? undefined : this.checkedModel(model);
+    this.forgetMessages(conversationId);
     store.deleteMessagesFrom(conversationId, lastUser.ordinal + 1);
     if (chosen) store.updateConversation(conversationId, { model: chosen });
     return this.start(conversationId, lastUser.turnId ?? randomUUID());
@@ -244,7 +249,8 @@ export class ConversationService {
   continue(conversationId: string, model?: string): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
-    const partial = cutReply(readWholeHistory(store, conversationId));
+    // Only the newest message can be a cut reply.
+    const partial = cutReply(store.listMessages(conversationId, { limit: 1 }).messages);
     if (!partial) {
       throw new AppError(AppErrorCode.Validation, hostText('conversation.nothingToContinue'));
     }
@@ -266,6 +272,7 @@ export class ConversationService {
     if (!message || message.conversationId !== conversationId || message.role !== 'user') {
       throw new AppError(AppErrorCode.Validation, hostText('conversation.editOwnOnly'));
     }
+    this.forgetMessages(conversationId);
     store.setAsideMessagesFrom(conversationId, message.ordinal);
     const turnId = randomUUID();
     // What was attached stays attached; only the person's words change.
@@ -300,6 +307,7 @@ export class ConversationService {
         hostText('conversation.messageNotFound', { id: messageId }),
       );
     }
+    this.forgetMessages(conversationId);
     this.options.store.switchBranch(messageId, step);
     return this.updated(conversationId);
   }
@@ -344,26 +352,25 @@ export class ConversationService {
     await this.namer?.idle();
   }
 
-  getToolResult(toolUseId: string): { outcome: ToolOutcome; durationMs?: number } {
-    const detail = this.options.store.getToolCall(toolUseId);
-    if (!detail)
-      throw new AppError(
-        AppErrorCode.NotFound,
-        hostText('conversation.toolCallNotFound', { id: toolUseId }),
-      );
-    const parsed = toolOutcomeSchema.safeParse(detail.result);
-    const outcome: ToolOutcome = parsed.success
-      ? parsed.data
-      : {
-          content: [{ type: 'text', text: detail.error?.message ?? 'No result was recorded.' }],
-          isError: true,
-        };
-    return { outcome, ...(detail.durationMs !== null ? { durationMs: detail.durationMs } : {}) };
+  /** A stored result; with `maxTextChars` its long text blocks are cut (see ToolResultReader). */
+  getToolResult(toolUseId: string, maxTextChars?: number): ToolResultAnswer {
+    return this.results.read(toolUseId, maxTextChars);
+  }
+
+  /** A slice of one text block of a stored result. */
+  getToolResultText(toolUseId: string, block: number, offset: number, maxChars: number) {
+    return this.results.text(toolUseId, block, offset, maxChars);
   }
 
   async dispose(): Promise<void> {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
     await this.namer?.dispose();
+  }
+
+  /** Messages of the conversation are about to be deleted: nothing kept of them may be used. */
+  private forgetMessages(conversationId: string): void {
+    this.history.forget(conversationId);
+    this.results.forget();
   }
 
   private start(
@@ -429,7 +436,7 @@ export class ConversationService {
       };
     };
     const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
-    const stored = buildHistory(readWholeHistory(store, conversationId));
+    const stored = await this.history.read(conversationId);
     const history = how.continuing ? withContinueInstruction(stored) : stored;
     const servers = mcp.registry
       .list()
@@ -673,6 +680,27 @@ export class ConversationService {
     const summary = toSummary(record, this.running.has(conversationId));
     this.options.events.emit('conversation.updated', { conversation: summary });
     return summary;
+  }
+}
+
+/** The person's last own message (not a tool result carrier), read from the newest back. */
+function findLastPersonMessage(
+  store: ConversationStore,
+  conversationId: string,
+): MessageRecord | undefined {
+  let before: number | undefined;
+  for (;;) {
+    const page = store.listMessages(conversationId, {
+      ...(before !== undefined ? { beforeOrdinal: before } : {}),
+      limit: 100,
+    });
+    const found = page.messages.findLast(
+      (m) => m.role === 'user' && m.content.some((b) => b.type !== 'tool_result'),
+    );
+    if (found) return found;
+    const oldest = page.messages[0];
+    if (!page.hasMore || !oldest) return undefined;
+    before = oldest.ordinal;
   }
 }
 

@@ -6,7 +6,9 @@ import type { MessageRecord } from '../store/MessageRecord';
  * with a tool_use but no tool_result after it, or an empty one: those blocks are dropped so the
  * API accepts the history; consecutive messages of one role are merged as the API would.
  */
-export function buildHistory(records: readonly MessageRecord[]): ConversationMessage[] {
+export function buildHistory(
+  records: readonly Pick<MessageRecord, 'role' | 'content'>[],
+): ConversationMessage[] {
   const answered = new Set<string>();
   for (const record of records) {
     for (const block of record.content)

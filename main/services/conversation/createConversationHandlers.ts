@@ -43,7 +43,10 @@ export function createConversationHandlers(
     'conversation.switchBranch': ({ conversationId, messageId, direction }) =>
       conversations.switchBranch(conversationId, messageId, direction === 'previous' ? -1 : 1),
     'conversation.export': ({ id }) => conversations.export(id),
-    'conversation.getToolResult': ({ toolUseId }) => conversations.getToolResult(toolUseId),
+    'conversation.getToolResult': ({ toolUseId, maxTextChars }) =>
+      conversations.getToolResult(toolUseId, maxTextChars),
+    'conversation.getToolResultText': ({ toolUseId, block, offset, maxChars }) =>
+      conversations.getToolResultText(toolUseId, block, offset, maxChars),
     'approvals.pending': () => ({ requests: broker.pending() }),
     'approvals.respond': async ({ requestId, decision }) => {
       await broker.respond(requestId, decision);

@@ -17,9 +17,6 @@ export type ToolCall = (
 
 type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, ResourceRequestName>;
 
-const strip = (value: object): Record<string, unknown> =>
-  JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
-
 /**
  * Handlers of the `mcp.*` requests over the servers service. `runs` tracks tool runs started
  * with a `runId` (cancel, progress events); without one, runs are cancellable but not reported.
@@ -54,7 +51,8 @@ export function createMcpHandlers(
     'mcp.callTool': async ({ server, tool, arguments: args, runId }) => {
       const started = performance.now();
       const result = await runs.run(runId, (options) => callTool(server, tool, args, options));
-      return { result: strip(result), durationMs: Math.round(performance.now() - started) };
+      // The SDK's parsed result is plain JSON data already: sent as it is, never copied.
+      return { result, durationMs: Math.round(performance.now() - started) };
     },
     'mcp.cancelToolRun': ({ runId }) => {
       runs.cancel(runId);
@@ -76,7 +74,7 @@ export function createMcpHandlers(
     'mcp.readResource': async ({ server, uri }) => {
       const result = await mcp.supervisor(server).ready().readResource(uri);
       return {
-        contents: result.contents.map((c) => strip(c)),
+        contents: result.contents,
         totalBytes: contentsBytes(result.contents),
       };
     },
@@ -92,7 +90,7 @@ export function createMcpHandlers(
       const result = await mcp.supervisor(server).ready().getPrompt(name, args);
       return {
         ...(result.description ? { description: result.description } : {}),
-        messages: result.messages.map((m) => strip(m)),
+        messages: result.messages,
       };
     },
     'mcp.getLogs': ({ server, sinceSeq }) => ({

@@ -149,4 +149,30 @@ describe('ConversationStore messages', () => {
     });
     expect(store.getUsage('other').calls).toBe(0);
   });
+
+  it('reads role and content only, after an ordinal, page by page', () => {
+    const store = temp.open();
+    const { id } = store.createConversation();
+    for (let i = 0; i < 5; i++) {
+      store.appendMessage(id, {
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        content: textContent(`m${i}`),
+        model: 'claude-x',
+        usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0 },
+      });
+    }
+    const first = store.listMessageContent(id, -1, 3);
+    expect(first).toEqual({
+      messages: [
+        { ordinal: 0, role: 'user', content: textContent('m0') },
+        { ordinal: 1, role: 'assistant', content: textContent('m1') },
+        { ordinal: 2, role: 'user', content: textContent('m2') },
+      ],
+      hasMore: true,
+    });
+    const rest = store.listMessageContent(id, 2, 3);
+    expect(rest.messages.map((m) => m.ordinal)).toEqual([3, 4]);
+    expect(rest.hasMore).toBe(false);
+    expect(store.listMessageContent(id, 4, 3)).toEqual({ messages: [], hasMore: false });
+  });
 });

@@ -58,6 +58,7 @@ describe('ConversationStore with a 5000-message conversation', () => {
         [messageSql.tail, [conversationId, 101]],
         [messageSql.before, [conversationId, 2500, 101]],
         [messageSql.after, [conversationId, 2500, 101]],
+        [messageSql.contentAfter, [conversationId, 2500, 101]],
       ] as const) {
         const lines = plan(db, sql, ...params);
         expect(lines.join(' | ')).toMatch(byIndex);

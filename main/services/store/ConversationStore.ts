@@ -28,7 +28,7 @@ import type {
   UsageTotals,
 } from './MessageRecord';
 import type { ConversationWithMessages, ListMessagesOptions, MessagePage } from './MessagePage';
-import { MessageTable } from './MessageTable';
+import { MessageTable, type MessageContent } from './MessageTable';
 import { MessageWriter } from './MessageWriter';
 import { allMigrations } from './migrations/allMigrations';
 import { notFound, throwNotFound } from './notFound';
@@ -212,6 +212,18 @@ export class ConversationStore {
     });
     const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
     return { messages, toolCalls, hasMore: page.hasMore };
+  }
+
+  /**
+   * Role and content of up to `limit` (at most 1000) messages after `afterOrdinal`, ascending:
+   * the lean read behind the model's history. Streaming messages give their committed content.
+   */
+  listMessageContent(
+    conversationId: string,
+    afterOrdinal: number,
+    limit: number,
+  ): { messages: MessageContent[]; hasMore: boolean } {
+    return this.messages.contentAfter(conversationId, afterOrdinal, clampLimit(limit, 100, 1000));
   }
 
   /** One message (a streaming one with its newest, possibly not yet committed, content). */

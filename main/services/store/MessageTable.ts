@@ -33,6 +33,9 @@ interface MessageRow {
 const columns = `id, conversation_id, ordinal, role, content, status, turn_id, provider, model,
   stop_reason, error_code, error_message, error_text, usage, created_at, updated_at, attachments`;
 
+/** A message as the model's history needs it. */
+export type MessageContent = Pick<MessageRecord, 'ordinal' | 'role' | 'content'>;
+
 /** A message row about to be inserted; the ordinal is assigned by the insert. */
 export interface NewMessageRow extends Omit<MessageRecord, 'ordinal'> {
   text: string;
@@ -75,6 +78,11 @@ export const messageSql = {
   before: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal < ?
     ORDER BY ordinal DESC LIMIT ?`,
   after: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal > ?
+    ORDER BY ordinal ASC LIMIT ?`,
+  // Only what the model's history needs (the branch that shows): no status, usage, attachments
+  // or tool calls.
+  contentAfter: `SELECT ordinal, role, content FROM messages WHERE conversation_id = ? AND active = 1
+    AND ordinal > ?
     ORDER BY ordinal ASC LIMIT ?`,
   writeStreamingContent: `UPDATE messages SET content = ?, updated_at = ?
     WHERE id = ? AND status = 'streaming'`,
@@ -126,6 +134,7 @@ export class MessageTable {
   private readonly tailStatement: StatementSync;
   private readonly beforeStatement: StatementSync;
   private readonly afterStatement: StatementSync;
+  private readonly contentAfterStatement: StatementSync;
   private readonly contentStatement: StatementSync;
   private readonly outcomeStatement: StatementSync;
   private readonly deleteFromStatement: StatementSync;
@@ -137,6 +146,7 @@ export class MessageTable {
     this.tailStatement = db.prepare(messageSql.tail);
     this.beforeStatement = db.prepare(messageSql.before);
     this.afterStatement = db.prepare(messageSql.after);
+    this.contentAfterStatement = db.prepare(messageSql.contentAfter);
     this.contentStatement = db.prepare(messageSql.writeStreamingContent);
     this.outcomeStatement = db.prepare(messageSql.writeOutcome);
     this.deleteFromStatement = db.prepare(messageSql.deleteFrom);
@@ -204,6 +214,26 @@ export class MessageTable {
     const kept = rows.slice(0, limit).map(toMessageRecord);
     if (cursor.afterOrdinal === undefined) kept.reverse();
     return { messages: kept, hasMore };
+  }
+
+  /** Up to `limit` messages after `afterOrdinal`, ascending, with only role and content. */
+  contentAfter(
+    conversationId: string,
+    afterOrdinal: number,
+    limit: number,
+  ): { messages: MessageContent[]; hasMore: boolean } {
+    const rows = allRows<Pick<MessageRow, 'ordinal' | 'role' | 'content'>>(
+      this.contentAfterStatement,
+      conversationId,
+      afterOrdinal,
+      limit + 1,
+    );
+    const messages = rows.slice(0, limit).map((row) => ({
+      ordinal: row.ordinal,
+      role: row.role,
+      content: JSON.parse(row.content) as StoredContentBlock[],
+    }));
+    return { messages, hasMore: rows.length > limit };
   }
 
   /** Writes streamed content; a no-op unless the message is still streaming. */

@@ -2,7 +2,6 @@ import type { ToolResultBlock } from '../../../shared/domain/conversationMessage
 import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
 import type { Logger } from '../../platform/Logger';
 import { mapToolResult, type ToolResultContent } from '../conversation/mapToolResult';
-import { readWholeHistory } from '../conversation/readWholeHistory';
 import { DEFAULT_RESULT_BUDGET_CHARS, truncateResult } from '../conversation/truncateResult';
 import type { ConversationStore } from '../store/ConversationStore';
 import type { StoredContentBlock } from '../store/MessageRecord';
@@ -96,8 +95,8 @@ export class TaskDelivery {
     outcome: ToolOutcome,
     mapped: ToolResultContent[],
   ): StoredContentBlock[] {
-    const history = readWholeHistory(this.options.store, conversationId);
-    const last = history.at(-1);
+    // Only the newest message matters: reading the whole history would grow with the chat.
+    const last = this.options.store.listMessages(conversationId, { limit: 1 }).messages.at(-1);
     const cutOff =
       record.toolCallId !== null &&
       last?.role === 'assistant' &&

@@ -52,9 +52,12 @@ export function MessageList({ rows }: { rows: ChatRow[] }) {
         // everything else out. The thinking and retry notes are status messages of their own.
         aria-live="off"
         aria-label={t('chat.messages')}
+        // Older pages still arriving in the background; the count is what the list holds.
+        aria-busy={loadingOlder}
         data-testid="message-list"
+        data-messages={stored.length}
+        data-complete={!hasMore && !loadingOlder}
       >
-        {loadingOlder && <p className="chat__older muted">{t('chat.loadingOlder')}</p>}
         <div className="chat__sizer" style={{ height: scroll.virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index];
@@ -82,6 +85,11 @@ export function MessageList({ rows }: { rows: ChatRow[] }) {
           })}
         </div>
       </div>
+      {/* Over the list, not in it (appearing and going, it must not move what is read); only
+          for someone scrolled up, since the history loads in the background after opening. */}
+      {loadingOlder && !scroll.following && (
+        <p className="chat__older muted">{t('chat.loadingOlder')}</p>
+      )}
       {!scroll.following && (
         <button
           type="button"

@@ -36,6 +36,13 @@ export const MessageRow = memo(function MessageRow({
  */
 const estimates = new WeakMap<ChatMessage, number>();
 
+/** Lines of a text, counted without splitting it (thousands of messages are guessed at once). */
+function lines(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 /** A first guess at a row's height, close enough that scrolling far up does not jump much. */
 export function estimateMessageHeight(message: ChatMessage): number {
   const known = estimates.get(message);
@@ -43,7 +50,7 @@ export function estimateMessageHeight(message: ChatMessage): number {
   let height = message.role === 'user' ? 56 : 48;
   for (const block of message.content) {
     if (block.type === 'text')
-      height += Math.ceil(block.text.length / 90) * 22 + block.text.split('\n').length * 6;
+      height += Math.ceil(block.text.length / 90) * 22 + lines(block.text) * 6;
     else if (block.type === 'tool_use') height += 64;
     else if (block.type === 'image') height += 200;
   }

@@ -1,17 +1,18 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ToolUseBlock } from '../../../shared/domain/conversationMessage';
+import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../../shared/domain/conversationViews';
 import type { ToolCard } from '../../stores/chatModel';
 import { toolCall } from '../../testing/chatFixtures';
 import { renderWithStores } from '../../testing/renderWithStores';
-import { settle } from '../../testing/scriptedClient';
+import { settle, type Script } from '../../testing/scriptedClient';
 import { ToolCallCard } from './ToolCallCard';
 
 const block: ToolUseBlock = { type: 'tool_use', id: 'tu1', name: 'echo', input: { text: 'hello' } };
 
 async function renderCard(
   card: Partial<ToolCard> | null,
-  script = (): unknown => ({}),
+  script: Script = () => ({}),
   { open = true }: { open?: boolean } = {},
 ) {
   const result = await renderWithStores(<ToolCallCard block={block} />, { script });
@@ -119,8 +120,50 @@ describe('ToolCallCard', () => {
     expect(screen.getByText('The model received a shortened result.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
     await settle();
-    expect(host.callsOf('conversation.getToolResult')).toEqual([{ toolUseId: 'tu1' }]);
+    expect(host.callsOf('conversation.getToolResult')).toEqual([
+      { toolUseId: 'tu1', maxTextChars: TOOL_RESULT_TEXT_SLICE_CHARS },
+    ]);
     expect(screen.queryByText('The model received a shortened result.')).toBeNull();
+  });
+
+  it('shows all of a result of megabytes by reading it in slices, drawing only rows in view', async () => {
+    const lines = Array.from({ length: 50_000 }, (_, i) => `row ${i} of the tool's output`);
+    const whole = lines.join('\n');
+    const slice = TOOL_RESULT_TEXT_SLICE_CHARS;
+    const { host } = await renderCard(
+      {
+        status: 'done',
+        truncated: true,
+        outcome: { content: [{ type: 'text', text: whole.slice(0, 20_000) }] },
+      },
+      (name, input) => {
+        if (name === 'conversation.getToolResult') {
+          return {
+            outcome: { content: [{ type: 'text', text: whole.slice(0, slice) }] },
+            cut: [{ block: 0, chars: whole.length }],
+          };
+        }
+        const { offset, maxChars } = input as { offset: number; maxChars: number };
+        return { text: whole.slice(offset, offset + maxChars), totalChars: whole.length };
+      },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    const view = await screen.findByTestId('large-text');
+    await waitFor(() => expect(view.getAttribute('aria-busy')).toBe('false'));
+    expect(Number(view.dataset.loadedChars)).toBe(whole.length);
+    // The first slice came with the result; the rest was read slice by slice.
+    expect(host.callsOf('conversation.getToolResultText')).toEqual(
+      Array.from({ length: Math.ceil(whole.length / slice) - 1 }, (_, i) => ({
+        toolUseId: 'tu1',
+        block: 0,
+        offset: (i + 1) * slice,
+        maxChars: slice,
+      })),
+    );
+    expect(view.querySelectorAll('.large-text__row').length).toBeLessThan(100);
+    expect((view.querySelector('.large-text__sizer') as HTMLElement).style.height).toBe(
+      `${lines.length * 18}px`,
+    );
   });
 
   it('shows images and structured content of a result', async () => {

@@ -7,7 +7,7 @@ import type { ToolCard } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { ContentBlocksView } from '../servers/ContentBlocksView';
 import type { ToolResultView } from '../servers/contentBlocks';
-import { outcomeView, sentView, viewChars } from './toolResults';
+import { cutTextSources, outcomeView, sentView, viewChars } from './toolResults';
 import { useErrorText } from '../../i18n/hostText';
 
 /**
@@ -19,6 +19,12 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
   const errorText = useErrorText();
   const full = useChatStore((s) => s.toolResults[card.toolUseId]);
   const loadToolResult = useChatStore((s) => s.loadToolResult);
+  const readText = useChatStore((s) => s.readToolResultText);
+  const sources = useMemo(
+    () =>
+      full?.state === 'ready' ? cutTextSources(card.toolUseId, full.value, readText) : undefined,
+    [card.toolUseId, full, readText],
+  );
   const view: ToolResultView | null = useMemo(() => {
     if (full?.state === 'ready') return outcomeView(full.value.outcome);
     if (card.outcome) return outcomeView(card.outcome);
@@ -59,7 +65,7 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
       {view ? (
         <>
           <p className="tool-call__result-title">{title}</p>
-          <ContentBlocksView blocks={view.blocks} />
+          <ContentBlocksView blocks={view.blocks} {...(sources ? { sources } : {})} />
           {hostNote && (
             <p className="tool-call__note" data-testid="tool-host-note">
               {hostNote}

@@ -1,5 +1,7 @@
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
 import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
+import type { TextSource } from '../../components/largeText/TextSource';
+import type { ToolResult } from '../../stores/chatStore';
 import type { ChatMessage } from '../../stores/chatModel';
 import { contentBlock, toolResultView, type ToolResultView } from '../servers/contentBlocks';
 
@@ -37,4 +39,42 @@ export function viewChars(view: ToolResultView): number {
     if (block.type === 'text' || block.type === 'resourceText') chars += block.text.length;
   }
   return chars;
+}
+
+/** Reads a slice of one text block of a stored result (the chat store's action). */
+export type ReadResultText = (
+  toolUseId: string,
+  block: number,
+  offset: number,
+  maxChars: number,
+) => Promise<string>;
+
+/**
+ * Sources for the text blocks main sent cut: the part that came with the result first, then
+ * the rest from main, slice by slice. Undefined when nothing was cut.
+ */
+export function cutTextSources(
+  toolUseId: string,
+  result: ToolResult,
+  read: ReadResultText,
+): ReadonlyMap<number, TextSource> | undefined {
+  if (!result.cut?.length) return undefined;
+  const sources = new Map<number, TextSource>();
+  for (const { block, chars } of result.cut) {
+    const content = result.outcome.content[block];
+    const head =
+      content?.type === 'text'
+        ? content.text
+        : content?.type === 'resource' && 'text' in content.resource
+          ? content.resource.text
+          : '';
+    sources.set(block, {
+      totalChars: chars,
+      read: (offset, maxChars) =>
+        offset < head.length
+          ? Promise.resolve(head.slice(offset, Math.min(head.length, offset + maxChars)))
+          : read(toolUseId, block, offset, maxChars),
+    });
+  }
+  return sources;
 }

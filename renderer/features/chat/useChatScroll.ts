@@ -59,18 +59,19 @@ export function useChatScroll({
   });
   const totalSize = virtualizer.getTotalSize();
 
-  // Older messages arrived above: move down by their height so what was read stays put.
+  // Older messages arrived above: move down by their height so what was read stays put. At the
+  // bottom (following) there is nothing to hold: the next effect keeps the newest in view.
   const firstKey = keys[0];
   useLayoutEffect(() => {
     const before = previousFirst.current;
     previousFirst.current = firstKey;
     const element = scrollRef.current;
-    if (!element || before === undefined || before === firstKey) return;
+    if (!element || following || before === undefined || before === firstKey) return;
     const index = keys.indexOf(before);
     if (index <= 0) return;
     const start = virtualizer.measurementsCache[index]?.start ?? 0;
     element.scrollTop += start - virtualizer.options.paddingStart;
-  }, [firstKey, keys, scrollRef, virtualizer]);
+  }, [firstKey, following, keys, scrollRef, virtualizer]);
 
   // Following: every change of size (a new row, a longer reply) keeps the bottom in view.
   useLayoutEffect(() => {

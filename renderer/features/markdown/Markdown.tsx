@@ -1,5 +1,5 @@
 import 'katex/dist/katex.min.css';
-import { Fragment, memo, useState, type ReactElement } from 'react';
+import { Fragment, memo, useDeferredValue, useState, type ReactElement } from 'react';
 import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
@@ -88,7 +88,14 @@ export const Markdown = memo(function Markdown({
   streaming?: boolean;
 }) {
   const [blocks] = useState(() => new MarkdownBlocks());
-  if (!streaming && !blocks.started) return <div className="markdown">{render(text, true)}</div>;
+  // History scrolled into view mounts many rows in one frame: a text not parsed yet shows as
+  // plain text first and is parsed in a background render that yields between rows, so no
+  // single task parses a screenful of Markdown.
+  const parsed = useDeferredValue<string | null>(text, rendered.has(text) ? text : null);
+  if (!streaming && !blocks.started) {
+    if (parsed === null) return <p className="markdown markdown--plain">{text}</p>;
+    return <div className="markdown">{render(parsed, true)}</div>;
+  }
   const split = blocks.split(text);
   if (!streaming && split.crossBlock) {
     return <div className="markdown">{render(text, true)}</div>;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
+import { LargeText } from '../../components/largeText/LargeText';
+import type { TextSource } from '../../components/largeText/TextSource';
 import type { ContentBlock } from './contentBlocks';
 
 /** Blocks shown before "Show all": a result with thousands of parts stays responsive. */
@@ -10,10 +12,13 @@ const PREVIEW_BLOCKS = 50;
 export function ContentBlocksView({
   blocks,
   embedded = true,
+  sources,
 }: {
   blocks: readonly ContentBlock[];
   /** False when the blocks are a resource's own contents, not resources inside a result. */
   embedded?: boolean;
+  /** Text blocks (by index) too large to have been sent whole: read from here instead. */
+  sources?: ReadonlyMap<number, TextSource>;
 }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
@@ -22,7 +27,7 @@ export function ContentBlocksView({
   return (
     <div className="content-blocks">
       {shown.map((block, index) => (
-        <Block key={index} block={block} embedded={embedded} />
+        <Block key={index} block={block} embedded={embedded} source={sources?.get(index)} />
       ))}
       {shown.length < blocks.length && (
         <div className="bounded__more">
@@ -38,11 +43,23 @@ export function ContentBlocksView({
   );
 }
 
-function Block({ block, embedded }: { block: ContentBlock; embedded: boolean }) {
+function Block({
+  block,
+  embedded,
+  source,
+}: {
+  block: ContentBlock;
+  embedded: boolean;
+  source: TextSource | undefined;
+}) {
   const { t } = useTranslation();
   switch (block.type) {
     case 'text':
-      return <BoundedText text={block.text} className="content-block__text" />;
+      return source ? (
+        <LargeText source={source} />
+      ) : (
+        <BoundedText text={block.text} className="content-block__text" />
+      );
     case 'image':
       return (
         <img
@@ -75,7 +92,7 @@ function Block({ block, embedded }: { block: ContentBlock; embedded: boolean }) 
           {embedded && <span className="chip">{t('content.embeddedResource')}</span>}
           <code className="content-block__uri">{block.uri}</code>
           {block.mimeType && <span className="muted">{block.mimeType}</span>}
-          <BoundedText text={block.text} />
+          {source ? <LargeText source={source} /> : <BoundedText text={block.text} />}
         </div>
       );
     case 'resourceImage':

@@ -19,6 +19,7 @@ import { layout } from './en/layout';
 import { messageActions } from './en/messageActions';
 import { serverFacts } from './en/serverFacts';
 import { toolCard } from './en/toolCard';
+import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
@@ -298,4 +299,5 @@ export const en = {
   bundleDrop,
   skills,
   secrets,
+  largeText,
 } as const;

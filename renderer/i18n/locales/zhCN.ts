@@ -21,6 +21,7 @@ import { layout } from './zhCN/layout';
 import { messageActions } from './zhCN/messageActions';
 import { serverFacts } from './zhCN/serverFacts';
 import { toolCard } from './zhCN/toolCard';
+import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
@@ -299,4 +300,5 @@ export const zhCN: LocaleShape<typeof en> = {
   bundleDrop,
   skills,
   secrets,
+  largeText,
 };

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { BenchContext } from '../BenchContext';
 import { fixtureServer } from '../fixtureServer';
-import { atMost, type Goal } from '../Goal';
+import { atMost, spreadOf, type Goal } from '../Goal';
 import { sleep } from '../sleep';
 import { round, summarize, type Summary } from '../summarize';
 import { ChatShell } from './ChatShell';
@@ -112,6 +112,7 @@ export async function benchChatApps(ctx: BenchContext): Promise<ChatAppsReport> 
           appFirstPaintMs.median,
           FIRST_PAINT_LIMIT_MS,
           'ms',
+          { n: appFirstPaintMs.n, measured: appFirstPaintMs },
         ),
         atMost(
           'chatApps.longestTask',
@@ -119,6 +120,14 @@ export async function benchChatApps(ctx: BenchContext): Promise<ChatAppsReport> 
           longest,
           TASK_LIMIT_MS,
           'ms',
+          {
+            n: measured.apps.length,
+            measured: summarize(measured.apps.map(([, t]) => t.longestMs)),
+            baseline: {
+              what: 'the same conversation with plain tool cards (longest task, median)',
+              ...spreadOf(plain.longestTaskMs),
+            },
+          },
         ),
       ],
     };

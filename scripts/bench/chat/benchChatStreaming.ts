@@ -1,9 +1,8 @@
 import type { BenchContext } from '../BenchContext';
-import { atMost, type Goal } from '../Goal';
+import { ratioGoal, type Goal } from '../Goal';
 import { sleep } from '../sleep';
 import { round, summarize, type Summary } from '../summarize';
 import { ChatShell } from './ChatShell';
-import { loadWholeHistory } from './loadWholeHistory';
 import { MainThreadClock } from './MainThreadClock';
 import { seedConversation, type SeededConversation } from './seedConversation';
 import { timeLongReplyEnds } from './timeLongReplyEnds';
@@ -23,9 +22,8 @@ const LONG_REPLY_LIMIT = 1.25;
 
 /** Streaming costs with one amount of history before the reply. */
 export interface StreamingRow {
+  /** Prior messages, every one of them in the renderer's list while the reply streams. */
   priorMessages: number;
-  /** Whether every prior message was loaded into the renderer (scrolled up) or only the first page. */
-  wholeHistoryLoaded: boolean;
   /** Renderer main-thread time per text delta (ms): the goal's measure. */
   taskMsPerDelta: Summary;
   scriptMsPerDelta: Summary;
@@ -42,15 +40,10 @@ export interface ChatStreamingReport {
   /** `threadTicks`: CPU time of the renderer's main thread; `timeTicks`: wall time. */
   timeDomain: string;
   rounds: number;
-  /** 1000 prior messages, the conversation as opened (the renderer loads the newest page). */
   large: StreamingRow;
   small: StreamingRow;
-  /** 1000 prior messages, all of them loaded by scrolling up first: not part of the goal. */
-  largeWholeHistory: StreamingRow;
   /** Median main-thread time per delta, large / small (the goal). */
   ratio: number;
-  /** The same with the whole history loaded in the renderer, for information. */
-  wholeHistoryRatio: number;
   /** One 20 KB reply (100 prior messages): cost per delta early and late in the stream. */
   longReply: {
     chars: number;
@@ -64,22 +57,22 @@ export interface ChatStreamingReport {
 
 interface Condition {
   conversation: SeededConversation;
-  loadWholeHistory: boolean;
   /** What the conversation's newest message says; it changes with every reply. */
   newest: string;
+  /** Messages the list held when it was last opened. */
+  loaded: number;
   samples: { task: number[]; script: number[]; styleLayout: number[]; wall: number[] };
 }
 
 /**
- * Seeds conversations with 1000 and 100 messages, then, in each in turn, sends a message that
+ * Seeds conversations with 1000 and 100 messages (tool calls among them), then, in each in
+ * turn, opens it and waits until every message is in the renderer's list, sends a message that
  * the fake answers with a long Markdown reply in 2000 small text deltas, and divides the
  * renderer's main-thread time over the turn (CDP `Performance.getMetrics`, see
  * {@link MainThreadClock}) by the number of deltas. The turn's fixed costs (sending, the
- * read-back at its end) are included; with 2000 deltas they are a small share. A conversation
- * opens with its newest page of messages, so a third one of 1000 is measured with all its
- * messages loaded (scrolled up first), to show what history in the renderer costs. A short
- * warm-up turn in each first, so compiling the code is not counted. Last, a 20 KB reply in the
- * small conversation compares the cost of its late deltas with its early ones
+ * read-back at its end) are included; with 2000 deltas they are a small share. A short warm-up
+ * turn in each first, so compiling the code is not counted. Last, a 20 KB reply in the small
+ * conversation compares the cost of its late deltas with its early ones
  * ({@link timeLongReplyEnds}): a renderer that re-reads the whole reply per delta gets slower.
  */
 export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreamingReport> {
@@ -88,26 +81,30 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
     seed: (store) => ({
       large: seedConversation(store, `Streaming after ${LARGE}`, LARGE, 3),
       small: seedConversation(store, `Streaming after ${SMALL}`, SMALL, 4),
-      whole: seedConversation(store, `Streaming after ${LARGE}, all loaded`, LARGE, 6),
     }),
   });
   try {
     const clock = await MainThreadClock.start(shell.cdp);
-    const condition = (conversation: SeededConversation, whole: boolean): Condition => ({
+    const condition = (conversation: SeededConversation): Condition => ({
       conversation,
-      loadWholeHistory: whole,
       newest: conversation.newestMarker,
+      loaded: 0,
       samples: { task: [], script: [], styleLayout: [], wall: [] },
     });
-    const large = condition(seeded.large, false);
-    const small = condition(seeded.small, false);
-    const whole = condition(seeded.whole, true);
+    const large = condition(seeded.large);
+    const small = condition(seeded.small);
     let turn = 0;
-    // Three different conversations in a fixed order: every open switches conversations.
+    // Two conversations in turn: every open switches conversations.
     for (let pass = -1; pass < ROUNDS; pass++) {
-      for (const c of [large, small, whole]) {
-        await timeOpen(shell.page, c.conversation.id, c.newest);
-        if (c.loadWholeHistory) await loadWholeHistory(shell.page, c.conversation.oldestMarker);
+      for (const c of [large, small]) {
+        // Every prior message (and every reply streamed here before) in the list.
+        const timing = await timeOpen(
+          shell.page,
+          c.conversation.id,
+          c.newest,
+          c.conversation.messages,
+        );
+        c.loaded = timing.messages;
         await sleep(SETTLE_MS);
         const marker = `reply-end-${turn++}`;
         const deltas = pass < 0 ? WARMUP_DELTAS : DELTAS;
@@ -124,7 +121,8 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
     // A reply so long that re-reading all of it on every delta would show: its end against its start.
     const starts: number[] = [];
     const ends: number[] = [];
-    await timeOpen(shell.page, small.conversation.id, small.newest);
+    // The small conversation is open from the last round, every message in its list (opening
+    // it again would change nothing to wait for).
     for (let round = 0; round < ROUNDS; round++) {
       await sleep(SETTLE_MS);
       const marker = `reply-end-${turn++}`;
@@ -136,7 +134,7 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
     const longEnd = summarize(ends);
     const longRatio = round(longEnd.median / longStart.median);
     shell.assertNoPageErrors();
-    const rows = { large: toRow(large), small: toRow(small), whole: toRow(whole) };
+    const rows = { large: toRow(large), small: toRow(small) };
     const ratio = round(rows.large.taskMsPerDelta.median / rows.small.taskMsPerDelta.median);
     return {
       deltas: DELTAS,
@@ -146,9 +144,7 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
       rounds: ROUNDS,
       large: rows.large,
       small: rows.small,
-      largeWholeHistory: rows.whole,
       ratio,
-      wholeHistoryRatio: round(rows.whole.taskMsPerDelta.median / rows.small.taskMsPerDelta.median),
       longReply: {
         chars: LONG_REPLY_CHARS,
         startMsPerDelta: longStart,
@@ -156,20 +152,22 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
         ratio: longRatio,
       },
       goals: [
-        atMost(
-          'chatStreaming.perDelta',
-          `renderer main-thread time per streamed text delta, ${LARGE} / ${SMALL} prior messages (as opened), median`,
-          ratio,
-          LIMIT,
-          'ratio',
-        ),
-        atMost(
-          'chatStreaming.longReplyPerDelta',
-          `renderer main-thread time per streamed text delta in a ${LONG_REPLY_CHARS / 1000} KB reply, last 20% / first 20% of the reply, median`,
-          longRatio,
-          LONG_REPLY_LIMIT,
-          'ratio',
-        ),
+        ratioGoal({
+          id: 'chatStreaming.perDelta',
+          text: `renderer main-thread time per streamed text delta with ${LARGE} prior messages, all in the list, median`,
+          measured: rows.large.taskMsPerDelta,
+          baseline: rows.small.taskMsPerDelta,
+          baselineWhat: `the same with ${SMALL} prior messages, all in the list`,
+          limit: LIMIT,
+        }),
+        ratioGoal({
+          id: 'chatStreaming.longReplyPerDelta',
+          text: `renderer main-thread time per streamed text delta in a ${LONG_REPLY_CHARS / 1000} KB reply, last 20% of the reply, median`,
+          measured: longEnd,
+          baseline: longStart,
+          baselineWhat: 'the same over the first 20% of the reply',
+          limit: LONG_REPLY_LIMIT,
+        }),
       ],
     };
   } finally {
@@ -178,9 +176,11 @@ export async function benchChatStreaming(ctx: BenchContext): Promise<ChatStreami
 }
 
 function toRow(c: Condition): StreamingRow {
+  if (c.loaded < c.conversation.messages) {
+    throw new Error(`only ${c.loaded} of ${c.conversation.messages} messages were in the list`);
+  }
   return {
     priorMessages: c.conversation.messages,
-    wholeHistoryLoaded: c.loadWholeHistory,
     taskMsPerDelta: summarize(c.samples.task),
     scriptMsPerDelta: summarize(c.samples.script),
     styleAndLayoutMsPerDelta: summarize(c.samples.styleLayout),

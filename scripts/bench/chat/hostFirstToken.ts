@@ -3,27 +3,29 @@ import type { EventPayload } from '../../../shared/ipc/contract';
 import type { HostCore } from '../../../main/services/createHostCore';
 import type { FirstTokenTiming } from './FirstTokenTiming';
 
-const TIMEOUT_MS = 10_000;
+const TIMEOUT_MS = 30_000;
 
 /**
  * One turn through the host, timed from `ConversationService.send` to the first `textDelta` on
- * the host's `conversation.streamed` events (what every window receives). Each turn gets a new
- * conversation so every request carries the same one-message history; it is that
- * conversation's first message, so the host also gives it its title, as it does in the app.
- * Resolves once the turn has ended, so the next measurement starts on a quiet host; rejects
- * unless it ended normally.
+ * the host's `conversation.streamed` events (what every window receives). Without a
+ * `conversationId` the turn gets a new conversation (an empty history; as its first message it
+ * also gets its title, as in the app); with one it continues that conversation. Resolves once
+ * the turn has ended, so the next measurement starts on a quiet host; rejects unless it ended
+ * normally.
  */
 export async function hostFirstToken(
   core: HostCore,
   text: string,
   options: {
+    /** Continue this conversation rather than a new one. */
+    conversationId?: string;
     model?: string;
-    /** Called on the new conversation before the turn starts (not timed). */
+    /** Called on the conversation before the turn starts (not timed). */
     prepare?: (conversationId: string) => void;
   } = {},
 ): Promise<FirstTokenTiming> {
-  const conversation = core.conversations.create();
-  options.prepare?.(conversation.id);
+  const id = options.conversationId ?? core.conversations.create().id;
+  options.prepare?.(id);
   let firstAt: number | undefined;
   let unsubscribe = (): void => undefined;
   const finished = new Promise<ConversationEvent>((resolve, reject) => {
@@ -31,7 +33,7 @@ export async function hostFirstToken(
     const off = core.events.subscribe((name, payload) => {
       if (name !== 'conversation.streamed') return;
       const { event } = payload as EventPayload<'conversation.streamed'>;
-      if (event.conversationId !== conversation.id) return;
+      if (event.conversationId !== id) return;
       // A window's event sink is a subscriber just like this one: it would see the delta now.
       if (event.type === 'textDelta') firstAt ??= performance.now();
       else if (event.type === 'turnFinished') {
@@ -46,11 +48,13 @@ export async function hostFirstToken(
   });
   const started = performance.now();
   try {
-    core.conversations.send(conversation.id, text, options.model);
+    core.conversations.send(id, text, options.model);
     const end = await finished;
     if (end.type !== 'turnFinished' || end.stop.reason !== 'end_turn') {
       throw new Error(`host turn ended badly: ${JSON.stringify(end)}`);
     }
+    // The service lets go of the turn just after its last event; the next send must find it idle.
+    await core.conversations.settled(id);
   } finally {
     unsubscribe();
   }

@@ -7,6 +7,10 @@ import type { ProcessJanitor } from '../../../main/services/mcp/launch/testing/P
 export interface ShellProcess {
   /** `http://127.0.0.1:PORT/?token=…`, as the shell printed it. */
   url: string;
+  /** PID of the shell process (the host's main process in the web shell). */
+  pid: number;
+  /** Resolves when the process has exited. */
+  exited: Promise<void>;
   /** SIGTERM (the shell stops its servers), SIGKILL after 5 s. Idempotent. */
   stop(): Promise<void>;
 }
@@ -35,17 +39,27 @@ export async function startShellProcess(options: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
+        // For profiling the shell, e.g. `--cpu-prof --cpu-prof-dir=DIR`.
+        ...(process.env.BENCH_SHELL_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_SHELL_NODE_OPTIONS }
+          : {}),
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  options.janitor.trackPid(child.pid);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('the web shell did not start');
+  options.janitor.trackPid(pid);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => (stopping ??= stopChild(child));
   options.janitor.onCleanup(stop);
   try {
-    return { url: await waitForUrl(child), stop };
+    return { url: await waitForUrl(child), pid, exited, stop };
   } catch (error) {
     await stop();
     throw error;

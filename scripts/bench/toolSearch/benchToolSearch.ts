@@ -8,8 +8,8 @@ import { loadCatalogue } from '../../../main/services/catalog/search/testing/cat
 import type { ConversationToolSearch, RequestTools } from '../../../shared/domain/toolSearch';
 import type { BenchContext } from '../BenchContext';
 import { atLeast, atMost, type Goal } from '../Goal';
+import { createCoreHost } from '../createCoreHost';
 import { round, type Summary } from '../summarize';
-import { createChatHost } from '../chat/createChatHost';
 import { FIRST_TOKEN_PROMPT as PROMPT, FIRST_TOKEN_REPLY as REPLY } from '../chat/firstTokenPrompt';
 import { hostFirstToken } from '../chat/hostFirstToken';
 import { once } from '../chat/once';
@@ -88,7 +88,7 @@ export async function benchToolSearch(ctx: BenchContext): Promise<ToolSearchRepo
   const closeFake = once(() => fake.close());
   ctx.janitor.onCleanup(closeFake);
   try {
-    const core = await createChatHost(ctx.root, fake.url, {}, servers);
+    const { core } = await createCoreHost(ctx.root, { baseURL: fake.url, servers });
     const disposeCore = once(() => core.dispose());
     ctx.janitor.onCleanup(disposeCore);
     try {

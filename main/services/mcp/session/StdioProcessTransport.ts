@@ -1,5 +1,4 @@
 import {
-  deserializeMessage,
   serializeMessage,
   type JSONRPCMessage,
   type Transport,
@@ -225,13 +224,20 @@ export class StdioProcessTransport implements Transport {
 
   private onLine(line: string): void {
     if (line.trim() === '') return;
-    let message: JSONRPCMessage;
+    let value: unknown;
     try {
-      message = deserializeMessage(line);
-    } catch (error) {
-      this.reportNonJson(line, error instanceof SyntaxError ? 'not-json' : 'not-jsonrpc');
+      value = JSON.parse(line);
+    } catch {
+      this.reportNonJson(line, 'not-json');
       return;
     }
+    // Only the framing is checked here: the SDK validates every message it routes (and every
+    // result against its schema), so validating it here as well parsed each message twice.
+    if (!isJsonRpcMessage(value)) {
+      this.reportNonJson(line, 'not-jsonrpc');
+      return;
+    }
+    const message = value;
     try {
       this.onmessage?.(message);
     } catch (error) {
@@ -307,4 +313,14 @@ export class StdioProcessTransport implements Transport {
   private log(note: string): void {
     this.options.logFile?.appendLine(`${new Date().toISOString()} [switchboard] ${note}`);
   }
+}
+
+/** A JSON-RPC 2.0 request, notification or response, by its shape. */
+function isJsonRpcMessage(value: unknown): value is JSONRPCMessage {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const message = value as { jsonrpc?: unknown; method?: unknown; id?: unknown };
+  if (message.jsonrpc !== '2.0') return false;
+  const id = message.id;
+  const hasId = typeof id === 'string' || typeof id === 'number';
+  return typeof message.method === 'string' || hasId || (id === null && 'error' in message);
 }

@@ -1,10 +1,40 @@
+import { measureJson } from '../../../../shared/ipc/measureJson';
+
+/** Deepest nesting shown; deeper values are shown as `null`. */
+const MAX_DEPTH = 64;
+
 /**
- * Serializes `value` as JSON up to `limit` characters and measures its full UTF-8 size, in one
- * pass and without building the full text: a 20 MB tool result costs a walk, not a copy.
- * Sizes of long strings ignore escape characters, so `bytes` is exact for ordinary messages
- * and a close lower bound for huge ones.
+ * Serializes `value` as JSON up to `limit` characters and measures its full UTF-8 size, without
+ * building the full text of a large value: a 20 MB tool result costs a walk, not a copy. A value
+ * that fits (most messages) is serialized natively in one call. Sizes of long strings ignore
+ * escape characters, so `bytes` is exact for ordinary messages and a close lower bound for huge
+ * ones.
  */
 export function previewJson(
+  value: unknown,
+  limit: number,
+): { preview: string; bytes: number; truncated: boolean } {
+  // The estimate never falls below the JSON's length, so "fits" is decided without serializing.
+  if (measureJson(value, { maxDepth: MAX_DEPTH, maxChars: limit }).ok) {
+    const text = nativeJson(value);
+    if (text !== undefined && text.length <= limit) {
+      return { preview: text, bytes: Buffer.byteLength(text), truncated: false };
+    }
+  }
+  return walkPreview(value, limit);
+}
+
+/** JSON.stringify, or undefined for what it cannot serialize (a BigInt) or yields nothing for. */
+function nativeJson(value: unknown): string | undefined {
+  try {
+    const text: string | undefined = JSON.stringify(value);
+    return text;
+  } catch {
+    return undefined;
+  }
+}
+
+function walkPreview(
   value: unknown,
   limit: number,
 ): { preview: string; bytes: number; truncated: boolean } {
@@ -33,7 +63,7 @@ export function previewJson(
       }
       return;
     }
-    if (typeof node !== 'object' || depth > 64) {
+    if (typeof node !== 'object' || depth > MAX_DEPTH) {
       emit('null');
       return;
     }

@@ -38,7 +38,9 @@ export function buildMessageParams(
 ): MessageCreateParamsStreaming {
   const search = request.toolSearch === 'bm25';
   const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
-  const history = { names, search, sent };
+  // What a message's wire form depends on besides the message itself (see toApiMessage).
+  const key = `${String(search)}\n${[...sent].join('\n')}`;
+  const history = { names, search, sent, key };
   const params: MessageCreateParamsStreaming = {
     model: request.model,
     max_tokens: request.maxTokens,
@@ -74,9 +76,28 @@ interface HistoryContext {
   search: boolean;
   /** Wire names of the request's tools. */
   sent: ReadonlySet<string>;
+  /** `search` and `sent` as one string: requests with the same key convert a message alike. */
+  key: string;
 }
 
+/**
+ * Wire forms of messages already sent, with the key of the request they were made for. History
+ * messages are never mutated once handed out (see ModelHistory) and name fitting is
+ * deterministic, so a long conversation's turn converts only its new messages while its tools
+ * stay the same. (A hit does not teach `names` the history's tool names; calls map back through
+ * the request's tools, which it learned up front.)
+ */
+const converted = new WeakMap<ConversationMessage, { key: string; params: MessageParam[] }>();
+
 function toApiMessage(message: ConversationMessage, history: HistoryContext): MessageParam[] {
+  const known = converted.get(message);
+  if (known?.key === history.key) return known.params;
+  const params = convert(message, history);
+  converted.set(message, { key: history.key, params });
+  return params;
+}
+
+function convert(message: ConversationMessage, history: HistoryContext): MessageParam[] {
   if (typeof message.content === 'string')
     return [{ role: message.role, content: message.content }];
   const queries = new Map(

@@ -55,6 +55,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     editOwnOnly: '只能编辑你自己的消息。',
     messageNotFound: '此对话中没有消息 {{id}}。',
     toolCallNotFound: '没有工具调用 {{id}}。',
+    toolResultNoTextBlock: '工具调用 {{id}} 没有第 {{block}} 个文本块。',
     unknownTool: '模型请求了一个不可用的工具：{{name}}。',
     noOtherVersion: '该方向上没有其他版本。',
     cancelledCall: '用户取消了此工具调用。',
