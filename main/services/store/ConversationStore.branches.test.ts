@@ -153,6 +153,17 @@ describe('ConversationStore branches', () => {
           .join(' | ');
         expect(detail, sql).not.toMatch(/SCAN (m|s|messages)\b(?! USING)/u);
       }
+      // The counter a new message and a branch switch take: one probe of its index (without it
+      // SQLite visits every row of the conversation, through both partial indexes).
+      const newest = 'SELECT ifnull(max(branch_seen), 0) FROM messages WHERE conversation_id = ?';
+      for (const sql of [branchSql.nextSeen, newest]) {
+        const detail = db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(id)
+          .map((row) => String(row.detail))
+          .join(' | ');
+        expect(detail, sql).toContain('USING COVERING INDEX messages_by_branch_seen');
+      }
     } finally {
       db.close();
     }

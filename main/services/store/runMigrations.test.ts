@@ -55,6 +55,7 @@ describe('runMigrations', () => {
         [6, 'conversation tool search'],
         [7, 'message branches'],
         [8, 'message error text'],
+        [9, 'message branch seen index'],
       ]);
       expect(tables(db)).toEqual(
         expect.arrayContaining([

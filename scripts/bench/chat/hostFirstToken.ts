@@ -55,6 +55,9 @@ export async function hostFirstToken(
     }
     // The service lets go of the turn just after its last event; the next send must find it idle.
     await core.conversations.settled(id);
+    // A new conversation's first exchange also asks the model for its title: that request must
+    // be done before the next measurement (the bare side makes none).
+    await core.conversations.titlesWritten();
   } finally {
     unsubscribe();
   }

@@ -2,6 +2,7 @@ import type { Migration } from './Migration';
 import { messageAttachmentsV2 } from './messageAttachmentsV2';
 import { messageProviderV5 } from './messageProviderV5';
 import { messageBranchesV7 } from './messageBranchesV7';
+import { messageBranchSeenV9 } from './messageBranchSeenV9';
 import { messageErrorTextV8 } from './messageErrorTextV8';
 import { schemaV1 } from './schemaV1';
 import { tasksV3 } from './tasksV3';
@@ -18,4 +19,5 @@ export const allMigrations: readonly Migration[] = [
   toolSearchV6,
   messageBranchesV7,
   messageErrorTextV8,
+  messageBranchSeenV9,
 ];
