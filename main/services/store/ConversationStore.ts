@@ -36,6 +36,7 @@ import { openDatabase } from './openDatabase';
 import { recoverInterrupted, type RecoveryReport } from './recoverInterrupted';
 import { runMigrations, type MigrationReport } from './runMigrations';
 import { searchConversations } from './searchConversations';
+import { SearchIndexQueue } from './SearchIndexQueue';
 import type {
   ApprovalRecord,
   FinishToolCallInput,
@@ -75,6 +76,7 @@ export class ConversationStore {
   private readonly usage: UsageTable;
   private readonly toolSearch: ToolSearchTable;
   private readonly writer: MessageWriter;
+  private readonly searchIndex: SearchIndexQueue;
   private readonly now: () => number;
   private closed = false;
 
@@ -86,6 +88,11 @@ export class ConversationStore {
     this.now = options.now ?? Date.now;
     this.migration = runMigrations(db, options.migrations ?? allMigrations, this.now);
     this.searchMode = ensureSearchIndex(db, log);
+    this.searchIndex = new SearchIndexQueue(db, this.searchMode, (error) =>
+      log?.error('messages could not be added to the search index; retrying later', { error }),
+    );
+    // What an unclean exit left queued.
+    this.searchIndex.flush();
     this.conversations = new ConversationTable(db);
     this.messages = new MessageTable(db);
     this.branches = new BranchTable(db);
@@ -190,6 +197,7 @@ export class ConversationStore {
 
   /** Conversations whose title or messages contain every word of `query` (substring match). */
   search(query: string, options?: SearchOptions): ConversationSearchResult[] {
+    this.searchIndex.flush();
     return searchConversations(this.db, this.searchMode, query, options);
   }
 
@@ -234,7 +242,12 @@ export class ConversationStore {
 
   /** Appends a whole message (the person's message, tool results, an imported reply). */
   appendMessage(conversationId: string, input: AppendMessageInput): MessageRecord {
-    return this.writer.insert(conversationId, { ...input, status: input.status ?? 'complete' });
+    const message = this.writer.insert(conversationId, {
+      ...input,
+      status: input.status ?? 'complete',
+    });
+    this.searchIndex.schedule();
+    return message;
   }
 
   /** Appends an assistant message in status `streaming`; feed it with `appendDelta`. */
@@ -242,7 +255,9 @@ export class ConversationStore {
     conversationId: string,
     input: BeginAssistantMessageInput = {},
   ): MessageRecord {
-    return this.writer.begin(conversationId, input);
+    const message = this.writer.begin(conversationId, input);
+    this.searchIndex.schedule();
+    return message;
   }
 
   /**
@@ -265,7 +280,9 @@ export class ConversationStore {
 
   /** Ends a streaming message: final content, status, usage and error commit together. */
   finishMessage(messageId: string, input: FinishMessageInput): MessageRecord {
-    return this.writer.finish(messageId, input);
+    const message = this.writer.finish(messageId, input);
+    this.searchIndex.schedule();
+    return message;
   }
 
   /** Makes an interrupted, stopped or failed assistant message stream again ("continue"). */
@@ -418,6 +435,7 @@ export class ConversationStore {
    * Reads the whole file: for diagnostics and tests, not for every start.
    */
   checkIntegrity(): string[] {
+    this.searchIndex.flush();
     return checkIntegrity(this.db, this.searchMode);
   }
 
@@ -430,6 +448,7 @@ export class ConversationStore {
     this.closed = true;
     try {
       this.writer.close();
+      this.searchIndex.close();
     } finally {
       this.db.close();
     }
