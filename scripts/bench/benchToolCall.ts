@@ -6,6 +6,7 @@ import { fixtureServer } from './fixtureServer';
 import { ratioGoal, type Goal } from './Goal';
 import { mainCpuPerCall } from './mainCpuPerCall';
 import { processCpuMs } from './procStats';
+import { startSocketRelay } from './startSocketRelay';
 import { round, summarize, type Summary } from './summarize';
 
 const WARMUP_CALLS = 100;
@@ -17,7 +18,7 @@ const CPU_CALLS = 1000;
 
 /** One way of making the call: a name and a timed call. */
 interface Path {
-  name: 'socket' | 'inProcess' | 'bare';
+  name: 'socket' | 'relay' | 'inProcess' | 'bare';
   call: () => Promise<number>;
   samples: number[];
 }
@@ -31,12 +32,22 @@ export interface ToolCallReport {
   bareEra: string;
   /** Window → socket → dispatcher → session → server and back, in ms. */
   socketMs: Summary;
+  /**
+   * The floor of the window's path: the same socket frames to a process that is nothing but a
+   * WebSocket in front of a bare SDK client (socketRelay.mjs), in ms. The socket path's extra
+   * process hop (two more wake-ups and four more socket reads/writes per call) is in it too.
+   */
+  relayMs: Summary;
   /** McpService → ServerSupervisor.callTool in this process, in ms. */
   inProcessMs: Summary;
   /** The SDK's `Client` over its own stdio transport, in ms. */
   bareMs: Summary;
   ratio: {
     socket: { median: number; p99: number };
+    /** The floor over bare: what the extra hop alone costs on this machine. */
+    relay: { median: number; p99: number };
+    /** The window's path over its floor: what the host adds to the hop. */
+    socketOverRelay: { median: number; p99: number };
     inProcess: { median: number; p99: number };
   };
   /** CPU per call (µs): the shell process for socket calls, this process for the others. */
@@ -45,11 +56,12 @@ export interface ToolCallReport {
 }
 
 /**
- * Times `echo{text}` on echo.mjs three ways, each with its own server process and all running
+ * Times `echo{text}` on echo.mjs four ways, each with its own server process and all running
  * at once: through the built web shell (production mode) over its WebSocket, as a window calls
- * a tool (`mcp.callTool`); through the host's MCP layer in this process; and through a bare SDK
- * client speaking the era the host negotiated. Every round makes one call of each, the order
- * rotating through all six permutations, so drift in machine load hits all alike.
+ * a tool (`mcp.callTool`); through a bare relay doing only that hop (the floor of the window's
+ * path); through the host's MCP layer in this process; and through a bare SDK client speaking
+ * the era the host negotiated. Every round makes one call of each, the order rotating, so
+ * drift in machine load hits all alike.
  */
 export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> {
   const script = fixtureServer('echo.mjs');
@@ -71,6 +83,11 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
         hostEra === 'modern' ? 'modern' : 'legacy',
         ctx.janitor,
       );
+      const relay = await startSocketRelay(
+        script,
+        hostEra === 'modern' ? 'modern' : 'legacy',
+        ctx.janitor,
+      );
       try {
         let n = 0;
         const timed = async (run: (text: string) => Promise<unknown>): Promise<number> => {
@@ -85,6 +102,10 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
           shell.socket
             .value('mcp.callTool', { server: 'echo', tool: 'echo', arguments: { text } })
             .then((value) => (value as { result: { content?: unknown } }).result.content);
+        const viaRelay = (text: string): Promise<unknown> =>
+          relay.socket
+            .value('mcp.callTool', { tool: 'echo', arguments: { text } })
+            .then((value) => (value as { result: { content?: unknown } }).result.content);
         const viaHost = (text: string): Promise<unknown> =>
           supervisor.callTool('echo', { text }).then((result) => result.content);
         const viaBare = (text: string): Promise<unknown> =>
@@ -93,6 +114,7 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
             .then((result) => result.content);
         const paths: Path[] = [
           { name: 'socket', call: () => timed(viaSocket), samples: [] },
+          { name: 'relay', call: () => timed(viaRelay), samples: [] },
           { name: 'inProcess', call: () => timed(viaHost), samples: [] },
           { name: 'bare', call: () => timed(viaBare), samples: [] },
         ];
@@ -109,7 +131,8 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
         for (let i = 0; i < CPU_CALLS; i++) await timed(viaSocket);
         const shellCpuUs = ((processCpuMs(shell.process.pid) - shellCpuBefore) * 1000) / CPU_CALLS;
 
-        const [socketMs, inProcessMs, bareMs] = paths.map((p) => summarize(p.samples)) as [
+        const [socketMs, relayMs, inProcessMs, bareMs] = paths.map((p) => summarize(p.samples)) as [
+          Summary,
           Summary,
           Summary,
           Summary,
@@ -158,12 +181,21 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
           hostEra,
           bareEra: bare.era,
           socketMs,
+          relayMs,
           inProcessMs,
           bareMs,
           ratio: {
             socket: {
               median: round(socketMs.median / bareMs.median),
               p99: round(socketMs.p99 / bareMs.p99),
+            },
+            relay: {
+              median: round(relayMs.median / bareMs.median),
+              p99: round(relayMs.p99 / bareMs.p99),
+            },
+            socketOverRelay: {
+              median: round(socketMs.median / relayMs.median),
+              p99: round(socketMs.p99 / relayMs.p99),
             },
             inProcess: {
               median: round(inProcessMs.median / bareMs.median),
@@ -174,6 +206,7 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
           goals,
         };
       } finally {
+        await relay.stop();
         await bare.client.close();
       }
     } finally {
@@ -184,10 +217,11 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
   }
 }
 
-/** The `i`-th of the six orders of three paths. */
+/** The `i`-th of the rotations of the paths, forwards and backwards in turn. */
 function permutation(paths: readonly Path[], i: number): Path[] {
-  const rotated = [0, 1, 2].map((k) => paths[(k + i) % 3] as Path);
-  return Math.floor(i / 3) % 2 === 0 ? rotated : rotated.reverse();
+  const count = paths.length;
+  const rotated = paths.map((_, k) => paths[(k + i) % count] as Path);
+  return Math.floor(i / count) % 2 === 0 ? rotated : rotated.reverse();
 }
 
 /** A wrong answer would make the timing meaningless: fail the benchmark instead. */

@@ -65,6 +65,8 @@ describe('legacy era over stdio (server-everything)', () => {
     expect(typeof info.pid).toBe('number');
     expect(s.getProtocolEra()).toBe('legacy');
     expect(s.transportKind).toBe('stdio');
+    // Traffic is reported on the event loop's next turn, after the messages moved on.
+    await new Promise(setImmediate);
     expect(methodsSent(traffic).slice(0, 3)).toEqual([
       'server/discover',
       'initialize',

@@ -24,6 +24,7 @@ describe('TrafficTapTransport', () => {
     await client.connect(tap);
     const result = await client.callTool({ name: 'ping-tool', arguments: {} });
     expect(result.content).toEqual([{ type: 'text', text: 'pong' }]);
+    await new Promise(setImmediate);
 
     const summary = events.map(
       (e) => `${e.direction}:${'method' in e.message ? e.message.method : 'result'}`,
@@ -41,6 +42,27 @@ describe('TrafficTapTransport', () => {
     expect(tap.closed).toBe(true);
     expect(tap.closedByPeer).toBe(false);
     await server.close();
+  });
+
+  it('reports a message only after it moved on: sent, or handed to the client', async () => {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const order: string[] = [];
+    serverSide.onmessage = (message) => {
+      order.push(`server got ${'method' in message ? message.method : 'reply'}`);
+      if ('id' in message && 'method' in message) {
+        void serverSide.send({ jsonrpc: '2.0', id: message.id, result: {} });
+      }
+    };
+    await serverSide.start();
+    const tap = new TrafficTapTransport(clientSide, {
+      kind: 'http',
+      onTraffic: (event) => order.push(`reported ${event.direction}`),
+    });
+    tap.onmessage = () => order.push('client got reply');
+    await tap.start();
+    await tap.send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    await new Promise(setImmediate);
+    expect(order).toEqual(['server got ping', 'client got reply', 'reported out', 'reported in']);
   });
 
   it('looks like a stdio transport to the SDK only when it wraps one', () => {

@@ -44,6 +44,8 @@ export class TrafficTapTransport implements Transport {
   private closeRequested = false;
   private peerClosedFlag = false;
   private readonly closeListeners = new Set<() => void>();
+  /** Seen, not yet reported (see `report`). */
+  private unreported: TrafficEvent[] = [];
 
   constructor(
     readonly inner: Transport,
@@ -128,14 +130,29 @@ export class TrafficTapTransport implements Transport {
     }
   }
 
+  /**
+   * Reports a message once the work it started is done (in order, on the next turn of the event
+   * loop): a request is on its way and a response has reached its caller before the recorder
+   * measures and previews them, so observing never delays the traffic itself.
+   */
   private report(direction: 'in' | 'out', message: JSONRPCMessage): void {
     if (this.options.isWatched && !this.options.isWatched()) return;
-    try {
-      // No serialization here: a 20 MB result must not be stringified just to be observed.
-      // The recorder measures it in one bounded pass.
-      this.options.onTraffic({ direction, message, at: Date.now() });
-    } catch {
-      // The tap is an observer: it must never change what flows through it.
+    if (this.unreported.push({ direction, message, at: Date.now() }) === 1) {
+      setImmediate(() => this.reportSeen());
+    }
+  }
+
+  private reportSeen(): void {
+    const seen = this.unreported;
+    this.unreported = [];
+    for (const event of seen) {
+      try {
+        // No serialization here: a 20 MB result must not be stringified just to be observed.
+        // The recorder measures it in one bounded pass.
+        this.options.onTraffic(event);
+      } catch {
+        // The tap is an observer: it must never change what flows through it.
+      }
     }
   }
 }

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
+import { ShellSocket } from './ShellSocket';
+
+/** The relay of socketRelay.mjs running, and a socket to it. */
+export interface SocketRelay {
+  socket: ShellSocket;
+  pid: number | undefined;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts socketRelay.mjs in front of `node serverScript` (speaking `era`) and connects to it
+ * with the same client the bench uses for the web shell.
+ */
+export async function startSocketRelay(
+  serverScript: string,
+  era: 'legacy' | 'modern',
+  janitor: ProcessJanitor,
+): Promise<SocketRelay> {
+  const relay = join(process.cwd(), 'scripts', 'bench', 'socketRelay.mjs');
+  const child = spawn(process.execPath, [relay, serverScript, era], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  janitor.trackPid(child.pid);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  janitor.onCleanup(stop);
+  const port = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`socket relay exited with ${String(code)}`)));
+  });
+  const socket = await ShellSocket.connect(`http://127.0.0.1:${port.trim()}/?token=relay`);
+  return {
+    socket,
+    pid: child.pid,
+    stop: async () => {
+      await socket.close();
+      await stop();
+    },
+  };
+}
