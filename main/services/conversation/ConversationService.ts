@@ -16,6 +16,7 @@ import type { HostEvents } from '../HostEvents';
 import { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
+import type { ConversationRecord } from '../store/ConversationRecord';
 import type { MessageRecord, StoredContentBlock } from '../store/MessageRecord';
 import { resolveAttachments, type ResolvedAttachments } from '../resources/resolveAttachments';
 import type { StagedFiles } from '../resources/StagedFiles';
@@ -67,6 +68,16 @@ export interface ConversationServiceOptions {
   files?: StagedFiles;
   /** Name new conversations with the model after their first exchange (default true). */
   generateTitles?: boolean;
+}
+
+/** How a turn starts: continuing a cut reply, naming a new conversation, what is known. */
+interface TurnStart {
+  continuing?: boolean;
+  nameFrom?: string;
+  /** The conversation as it is now, when the caller just read it. */
+  conversation?: ConversationRecord;
+  /** Ordinal of the message the caller just stored as the newest (see ModelHistory.read). */
+  newest?: number;
 }
 
 interface RunningTurn {
@@ -188,18 +199,24 @@ export class ConversationService {
     const fromApps = this.options.apps?.take(conversationId);
     const blocks = [...(fromApps?.blocks ?? []), ...(attached?.blocks ?? [])];
     const views = [...(fromApps?.views ?? []), ...(attached?.views ?? [])];
-    store.appendMessage(conversationId, {
+    const message = store.appendMessage(conversationId, {
       role: 'user',
       content: userContent(text, blocks),
       turnId,
       ...(views.length ? { attachments: views } : {}),
     });
+    this.history.appended(conversationId, message);
     if (chosen) store.updateConversation(conversationId, { model: chosen });
     const untitled = !conversation.title || conversation.title === 'New conversation';
     const titleText = text.trim() || attached?.views[0]?.name || '';
+    // Known now: the turn does not read it again.
+    const known = {
+      conversation: chosen ? { ...conversation, model: chosen } : conversation,
+      newest: message.ordinal,
+    };
     return untitled
-      ? this.start(conversationId, turnId, titleFrom(titleText), { nameFrom: titleText })
-      : this.start(conversationId, turnId);
+      ? this.start(conversationId, turnId, titleFrom(titleText), { nameFrom: titleText, ...known })
+      : this.start(conversationId, turnId, undefined, known);
   }
 
   /** Like {@link send}, after reading the attached resources (refused above the size limits). */
@@ -377,7 +394,7 @@ export class ConversationService {
     conversationId: string,
     turnId: string,
     title?: string,
-    how: { continuing?: boolean; nameFrom?: string } = {},
+    how: TurnStart = {},
   ): { turnId: string } {
     const abort = new AbortController();
     const toolCancels = new ToolCallCancels();
@@ -404,11 +421,11 @@ export class ConversationService {
     signal: AbortSignal,
     toolCancels: ToolCallCancels,
     pendingTitle?: string,
-    how: { continuing?: boolean; nameFrom?: string } = {},
+    how: TurnStart = {},
   ): Promise<TurnResult> {
     let title = pendingTitle;
     const { store, mcp, settings, events } = this.options;
-    const conversation = store.findConversation(conversationId);
+    const conversation = how.conversation ?? store.findConversation(conversationId);
     const modelRef = normalizeModelRef(conversation?.model ?? settings.snapshot().defaultModel);
     // A provider removed since the conversation chose it fails the turn with the reason.
     const { client, model, provider } = this.options.models.resolve(modelRef);
@@ -436,7 +453,7 @@ export class ConversationService {
       };
     };
     const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
-    const stored = await this.history.read(conversationId);
+    const stored = await this.history.read(conversationId, how.newest);
     const history = how.continuing ? withContinueInstruction(stored) : stored;
     const servers = mcp.registry
       .list()

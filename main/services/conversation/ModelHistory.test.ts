@@ -181,4 +181,39 @@ describe('ModelHistory', () => {
     // The first was kept (used more recently); the second is read from the start again.
     expect(reads.mock.calls.map((call) => call[1])).toEqual([1, -1]);
   });
+  it('takes the person’s new message as it was stored, without reading it back', async () => {
+    const { id } = store.createConversation();
+    const history = new ModelHistory(store);
+    const reads = vi.spyOn(store, 'listMessageContent');
+    // A new conversation's first message.
+    const first = store.appendMessage(id, { role: 'user', content: textContent('hello') });
+    history.appended(id, first);
+    expect(await history.read(id, first.ordinal)).toEqual(wholeHistory(id));
+    expect(reads).not.toHaveBeenCalled();
+
+    // After a turn, the history is behind: the next read asks the store once.
+    store.appendMessage(id, { role: 'assistant', content: textContent('hi there') });
+    const second = store.appendMessage(id, { role: 'user', content: textContent('and you?') });
+    history.appended(id, second);
+    expect(await history.read(id, second.ordinal)).toEqual(wholeHistory(id));
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    // Up to date again: the third message is folded in as written.
+    store.appendMessage(id, { role: 'assistant', content: textContent('fine') });
+    expect(await history.read(id)).toEqual(wholeHistory(id));
+    const third = store.appendMessage(id, { role: 'user', content: textContent('good') });
+    history.appended(id, third);
+    expect(await history.read(id, third.ordinal)).toEqual(wholeHistory(id));
+    expect(reads).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a message to the store while a read is under way', async () => {
+    const { id } = store.createConversation();
+    for (let n = 0; n < 3; n++) exchange(id, n);
+    const history = new ModelHistory(store);
+    history.warm(id);
+    const message = store.appendMessage(id, { role: 'user', content: textContent('late') });
+    history.appended(id, message);
+    expect(await history.read(id, message.ordinal)).toEqual(wholeHistory(id));
+  });
 });

@@ -23,6 +23,8 @@ interface Kept {
   chars: number;
   /** Reads in progress run one after another. */
   reading: Promise<void>;
+  /** Reads started and not finished. */
+  busy: number;
 }
 
 /**
@@ -49,10 +51,17 @@ export class ModelHistory {
     this.maxChars = options.maxChars ?? 64 * 1024 * 1024;
   }
 
-  /** The conversation's history as the model gets it, up to its newest message. */
-  async read(conversationId: string): Promise<readonly ConversationMessage[]> {
+  /**
+   * The conversation's history as the model gets it, up to its newest message. `newest`, the
+   * ordinal of a message the caller just stored as the conversation's newest, lets a history
+   * that already holds it be used without asking the store.
+   */
+  async read(conversationId: string, newest?: number): Promise<readonly ConversationMessage[]> {
     for (;;) {
       const entry = this.entry(conversationId);
+      if (newest !== undefined && entry.busy === 0 && entry.lastOrdinal === newest) {
+        return entry.messages;
+      }
       await this.catchUp(conversationId, entry);
       // Forgotten meanwhile (a retry or an edit): read it again from the store.
       if (this.kept.get(conversationId) === entry) return entry.messages;
@@ -62,6 +71,20 @@ export class ModelHistory {
   /** Starts reading a conversation in the background, so its next turn finds it ready. */
   warm(conversationId: string): void {
     void this.catchUp(conversationId, this.entry(conversationId)).catch(() => undefined);
+  }
+
+  /**
+   * The person's message, just stored as the conversation's newest: folded in as it was
+   * written, so the turn it starts does not read it back. Left to the next read when the
+   * history is not up to the message before it (or a read is under way).
+   */
+  appended(conversationId: string, message: MessageContent): void {
+    const known = this.kept.get(conversationId);
+    // A first message: there is nothing before it to read.
+    const entry = known ?? (message.ordinal === 0 ? this.entry(conversationId) : undefined);
+    if (!entry || entry.busy > 0 || entry.lastOrdinal !== message.ordinal - 1) return;
+    if (answersEarlierCall([message])) return;
+    this.fold(conversationId, entry, [message], message.ordinal);
   }
 
   /** Forgets a conversation whose messages were deleted or changed. */
@@ -83,15 +106,20 @@ export class ModelHistory {
       messages: [],
       chars: 0,
       reading: Promise.resolve(),
+      busy: 0,
     };
     this.kept.set(conversationId, entry);
     return entry;
   }
 
   private catchUp(conversationId: string, entry: Kept): Promise<void> {
+    entry.busy++;
     entry.reading = entry.reading
       .catch(() => undefined)
-      .then(() => this.pull(conversationId, entry));
+      .then(() => this.pull(conversationId, entry))
+      .finally(() => {
+        entry.busy--;
+      });
     return entry.reading;
   }
 
@@ -109,7 +137,11 @@ export class ModelHistory {
       entry.messages = [];
       entry.chars = 0;
     }
-    const { messages: added, last: after } = read;
+    this.fold(conversationId, entry, read.messages, read.last);
+  }
+
+  /** Adds messages read (or just written) up to ordinal `after` to the kept history. */
+  private fold(conversationId: string, entry: Kept, added: MessageContent[], after: number): void {
     const next = buildHistory(added);
     const last = entry.messages.at(-1);
     const first = next[0];

@@ -8,7 +8,8 @@ import { MessageAccumulator, type StreamedKind } from '../models/MessageAccumula
 import type { ModelClient, ModelRequest, ModelStreamEvent } from '../models/ModelClient';
 import { retryDelay, type RetryPolicy } from './retryPolicy';
 import type { TurnEventSink } from './TurnEventSink';
-import { isAborted, untilAborted } from './untilAborted';
+import { AbortWaiter } from './AbortWaiter';
+import { isAborted } from './untilAborted';
 
 /** Everything one step (one model response, retries included) needs. */
 export interface ModelStepContext {
@@ -91,10 +92,11 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
   const onToolInput = toolInputEmitter(context);
   let iterator: AsyncIterator<ModelStreamEvent> | undefined;
   let finished = false;
+  const waiter = new AbortWaiter(controller.signal);
   try {
     iterator = context.client.stream(context.request, controller.signal)[Symbol.asyncIterator]();
     for (;;) {
-      const next = await untilAborted(iterator.next(), controller.signal);
+      const next = await waiter.wait(iterator.next());
       if (next.done) break;
       watchdog.touch();
       message.apply(next.value, onDelta, onToolInput);
@@ -114,6 +116,7 @@ async function attemptOnce(context: ModelStepContext): Promise<Attempt> {
     }
     return { message, error: AppError.from(error) };
   } finally {
+    waiter.dispose();
     watchdog.stop();
     context.signal.removeEventListener('abort', onTurnAbort);
     controller.abort();

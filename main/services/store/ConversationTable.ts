@@ -121,8 +121,9 @@ export class ConversationTable {
   }
 
   /** Marks a conversation as changed now (it moves to the top of the list). */
-  touch(id: string, at: number): void {
-    this.touchStatement.run(at, id);
+  /** Moves the conversation to the top of the list; false when there is no such conversation. */
+  touch(id: string, at: number): boolean {
+    return Number(this.touchStatement.run(at, id).changes) > 0;
   }
 
   list(options: ListConversationsOptions = {}): ConversationSummary[] {

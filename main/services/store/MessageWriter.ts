@@ -53,29 +53,35 @@ export class MessageWriter {
     const { db, conversations, messages, usage } = this.options;
     const at = this.options.now();
     const id = input.id ?? randomUUID();
+    // What was written is known here: the record is not read back (this runs just before the
+    // person's message goes to the model).
+    const record: MessageRecord = {
+      id,
+      conversationId,
+      ordinal: 0,
+      role: input.role,
+      content: input.content,
+      status: input.status,
+      turnId: input.turnId ?? null,
+      provider: input.provider ?? null,
+      model: input.model ?? null,
+      stopReason: input.stopReason ?? null,
+      error: input.error ?? null,
+      usage: input.usage ?? null,
+      createdAt: at,
+      updatedAt: at,
+      ...(input.attachments ? { attachments: input.attachments } : {}),
+    };
     withTransaction(db, () => {
-      if (!conversations.get(conversationId)) throwNotFound('conversation', conversationId);
-      messages.insert({
-        id,
-        conversationId,
-        role: input.role,
-        content: input.content,
+      // First, so an unknown conversation is NOT_FOUND rather than a foreign key failure.
+      if (!conversations.touch(conversationId, at)) throwNotFound('conversation', conversationId);
+      record.ordinal = messages.insert({
+        ...record,
         text: input.status === 'streaming' ? '' : extractText(input.content),
-        status: input.status,
-        turnId: input.turnId ?? null,
-        provider: input.provider ?? null,
-        model: input.model ?? null,
-        stopReason: input.stopReason ?? null,
-        error: input.error ?? null,
-        usage: input.usage ?? null,
-        createdAt: at,
-        updatedAt: at,
-        ...(input.attachments ? { attachments: input.attachments } : {}),
       });
       if (input.usage) usage.record(id, input.usage, at);
-      conversations.touch(conversationId, at);
     });
-    return this.require(id);
+    return record;
   }
 
   /** Inserts a `streaming` assistant message and starts buffering its deltas. */
