@@ -1,5 +1,6 @@
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { InPlaceStdioTransport } from './InPlaceStdioTransport';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
 
 /** A bare SDK client connected to a stdio server, the baseline the host is compared with. */
@@ -11,7 +12,8 @@ export interface BareClient {
 /**
  * Connects a plain `Client` over the SDK's own `StdioClientTransport` to `node script`.
  * `modern` turns on the SDK's era probe so both sides speak the same protocol revision as
- * the host; the comparison would otherwise also measure a protocol difference.
+ * the host; the comparison would otherwise also measure a protocol difference. The probe runs
+ * in place on the one server process, as the host's does (see InPlaceStdioTransport).
  */
 export async function connectBareClient(
   script: string,
@@ -30,7 +32,7 @@ export async function connectBareClient(
     era === 'modern' ? { versionNegotiation: { mode: 'auto' } } : {},
   );
   janitor.onCleanup(() => client.close());
-  await client.connect(transport);
+  await client.connect(new InPlaceStdioTransport(transport));
   janitor.trackPid(transport.pid ?? undefined);
   return { client, era: client.getProtocolEra() ?? 'unknown' };
 }
