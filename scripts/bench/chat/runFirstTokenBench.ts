@@ -92,7 +92,7 @@ export class SideSamples {
 }
 
 /** Turns per side of a first-token benchmark, after as many untimed ones. */
-export const FIRST_TOKEN_TURNS = { warmupTurns: 5, turns: 30 };
+export const FIRST_TOKEN_TURNS = { warmupTurns: 5, turns: 60 };
 
 /**
  * The frame of a first-token benchmark: a fake API in this process that notes when each

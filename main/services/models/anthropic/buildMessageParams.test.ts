@@ -35,6 +35,33 @@ function request(messages: readonly ConversationMessage[]): ModelRequest {
 }
 
 describe('buildMessageParams', () => {
+  it('reuses the previous request of a conversation only as far as its messages are the same', () => {
+    const names = () => new ToolNameMap(['files.find']);
+    const fresh = (messages: ConversationMessage[]) =>
+      buildMessageParams(request(structuredClone(messages)), names()).messages;
+    const base: ConversationMessage[] = [...history, { role: 'assistant', content: 'done' }];
+    buildMessageParams(request(base), names());
+    // Grown by a turn: the same as converting it all anew.
+    const grown: ConversationMessage[] = [...base, { role: 'user', content: 'and now?' }];
+    expect(buildMessageParams(request(grown), names()).messages).toEqual(fresh(grown));
+    // Its last message replaced (two messages of one role merged): converted again from there.
+    const merged: ConversationMessage[] = [
+      ...base.slice(0, 3),
+      { role: 'assistant', content: 'done, and more' },
+    ];
+    expect(buildMessageParams(request(merged), names()).messages).toEqual(fresh(merged));
+    // Shorter (a retry dropped the end).
+    expect(buildMessageParams(request(base.slice(0, 2)), names()).messages).toEqual(
+      fresh(base.slice(0, 2)),
+    );
+    // A request without the tool: its name is fitted afresh, nothing reused.
+    const bare = { ...request(grown), tools: [] };
+    expect(buildMessageParams(bare, new ToolNameMap([])).messages).toEqual(
+      buildMessageParams({ ...bare, messages: structuredClone(grown) }, new ToolNameMap([]))
+        .messages,
+    );
+  });
+
   it('converts each history message once: a later turn reuses its wire form', () => {
     const names = () => new ToolNameMap(['files.find']);
     const first = buildMessageParams(request(history), names());

@@ -45,7 +45,7 @@ export function buildMessageParams(
     model: request.model,
     max_tokens: request.maxTokens,
     stream: true,
-    messages: request.messages.flatMap((message) => toApiMessage(message, history)),
+    messages: toApiMessages(request.messages, history),
   };
   if (request.tools.length > 0 || search) {
     // Loaded tools first, deferred after: the breakpoint ends the part the model always sees.
@@ -88,6 +88,45 @@ interface HistoryContext {
  * the request's tools, which it learned up front.)
  */
 const converted = new WeakMap<ConversationMessage, { key: string; params: MessageParam[] }>();
+
+/** A conversation's converted history, by its first message (see toApiMessages). */
+interface ConvertedPrefix {
+  key: string;
+  inputs: readonly ConversationMessage[];
+  /** `ends[i]`: how many wire messages `inputs[0..i]` made. */
+  ends: number[];
+  wire: MessageParam[];
+}
+
+const prefixes = new WeakMap<ConversationMessage, ConvertedPrefix>();
+
+/**
+ * The wire form of a request's history. The previous request of the same conversation (same
+ * first message, same key) is reused as far as its messages are the very same objects, so a
+ * turn at 5,000 messages converts the few new ones instead of walking all 5,000.
+ */
+function toApiMessages(
+  messages: readonly ConversationMessage[],
+  history: HistoryContext,
+): MessageParam[] {
+  const first = messages[0];
+  if (first === undefined) return [];
+  const known = prefixes.get(first);
+  let same = 0;
+  if (known?.key === history.key) {
+    const limit = Math.min(known.inputs.length, messages.length);
+    while (same < limit && known.inputs[same] === messages[same]) same++;
+  }
+  const ends = known && same > 0 ? known.ends.slice(0, same) : [];
+  const wire = known && same > 0 ? known.wire.slice(0, ends.at(-1)) : [];
+  for (let i = same; i < messages.length; i++) {
+    wire.push(...toApiMessage(messages[i] as ConversationMessage, history));
+    ends.push(wire.length);
+  }
+  prefixes.set(first, { key: history.key, inputs: [...messages], ends, wire });
+  // The kept arrays are never handed out: a caller may change what it gets.
+  return [...wire];
+}
 
 function toApiMessage(message: ConversationMessage, history: HistoryContext): MessageParam[] {
   const known = converted.get(message);
