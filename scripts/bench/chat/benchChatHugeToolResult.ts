@@ -70,6 +70,10 @@ export async function benchChatHugeToolResult(
       await page.locator('#composer-input').fill(`Call the huge tool (${i + 1}).`);
       await page.keyboard.press('Enter');
       await page.getByTestId('approval-once').waitFor({ timeout: 20_000 });
+      // A tool card is one line until opened: open it (behind the approval dialog, so not by a
+      // pointer), so the result shows as it arrives.
+      await page.getByTestId('tool-call-toggle').last().dispatchEvent('click');
+      await page.getByTestId('tool-call-details').last().waitFor({ timeout: 20_000 });
       let watch = await LongTaskWatch.start(page);
       let started = performance.now();
       await page.getByTestId('approval-once').click();
