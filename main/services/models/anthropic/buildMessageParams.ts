@@ -13,6 +13,7 @@ import type {
 } from '../../../../shared/domain/conversationMessage';
 import { fittedToolUseId } from '../fittedToolUseId';
 import type { ModelRequest, ModelTool } from '../ModelClient';
+import { HistoryWireCache } from '../HistoryWireCache';
 import type { ToolNameMap } from '../ToolNameMap';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
@@ -89,43 +90,14 @@ interface HistoryContext {
  */
 const converted = new WeakMap<ConversationMessage, { key: string; params: MessageParam[] }>();
 
-/** A conversation's converted history, by its first message (see toApiMessages). */
-interface ConvertedPrefix {
-  key: string;
-  inputs: readonly ConversationMessage[];
-  /** `ends[i]`: how many wire messages `inputs[0..i]` made. */
-  ends: number[];
-  wire: MessageParam[];
-}
+/** Each conversation's history in this API's form, reused from request to request. */
+const histories = new HistoryWireCache<MessageParam>();
 
-const prefixes = new WeakMap<ConversationMessage, ConvertedPrefix>();
-
-/**
- * The wire form of a request's history. The previous request of the same conversation (same
- * first message, same key) is reused as far as its messages are the very same objects, so a
- * turn at 5,000 messages converts the few new ones instead of walking all 5,000.
- */
 function toApiMessages(
   messages: readonly ConversationMessage[],
   history: HistoryContext,
 ): MessageParam[] {
-  const first = messages[0];
-  if (first === undefined) return [];
-  const known = prefixes.get(first);
-  let same = 0;
-  if (known?.key === history.key) {
-    const limit = Math.min(known.inputs.length, messages.length);
-    while (same < limit && known.inputs[same] === messages[same]) same++;
-  }
-  const ends = known && same > 0 ? known.ends.slice(0, same) : [];
-  const wire = known && same > 0 ? known.wire.slice(0, ends.at(-1)) : [];
-  for (let i = same; i < messages.length; i++) {
-    wire.push(...toApiMessage(messages[i] as ConversationMessage, history));
-    ends.push(wire.length);
-  }
-  prefixes.set(first, { key: history.key, inputs: [...messages], ends, wire });
-  // The kept arrays are never handed out: a caller may change what it gets.
-  return [...wire];
+  return histories.convert(messages, history.key, (message) => toApiMessage(message, history));
 }
 
 function toApiMessage(message: ConversationMessage, history: HistoryContext): MessageParam[] {

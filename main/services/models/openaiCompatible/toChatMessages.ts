@@ -9,6 +9,7 @@ import type {
   MessageBlock,
   ToolResultBlock,
 } from '../../../../shared/domain/conversationMessage';
+import { HistoryWireCache } from '../HistoryWireCache';
 import type { ToolNameMap } from '../ToolNameMap';
 
 /** What the provider takes besides text. */
@@ -34,18 +35,28 @@ export function toChatMessages(
   names: ToolNameMap,
   options: ChatWireOptions,
 ): ChatCompletionMessageParam[] {
-  const out: ChatCompletionMessageParam[] = [];
-  for (const message of messages) {
-    if (typeof message.content === 'string') {
-      out.push({ role: message.role, content: message.content });
-    } else if (message.role === 'assistant') {
-      const assistant = toAssistant(message.content, names);
-      if (assistant) out.push(assistant);
-    } else {
-      out.push(...toUser(message.content, options));
-    }
+  // What a message's wire form depends on besides the message itself (tool names are fitted
+  // the same way in every request). A reused message does not teach `names` its tool names:
+  // calls map back through the request's tools, learned up front.
+  const key = `${options.provider}\n${String(options.images)}`;
+  return histories.convert(messages, key, (message) => toChatMessage(message, names, options));
+}
+
+/** Each conversation's history in Chat Completions form, reused from request to request. */
+const histories = new HistoryWireCache<ChatCompletionMessageParam>();
+
+function toChatMessage(
+  message: ConversationMessage,
+  names: ToolNameMap,
+  options: ChatWireOptions,
+): ChatCompletionMessageParam[] {
+  if (typeof message.content === 'string')
+    return [{ role: message.role, content: message.content }];
+  if (message.role === 'assistant') {
+    const assistant = toAssistant(message.content, names);
+    return assistant ? [assistant] : [];
   }
-  return out;
+  return toUser(message.content, options);
 }
 
 function toAssistant(
