@@ -1,5 +1,6 @@
 import { requests, type RequestHandlers } from '../../shared/ipc/contract';
 import { fail, ok, type Envelope } from '../../shared/ipc/envelope';
+import { JsonReply } from '../../shared/ipc/JsonReply';
 import { formatChars, measureJson } from '../../shared/ipc/measureJson';
 import { isRequestName } from '../../shared/ipc/names';
 import { AppError, AppErrorCode } from '../../shared/errors';
@@ -88,7 +89,7 @@ export function createDispatcher(
       return fail(error);
     }
     if (validateOutputs) {
-      const checked = def.output.safeParse(value);
+      const checked = def.output.safeParse(value instanceof JsonReply ? value.parse() : value);
       if (!checked.success) {
         const issues = checked.error.issues.slice(0, 20).map((issue) => ({
           path: issue.path.map(String).join('.'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/domain/settings';
+import { JsonReply } from '../../shared/ipc/JsonReply';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/names';
 import { HostEvents } from '../services/HostEvents';
 import type { Dispatch } from './createDispatcher';
@@ -8,7 +9,7 @@ import { registerIpc, type IpcWindow } from './registerIpc';
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
 
-function setup() {
+function setup(answer: unknown = 'done') {
   const handlers = new Map<string, Handler>();
   const sent: unknown[][] = [];
   const calls: unknown[][] = [];
@@ -18,7 +19,7 @@ function setup() {
   };
   const dispatch: Dispatch = (name, input) => {
     calls.push([name, input]);
-    return Promise.resolve({ ok: true, value: 'done' });
+    return Promise.resolve({ ok: true, value: answer });
   };
   const events = new HostEvents();
   const dispose = registerIpc({
@@ -62,6 +63,17 @@ describe('registerIpc', () => {
       value: 'done',
     });
     expect(calls).toEqual([['settings.get', {}]]);
+  });
+
+  it('sends an answer built as JSON as the value it stands for (IPC clones values)', async () => {
+    const value = { messages: [{ id: 'm1', content: [{ type: 'text', text: 'a "quote"' }] }] };
+    const { invoke } = setup(JsonReply.fromText(JSON.stringify(value)));
+    const answer = (await invoke(7, 'app://switchboard/index.html', 'conversation.get', {})) as {
+      ok: boolean;
+      value: unknown;
+    };
+    expect(answer.value).not.toBeInstanceOf(JsonReply);
+    expect(answer).toEqual({ ok: true, value });
   });
 
   it('refuses other webContents and foreign frames without dispatching', async () => {

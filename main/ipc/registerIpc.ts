@@ -1,7 +1,8 @@
 import type { IpcMain } from 'electron';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import { hostText } from '../../shared/text/hostText';
-import { fail } from '../../shared/ipc/envelope';
+import { fail, ok } from '../../shared/ipc/envelope';
+import { JsonReply } from '../../shared/ipc/JsonReply';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/names';
 import type { HostEvents } from '../services/HostEvents';
 import type { Dispatch } from './createDispatcher';
@@ -23,12 +24,16 @@ export interface IpcOptions {
 
 /** Electron adapter of the contract: sender check, then the shared dispatcher. */
 export function registerIpc(options: IpcOptions): () => void {
-  options.ipcMain.handle(INVOKE_CHANNEL, (event, name: unknown, input: unknown) => {
+  options.ipcMain.handle(INVOKE_CHANNEL, async (event, name: unknown, input: unknown) => {
     const fromOurWindow = options.windows().some((w) => w.webContents.id === event.sender.id);
     if (!fromOurWindow || !isTrustedSender(event.senderFrame?.url, options.allowedOrigins)) {
       return fail(new AppError(AppErrorCode.Forbidden, hostText('protocol.untrustedFrame')));
     }
-    return options.dispatch(name, input);
+    const envelope = await options.dispatch(name, input);
+    // IPC clones values: an answer built as JSON crosses as the value it stands for.
+    return envelope.ok && envelope.value instanceof JsonReply
+      ? ok(envelope.value.parse())
+      : envelope;
   });
   const unsubscribe = options.events.subscribe((name, payload) => {
     for (const win of options.windows()) {

@@ -6,9 +6,11 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import { hostText, type HostText } from '../../shared/text/hostText';
 import { fail } from '../../shared/ipc/envelope';
+import { JsonReply } from '../../shared/ipc/JsonReply';
 import {
   MAX_REQUEST_BYTES,
   WS_PATH,
+  resultFrameJson,
   type InvokeFrame,
   type ServerFrame,
 } from '../../shared/ipc/wsProtocol';
@@ -200,6 +202,11 @@ export class WebShell {
     const result = await this.options
       .dispatch(frame.name, frame.input)
       .catch((error: unknown) => fail(error));
+    if (result.ok && result.value instanceof JsonReply) {
+      // Built as JSON already: spliced into the frame as it is, not parsed and written again.
+      if (ws.readyState === ws.OPEN) ws.send(resultFrameJson(frame.id, result.value));
+      return;
+    }
     send({ kind: 'result', id: frame.id, result });
   }
 }

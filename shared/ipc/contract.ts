@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { JsonReply } from './JsonReply';
 import {
   configDocumentSchema,
   importSourceSchema,
@@ -791,7 +792,15 @@ export type ParsedInput<N extends RequestName> = z.output<Requests[N]['input']>;
 export type RequestOutput<N extends RequestName> = z.output<Requests[N]['output']>;
 export type EventPayload<N extends EventName> = z.output<Events[N]['payload']>;
 
+/** Requests answered with their JSON built already: long histories go out as stored. */
+type JsonAnswered = 'conversation.get';
+
+/** What a handler answers: the value, or for some requests its JSON (see {@link JsonReply}). */
+export type HandlerOutput<N extends RequestName> = N extends JsonAnswered
+  ? JsonReply<RequestOutput<N>>
+  : RequestOutput<N>;
+
 /** The handler map main must provide: a missing handler does not compile. */
 export type RequestHandlers = {
-  [N in RequestName]: (input: ParsedInput<N>) => Promise<RequestOutput<N>> | RequestOutput<N>;
+  [N in RequestName]: (input: ParsedInput<N>) => Promise<HandlerOutput<N>> | HandlerOutput<N>;
 };

@@ -1,4 +1,5 @@
 import type { Envelope } from './envelope';
+import type { JsonReply } from './JsonReply';
 
 /** Frames of the web shell's WebSocket: the same contract as Electron IPC, as JSON. */
 export interface InvokeFrame {
@@ -27,3 +28,8 @@ export type ServerFrame = ResultFrame | EventFrame;
 export const WS_PATH = '/ipc';
 /** Largest request the shell will parse; larger ones get a validation error. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The result frame of an answer built as JSON: the same JSON as serializing the frame whole. */
+export function resultFrameJson(id: number, reply: JsonReply<unknown>): string {
+  return `{"kind":"result","id":${String(id)},"result":{"ok":true,"value":${reply.text}}}`;
+}

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  ConversationSummary,
-  MessageView,
-  ToolCallView,
-} from '../../../shared/domain/conversationViews';
+import type { ConversationSummary } from '../../../shared/domain/conversationViews';
 import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { JsonReply, objectJson } from '../../../shared/ipc/JsonReply';
+import type { RequestOutput } from '../../../shared/ipc/contract';
 import { hostText } from '../../../shared/text/hostText';
 import type { AttachmentInput } from '../../../shared/domain/attachments';
 import type { ConversationExport } from '../../../shared/domain/conversationExport';
@@ -38,10 +36,13 @@ import { ModelHistory } from './ModelHistory';
 import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
-import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
+import { toMessageView, toMessageViewJson, toSummary, toToolCallView } from './toConversationViews';
 import { toToolOutcome } from './toToolOutcome';
 import { ToolResultReader, type ToolResultAnswer } from './ToolResultReader';
 import { TurnRecorder } from './TurnRecorder';
+
+/** One page of a conversation, as `conversation.get` answers. */
+type ConversationPage = RequestOutput<'conversation.get'>;
 
 export interface ConversationServiceOptions {
   store: ConversationStore;
@@ -136,31 +137,43 @@ export class ConversationService {
     return this.updated(record.id);
   }
 
-  get(
-    id: string,
-    beforeOrdinal?: number,
-    limit = 200,
-  ): {
-    conversation: ConversationSummary;
-    messages: MessageView[];
-    toolCalls: ToolCallView[];
-    hasMore: boolean;
-  } {
-    const { store } = this.options;
-    const conversation = store.findConversation(id);
+  get(id: string, beforeOrdinal?: number, limit = 200): ConversationPage {
+    const { conversation, cursor } = this.openPage(id, beforeOrdinal, limit);
+    const page = this.options.store.listMessages(id, cursor);
+    return {
+      conversation,
+      messages: page.messages.map(toMessageView),
+      toolCalls: page.toolCalls.map(toToolCallView),
+      hasMore: page.hasMore,
+    };
+  }
+
+  /**
+   * {@link get} as the JSON sent to a window: stored messages' content goes out as the JSON
+   * text it is stored as, so a page of a long history is never parsed and serialized again.
+   */
+  getJson(id: string, beforeOrdinal?: number, limit = 200): JsonReply<ConversationPage> {
+    const { conversation, cursor } = this.openPage(id, beforeOrdinal, limit);
+    const page = this.options.store.listMessagesJson(id, cursor);
+    const messages = page.messages.map(toMessageViewJson).join(',');
+    return JsonReply.fromText(
+      objectJson(
+        { conversation, toolCalls: page.toolCalls.map(toToolCallView), hasMore: page.hasMore },
+        { messages: `[${messages}]` },
+      ),
+    );
+  }
+
+  /** The conversation's summary and where the page starts; throws NOT_FOUND for an unknown one. */
+  private openPage(id: string, beforeOrdinal: number | undefined, limit: number) {
+    const conversation = this.options.store.findConversation(id);
     if (!conversation)
       throw new AppError(AppErrorCode.NotFound, hostText('conversation.notFound', { id }));
-    const page = store.listMessages(id, {
-      ...(beforeOrdinal !== undefined ? { beforeOrdinal } : {}),
-      limit,
-    });
     // A window opened it: the person may send next, so the model's history gets ready now.
     if (beforeOrdinal === undefined && !this.running.has(id)) this.history.warm(id);
     return {
       conversation: toSummary(conversation, this.running.has(id)),
-      messages: page.messages.map(toMessageView),
-      toolCalls: page.toolCalls.map(toToolCallView),
-      hasMore: page.hasMore,
+      cursor: { ...(beforeOrdinal !== undefined ? { beforeOrdinal } : {}), limit },
     };
   }
 

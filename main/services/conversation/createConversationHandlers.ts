@@ -17,7 +17,7 @@ export function createConversationHandlers(
     'conversation.list': ({ query }) => ({ conversations: conversations.list(query) }),
     'conversation.create': ({ title }) => conversations.create(title),
     'conversation.get': ({ id, beforeOrdinal, limit }) =>
-      conversations.get(id, beforeOrdinal, limit),
+      conversations.getJson(id, beforeOrdinal, limit),
     'conversation.rename': ({ id, title }) => conversations.rename(id, title),
     'conversation.delete': async ({ id }) => {
       await conversations.delete(id);

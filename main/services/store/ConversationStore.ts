@@ -27,7 +27,12 @@ import type {
   TokenUsage,
   UsageTotals,
 } from './MessageRecord';
-import type { ConversationWithMessages, ListMessagesOptions, MessagePage } from './MessagePage';
+import type {
+  ConversationWithMessages,
+  ListMessagesOptions,
+  MessageJsonPage,
+  MessagePage,
+} from './MessagePage';
 import { MessageTable, type MessageContent } from './MessageTable';
 import { MessageWriter } from './MessageWriter';
 import { allMigrations } from './migrations/allMigrations';
@@ -217,6 +222,27 @@ export class ConversationStore {
     const messages = page.messages.map((message) => {
       const branch = positions.get(message.id);
       return this.writer.withLiveContent(branch ? { ...message, branch } : message);
+    });
+    const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
+    return { messages, toolCalls, hasMore: page.hasMore };
+  }
+
+  /**
+   * {@link listMessages} with each message's content as JSON text: stored rows give theirs as
+   * stored (never parsed), for an answer that is sent on as JSON.
+   */
+  listMessagesJson(conversationId: string, options: ListMessagesOptions = {}): MessageJsonPage {
+    const limit = clampLimit(options.limit, 100, 1000);
+    const page = this.messages.pageJson(conversationId, options, limit);
+    const positions = this.branches.positions(page.messages.map((m) => m.id));
+    const messages = page.messages.map((message) => {
+      const branch = positions.get(message.id);
+      const live = this.writer.liveContent(message.id);
+      return {
+        ...message,
+        ...(branch ? { branch } : {}),
+        ...(live ? { contentJson: JSON.stringify(live) } : {}),
+      };
     });
     const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
     return { messages, toolCalls, hasMore: page.hasMore };

@@ -1,5 +1,6 @@
 import type { ConversationRecord } from './ConversationRecord';
 import type { MessageRecord } from './MessageRecord';
+import type { MessageJsonRecord } from './MessageTable';
 import type { ToolCallRecord } from './ToolCallRecord';
 
 /** Options of `listMessages`; give at most one of the two cursors. */
@@ -18,6 +19,11 @@ export interface MessagePage {
   toolCalls: ToolCallRecord[];
   /** More messages exist beyond this page in the paging direction. */
   hasMore: boolean;
+}
+
+/** {@link MessagePage} with each message's content as JSON text. */
+export interface MessageJsonPage extends Omit<MessagePage, 'messages'> {
+  messages: MessageJsonRecord[];
 }
 
 /** A conversation with its newest page of messages. */

@@ -99,12 +99,22 @@ export const messageSql = {
 } as const;
 
 function toMessageRecord(row: MessageRow): MessageRecord {
+  return { ...toMessageFields(row), content: JSON.parse(row.content) as StoredContentBlock[] };
+}
+
+/** A message with its content left as the JSON text stored (for answers sent on as JSON). */
+export type MessageJsonRecord = Omit<MessageRecord, 'content'> & { contentJson: string };
+
+function toMessageJsonRecord(row: MessageRow): MessageJsonRecord {
+  return { ...toMessageFields(row), contentJson: row.content };
+}
+
+function toMessageFields(row: MessageRow): Omit<MessageRecord, 'content'> {
   return {
     id: row.id,
     conversationId: row.conversation_id,
     ordinal: row.ordinal,
     role: row.role,
-    content: JSON.parse(row.content) as StoredContentBlock[],
     status: row.status,
     turnId: row.turn_id,
     provider: row.provider,
@@ -192,6 +202,24 @@ export class MessageTable {
     cursor: { beforeOrdinal?: number; afterOrdinal?: number },
     limit: number,
   ): { messages: MessageRecord[]; hasMore: boolean } {
+    return this.pageOf(conversationId, cursor, limit, toMessageRecord);
+  }
+
+  /** {@link page} with each message's content as the JSON text stored, not parsed. */
+  pageJson(
+    conversationId: string,
+    cursor: { beforeOrdinal?: number; afterOrdinal?: number },
+    limit: number,
+  ): { messages: MessageJsonRecord[]; hasMore: boolean } {
+    return this.pageOf(conversationId, cursor, limit, toMessageJsonRecord);
+  }
+
+  private pageOf<T>(
+    conversationId: string,
+    cursor: { beforeOrdinal?: number; afterOrdinal?: number },
+    limit: number,
+    toRecord: (row: MessageRow) => T,
+  ): { messages: T[]; hasMore: boolean } {
     let rows: MessageRow[];
     if (cursor.afterOrdinal !== undefined) {
       rows = allRows<MessageRow>(
@@ -211,7 +239,7 @@ export class MessageTable {
       rows = allRows<MessageRow>(this.tailStatement, conversationId, limit + 1);
     }
     const hasMore = rows.length > limit;
-    const kept = rows.slice(0, limit).map(toMessageRecord);
+    const kept = rows.slice(0, limit).map(toRecord);
     if (cursor.afterOrdinal === undefined) kept.reverse();
     return { messages: kept, hasMore };
   }

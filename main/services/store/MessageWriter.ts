@@ -200,6 +200,11 @@ export class MessageWriter {
   }
 
   /** The message with its newest content if it is streaming here. */
+  /** The newest content of a message streaming here, or undefined. */
+  liveContent(id: string): StoredContentBlock[] | undefined {
+    return this.streaming.snapshot(id);
+  }
+
   withLiveContent(message: MessageRecord): MessageRecord {
     const live = this.streaming.snapshot(message.id);
     return live ? { ...message, content: live } : message;

@@ -89,6 +89,20 @@ export class ChatShell {
       const cdp = await page.context().newCDPSession(page);
       await page.goto(shellProcess.url);
       await page.getByTestId('new-chat').waitFor({ timeout: 20_000 });
+      const profileDir = process.env.BENCH_PAGE_PROFILE_DIR;
+      if (profileDir) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+        await cdp.send('Profiler.start');
+        // First in the stop order: the page must still be there to hand its profile over.
+        stops.unshift(
+          once(async () => {
+            const { profile } = await cdp.send('Profiler.stop');
+            const file = join(profileDir, `page-${String(Date.now())}.cpuprofile`);
+            await writeFile(file, JSON.stringify(profile));
+          }),
+        );
+      }
       return { shell: new ChatShell(fake, page, cdp, dataDir, pageErrors, stops), seeded };
     } catch (error) {
       for (const stop of stops) await stop();
