@@ -2,6 +2,7 @@ import { LucideProvider } from 'lucide-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { SharedTranslationProvider } from './i18n/sharedTranslation';
 import { App } from './App';
 import { preloadMarkdown } from './features/markdown/LazyMarkdown';
 import { hashToView } from './features/shell/routes';
@@ -56,12 +57,14 @@ async function start(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <StoresProvider stores={stores}>
-          {/* One icon size and weight for the whole app; text-sized, like the labels beside them. */}
-          <LucideProvider size={16} strokeWidth={1.75}>
-            <App />
-          </LucideProvider>
-        </StoresProvider>
+        <SharedTranslationProvider>
+          <StoresProvider stores={stores}>
+            {/* One icon size and weight for the whole app; text-sized, like the labels beside them. */}
+            <LucideProvider size={16} strokeWidth={1.75}>
+              <App />
+            </LucideProvider>
+          </StoresProvider>
+        </SharedTranslationProvider>
       </I18nextProvider>
     </StrictMode>,
   );

@@ -25,16 +25,19 @@ export type ChatRow =
     }
   | { kind: 'footer'; key: 'footer'; footer: TurnFooter };
 
+/** Not only white space; tested without copying the text (thousands of messages per render). */
+const SHOWS = /\S/;
+
 /** Messages that show: the person's words and images, and replies with anything to show. */
 export function isVisible(message: ChatMessage): boolean {
   if (message.role === 'user') {
     return message.content.some(
-      (b) => (b.type === 'text' && b.text.trim() !== '') || b.type === 'image',
+      (b) => (b.type === 'text' && SHOWS.test(b.text)) || b.type === 'image',
     );
   }
   if (message.status !== 'complete') return true;
   return message.content.some(
-    (b) => (b.type === 'text' && b.text.trim() !== '') || b.type === 'tool_use',
+    (b) => (b.type === 'text' && SHOWS.test(b.text)) || b.type === 'tool_use',
   );
 }
 

@@ -16,6 +16,7 @@ import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
 import { AppPromptView } from './AppPromptView';
 import { useDocumentLook } from './hostContext';
+import { retireFrame } from './retireFrame';
 import { sandboxUrlFor } from './sandboxUrl';
 import { useAppBridge, type AppCall } from './useAppBridge';
 import { useAppPrompt } from './useAppPrompt';
@@ -91,6 +92,14 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  // The card leaving the page: its frame is torn down in a task of its own (see retireFrame).
+  useLayoutEffect(
+    () => () => {
+      if (iframe) retireFrame(iframe);
+    },
+    [iframe],
+  );
 
   useAppBridge({
     frame,

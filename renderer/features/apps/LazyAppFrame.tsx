@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { AppFrameHostProps } from './AppFrameHost';
 import { queueMount } from './mountQueue';
 
@@ -15,7 +15,7 @@ const AHEAD = 200;
  * (the extension's SDK) is loaded on first use, not in the app's first frame.
  */
 export function AppFrame(props: AppFrameHostProps) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const [started, setStarted] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
 

@@ -40,15 +40,27 @@ const VARIABLES: Partial<Record<McpUiStyleVariableKey, string>> = {
   '--border-radius-md': '--radius',
 };
 
+/**
+ * The page's variables by theme: reading computed style right after the page changed makes
+ * the browser recalculate it, and a list of Apps starts many one after another.
+ */
+let known: { theme: string | null; variables: McpUiStyles } | undefined;
+
 /** The theme variables as the page has them now (resolved for the current theme). */
 export function styleVariables(root: Element = document.documentElement): McpUiStyles {
+  const page = root === root.ownerDocument.documentElement;
+  const theme = root.getAttribute('data-theme');
+  if (page && known?.theme === theme) return known.variables;
   const computed = getComputedStyle(root);
   const out: Partial<Record<McpUiStyleVariableKey, string>> = {};
   for (const [key, ours] of Object.entries(VARIABLES)) {
     const value = computed.getPropertyValue(ours).trim();
     if (value) out[key as McpUiStyleVariableKey] = value;
   }
-  return out as McpUiStyles;
+  const variables = out as McpUiStyles;
+  // Kept once the stylesheet has given values (not while it is still loading).
+  if (page && Object.keys(out).length > 0) known = { theme, variables };
+  return variables;
 }
 
 /** The page's theme and language (kept on <html> by the shell). */

@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
@@ -23,7 +23,7 @@ interface AssistantMessageProps {
 
 /** A reply: streamed Markdown and tool call cards in the order the model produced them. */
 export function AssistantMessage({ message, lastReply, sentResults }: AssistantMessageProps) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   // Replies written before providers existed are Claude's.
   const name = useModelName(`${message.provider ?? 'anthropic'}/${message.model ?? ''}`);
   const retry = useChatStore((s) => s.retry);

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import { isRunning } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 
@@ -11,7 +11,7 @@ export function BranchNav({
   messageId: string;
   branch: { index: number; count: number };
 }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const switchBranch = useChatStore((s) => s.switchBranch);
   const running = useChatStore(isRunning);
   return (

@@ -1,6 +1,6 @@
 import { Check, ChevronDown, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import { copyText } from '../../components/copyText';
 import { ItemMenu } from '../conversations/ItemMenu';
 
@@ -12,7 +12,7 @@ const CONFIRM_MS = 1500;
  * words); a reply's menu also offers plain text, as shown on screen without Markdown marks.
  */
 export function CopyActions({ markdown, withPlain }: { markdown: string; withPlain: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state !== 'copied') return;

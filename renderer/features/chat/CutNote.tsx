@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { useErrorText } from '../../i18n/hostText';
@@ -16,7 +16,7 @@ export function isCut(message: ChatMessage): boolean {
  * from the kept text) and Retry (the whole reply again). An older one was continued already.
  */
 export function CutNote({ message, lastReply }: { message: ChatMessage; lastReply: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const errorText = useErrorText();
   const retry = useChatStore((s) => s.retry);
   const continueReply = useChatStore((s) => s.continueReply);

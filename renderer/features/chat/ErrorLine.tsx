@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { TurnError } from '../../../shared/domain/conversationEvents';
 import { AppErrorCode } from '../../../shared/errors';
 import { useAppStore } from '../../stores/StoresContext';
@@ -6,7 +6,7 @@ import { useErrorText } from '../../i18n/hostText';
 
 /** Why a reply failed, with what can be done about it: Retry, or Settings for a key problem. */
 export function ErrorLine({ error, onRetry }: { error: TurnError; onRetry?: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const errorText = useErrorText();
   const setView = useAppStore((s) => s.setView);
   const auth = error.code === AppErrorCode.LlmAuth;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 
 /** A tool's progress: a filled bar when it says how far along it is, a moving one otherwise. */
 export function ProgressBar({
@@ -10,7 +10,7 @@ export function ProgressBar({
   total?: number;
   message?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const known = progress !== undefined && total !== undefined && total > 0;
   const percent = known ? Math.min(100, Math.max(0, (progress / total) * 100)) : 0;
   return (

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 
 /** What the model reasoned before answering, folded away; plain text, as it streamed. */
 export function ReasoningBlock({ text, streaming }: { text: string; streaming: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   return (
     <details className="reasoning" data-testid="reasoning">
       <summary className="reasoning__summary">

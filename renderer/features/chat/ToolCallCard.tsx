@@ -1,6 +1,6 @@
 import { ChevronRight, Wrench } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ToolCallStatus } from '../../../shared/domain/conversationViews';
 import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conversationMessage';
 import { JsonBlock } from '../../components/BoundedText';
@@ -31,7 +31,7 @@ const tones: Record<ToolCallStatus, string> = {
  * its progress bar and Cancel in view, a task its status panel, an App its frame.
  */
 export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: ToolResultBlock }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const stored = useChatStore((s) => s.toolCalls[block.id]);
   const open = useChatStore((s) => s.toolsOpen[block.id] === true);
   const toggleTool = useChatStore((s) => s.toggleTool);
@@ -61,6 +61,8 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
       className={`tool-call tool-call--${card.status}${open ? ' tool-call--open' : ''}`}
       aria-label={t('toolCall.label', { name: card.modelName })}
       data-testid="tool-call"
+      data-tool-use-id={card.toolUseId}
+      data-status={card.status}
     >
       <header className="tool-call__head">
         <button

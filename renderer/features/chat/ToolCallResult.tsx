@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
 import { TOOL_RESULT_PREVIEW_CHARS } from '../../../shared/domain/conversationViews';
 import { JsonBlock } from '../../components/BoundedText';
@@ -15,7 +15,7 @@ import { useErrorText } from '../../i18n/hostText';
  * what the model was sent. "Show all" fetches the untruncated result from main.
  */
 export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResultBlock }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const errorText = useErrorText();
   const full = useChatStore((s) => s.toolResults[card.toolUseId]);
   const loadToolResult = useChatStore((s) => s.loadToolResult);

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import { AppErrorCode } from '../../../shared/errors';
 import { useNow } from '../../components/useNow';
 import type { RetryNotice } from '../../stores/chatModel';
@@ -18,7 +18,7 @@ const retryReasons = [
 
 /** Under the last message: the model is thinking, a retry is coming, or how the turn ended. */
 export function TurnFooter({ footer }: { footer: Footer }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const retry = useChatStore((s) => s.retry);
   const selected = useSelectedModel();
   const name = useModelName('model' in footer && footer.model ? footer.model : selected);
@@ -53,7 +53,7 @@ export function TurnFooter({ footer }: { footer: Footer }) {
 
 /** "Rate limited — retrying in 3 s…", counting down to main's next attempt. */
 function RetryCountdown({ notice }: { notice: RetryNotice }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const errorText = useErrorText();
   const now = useNow();
   const code = retryReasons.find((c) => c === notice.reason.code);

@@ -1,11 +1,11 @@
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { TokenUsage } from '../../../shared/domain/conversationEvents';
 import { formatCount } from '../../components/formatTime';
 import { ToolsUsage } from '../toolSearch/ToolsUsage';
 
 /** Tokens of one reply, quietly: input and output, and the cache when it was used. */
 export function UsageLine({ usage }: { usage: TokenUsage }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useSharedTranslation();
   const n = (value: number): string => formatCount(value, i18n.language);
   const values = {
     input: n(usage.inputTokens),

@@ -1,6 +1,6 @@
 import { Pencil } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ChatMessage } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';
 import { MessageChips } from '../context/MessageChips';
@@ -14,7 +14,7 @@ import { CopyActions } from './CopyActions';
  * old one stays reachable with the version arrows).
  */
 export function UserMessage({ message, editable }: { message: ChatMessage; editable: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const edit = useChatStore((s) => s.edit);
   const text = messageWords(message);
   const [draft, setDraft] = useState<string | null>(null);

@@ -46,32 +46,21 @@ export function useChatScroll({
 }: ChatScrollOptions): ChatScroll {
   const [following, setFollowing] = useState(true);
   const userInputAt = useRef(0);
-  const previousFirst = useRef<string | undefined>(undefined);
   const virtualizer = useVirtualizer({
     count: keys.length,
     getScrollElement: () => scrollRef.current,
     estimateSize,
     getItemKey: (index) => keys[index] ?? index,
     overscan: 4,
+    // Older messages put above keep what is read in place: the virtualizer moves the offset by
+    // their height while it renders, so the rows in view stay mounted (rather than rendering
+    // the rows that were at the old offset and then scrolling back to these).
+    anchorTo: 'end',
     // Air above the first message and between the last one and the composer.
     paddingStart: 12,
     paddingEnd: 20,
   });
   const totalSize = virtualizer.getTotalSize();
-
-  // Older messages arrived above: move down by their height so what was read stays put. At the
-  // bottom (following) there is nothing to hold: the next effect keeps the newest in view.
-  const firstKey = keys[0];
-  useLayoutEffect(() => {
-    const before = previousFirst.current;
-    previousFirst.current = firstKey;
-    const element = scrollRef.current;
-    if (!element || following || before === undefined || before === firstKey) return;
-    const index = keys.indexOf(before);
-    if (index <= 0) return;
-    const start = virtualizer.measurementsCache[index]?.start ?? 0;
-    element.scrollTop += start - virtualizer.options.paddingStart;
-  }, [firstKey, following, keys, scrollRef, virtualizer]);
 
   // Following: every change of size (a new row, a longer reply) keeps the bottom in view.
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ComponentPropsWithoutRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ExtraProps } from 'react-markdown';
 
 /** The language a fenced block names (`language-ts` on its <code>), if any. */
@@ -14,7 +14,7 @@ function languageOf(node: ExtraProps['node']): string | undefined {
 
 /** A fenced code block with its language and a copy button. */
 export function CodeBlock({ children, node }: ComponentPropsWithoutRef<'pre'> & ExtraProps) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const pre = useRef<HTMLPreElement>(null);
   const [copied, setCopied] = useState(false);
   const language = languageOf(node);

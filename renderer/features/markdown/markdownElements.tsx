@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ExtraProps } from 'react-markdown';
 import { MathFormula } from './MathFormula';
 
@@ -27,7 +27,7 @@ export function MarkdownLink({
 
 /** An image: shown when it is inline data, otherwise a link (no request leaves by itself). */
 export function MarkdownImage({ src, alt }: ComponentPropsWithoutRef<'img'> & ExtraProps) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const label = t('chat.markdownImage', { alt: alt ?? '' });
   if (typeof src === 'string' && DATA_IMAGE.test(src)) {
     return <img className="markdown__image" src={src} alt={alt ?? ''} />;

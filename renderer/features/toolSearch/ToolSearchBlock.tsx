@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type {
   MessageBlock,
   ToolSearchResultBlock,
@@ -13,7 +13,7 @@ export function ToolSearchBlock({
   result: ToolSearchResultBlock;
   content: readonly MessageBlock[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useSharedTranslation();
   const call = content.find(
     (block) => block.type === 'server_tool_use' && block.id === result.tool_use_id,
   );

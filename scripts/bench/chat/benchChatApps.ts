@@ -18,7 +18,7 @@ const TIMEOUT_MS = 20_000;
 
 /** One open of a conversation: when its newest result, and its App, were painted. */
 interface OpenTimes {
-  /** Click → the newest tool result painted. */
+  /** Click → the newest call's card painted, finished (cards show their result when opened). */
   resultMs: number;
   /** Newest tool result painted → its App painted (Apps conversation only). */
   appMs?: number;
@@ -154,9 +154,10 @@ function timeOpen(
           new Promise((done) =>
             requestAnimationFrame(() => setTimeout(() => done(performance.now()), 0)),
           );
-        const newestCard = (): Element | undefined =>
-          [...document.querySelectorAll('[data-testid="tool-call"]')].find((card) =>
-            card.textContent.includes(result),
+        // Cards are one line until opened: the newest call's card, finished, is what shows.
+        const newestCard = (): Element | null =>
+          document.querySelector(
+            `[data-testid="tool-call"][data-tool-use-id="${result}"][data-status="done"]`,
           );
         let resultAt: Promise<number> | undefined;
         const started = performance.now();
@@ -192,7 +193,12 @@ function timeOpen(
         });
         item.click();
       }),
-    { id: conversation.id, result: conversation.newestResult, app: withApp, timeoutMs: TIMEOUT_MS },
+    {
+      id: conversation.id,
+      result: conversation.newestToolUseId,
+      app: withApp,
+      timeoutMs: TIMEOUT_MS,
+    },
   );
 }
 

@@ -8,8 +8,8 @@ export interface SeededAppConversation {
   id: string;
   title: string;
   calls: number;
-  /** Text only the newest call's result contains. */
-  newestResult: string;
+  /** The newest call's tool use id (its card's `data-tool-use-id`). */
+  newestToolUseId: string;
 }
 
 /**
@@ -67,5 +67,5 @@ export function seedAppConversation(
       content: [{ type: 'text', text: `The counter shows ${String(i)}.` }],
     });
   }
-  return { id, title, calls, newestResult: `count is ${String(calls - 1)} (${prefix})` };
+  return { id, title, calls, newestToolUseId: `toolu_${prefix}_${String(calls - 1)}` };
 }
