@@ -16,6 +16,9 @@ export interface BranchPosition {
 export const branchSql = {
   setAsideFrom: `UPDATE messages SET active = 0
     WHERE conversation_id = ? AND active = 1 AND ordinal >= ?`,
+  // Whether any version was set aside among some ordinals (most pages have none).
+  anyAside: `SELECT 1 AS found FROM messages
+    WHERE conversation_id = ? AND active = 0 AND ordinal BETWEEN ? AND ? LIMIT 1`,
   // The page's active messages that have other versions, with how many and which one they are.
   positions: `SELECT m.id AS id,
       1 + (SELECT count(*) FROM messages s WHERE s.conversation_id = m.conversation_id
@@ -52,6 +55,26 @@ export class BranchTable {
   /** Takes the active messages from `ordinal` on off the branch that shows (kept, inactive). */
   setAsideFrom(conversationId: string, ordinal: number): number {
     return Number(this.statements.setAsideFrom.run(conversationId, ordinal).changes);
+  }
+
+  /**
+   * For a page of active messages (ascending), those with other versions: where they stand
+   * among them. A page with no version set aside in its ordinals (nearly all) costs one probe.
+   */
+  pagePositions(
+    conversationId: string,
+    page: readonly { id: string; ordinal: number }[],
+  ): Map<string, BranchPosition> {
+    const first = page[0];
+    const last = page.at(-1);
+    if (!first || !last) return new Map();
+    const aside = getRow<{ found: number }>(
+      this.statements.anyAside,
+      conversationId,
+      first.ordinal,
+      last.ordinal,
+    );
+    return aside ? this.positions(page.map((m) => m.id)) : new Map<string, BranchPosition>();
   }
 
   /** For the given active messages, those with other versions: where they stand among them. */

@@ -134,6 +134,7 @@ describe('ConversationStore branches', () => {
     try {
       const plans = [
         [branchSql.positions, { ids: '[]' }],
+        [branchSql.anyAside, id, 0, 10],
         [branchSql.siblings, { conversationId: id, ordinal: 0, parentId: null, id: 'x' }],
         [branchSql.lastShownChild, 'x'],
         [
@@ -153,6 +154,13 @@ describe('ConversationStore branches', () => {
           .join(' | ');
         expect(detail, sql).not.toMatch(/SCAN (m|s|messages)\b(?! USING)/u);
       }
+      // A page without versions set aside costs one probe of the inactive rows' index.
+      const aside = db
+        .prepare(`EXPLAIN QUERY PLAN ${branchSql.anyAside}`)
+        .all(id, 0, 10)
+        .map((row) => String(row.detail))
+        .join(' | ');
+      expect(aside).toContain('messages_inactive');
       // The counter a new message and a branch switch take: one probe of its index (without it
       // SQLite visits every row of the conversation, through both partial indexes).
       const newest = 'SELECT ifnull(max(branch_seen), 0) FROM messages WHERE conversation_id = ?';

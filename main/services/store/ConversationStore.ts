@@ -218,7 +218,7 @@ export class ConversationStore {
   listMessages(conversationId: string, options: ListMessagesOptions = {}): MessagePage {
     const limit = clampLimit(options.limit, 100, 1000);
     const page = this.messages.page(conversationId, options, limit);
-    const positions = this.branches.positions(page.messages.map((m) => m.id));
+    const positions = this.branches.pagePositions(conversationId, page.messages);
     const messages = page.messages.map((message) => {
       const branch = positions.get(message.id);
       return this.writer.withLiveContent(branch ? { ...message, branch } : message);
@@ -234,7 +234,7 @@ export class ConversationStore {
   listMessagesJson(conversationId: string, options: ListMessagesOptions = {}): MessageJsonPage {
     const limit = clampLimit(options.limit, 100, 1000);
     const page = this.messages.pageJson(conversationId, options, limit);
-    const positions = this.branches.positions(page.messages.map((m) => m.id));
+    const positions = this.branches.pagePositions(conversationId, page.messages);
     const messages = page.messages.map((message) => {
       const branch = positions.get(message.id);
       const live = this.writer.liveContent(message.id);
