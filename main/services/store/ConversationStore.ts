@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
-import { BranchTable } from './BranchTable';
+import { BranchTable, type BranchPosition } from './BranchTable';
 import { checkIntegrity } from './checkIntegrity';
 import type {
   ConversationPatch,
@@ -33,7 +33,13 @@ import type {
   MessageJsonPage,
   MessagePage,
 } from './MessagePage';
-import { MessageTable, type MessageContent } from './MessageTable';
+import {
+  MessageTable,
+  toMessageJsonRecord,
+  toMessageRecord,
+  type MessageContent,
+  type MessageRow,
+} from './MessageTable';
 import { MessageWriter } from './MessageWriter';
 import { allMigrations } from './migrations/allMigrations';
 import { notFound, throwNotFound } from './notFound';
@@ -216,15 +222,9 @@ export class ConversationStore {
 
   /** A page of messages in ascending order, with their tool calls; see `ListMessagesOptions`. */
   listMessages(conversationId: string, options: ListMessagesOptions = {}): MessagePage {
-    const limit = clampLimit(options.limit, 100, 1000);
-    const page = this.messages.page(conversationId, options, limit);
-    const positions = this.branches.pagePositions(conversationId, page.messages);
-    const messages = page.messages.map((message) => {
-      const branch = positions.get(message.id);
-      return this.writer.withLiveContent(branch ? { ...message, branch } : message);
-    });
-    const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
-    return { messages, toolCalls, hasMore: page.hasMore };
+    return this.pageOf(conversationId, options, toMessageRecord, (message) =>
+      this.writer.withLiveContent(message),
+    );
   }
 
   /**
@@ -232,17 +232,25 @@ export class ConversationStore {
    * stored (never parsed), for an answer that is sent on as JSON.
    */
   listMessagesJson(conversationId: string, options: ListMessagesOptions = {}): MessageJsonPage {
+    return this.pageOf(conversationId, options, toMessageJsonRecord, (message) => {
+      const live = this.writer.liveContent(message.id);
+      return live ? { ...message, contentJson: JSON.stringify(live) } : message;
+    });
+  }
+
+  /** A page's messages with their versions and newest content, and their tool calls. */
+  private pageOf<T extends { id: string; ordinal: number; branch?: BranchPosition }>(
+    conversationId: string,
+    options: ListMessagesOptions,
+    as: (row: MessageRow) => T,
+    withLive: (message: T) => T,
+  ): { messages: T[]; toolCalls: ToolCallRecord[]; hasMore: boolean } {
     const limit = clampLimit(options.limit, 100, 1000);
-    const page = this.messages.pageJson(conversationId, options, limit);
+    const page = this.messages.page(conversationId, options, limit, as);
     const positions = this.branches.pagePositions(conversationId, page.messages);
     const messages = page.messages.map((message) => {
       const branch = positions.get(message.id);
-      const live = this.writer.liveContent(message.id);
-      return {
-        ...message,
-        ...(branch ? { branch } : {}),
-        ...(live ? { contentJson: JSON.stringify(live) } : {}),
-      };
+      return withLive(branch ? { ...message, branch } : message);
     });
     const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
     return { messages, toolCalls, hasMore: page.hasMore };

@@ -10,7 +10,8 @@ import type {
 } from './MessageRecord';
 import { allRows, fromJson, getRow, toJson } from './sqlRows';
 
-interface MessageRow {
+/** A row of `messages` as the page queries select it. */
+export interface MessageRow {
   id: string;
   conversation_id: string;
   ordinal: number;
@@ -98,14 +99,14 @@ export const messageSql = {
   listStreaming: `SELECT ${columns} FROM messages WHERE status = 'streaming'`,
 } as const;
 
-function toMessageRecord(row: MessageRow): MessageRecord {
+export function toMessageRecord(row: MessageRow): MessageRecord {
   return { ...toMessageFields(row), content: JSON.parse(row.content) as StoredContentBlock[] };
 }
 
 /** A message with its content left as the JSON text stored (for answers sent on as JSON). */
 export type MessageJsonRecord = Omit<MessageRecord, 'content'> & { contentJson: string };
 
-function toMessageJsonRecord(row: MessageRow): MessageJsonRecord {
+export function toMessageJsonRecord(row: MessageRow): MessageJsonRecord {
   return { ...toMessageFields(row), contentJson: row.content };
 }
 
@@ -195,51 +196,28 @@ export class MessageTable {
 
   /**
    * Up to `limit` messages in ascending order, plus whether more exist in the paging direction.
-   * One extra row is read to answer `hasMore` without a COUNT.
+   * One extra row is read to answer `hasMore` without a COUNT. `as` makes each row a record
+   * ({@link toMessageRecord}, or {@link toMessageJsonRecord} with the content left as text).
    */
-  page(
+  page<T>(
     conversationId: string,
     cursor: { beforeOrdinal?: number; afterOrdinal?: number },
     limit: number,
-  ): { messages: MessageRecord[]; hasMore: boolean } {
-    return this.pageOf(conversationId, cursor, limit, toMessageRecord);
-  }
-
-  /** {@link page} with each message's content as the JSON text stored, not parsed. */
-  pageJson(
-    conversationId: string,
-    cursor: { beforeOrdinal?: number; afterOrdinal?: number },
-    limit: number,
-  ): { messages: MessageJsonRecord[]; hasMore: boolean } {
-    return this.pageOf(conversationId, cursor, limit, toMessageJsonRecord);
-  }
-
-  private pageOf<T>(
-    conversationId: string,
-    cursor: { beforeOrdinal?: number; afterOrdinal?: number },
-    limit: number,
-    toRecord: (row: MessageRow) => T,
+    as: (row: MessageRow) => T,
   ): { messages: T[]; hasMore: boolean } {
-    let rows: MessageRow[];
-    if (cursor.afterOrdinal !== undefined) {
-      rows = allRows<MessageRow>(
-        this.afterStatement,
-        conversationId,
-        cursor.afterOrdinal,
-        limit + 1,
-      );
-    } else if (cursor.beforeOrdinal !== undefined) {
-      rows = allRows<MessageRow>(
-        this.beforeStatement,
-        conversationId,
-        cursor.beforeOrdinal,
-        limit + 1,
-      );
-    } else {
-      rows = allRows<MessageRow>(this.tailStatement, conversationId, limit + 1);
-    }
+    const rows =
+      cursor.afterOrdinal !== undefined
+        ? allRows<MessageRow>(this.afterStatement, conversationId, cursor.afterOrdinal, limit + 1)
+        : cursor.beforeOrdinal !== undefined
+          ? allRows<MessageRow>(
+              this.beforeStatement,
+              conversationId,
+              cursor.beforeOrdinal,
+              limit + 1,
+            )
+          : allRows<MessageRow>(this.tailStatement, conversationId, limit + 1);
     const hasMore = rows.length > limit;
-    const kept = rows.slice(0, limit).map(toRecord);
+    const kept = rows.slice(0, limit).map(as);
     if (cursor.afterOrdinal === undefined) kept.reverse();
     return { messages: kept, hasMore };
   }
