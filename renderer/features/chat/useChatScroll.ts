@@ -56,6 +56,9 @@ export function useChatScroll({
     // their height while it renders, so the rows in view stay mounted (rather than rendering
     // the rows that were at the old offset and then scrolling back to these).
     anchorTo: 'end',
+    // Rows scrolled into view render as a normal update, not inside the scroll event: their
+    // effects (an App's bridge closing, say) then run in a task of their own, after the paint.
+    useFlushSync: false,
     // Air above the first message and between the last one and the composer.
     paddingStart: 12,
     paddingEnd: 20,
