@@ -39,7 +39,7 @@ export function buildMessageParams(
 ): MessageCreateParamsStreaming {
   const search = request.toolSearch === 'bm25';
   const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
-  // What a message's wire form depends on besides the message itself (see toApiMessage).
+  // What a message's wire form depends on besides the message itself (see toApiMessages).
   const key = `${String(search)}\n${[...sent].join('\n')}`;
   const history = { names, search, sent, key };
   const params: MessageCreateParamsStreaming = {
@@ -82,30 +82,18 @@ interface HistoryContext {
 }
 
 /**
- * Wire forms of messages already sent, with the key of the request they were made for. History
- * messages are never mutated once handed out (see ModelHistory) and name fitting is
- * deterministic, so a long conversation's turn converts only its new messages while its tools
- * stay the same. (A hit does not teach `names` the history's tool names; calls map back through
- * the request's tools, which it learned up front.)
+ * Each conversation's history in this API's form, reused from request to request: name fitting
+ * is deterministic, so a message converts alike in every request with the same key. (A reused
+ * message does not teach `names` the history's tool names; calls map back through the
+ * request's tools, which it learned up front.)
  */
-const converted = new WeakMap<ConversationMessage, { key: string; params: MessageParam[] }>();
-
-/** Each conversation's history in this API's form, reused from request to request. */
 const histories = new HistoryWireCache<MessageParam>();
 
 function toApiMessages(
   messages: readonly ConversationMessage[],
   history: HistoryContext,
 ): MessageParam[] {
-  return histories.convert(messages, history.key, (message) => toApiMessage(message, history));
-}
-
-function toApiMessage(message: ConversationMessage, history: HistoryContext): MessageParam[] {
-  const known = converted.get(message);
-  if (known?.key === history.key) return known.params;
-  const params = convert(message, history);
-  converted.set(message, { key: history.key, params });
-  return params;
+  return histories.convert(messages, history.key, (message) => convert(message, history));
 }
 
 function convert(message: ConversationMessage, history: HistoryContext): MessageParam[] {
