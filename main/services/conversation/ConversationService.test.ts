@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import {
   oneToolCall,
   plainText,
 } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
+import { message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { useConversationHost } from './testing/useConversationHost';
 
 const fixture = useConversationHost();
@@ -203,6 +205,33 @@ describe('ConversationService', () => {
     const again = await start({}, dir);
     expect(again.conversations.get(id).messages).toHaveLength(2);
     expect(again.conversations.list('Paris').map((c) => c.id)).toEqual([id]);
+  });
+
+  it('the request leaves before the person’s message is committed; it is stored in order', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sb-chat-'));
+    const host = await start({}, dir);
+    const committedAtRequest: string[][] = [];
+    fixture.fake.script(() => {
+      // What another connection sees in the file while the request is with the model.
+      const db = new DatabaseSync(join(dir, 'history.sqlite'), { readOnly: true });
+      try {
+        const rows = db.prepare('SELECT role FROM messages ORDER BY seq').all() as {
+          role: string;
+        }[];
+        committedAtRequest.push(rows.map((row) => row.role));
+      } finally {
+        db.close();
+      }
+      return message('Hi!');
+    });
+    const { id } = host.conversations.create();
+    host.conversations.send(id, 'Hello');
+    await host.conversations.settled(id);
+    expect(committedAtRequest).toEqual([[]]);
+    expect(host.conversations.get(id).messages.map((m) => `${m.role}:${m.ordinal}`)).toEqual([
+      'user:0',
+      'assistant:1',
+    ]);
   });
 });
 

@@ -200,33 +200,28 @@ export class ConversationService {
   ): { turnId: string } {
     this.assertIdle(conversationId);
     const { store } = this.options;
-    const conversation = store.findConversation(conversationId);
-    if (!conversation)
-      throw new AppError(
-        AppErrorCode.NotFound,
-        hostText('conversation.notFound', { id: conversationId }),
-      );
     const chosen = model === undefined ? undefined : this.checkedModel(model);
     const turnId = randomUUID();
     // What Apps left for the model goes with this message, shown on it like attachments.
     const fromApps = this.options.apps?.take(conversationId);
     const blocks = [...(fromApps?.blocks ?? []), ...(attached?.blocks ?? [])];
     const views = [...(fromApps?.views ?? []), ...(attached?.views ?? [])];
-    const message = store.appendMessage(conversationId, {
+    // Held, not committed: the request does not wait for SQLite (see holdMessage).
+    const { message, conversation: held } = store.holdMessage(conversationId, {
       role: 'user',
       content: userContent(text, blocks),
       turnId,
       ...(views.length ? { attachments: views } : {}),
     });
     this.history.appended(conversationId, message);
-    if (chosen) store.updateConversation(conversationId, { model: chosen });
+    const conversation =
+      chosen && chosen !== held.model
+        ? store.updateConversation(conversationId, { model: chosen })
+        : held;
     const untitled = !conversation.title || conversation.title === 'New conversation';
     const titleText = text.trim() || attached?.views[0]?.name || '';
     // Known now: the turn does not read it again.
-    const known = {
-      conversation: chosen ? { ...conversation, model: chosen } : conversation,
-      newest: message.ordinal,
-    };
+    const known = { conversation, newest: message.ordinal };
     return untitled
       ? this.start(conversationId, turnId, titleFrom(titleText), { nameFrom: titleText, ...known })
       : this.start(conversationId, turnId, undefined, known);
@@ -424,7 +419,7 @@ export class ConversationService {
         this.updated(conversationId);
       });
     this.running.set(conversationId, { turnId, abort, toolCancels, done });
-    this.updated(conversationId);
+    this.updated(conversationId, how.conversation);
     return { turnId };
   }
 
@@ -700,8 +695,9 @@ export class ConversationService {
     }
   }
 
-  private updated(conversationId: string): ConversationSummary {
-    const record = this.options.store.findConversation(conversationId);
+  /** Tells windows about the conversation; `known`: it as just written (not read again). */
+  private updated(conversationId: string, known?: ConversationRecord): ConversationSummary {
+    const record = known ?? this.options.store.findConversation(conversationId);
     if (!record)
       throw new AppError(
         AppErrorCode.NotFound,

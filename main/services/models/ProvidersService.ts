@@ -88,7 +88,7 @@ export class ProvidersService {
 
   /** The provider `id`, with its key; NOT_FOUND names the ones there are. */
   resolve(id: string): ResolvedProvider {
-    const found = this.all().find((provider) => provider.view.id === id);
+    const found = this.find(id);
     if (found) return found;
     const known = this.list()
       .map((p) => p.id)
@@ -177,6 +177,14 @@ export class ProvidersService {
       this.fire();
     }
     return this.resolve(id).view;
+  }
+
+  /** The one provider `id` names, as `all` would list it (built only that one: every turn asks). */
+  private find(id: string): ResolvedProvider | undefined {
+    if (id === ANTHROPIC_PROVIDER_ID) return this.builtIn();
+    const added = this.added.find((config) => config.id === id);
+    if (added) return this.resolveAdded(added);
+    return id === ENV_PROVIDER_ID ? this.fromEnvironment() : undefined;
   }
 
   private all(): ResolvedProvider[] {

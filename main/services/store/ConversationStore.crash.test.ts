@@ -51,6 +51,8 @@ describe.skipIf(process.platform === 'win32')('ConversationStore crash safety', 
       configFile: false,
       logLevel: 'silent',
       root: repoRoot,
+      // The writer runs from a temporary folder, where no node_modules can be found.
+      ssr: { noExternal: true },
       build: {
         ssr: path.join(repoRoot, 'main/services/store/testing/crashWriter.ts'),
         outDir: path.join(dir, 'writer'),
@@ -79,6 +81,8 @@ describe.skipIf(process.platform === 'win32')('ConversationStore crash safety', 
     const interrupted = new Map<string, string>();
     let killedBeforeReady = 0;
     let partialReplies = 0;
+    /** Kills that came while the newest person's message was only in the outbox. */
+    let killedWhileHeld = 0;
     const started = performance.now();
 
     for (let run = 0; run < KILLS; run += 1) {
@@ -100,6 +104,7 @@ describe.skipIf(process.platform === 'win32')('ConversationStore crash safety', 
 
       const lines = stdout.split('\n').slice(0, -1); // a torn last line is not an ack
       if (!lines.includes('ready')) killedBeforeReady += 1;
+      if (lines.at(-1)?.startsWith('message ')) killedWhileHeld += 1;
       for (const line of lines) {
         const [kind, id = '', a = '', b = ''] = line.split(' ');
         if (kind === 'message') acked.messages.set(id, { run: Number(a), turn: Number(b) });
@@ -172,7 +177,8 @@ describe.skipIf(process.platform === 'win32')('ConversationStore crash safety', 
     // Reported so the numbers can be quoted; the assertions above are what matters.
     console.info(
       `crash test: ${KILLS} kills in ${seconds.toFixed(1)} s; ${killedBeforeReady} before the store ` +
-        `was open; ${acked.messages.size} user messages, ${acked.finished.size} finished and ` +
+        `was open; ${acked.messages.size} user messages (${killedWhileHeld} killed while held), ` +
+        `${acked.finished.size} finished and ` +
         `${interrupted.size} interrupted replies (${partialReplies} with partial text) checked; ` +
         `${waits.length} timer flushes, oldest delta waited p99 ${p99.toFixed(1)} ms, ` +
         `max ${(waits.at(-1) ?? 0).toFixed(1)} ms`,
@@ -180,5 +186,6 @@ describe.skipIf(process.platform === 'win32')('ConversationStore crash safety', 
     // The kills must actually have landed mid-write, or the test proved nothing.
     expect(acked.messages.size).toBeGreaterThanOrEqual(KILLS / 2);
     expect(interrupted.size).toBeGreaterThanOrEqual(KILLS / 5);
+    expect(killedWhileHeld).toBeGreaterThanOrEqual(2);
   }, 120_000);
 });

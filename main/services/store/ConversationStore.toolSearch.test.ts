@@ -29,6 +29,21 @@ describe('ConversationStore: tool search per conversation', () => {
     expect(store.getToolSearch(id)).toEqual({ mode: 'default', loaded: [] });
   });
 
+  it('what is kept in memory matches the file, across a re-created id and a reopen', () => {
+    const { id } = store.createConversation({ id: 'c1' });
+    const got = store.getToolSearch(id);
+    got.loaded.push('changed__by_caller');
+    expect(store.getToolSearch(id)).toEqual({ mode: 'default', loaded: [] });
+    store.setToolSearch(id, { mode: 'on', loaded: ['a__b'] });
+    store.deleteConversation(id);
+    store.createConversation({ id: 'c1' });
+    expect(store.getToolSearch('c1')).toEqual({ mode: 'default', loaded: [] });
+    store.setToolSearch('c1', { mode: 'off', loaded: ['x__y'] });
+    store.close();
+    store = temp.open();
+    expect(store.getToolSearch('c1')).toEqual({ mode: 'off', loaded: ['x__y'] });
+  });
+
   it('refuses a conversation that does not exist', () => {
     expect(() => store.setToolSearch('nope', { mode: 'on', loaded: [] })).toThrow(
       expect.objectContaining({ code: AppErrorCode.NotFound }),

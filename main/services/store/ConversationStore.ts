@@ -40,6 +40,7 @@ import {
   type MessageContent,
   type MessageRow,
 } from './MessageTable';
+import { MessageOutbox, type HeldMessage } from './MessageOutbox';
 import { MessageWriter } from './MessageWriter';
 import { allMigrations } from './migrations/allMigrations';
 import { notFound, throwNotFound } from './notFound';
@@ -88,6 +89,7 @@ export class ConversationStore {
   private readonly toolSearch: ToolSearchTable;
   private readonly writer: MessageWriter;
   private readonly searchIndex: SearchIndexQueue;
+  private readonly outbox: MessageOutbox;
   private readonly now: () => number;
   private closed = false;
 
@@ -135,6 +137,14 @@ export class ConversationStore {
         onError: (error) => log?.error('streamed text could not be saved; retrying', { error }),
       },
     });
+    const outboxFile = options.file === ':memory:' ? undefined : `${options.file}-outbox`;
+    const sync = options.synchronous === 'FULL';
+    // A second process (recover: false) leaves the app's held messages to the app.
+    this.outbox =
+      outboxFile !== undefined && options.recover !== false
+        ? MessageOutbox.reopen(outboxFile, sync)
+        : new MessageOutbox(outboxFile, sync);
+    this.settle();
   }
 
   /** Opens (creating, migrating and repairing as needed) the store in `options.file`. */
@@ -163,16 +173,19 @@ export class ConversationStore {
       updatedAt: at,
     };
     this.conversations.insert(record);
+    this.toolSearch.created(record.id);
     return record;
   }
 
   /** The conversation, or undefined. */
   findConversation(id: string): ConversationRecord | undefined {
+    this.settle();
     return this.conversations.get(id);
   }
 
   /** Changes title, model, system prompt or archived flag. Throws NOT_FOUND. */
   updateConversation(id: string, patch: ConversationPatch): ConversationRecord {
+    this.settle();
     if (!this.conversations.update(id, patch, this.now())) throw notFound('conversation', id);
     return this.requireConversation(id);
   }
@@ -196,24 +209,29 @@ export class ConversationStore {
 
   /** Deletes a conversation with its messages, tool calls, decisions and chat-scoped grants. */
   deleteConversation(id: string): boolean {
+    this.settle();
     const deleted = withTransaction(this.db, () => this.conversations.delete(id));
     this.writer.forgetConversation(id);
+    this.toolSearch.forget(id);
     return deleted;
   }
 
   /** Newest first, each with a preview of its newest message that has text. */
   listConversations(options?: ListConversationsOptions): ConversationSummary[] {
+    this.settle();
     return this.conversations.list(options);
   }
 
   /** Conversations whose title or messages contain every word of `query` (substring match). */
   search(query: string, options?: SearchOptions): ConversationSearchResult[] {
+    this.settle();
     this.searchIndex.flush();
     return searchConversations(this.db, this.searchMode, query, options);
   }
 
   /** A conversation with its newest page of messages (default 100). Throws NOT_FOUND. */
   getConversation(id: string, options: { limit?: number } = {}): ConversationWithMessages {
+    this.settle();
     const conversation = this.requireConversation(id);
     return { conversation, ...this.listMessages(id, { limit: options.limit }) };
   }
@@ -222,6 +240,7 @@ export class ConversationStore {
 
   /** A page of messages in ascending order, with their tool calls; see `ListMessagesOptions`. */
   listMessages(conversationId: string, options: ListMessagesOptions = {}): MessagePage {
+    this.settle();
     return this.pageOf(conversationId, options, toMessageRecord, (message) =>
       this.writer.withLiveContent(message),
     );
@@ -232,6 +251,7 @@ export class ConversationStore {
    * stored (never parsed), for an answer that is sent on as JSON.
    */
   listMessagesJson(conversationId: string, options: ListMessagesOptions = {}): MessageJsonPage {
+    this.settle();
     return this.pageOf(conversationId, options, toMessageJsonRecord, (message) => {
       const live = this.writer.liveContent(message.id);
       return live ? { ...message, contentJson: JSON.stringify(live) } : message;
@@ -265,17 +285,49 @@ export class ConversationStore {
     afterOrdinal: number,
     limit: number,
   ): { messages: MessageContent[]; hasMore: boolean } {
+    this.settle();
     return this.messages.contentAfter(conversationId, afterOrdinal, clampLimit(limit, 100, 1000));
   }
 
   /** One message (a streaming one with its newest, possibly not yet committed, content). */
   getMessage(id: string): MessageRecord | undefined {
+    this.settle();
     const message = this.messages.get(id);
     return message && this.writer.withLiveContent(message);
   }
 
+  /**
+   * The person's message, kept durably in the outbox rather than committed now: the request to
+   * the model does not wait for a SQLite commit. It is committed before the store next does
+   * anything with messages (the reply's first write, a window reading the conversation, close)
+   * or, after a crash, when the store opens again. Returns the message as it will be stored
+   * (its ordinal is the next one) and the conversation as that commit leaves it. Throws
+   * NOT_FOUND, or if the outbox cannot be written (then nothing is kept).
+   */
+  holdMessage(
+    conversationId: string,
+    input: AppendMessageInput,
+  ): { message: MessageRecord; conversation: ConversationRecord } {
+    this.settle();
+    const found =
+      this.conversations.getWithNewest(conversationId) ??
+      throwNotFound('conversation', conversationId);
+    const at = this.now();
+    const held: HeldMessage = {
+      conversationId,
+      input: { ...input, id: input.id ?? randomUUID() },
+      at,
+    };
+    this.outbox.hold(held);
+    return {
+      message: this.writer.recordOf(conversationId, held.input, found.newest + 1, at),
+      conversation: { ...found.conversation, updatedAt: at },
+    };
+  }
+
   /** Appends a whole message (the person's message, tool results, an imported reply). */
   appendMessage(conversationId: string, input: AppendMessageInput): MessageRecord {
+    this.settle();
     const message = this.writer.insert(conversationId, {
       ...input,
       status: input.status ?? 'complete',
@@ -289,6 +341,7 @@ export class ConversationStore {
     conversationId: string,
     input: BeginAssistantMessageInput = {},
   ): MessageRecord {
+    this.settle();
     const message = this.writer.begin(conversationId, input);
     this.searchIndex.schedule();
     return message;
@@ -314,6 +367,7 @@ export class ConversationStore {
 
   /** Ends a streaming message: final content, status, usage and error commit together. */
   finishMessage(messageId: string, input: FinishMessageInput): MessageRecord {
+    this.settle();
     const message = this.writer.finish(messageId, input);
     this.searchIndex.schedule();
     return message;
@@ -321,11 +375,13 @@ export class ConversationStore {
 
   /** Makes an interrupted, stopped or failed assistant message stream again ("continue"). */
   resumeAssistantMessage(messageId: string): MessageRecord {
+    this.settle();
     return this.writer.resume(messageId);
   }
 
   /** Deletes the message at `ordinal` and all later ones (edit-and-resend, retry). */
   deleteMessagesFrom(conversationId: string, ordinal: number): number {
+    this.settle();
     return this.writer.deleteFrom(conversationId, ordinal);
   }
 
@@ -334,6 +390,7 @@ export class ConversationStore {
    * another branch, reachable with `switchBranch`, and new messages continue from before them.
    */
   setAsideMessagesFrom(conversationId: string, ordinal: number): number {
+    this.settle();
     return withTransaction(this.db, () => {
       const changed = this.branches.setAsideFrom(conversationId, ordinal);
       this.conversations.touch(conversationId, this.now());
@@ -347,6 +404,7 @@ export class ConversationStore {
    * in that direction. Returns the message now showing at that place.
    */
   switchBranch(messageId: string, step: -1 | 1): MessageRecord {
+    this.settle();
     const message = this.getMessage(messageId) ?? throwNotFound('message', messageId);
     const target = withTransaction(this.db, () => {
       const shown = this.branches.switchTo(messageId, step);
@@ -361,16 +419,19 @@ export class ConversationStore {
 
   /** Commits buffered deltas now (normally the timer does, within `flushIntervalMs`). */
   flush(): void {
+    this.settle();
     this.writer.flush();
   }
 
   /** The usage of the conversation's newest model call, if any. */
   getLastUsage(conversationId: string): TokenUsage | undefined {
+    this.settle();
     return this.usage.last(conversationId);
   }
 
   /** Token totals of a conversation, or of one turn in it. */
   getUsage(conversationId: string, turnId?: string): UsageTotals {
+    this.settle();
     return this.usage.totals(conversationId, turnId);
   }
 
@@ -378,6 +439,7 @@ export class ConversationStore {
 
   /** Records a tool call the model asked for (default status `pending`). Throws NOT_FOUND. */
   recordToolCall(input: RecordToolCallInput): ToolCallRecord {
+    this.settle();
     if (!this.toolCalls.insert(input, this.now())) throw notFound('message', input.messageId);
     return this.requireToolCall(input.id);
   }
@@ -469,6 +531,7 @@ export class ConversationStore {
    * Reads the whole file: for diagnostics and tests, not for every start.
    */
   checkIntegrity(): string[] {
+    this.settle();
     this.searchIndex.flush();
     return checkIntegrity(this.db, this.searchMode);
   }
@@ -481,11 +544,29 @@ export class ConversationStore {
     if (this.closed) return;
     this.closed = true;
     try {
+      // If this fails the outbox file keeps them for the next open.
+      this.settle();
+      this.outbox.close();
       this.writer.close();
       this.searchIndex.close();
     } finally {
       this.db.close();
     }
+  }
+
+  /** Commits held messages (see {@link holdMessage}); a no-op when none is. */
+  private settle(): void {
+    if (!this.outbox.pending) return;
+    this.outbox.drain((held) => {
+      withTransaction(this.db, () => {
+        for (const { conversationId, input, at } of held) {
+          // Already in (committed by an earlier open), or its conversation is gone.
+          if (this.messages.get(input.id) || !this.conversations.get(conversationId)) continue;
+          this.writer.insert(conversationId, { ...input, status: input.status ?? 'complete' }, at);
+        }
+      });
+    });
+    this.searchIndex.schedule();
   }
 
   private requireConversation(id: string): ConversationRecord {

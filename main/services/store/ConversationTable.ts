@@ -56,6 +56,7 @@ export function toConversationRecord(row: ConversationRow): ConversationRecord {
 export class ConversationTable {
   private readonly insertStatement: StatementSync;
   private readonly getStatement: StatementSync;
+  private readonly getWithNewestStatement: StatementSync;
   private readonly deleteStatement: StatementSync;
   private readonly touchStatement: StatementSync;
   private readonly listStatement: StatementSync;
@@ -67,6 +68,13 @@ export class ConversationTable {
     );
     this.getStatement = db.prepare(
       `SELECT ${conversationColumns} FROM conversations c WHERE id = ?`,
+    );
+    // The newest ordinal through the paging index (one probe), as the message insert finds it.
+    this.getWithNewestStatement = db.prepare(
+      `SELECT ${conversationColumns},
+         ifnull((SELECT ordinal FROM messages WHERE conversation_id = c.id AND active = 1
+                 ORDER BY ordinal DESC LIMIT 1), -1) AS newest
+       FROM conversations c WHERE id = ?`,
     );
     this.deleteStatement = db.prepare('DELETE FROM conversations WHERE id = ?');
     this.touchStatement = db.prepare('UPDATE conversations SET updated_at = ? WHERE id = ?');
@@ -87,6 +95,12 @@ export class ConversationTable {
   get(id: string): ConversationRecord | undefined {
     const row = getRow<ConversationRow>(this.getStatement, id);
     return row && toConversationRecord(row);
+  }
+
+  /** The conversation and the ordinal of its newest message (-1: none), or undefined. */
+  getWithNewest(id: string): { conversation: ConversationRecord; newest: number } | undefined {
+    const row = getRow<ConversationRow & { newest: number }>(this.getWithNewestStatement, id);
+    return row && { conversation: toConversationRecord(row), newest: row.newest };
   }
 
   /** Applies a patch; returns false when no such conversation exists. */

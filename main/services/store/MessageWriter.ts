@@ -48,20 +48,40 @@ export class MessageWriter {
     });
   }
 
-  /** Inserts a message at the end of a conversation, which moves to the top of the list. */
-  insert(conversationId: string, input: NewMessage): MessageRecord {
+  /**
+   * Inserts a message at the end of a conversation, which moves to the top of the list. `at`:
+   * its time (default now).
+   */
+  insert(conversationId: string, input: NewMessage, at = this.options.now()): MessageRecord {
     const { db, conversations, messages, usage } = this.options;
-    const at = this.options.now();
-    const id = input.id ?? randomUUID();
-    // What was written is known here: the record is not read back (this runs just before the
-    // person's message goes to the model).
-    const record: MessageRecord = {
-      id,
+    // What was written is known here: the record is not read back.
+    const record = this.recordOf(conversationId, input, 0, at);
+    withTransaction(db, () => {
+      // First, so an unknown conversation is NOT_FOUND rather than a foreign key failure.
+      if (!conversations.touch(conversationId, at)) throwNotFound('conversation', conversationId);
+      record.ordinal = messages.insert({
+        ...record,
+        text: input.status === 'streaming' ? '' : extractText(input.content),
+      });
+      if (input.usage) usage.record(record.id, input.usage, at);
+    });
+    return record;
+  }
+
+  /** The record `insert` writes for `input` at `ordinal`. */
+  recordOf(
+    conversationId: string,
+    input: Omit<NewMessage, 'status'> & { status?: MessageRecord['status'] },
+    ordinal: number,
+    at: number,
+  ): MessageRecord {
+    return {
+      id: input.id ?? randomUUID(),
       conversationId,
-      ordinal: 0,
+      ordinal,
       role: input.role,
       content: input.content,
-      status: input.status,
+      status: input.status ?? 'complete',
       turnId: input.turnId ?? null,
       provider: input.provider ?? null,
       model: input.model ?? null,
@@ -72,16 +92,6 @@ export class MessageWriter {
       updatedAt: at,
       ...(input.attachments ? { attachments: input.attachments } : {}),
     };
-    withTransaction(db, () => {
-      // First, so an unknown conversation is NOT_FOUND rather than a foreign key failure.
-      if (!conversations.touch(conversationId, at)) throwNotFound('conversation', conversationId);
-      record.ordinal = messages.insert({
-        ...record,
-        text: input.status === 'streaming' ? '' : extractText(input.content),
-      });
-      if (input.usage) usage.record(id, input.usage, at);
-    });
-    return record;
   }
 
   /** Inserts a `streaming` assistant message and starts buffering its deltas. */

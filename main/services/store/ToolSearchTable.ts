@@ -15,10 +15,18 @@ interface Row {
 
 const NONE: ConversationToolSearchState = { mode: 'default', loaded: [] };
 
-/** Prepared statements over `conversation_tool_search` (one row per conversation that has one). */
+/** Conversations whose state is kept in memory (every turn reads it before its request). */
+const KEPT = 64;
+
+/**
+ * Prepared statements over `conversation_tool_search` (one row per conversation that has one),
+ * with the states read or written lately kept in memory: this process is the file's only writer
+ * of them.
+ */
 export class ToolSearchTable {
   private readonly getStatement: StatementSync;
   private readonly upsertStatement: StatementSync;
+  private readonly kept = new Map<string, ConversationToolSearchState>();
 
   constructor(db: DatabaseSync) {
     this.getStatement = db.prepare(
@@ -33,9 +41,30 @@ export class ToolSearchTable {
   }
 
   get(conversationId: string): ConversationToolSearchState {
-    const row = getRow<Row>(this.getStatement, conversationId);
-    if (!row) return { ...NONE, loaded: [] };
-    return { mode: toMode(row.mode), loaded: parseNames(row.loaded) };
+    let state = this.kept.get(conversationId);
+    if (!state) {
+      const row = getRow<Row>(this.getStatement, conversationId);
+      state = row ? { mode: toMode(row.mode), loaded: parseNames(row.loaded) } : NONE;
+      this.keep(conversationId, state);
+    }
+    // A copy: callers may change what they get.
+    return { mode: state.mode, loaded: [...state.loaded] };
+  }
+
+  /** A new conversation: it has no state yet (its first turn need not ask the file). */
+  created(conversationId: string): void {
+    this.keep(conversationId, NONE);
+  }
+
+  /** Drops what is kept of a conversation (it was deleted). */
+  forget(conversationId: string): void {
+    this.kept.delete(conversationId);
+  }
+
+  private keep(conversationId: string, state: ConversationToolSearchState): void {
+    this.kept.delete(conversationId);
+    this.kept.set(conversationId, state);
+    if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value ?? '');
   }
 
   /** Writes the state; false when there is no such conversation. */
@@ -46,7 +75,9 @@ export class ToolSearchTable {
       loaded: JSON.stringify(state.loaded),
       at,
     });
-    return Number(result.changes) > 0;
+    const written = Number(result.changes) > 0;
+    if (written) this.keep(conversationId, { mode: state.mode, loaded: [...state.loaded] });
+    return written;
   }
 }
 

@@ -41,12 +41,15 @@ ack('conversation', conversation.id);
 
 for (let turn = 0; ; turn += 1) {
   const turnId = `${run}-${turn}`;
-  const user = store.appendMessage(conversation.id, {
+  // As the app sends it: held in the outbox, committed with the reply's first write.
+  const { message: user } = store.holdMessage(conversation.id, {
     role: 'user',
     turnId,
     content: crashScript.userContent(run, turn),
   });
   ack('message', user.id, run, turn);
+  // The request's way to the model and back: kills land while the message is only held.
+  await sleep(20 + (turn % 5) * 10);
 
   const total = crashScript.deltaCount(turn);
   const reply = store.beginAssistantMessage(conversation.id, { turnId, model: 'crash-model' });
