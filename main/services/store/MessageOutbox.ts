@@ -2,8 +2,6 @@ import { closeSync, existsSync, fdatasyncSync, openSync, readFileSync, writeSync
 import { z } from 'zod';
 import type { AppendMessageInput } from './MessageRecord';
 
-const EMPTY = Buffer.from('\n');
-
 /** A person's message on its way into the store, as the outbox file keeps it (one JSON line). */
 export interface HeldMessage {
   conversationId: string;
@@ -40,9 +38,8 @@ export class MessageOutbox {
   hold(message: HeldMessage): void {
     if (this.file !== undefined) {
       // Its line, then the empty line that ends the outbox (the next message overwrites it).
-      const bytes = Buffer.from(`${JSON.stringify(message)}\n\n`);
-      this.write(bytes, this.offset);
-      this.offset += bytes.length - 1;
+      const text = `${JSON.stringify(message)}\n\n`;
+      this.offset += this.write(text, this.offset) - 1;
     }
     this.held.push(message);
   }
@@ -61,17 +58,24 @@ export class MessageOutbox {
     commit(this.held);
     this.held.length = 0;
     if (this.file === undefined) return;
-    this.write(EMPTY, 0);
+    this.write('\n', 0);
     this.offset = 0;
   }
 
-  private write(bytes: Buffer, position: number): void {
+  /** Writes `text` at `position`; returns its length in bytes. */
+  private write(text: string, position: number): number {
     // 'a' would append whatever the position; 'r+' needs the file to exist.
     this.fd ??= openSync(this.file ?? '', existsSync(this.file ?? '') ? 'r+' : 'w+', 0o600);
-    for (let done = 0; done < bytes.length;) {
-      done += writeSync(this.fd, bytes, done, bytes.length - done, position + done);
+    // The string goes straight to the file (no Buffer made for it here: this is on the send
+    // path); a short write, which a regular file does not do, is finished from bytes.
+    const length = Buffer.byteLength(text);
+    let done = writeSync(this.fd, text, position);
+    if (done < length) {
+      const bytes = Buffer.from(text);
+      while (done < length) done += writeSync(this.fd, bytes, done, length - done, position + done);
     }
     if (this.sync) fdatasyncSync(this.fd);
+    return length;
   }
 
   close(): void {
