@@ -181,30 +181,44 @@ describe('ModelHistory', () => {
     // The first was kept (used more recently); the second is read from the start again.
     expect(reads.mock.calls.map((call) => call[1])).toEqual([1, -1]);
   });
-  it('takes the person’s new message as it was stored, without reading it back', async () => {
+  it('takes the person’s new message as it was sent, without reading it back or committing it', async () => {
     const { id } = store.createConversation();
     const history = new ModelHistory(store);
     const reads = vi.spyOn(store, 'listMessageContent');
+    const committedReads = vi.spyOn(store, 'listCommittedContent');
+    const held = (text: string) =>
+      store.holdMessage(id, { role: 'user', content: textContent(text) }).message;
+    const committed = () => store.listCommittedContent(id, -1, 1000).messages.length;
+
     // A new conversation's first message.
-    const first = store.appendMessage(id, { role: 'user', content: textContent('hello') });
+    const first = held('hello');
     history.appended(id, first);
-    expect(await history.read(id, first.ordinal)).toEqual(wholeHistory(id));
+    expect(await history.read(id, first.ordinal)).toEqual([
+      { role: 'user', content: textContent('hello') },
+    ]);
+    expect(committed()).toBe(0);
     expect(reads).not.toHaveBeenCalled();
 
-    // After a turn, the history is behind: the next read asks the store once.
+    // After a turn (its reply commits the held message), the history is behind: the next read
+    // asks the store once, for what is committed, and the new message stays held.
     store.appendMessage(id, { role: 'assistant', content: textContent('hi there') });
-    const second = store.appendMessage(id, { role: 'user', content: textContent('and you?') });
+    const second = held('and you?');
     history.appended(id, second);
-    expect(await history.read(id, second.ordinal)).toEqual(wholeHistory(id));
-    expect(reads).toHaveBeenCalledTimes(1);
+    committedReads.mockClear();
+    const behind = await history.read(id, second.ordinal);
+    expect(committedReads).toHaveBeenCalledTimes(1);
+    expect(committed()).toBe(2);
+    expect(behind).toEqual(wholeHistory(id));
+    expect(committed()).toBe(3);
 
-    // Up to date again: the third message is folded in as written.
+    // Up to date again: the third message is folded in as sent.
     store.appendMessage(id, { role: 'assistant', content: textContent('fine') });
     expect(await history.read(id)).toEqual(wholeHistory(id));
-    const third = store.appendMessage(id, { role: 'user', content: textContent('good') });
+    const third = held('good');
     history.appended(id, third);
+    committedReads.mockClear();
     expect(await history.read(id, third.ordinal)).toEqual(wholeHistory(id));
-    expect(reads).toHaveBeenCalledTimes(2);
+    expect(committedReads).not.toHaveBeenCalled();
   });
 
   it('leaves a message to the store while a read is under way', async () => {

@@ -25,6 +25,11 @@ interface Kept {
   reading: Promise<void>;
   /** Reads started and not finished. */
   busy: number;
+  /**
+   * The person's message just sent, still held by the store (see `holdMessage`): it goes in
+   * after what the store has, so reading the rest does not commit it before the request.
+   */
+  sent?: MessageContent;
 }
 
 /**
@@ -64,7 +69,10 @@ export class ModelHistory {
       }
       await this.catchUp(conversationId, entry);
       // Forgotten meanwhile (a retry or an edit): read it again from the store.
-      if (this.kept.get(conversationId) === entry) return entry.messages;
+      if (this.kept.get(conversationId) === entry) {
+        this.foldSent(conversationId, entry);
+        return entry.messages;
+      }
     }
   }
 
@@ -79,12 +87,24 @@ export class ModelHistory {
    * history is not up to the message before it (or a read is under way).
    */
   appended(conversationId: string, message: MessageContent): void {
-    const known = this.kept.get(conversationId);
-    // A first message: there is nothing before it to read.
-    const entry = known ?? (message.ordinal === 0 ? this.entry(conversationId) : undefined);
-    if (!entry || entry.busy > 0 || entry.lastOrdinal !== message.ordinal - 1) return;
+    const entry = this.entry(conversationId);
+    if (entry.busy > 0 || entry.lastOrdinal !== message.ordinal - 1) {
+      // The next read brings the history up to the message before it, then folds it in.
+      entry.sent = message;
+      return;
+    }
     if (answersEarlierCall([message])) return;
     this.fold(conversationId, entry, [message], message.ordinal);
+  }
+
+  /** Folds in the message `appended` left for after the read, once the read reached it. */
+  private foldSent(conversationId: string, entry: Kept): void {
+    const { sent } = entry;
+    if (!sent) return;
+    entry.sent = undefined;
+    // Already read from the store (something committed it meanwhile), or not adjacent.
+    if (entry.lastOrdinal !== sent.ordinal - 1 || answersEarlierCall([sent])) return;
+    this.fold(conversationId, entry, [sent], sent.ordinal);
   }
 
   /** Forgets a conversation whose messages were deleted or changed. */
@@ -173,7 +193,10 @@ export class ModelHistory {
     let last = after;
     for (;;) {
       if (this.kept.get(conversationId) !== entry) return undefined;
-      const page = this.store.listMessageContent(conversationId, last, PAGE);
+      // With a sent message held, only what is committed (reading must not commit it now).
+      const page = entry.sent
+        ? this.store.listCommittedContent(conversationId, last, PAGE)
+        : this.store.listMessageContent(conversationId, last, PAGE);
       messages.push(...page.messages);
       last = page.messages.at(-1)?.ordinal ?? last;
       if (!page.hasMore) break;

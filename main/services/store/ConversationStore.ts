@@ -288,6 +288,17 @@ export class ConversationStore {
     this.settle();
     return this.messages.contentAfter(conversationId, afterOrdinal, clampLimit(limit, 100, 1000));
   }
+  /**
+   * {@link listMessageContent} of what is committed: a held message (see {@link holdMessage})
+   * stays held. For the model's history, which has the held one from the sender.
+   */
+  listCommittedContent(
+    conversationId: string,
+    afterOrdinal: number,
+    limit: number,
+  ): { messages: MessageContent[]; hasMore: boolean } {
+    return this.messages.contentAfter(conversationId, afterOrdinal, clampLimit(limit, 100, 1000));
+  }
 
   /** One message (a streaming one with its newest, possibly not yet committed, content). */
   getMessage(id: string): MessageRecord | undefined {
