@@ -18,6 +18,7 @@ import { ConversationTable, clampLimit } from './ConversationTable';
 import { ensureSearchIndex, type SearchMode } from './ensureSearchIndex';
 import type { GrantChange, GrantRecord, ListGrantsFilter, SaveGrantInput } from './GrantRecord';
 import { GrantTable } from './GrantTable';
+import { HeldMessages } from './HeldMessages';
 import type {
   AppendMessageInput,
   BeginAssistantMessageInput,
@@ -40,7 +41,6 @@ import {
   type MessageContent,
   type MessageRow,
 } from './MessageTable';
-import { MessageOutbox, type HeldMessage } from './MessageOutbox';
 import { MessageWriter } from './MessageWriter';
 import { allMigrations } from './migrations/allMigrations';
 import { notFound, throwNotFound } from './notFound';
@@ -89,7 +89,7 @@ export class ConversationStore {
   private readonly toolSearch: ToolSearchTable;
   private readonly writer: MessageWriter;
   private readonly searchIndex: SearchIndexQueue;
-  private readonly outbox: MessageOutbox;
+  private readonly held: HeldMessages;
   private readonly now: () => number;
   private closed = false;
 
@@ -137,13 +137,18 @@ export class ConversationStore {
         onError: (error) => log?.error('streamed text could not be saved; retrying', { error }),
       },
     });
-    const outboxFile = options.file === ':memory:' ? undefined : `${options.file}-outbox`;
-    const sync = options.synchronous === 'FULL';
-    // A second process (recover: false) leaves the app's held messages to the app.
-    this.outbox =
-      outboxFile !== undefined && options.recover !== false
-        ? MessageOutbox.reopen(outboxFile, sync)
-        : new MessageOutbox(outboxFile, sync);
+    this.held = new HeldMessages({
+      db,
+      conversations: this.conversations,
+      messages: this.messages,
+      writer: this.writer,
+      now: this.now,
+      onCommitted: () => this.searchIndex.schedule(),
+      file: options.file,
+      sync: options.synchronous === 'FULL',
+      recover: options.recover !== false,
+    });
+    // What a crash left held.
     this.settle();
   }
 
@@ -319,21 +324,7 @@ export class ConversationStore {
     conversationId: string,
     input: AppendMessageInput,
   ): { message: MessageRecord; conversation: ConversationRecord } {
-    this.settle();
-    const found =
-      this.conversations.getWithNewest(conversationId) ??
-      throwNotFound('conversation', conversationId);
-    const at = this.now();
-    const held: HeldMessage = {
-      conversationId,
-      input: { ...input, id: input.id ?? randomUUID() },
-      at,
-    };
-    this.outbox.hold(held);
-    return {
-      message: this.writer.recordOf(conversationId, held.input, found.newest + 1, at),
-      conversation: { ...found.conversation, updatedAt: at },
-    };
+    return this.held.hold(conversationId, input);
   }
 
   /** Appends a whole message (the person's message, tool results, an imported reply). */
@@ -556,8 +547,7 @@ export class ConversationStore {
     this.closed = true;
     try {
       // If this fails the outbox file keeps them for the next open.
-      this.settle();
-      this.outbox.close();
+      this.held.close();
       this.writer.close();
       this.searchIndex.close();
     } finally {
@@ -567,17 +557,7 @@ export class ConversationStore {
 
   /** Commits held messages (see {@link holdMessage}); a no-op when none is. */
   private settle(): void {
-    if (!this.outbox.pending) return;
-    this.outbox.drain((held) => {
-      withTransaction(this.db, () => {
-        for (const { conversationId, input, at } of held) {
-          // Already in (committed by an earlier open), or its conversation is gone.
-          if (this.messages.get(input.id) || !this.conversations.get(conversationId)) continue;
-          this.writer.insert(conversationId, { ...input, status: input.status ?? 'complete' }, at);
-        }
-      });
-    });
-    this.searchIndex.schedule();
+    this.held.settle();
   }
 
   private requireConversation(id: string): ConversationRecord {
