@@ -58,6 +58,13 @@ const keyName = (id: string): string => `provider:${id}:apiKey`;
 export class ProvidersService {
   private added: ProviderConfig[] = [];
   private readonly keys = new Map<string, StoredKey>();
+  private envResolved:
+    | { apiKey: string | undefined; baseURL: string | undefined; provider: ResolvedProvider }
+    | undefined;
+  private readonly addedResolved = new WeakMap<
+    ProviderConfig,
+    { saved: StoredKey | undefined; envKey: string | undefined; provider: ResolvedProvider }
+  >();
   private readonly file: JsonDocumentFile<ProvidersFile> | undefined;
   private readonly changed = new Emitter<ProviderView[]>();
   readonly onDidChange = this.changed.event;
@@ -224,6 +231,18 @@ export class ProvidersService {
   private fromEnvironment(): ResolvedProvider | undefined {
     const { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: baseURL } = this.options.env;
     if (!apiKey && !baseURL) return undefined;
+    // Every turn resolves its provider: the URLs are parsed once per value, not every time.
+    const kept = this.envResolved;
+    if (kept && kept.apiKey === apiKey && kept.baseURL === baseURL) return kept.provider;
+    const provider = this.environmentProvider(apiKey, baseURL);
+    this.envResolved = { apiKey, baseURL, provider };
+    return provider;
+  }
+
+  private environmentProvider(
+    apiKey: string | undefined,
+    baseURL: string | undefined,
+  ): ResolvedProvider {
     const preset = providerPreset('openai');
     const url = baseURL || preset.baseURL;
     const needsKey = !isLocalBaseUrl(url);
@@ -247,9 +266,22 @@ export class ProvidersService {
 
   private resolveAdded(config: ProviderConfig): ResolvedProvider {
     const saved = this.keys.get(config.id);
+    const envKey = config.id === ENV_PROVIDER_ID ? this.options.env.OPENAI_API_KEY : undefined;
+    // Configs are replaced, never changed: one resolution per config, key and env key.
+    const kept = this.addedResolved.get(config);
+    if (kept && kept.saved === saved && kept.envKey === envKey) return kept.provider;
+    const provider = this.resolveAddedNow(config, saved, envKey);
+    this.addedResolved.set(config, { saved, envKey, provider });
+    return provider;
+  }
+
+  private resolveAddedNow(
+    config: ProviderConfig,
+    saved: StoredKey | undefined,
+    envKey: string | undefined,
+  ): ResolvedProvider {
     const stored = saved?.origin === originOf(config.baseURL) ? saved.key : undefined;
     // An added `openai` provider may take its key from the environment, as the SDK would.
-    const envKey = config.id === ENV_PROVIDER_ID ? this.options.env.OPENAI_API_KEY : undefined;
     const apiKey = stored ?? envKey;
     const needsKey = !isLocalBaseUrl(config.baseURL);
     const keySource: ProviderKeySource = stored
