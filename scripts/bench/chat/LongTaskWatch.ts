@@ -17,10 +17,15 @@ export interface LongTasks {
   longestFrameGapMs: number;
   /** The `long-animation-frame` entries, longest first (at most 5). */
   longFrames: LongFrame[];
+  /**
+   * Where each long task ran, in `tasksMs` order: the entry's name (`self`, `same-origin-descendant`,
+   * `cross-origin-descendant`, …) and its container frame's src, if a frame's.
+   */
+  taskSources: string[];
 }
 
 interface WatchState {
-  tasks: number[];
+  tasks: { ms: number; source: string }[];
   frames: LongFrame[];
   gap: number;
   running: boolean;
@@ -47,8 +52,16 @@ export class LongTaskWatch {
           duration: number;
         }[];
       };
+      type Task = PerformanceEntry & {
+        attribution?: { containerType?: string; containerSrc?: string }[];
+      };
       const addTasks = (entries: PerformanceEntryList): void => {
-        for (const entry of entries) state.tasks.push(entry.duration);
+        for (const entry of entries as Task[]) {
+          const container = entry.attribution?.[0];
+          const src = container?.containerSrc?.replace(/\/frame\/.*/, '/frame/…') ?? '';
+          const source = [entry.name, container?.containerType, src].filter(Boolean).join(' ');
+          state.tasks.push({ ms: entry.duration, source });
+        }
       };
       const addFrames = (entries: PerformanceEntryList): void => {
         for (const entry of entries as Frame[]) {
@@ -102,9 +115,11 @@ export class LongTaskWatch {
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
       state.running = false;
       state.finish();
-      const tasksMs = [...state.tasks].sort((a, b) => b - a);
+      const tasks = [...state.tasks].sort((a, b) => b.ms - a.ms);
+      const tasksMs = tasks.map((task) => task.ms);
       return {
         tasksMs,
+        taskSources: tasks.map((task) => task.source),
         longestMs: tasksMs[0] ?? 0,
         longestFrameGapMs: state.gap,
         longFrames: [...state.frames].sort((a, b) => b.durationMs - a.durationMs).slice(0, 5),
