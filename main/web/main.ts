@@ -8,7 +8,6 @@ import { installProcessGuards } from '../platform/installProcessGuards';
 import { openWithSystem } from '../platform/NodeExternalOpener';
 import { argValue } from '../platform/resolveDataDir';
 import { createHostCore } from '../services/createHostCore';
-import { SANDBOX_FRAME_PATH } from '../services/apps/SandboxPages';
 import { AppsOrigin } from './AppsOrigin';
 import { WebShell } from './WebShell';
 
@@ -29,7 +28,7 @@ async function main(): Promise<void> {
   const core = await createHostCore(platform, log);
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
   const token = randomBytes(32).toString('base64url');
-  // Apps run on a second loopback origin, behind the same token.
+  // Apps run on a second loopback origin (another site than the page), behind the token.
   const sandbox = new AppsOrigin({
     token,
     respond: (pathname) => core.apps.service.sandboxResponse(pathname),
@@ -47,10 +46,11 @@ async function main(): Promise<void> {
   });
   const url = await shell.start();
   core.apps.service.useSandbox({
-    frameUrl: (frameId) => `${sandbox.url}${SANDBOX_FRAME_PATH}${frameId}`,
+    frameUrl: (frameId) => sandbox.frameUrl(frameId),
     parentOrigins: shell.origins,
     hostOrigins: sandbox.origins,
     rendererDir,
+    assetQuery: sandbox.query,
   });
   print(`Switchboard web shell: ${url}`);
   print(`Data: ${platform.paths.dataDir}`);
