@@ -8,6 +8,7 @@ import { installProcessGuards } from '../platform/installProcessGuards';
 import { openWithSystem } from '../platform/NodeExternalOpener';
 import { argValue } from '../platform/resolveDataDir';
 import { createHostCore } from '../services/createHostCore';
+import { SANDBOX_FRAME_PATH } from '../services/apps/SandboxPages';
 import { AppsOrigin } from './AppsOrigin';
 import { WebShell } from './WebShell';
 
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   const core = await createHostCore(platform, log);
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
   const token = randomBytes(32).toString('base64url');
-  // Apps run on a second loopback origin (another site than the page), behind the token.
+  // Apps run on a second loopback origin, behind the same token.
   const sandbox = new AppsOrigin({
     token,
     respond: (pathname) => core.apps.service.sandboxResponse(pathname),
@@ -46,11 +47,10 @@ async function main(): Promise<void> {
   });
   const url = await shell.start();
   core.apps.service.useSandbox({
-    frameUrl: (frameId) => sandbox.frameUrl(frameId),
+    frameUrl: (frameId) => `${sandbox.url}${SANDBOX_FRAME_PATH}${frameId}`,
     parentOrigins: shell.origins,
     hostOrigins: sandbox.origins,
     rendererDir,
-    assetQuery: sandbox.query,
   });
   print(`Switchboard web shell: ${url}`);
   print(`Data: ${platform.paths.dataDir}`);

@@ -71,8 +71,7 @@ describe('MCP Apps in the host core', () => {
     expect(page.status).toBe(200);
     expect(page.headers['Content-Security-Policy']).toContain(`connect-src ${declared}`);
     expect(page.headers['Content-Security-Policy']).toContain('frame-ancestors http://127.0.0.1:8');
-    // The shell's key goes on the proxy's own asset URLs (no cookie reaches another site).
-    expect(String(page.body)).toContain('src="/assets/sandbox-x.js?key=k"');
+    expect(String(page.body)).toContain('src="/assets/sandbox-x.js"');
     expect(String(page.body)).toContain('sandbox-config');
     expect((await host.core.apps.service.sandboxResponse('/assets/sandbox-x.js')).status).toBe(200);
     expect((await host.core.apps.service.sandboxResponse('/assets/secret.js')).status).toBe(404);

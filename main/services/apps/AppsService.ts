@@ -42,8 +42,6 @@ export interface AppSandbox {
   hostOrigins: readonly string[];
   /** The built renderer (the proxy page comes from it). */
   rendererDir: string;
-  /** Appended to the proxy page's asset URLs (the web shell's key; see SandboxPages). */
-  assetQuery?: string;
 }
 
 export interface AppsServiceOptions {
@@ -91,7 +89,6 @@ export class AppsService {
       rendererDir: sandbox.rendererDir,
       frame: (id) => this.frames.find(id),
       parentOrigins: () => sandbox.parentOrigins,
-      assetQuery: sandbox.assetQuery,
     });
   }
 

@@ -22,11 +22,6 @@ export interface SandboxPagesOptions {
   frame: (frameId: string) => SandboxFrame | undefined;
   /** The host pages that may talk to the proxy (checked by the proxy on every message). */
   parentOrigins: () => readonly string[];
-  /**
-   * Appended to the proxy page's own asset URLs (`?key=…`): what the sandbox origin asks of
-   * every request when no cookie can reach it. None by default.
-   */
-  assetQuery?: string;
 }
 
 /** The page of every frame; the frame id after it is the page's capability. */
@@ -104,8 +99,7 @@ export class SandboxPages {
       'utf8',
     ).then((built) => {
       // Frame pages live under /frame/: the build's relative asset paths are made absolute.
-      const query = this.options.assetQuery ?? '';
-      const html = built.replace(/\b(src|href)="\.\/([^"?#]*)"/g, `$1="/$2${query}"`);
+      const html = built.replace(/\b(src|href)="\.\//g, '$1="/');
       return { html, assets: assetsOf(html) };
     });
     // A missing build is retried on the next request rather than remembered.
@@ -118,7 +112,7 @@ export class SandboxPages {
 function assetsOf(html: string): Set<string> {
   const paths = new Set<string>();
   for (const match of html.matchAll(/\b(?:src|href)="([^"]+)"/g)) {
-    const ref = (match[1] ?? '').replace(/[?#].*$/, '');
+    const ref = match[1] ?? '';
     if (/^[a-z]+:/i.test(ref)) continue;
     paths.add(`/${ref.replace(/^(\.\/|\/)+/, '')}`);
   }

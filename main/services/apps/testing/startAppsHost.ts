@@ -43,7 +43,6 @@ export async function startAppsHost(
       parentOrigins: ['http://127.0.0.1:8'],
       hostOrigins: ['http://127.0.0.1:9'],
       rendererDir,
-      assetQuery: '?key=k',
     });
   }
   const approvals: ApprovalRequest[] = [];
