@@ -20,6 +20,11 @@ const frame: AppFrame = {
 
 afterEach(() => vi.useRealTimers());
 
+/** Frames go in one per turn (a frame, then a task: see mountQueue), so those are faked too. */
+const TIMERS = { toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] } as const;
+/** Long enough for a frame and a task. */
+const A_TURN_MS = 20;
+
 async function show(opened: AppOpenResult | (() => AppOpenResult)) {
   return renderWithStores(
     <AppFrameHost
@@ -60,9 +65,9 @@ describe('AppFrameHost', () => {
   });
 
   it('fails an App that never starts, reports it, and closes its frame when it goes', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
     const { host, unmount } = await show({ ok: true, frame });
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
     expect(screen.getByTestId('app-iframe').getAttribute('sandbox')).toBe(
       'allow-scripts allow-same-origin',
     );
@@ -83,10 +88,43 @@ describe('AppFrameHost', () => {
     unmount();
   });
 
+  it('puts frames in one per turn, even when their answers come together', async () => {
+    vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
+    let opened = 0;
+    const frames = ['b', 'c', 'd'].map((c) => ({ ...frame, frameId: c.repeat(32) }));
+    const { host, unmount } = await renderWithStores(
+      <>
+        {frames.map((f) => (
+          <AppFrameHost
+            key={f.frameId}
+            target={{ kind: 'preview', server: 'apps', uri: f.resourceUri }}
+            label="counter"
+          />
+        ))}
+      </>,
+      {
+        servers: [serverView('apps')],
+        script: (name) => (name === 'apps.open' ? { ok: true, frame: frames[opened++] } : {}),
+      },
+    );
+    await act(() => settle());
+    expect(opened).toBe(3);
+    expect(screen.queryAllByTestId('app-iframe')).toHaveLength(0);
+    for (const shown of [1, 2]) {
+      await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
+      expect(screen.queryAllByTestId('app-iframe')).toHaveLength(shown);
+    }
+    // Gone before its turn: the frame main opened for it is closed all the same.
+    unmount();
+    expect(host.callsOf('apps.close')).toContainEqual({ frameId: frames[2]?.frameId });
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS * 3));
+    expect(screen.queryAllByTestId('app-iframe')).toHaveLength(0);
+  });
+
   it('tells a sandbox that loaded but an App that never initialized apart', async () => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
     const { host } = await show({ ok: true, frame });
-    await act(() => vi.advanceTimersByTimeAsync(10));
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
     const iframe = screen.getByTestId<HTMLIFrameElement>('app-iframe');
     const proxy = iframe.contentWindow;
     if (!proxy) throw new Error('no frame window');
@@ -111,6 +149,7 @@ describe('AppFrameHost', () => {
   });
 
   it('drives an initialized App: partial input while it is written, then input and result', async () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame'] });
     let setCall: (call: AppCall) => void = () => undefined;
     function Card() {
       const [call, set] = useState<AppCall>({
@@ -143,6 +182,7 @@ describe('AppFrameHost', () => {
       },
     });
     await settle();
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
     const proxy = (await screen.findByTestId<HTMLIFrameElement>('app-iframe')).contentWindow;
     if (!proxy) throw new Error('no frame window');
     const toApp = vi.spyOn(proxy, 'postMessage');

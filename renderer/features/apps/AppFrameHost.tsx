@@ -16,6 +16,7 @@ import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
 import { AppPromptView } from './AppPromptView';
 import { useDocumentLook } from './hostContext';
+import { queueMount } from './mountQueue';
 import { retireFrame } from './retireFrame';
 import { sandboxUrlFor } from './sandboxUrl';
 import { useAppBridge, type AppCall } from './useAppBridge';
@@ -57,14 +58,26 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
   useEffect(() => {
     if (phase.kind !== 'opening') return;
     let current = true;
+    let dequeue: (() => void) | undefined;
+    /** A frame main opened that is not shown yet: closed if the card goes first. */
+    let waiting: string | undefined;
     actions.open(target).then(
       (result) => {
-        if (!current) return;
-        dispatch(
-          result.ok
-            ? { type: 'opened', frame: result.frame }
-            : { type: 'failed', failure: result.failure },
-        );
+        if (!result.ok) {
+          if (current) dispatch({ type: 'failed', failure: result.failure });
+          return;
+        }
+        if (!current) {
+          actions.close(result.frame.frameId);
+          return;
+        }
+        // The frame goes in when its turn comes, one per task like starting: answers that
+        // arrive together would otherwise put several frames, and their bridges, in one task.
+        waiting = result.frame.frameId;
+        dequeue = queueMount(() => {
+          waiting = undefined;
+          dispatch({ type: 'opened', frame: result.frame });
+        });
       },
       (error: unknown) => {
         if (current)
@@ -73,6 +86,8 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
     );
     return () => {
       current = false;
+      dequeue?.();
+      if (waiting) actions.close(waiting);
     };
     // Reopened only by a 'reopen' (the phase goes back to opening) or another target.
   }, [phase.kind, targetKey]); // eslint-disable-line react-hooks/exhaustive-deps

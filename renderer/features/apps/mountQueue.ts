@@ -1,4 +1,4 @@
-/** Apps waiting to start, oldest first; one starts per turn of the event loop. */
+/** Apps waiting to start or to put their frame in, oldest first; one per turn of the loop. */
 const waiting: (() => void)[] = [];
 let scheduled = false;
 
