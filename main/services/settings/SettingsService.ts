@@ -30,6 +30,8 @@ export class SettingsService {
    * 1 ms of each reply's time to first token (a file read, plus a decryption in the desktop app).
    */
   private storedKey: string | undefined;
+  /** The last snapshot and the settings it was made of. */
+  private kept: { settings: StoredSettings; snapshot: Readonly<SettingsSnapshot> } | undefined;
 
   constructor(private readonly options: SettingsServiceOptions) {}
 
@@ -38,14 +40,21 @@ export class SettingsService {
     this.storedKey = await this.options.secrets.get(API_KEY_SECRET);
   }
 
-  snapshot(): SettingsSnapshot {
+  /** The settings as they are now (frozen: kept while nothing changes; every turn asks). */
+  snapshot(): Readonly<SettingsSnapshot> {
     const apiKeySource =
       this.storedKey !== undefined
         ? 'secret-store'
         : this.options.env.ANTHROPIC_API_KEY
           ? 'environment'
           : 'none';
-    return { ...this.settings, apiKeySource };
+    const kept = this.kept;
+    if (kept?.settings === this.settings && kept.snapshot.apiKeySource === apiKeySource) {
+      return kept.snapshot;
+    }
+    const snapshot = Object.freeze({ ...this.settings, apiKeySource });
+    this.kept = { settings: this.settings, snapshot };
+    return snapshot;
   }
 
   async update(patch: SettingsPatch): Promise<SettingsSnapshot> {
