@@ -2,10 +2,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DiscoverResult } from '@modelcontextprotocol/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeFileAtomic } from '../../../platform/writeFileAtomic';
 import { configHash } from './configHash';
 import { EraVerdictCache } from './EraVerdictCache';
 import { stdioConfig } from './testing/TestProcesses';
+
+// The real writes, counted.
+vi.mock('../../../platform/writeFileAtomic', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../../platform/writeFileAtomic')>();
+  return { writeFileAtomic: vi.fn(actual.writeFileAtomic) };
+});
 
 const discover: DiscoverResult = {
   supportedVersions: ['2026-07-28'],
@@ -41,6 +48,20 @@ describe('EraVerdictCache', () => {
       at: now,
     });
     expect(await fresh.get('c')).toBeUndefined();
+  });
+
+  it('servers starting together share writes, and each waits until its own verdict is on disk', async () => {
+    const shared = cache();
+    vi.mocked(writeFileAtomic).mockClear();
+    const hashes = Array.from({ length: 30 }, (_, i) => `h${i}`);
+    await Promise.all(
+      hashes.map(async (hash) => {
+        await shared.set(hash, { prior: { kind: 'legacy' } });
+        // Resolved: a fresh reader of the file finds it.
+        expect(await cache().get(hash)).toEqual({ prior: { kind: 'legacy' }, at: now });
+      }),
+    );
+    expect(vi.mocked(writeFileAtomic).mock.calls.length).toBeLessThanOrEqual(3);
   });
 
   it('expires entries after the ttl and prunes them on the next write', async () => {
