@@ -82,9 +82,10 @@ export class ModelHistory {
   }
 
   /**
-   * The person's message, just stored as the conversation's newest: folded in as it was
-   * written, so the turn it starts does not read it back. Left to the next read when the
-   * history is not up to the message before it (or a read is under way).
+   * The person's message, just sent as the conversation's newest (held by the store, not yet
+   * committed): folded in as it was sent, so the turn it starts does not read it back. When the
+   * history is not up to the message before it (or a read is under way), the next read brings
+   * it up to date from what is committed and folds this one in after.
    */
   appended(conversationId: string, message: MessageContent): void {
     const entry = this.entry(conversationId);
