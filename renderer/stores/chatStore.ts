@@ -92,6 +92,8 @@ export const FIRST_PAGE = 100;
  * one is a short task on both sides; the whole history arrives in the background.
  */
 export const OLDER_PAGE = 1000;
+/** Older pages asked for at once: main reads one while another travels and is parsed. */
+const PAGES_AHEAD = 3;
 /** While older pages arrive, what came is shown at least this often. */
 const FOLD_EVERY_MS = 150;
 
@@ -220,16 +222,30 @@ export function createChatStore(client: HostClient): ChatStore {
           reduce((m) => pages.reduce(olderPageArrived, m));
         };
         try {
-          // One request ahead: main reads the next page while this one is parsed and folded.
-          let next: ReturnType<typeof older> | undefined = older(first.ordinal);
-          while (next) {
-            const page: ConversationPage = await next;
+          // Pages asked for ahead: main reads the next ones while this one is on its way and
+          // parsed. Ordinals are never below 0 and a full page reaches at least OLDER_PAGE
+          // below its cursor, so stepping down by a page misses nothing (a short page that
+          // still has more is continued from its oldest message).
+          const asked: ReturnType<typeof older>[] = [];
+          let cursor = first.ordinal;
+          const askAhead = (): void => {
+            while (asked.length < PAGES_AHEAD && cursor > 0) {
+              const request = older(cursor);
+              // A read that fails after an earlier one leaves its promise handled here.
+              request.catch(() => undefined);
+              asked.push(request);
+              cursor -= OLDER_PAGE;
+            }
+          };
+          askAhead();
+          for (let request = asked.shift(); request; request = asked.shift()) {
+            const page: ConversationPage = await request;
             if (generation !== openGeneration) return;
-            const oldest = page.messages[0];
-            next = page.hasMore && oldest ? older(oldest.ordinal) : undefined;
-            // A read that fails after this one leaves the page's promise handled here.
-            next?.catch(() => undefined);
             pending.push(page);
+            if (!page.hasMore) break;
+            const oldest = page.messages[0];
+            if (asked.length === 0 && cursor <= 0 && oldest) cursor = oldest.ordinal;
+            askAhead();
             if (performance.now() - foldedAt >= FOLD_EVERY_MS) fold();
           }
         } catch {
