@@ -49,6 +49,11 @@ export const toolResultBlockSchema = z.object({
   tool_use_id: z.string(),
   content: z.array(z.discriminatedUnion('type', [textBlockSchema, imageBlockSchema])).optional(),
   is_error: z.boolean().optional(),
+  /**
+   * Set by the host in a window's pages of history, never sent to a model: the content was
+   * long and left out, and the call's stored result is read when its card opens.
+   */
+  omitted: z.literal(true).optional(),
 });
 
 /** Claude's signed thinking: sent back to Claude as it came (the signature proves it), shown folded. */

@@ -36,7 +36,7 @@ import { ModelHistory } from './ModelHistory';
 import type { ModelRegistry } from '../models/ModelRegistry';
 import { runTurn, type TurnResult } from './runTurn';
 import { ToolCallCancels } from './ToolCallCancels';
-import { toMessageView, toMessageViewJson, toSummary, toToolCallView } from './toConversationViews';
+import { toMessageView, toSummary, toToolCallView } from './toConversationViews';
 import { toToolOutcome } from './toToolOutcome';
 import { ToolResultReader, type ToolResultAnswer } from './ToolResultReader';
 import { TurnRecorder } from './TurnRecorder';
@@ -149,13 +149,14 @@ export class ConversationService {
   }
 
   /**
-   * {@link get} as the JSON sent to a window: stored messages' content goes out as the JSON
-   * text it is stored as, so a page of a long history is never parsed and serialized again.
+   * {@link get} as the JSON sent to a window: the store builds each message's JSON (stored
+   * content is never parsed and serialized again), and long tool results come without their
+   * bodies (`omitted`), which a card reads with `getToolResult` when it opens.
    */
   getJson(id: string, beforeOrdinal?: number, limit = 200): JsonReply<ConversationPage> {
     const { conversation, cursor } = this.openPage(id, beforeOrdinal, limit);
-    const page = this.options.store.listMessagesJson(id, cursor);
-    const messages = page.messages.map(toMessageViewJson).join(',');
+    const page = this.options.store.listMessageViews(id, cursor);
+    const messages = page.messages.map((message) => message.json).join(',');
     return JsonReply.fromText(
       objectJson(
         { conversation, toolCalls: page.toolCalls.map(toToolCallView), hasMore: page.hasMore },

@@ -8,10 +8,8 @@ import type {
   ToolCallView,
 } from '../../../shared/domain/conversationViews';
 import { AppErrorCode, isAppErrorCode } from '../../../shared/errors';
-import { objectJson } from '../../../shared/ipc/JsonReply';
 import type { ConversationRecord } from '../store/ConversationRecord';
 import type { MessageRecord, TokenUsage } from '../store/MessageRecord';
-import type { MessageJsonRecord } from '../store/MessageTable';
 import type { ToolCallRecord } from '../store/ToolCallRecord';
 
 export function toSummary(
@@ -31,13 +29,9 @@ export function toSummary(
   };
 }
 
+/** A message as windows see it; pages sent to a window are built by `messageViewSql`, alike. */
 export function toMessageView(record: MessageRecord): MessageView {
   return { ...messageViewFields(record), content: record.content as MessageBlock[] };
-}
-
-/** A message view's JSON, its content spliced in as the JSON text stored (never parsed). */
-export function toMessageViewJson(record: MessageJsonRecord): string {
-  return objectJson(messageViewFields(record), { content: record.contentJson });
 }
 
 /** Everything of a message's view but its content. */

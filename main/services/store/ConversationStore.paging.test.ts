@@ -59,6 +59,9 @@ describe('ConversationStore with a 5000-message conversation', () => {
         [messageSql.before, [conversationId, 2500, 101]],
         [messageSql.after, [conversationId, 2500, 101]],
         [messageSql.contentAfter, [conversationId, 2500, 101]],
+        [messageSql.viewTail, [conversationId, 101]],
+        [messageSql.viewBefore, [conversationId, 2500, 101]],
+        [messageSql.viewAfter, [conversationId, 2500, 101]],
       ] as const) {
         const lines = plan(db, sql, ...params);
         expect(lines.join(' | ')).toMatch(byIndex);

@@ -31,16 +31,10 @@ import type {
 import type {
   ConversationWithMessages,
   ListMessagesOptions,
-  MessageJsonPage,
   MessagePage,
+  MessageViewPage,
 } from './MessagePage';
-import {
-  MessageTable,
-  toMessageJsonRecord,
-  toMessageRecord,
-  type MessageContent,
-  type MessageRow,
-} from './MessageTable';
+import { MessageTable, type MessageContent } from './MessageTable';
 import { MessageWriter } from './MessageWriter';
 import { allMigrations } from './migrations/allMigrations';
 import { notFound, throwNotFound } from './notFound';
@@ -246,37 +240,49 @@ export class ConversationStore {
   /** A page of messages in ascending order, with their tool calls; see `ListMessagesOptions`. */
   listMessages(conversationId: string, options: ListMessagesOptions = {}): MessagePage {
     this.settle();
-    return this.pageOf(conversationId, options, toMessageRecord, (message) =>
-      this.writer.withLiveContent(message),
+    return this.pageOf(
+      conversationId,
+      (limit) => this.messages.page(conversationId, options, limit),
+      options,
+      (message, branch) => {
+        const live = this.writer.withLiveContent(message);
+        return branch ? { ...live, branch } : live;
+      },
     );
   }
 
   /**
-   * {@link listMessages} with each message's content as JSON text: stored rows give theirs as
-   * stored (never parsed), for an answer that is sent on as JSON.
+   * {@link listMessages} as a window gets it: each message its view's JSON, built by SQLite
+   * (see messageViewSql), with long tool results' bodies left out.
    */
-  listMessagesJson(conversationId: string, options: ListMessagesOptions = {}): MessageJsonPage {
+  listMessageViews(conversationId: string, options: ListMessagesOptions = {}): MessageViewPage {
     this.settle();
-    return this.pageOf(conversationId, options, toMessageJsonRecord, (message) => {
-      const live = this.writer.liveContent(message.id);
-      return live ? { ...message, contentJson: JSON.stringify(live) } : message;
-    });
+    return this.pageOf(
+      conversationId,
+      (limit) => this.messages.viewPage(conversationId, options, limit),
+      options,
+      (message, branch) => {
+        const live = this.writer.liveContent(message.id);
+        return {
+          id: message.id,
+          json: `${message.head}${branch ? `,"branch":${JSON.stringify(branch)}` : ''},"content":${
+            live ? JSON.stringify(live) : message.content
+          }}`,
+        };
+      },
+    );
   }
 
   /** A page's messages with their versions and newest content, and their tool calls. */
-  private pageOf<T extends { id: string; ordinal: number; branch?: BranchPosition }>(
+  private pageOf<Row extends { id: string; ordinal: number }, T extends { id: string }>(
     conversationId: string,
+    read: (limit: number) => { messages: Row[]; hasMore: boolean },
     options: ListMessagesOptions,
-    as: (row: MessageRow) => T,
-    withLive: (message: T) => T,
+    as: (row: Row, branch: BranchPosition | undefined) => T,
   ): { messages: T[]; toolCalls: ToolCallRecord[]; hasMore: boolean } {
-    const limit = clampLimit(options.limit, 100, 1000);
-    const page = this.messages.page(conversationId, options, limit, as);
+    const page = read(clampLimit(options.limit, 100, 1000));
     const positions = this.branches.pagePositions(conversationId, page.messages);
-    const messages = page.messages.map((message) => {
-      const branch = positions.get(message.id);
-      return withLive(branch ? { ...message, branch } : message);
-    });
+    const messages = page.messages.map((row) => as(row, positions.get(row.id)));
     const toolCalls = this.toolCalls.listForMessages(messages.map((m) => m.id));
     return { messages, toolCalls, hasMore: page.hasMore };
   }

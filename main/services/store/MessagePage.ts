@@ -1,6 +1,5 @@
 import type { ConversationRecord } from './ConversationRecord';
 import type { MessageRecord } from './MessageRecord';
-import type { MessageJsonRecord } from './MessageTable';
 import type { ToolCallRecord } from './ToolCallRecord';
 
 /** Options of `listMessages`; give at most one of the two cursors. */
@@ -21,9 +20,9 @@ export interface MessagePage {
   hasMore: boolean;
 }
 
-/** {@link MessagePage} with each message's content as JSON text. */
-export interface MessageJsonPage extends Omit<MessagePage, 'messages'> {
-  messages: MessageJsonRecord[];
+/** {@link MessagePage} as a window gets it: each message its `MessageView` JSON. */
+export interface MessageViewPage extends Omit<MessagePage, 'messages'> {
+  messages: { id: string; json: string }[];
 }
 
 /** A conversation with its newest page of messages. */

@@ -8,6 +8,7 @@ import type {
   StoredContentBlock,
   TokenUsage,
 } from './MessageRecord';
+import { messageViewContentSql, messageViewHeadSql } from './messageViewSql';
 import { allRows, fromJson, getRow, toJson } from './sqlRows';
 
 /** A row of `messages` as the page queries select it. */
@@ -33,6 +34,19 @@ export interface MessageRow {
 
 const columns = `id, conversation_id, ordinal, role, content, status, turn_id, provider, model,
   stop_reason, error_code, error_message, error_text, usage, created_at, updated_at, attachments`;
+
+const viewColumns = `id, ordinal, ${messageViewHeadSql} AS head, ${messageViewContentSql} AS content`;
+
+/**
+ * A message of a page as a window gets it: its view's JSON but for `branch` and `content`
+ * (`head`, see messageViewSql) and its content's JSON as the window gets it.
+ */
+export interface MessageViewRow {
+  id: string;
+  ordinal: number;
+  head: string;
+  content: string;
+}
 
 /** A message as the model's history needs it. */
 export type MessageContent = Pick<MessageRecord, 'ordinal' | 'role' | 'content'>;
@@ -80,6 +94,15 @@ export const messageSql = {
     ORDER BY ordinal DESC LIMIT ?`,
   after: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal > ?
     ORDER BY ordinal ASC LIMIT ?`,
+  // The same pages as a window's view JSON (see messageViewSql).
+  viewTail: `SELECT ${viewColumns} FROM messages WHERE conversation_id = ? AND active = 1
+    ORDER BY ordinal DESC LIMIT ?`,
+  viewBefore: `SELECT ${viewColumns} FROM messages
+    WHERE conversation_id = ? AND active = 1 AND ordinal < ?
+    ORDER BY ordinal DESC LIMIT ?`,
+  viewAfter: `SELECT ${viewColumns} FROM messages
+    WHERE conversation_id = ? AND active = 1 AND ordinal > ?
+    ORDER BY ordinal ASC LIMIT ?`,
   // Only what the model's history needs (the branch that shows): no status, usage, attachments
   // or tool calls.
   contentAfter: `SELECT ordinal, role, content FROM messages WHERE conversation_id = ? AND active = 1
@@ -99,18 +122,7 @@ export const messageSql = {
   listStreaming: `SELECT ${columns} FROM messages WHERE status = 'streaming'`,
 } as const;
 
-export function toMessageRecord(row: MessageRow): MessageRecord {
-  return { ...toMessageFields(row), content: JSON.parse(row.content) as StoredContentBlock[] };
-}
-
-/** A message with its content left as the JSON text stored (for answers sent on as JSON). */
-export type MessageJsonRecord = Omit<MessageRecord, 'content'> & { contentJson: string };
-
-export function toMessageJsonRecord(row: MessageRow): MessageJsonRecord {
-  return { ...toMessageFields(row), contentJson: row.content };
-}
-
-function toMessageFields(row: MessageRow): Omit<MessageRecord, 'content'> {
+function toMessageRecord(row: MessageRow): MessageRecord {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -135,16 +147,29 @@ function toMessageFields(row: MessageRow): Omit<MessageRecord, 'content'> {
     ...(row.attachments === null
       ? {}
       : { attachments: JSON.parse(row.attachments) as AttachmentView[] }),
+    content: JSON.parse(row.content) as StoredContentBlock[],
   };
+}
+
+/** Where a page starts: give at most one of the two. */
+interface PageCursor {
+  beforeOrdinal?: number;
+  afterOrdinal?: number;
+}
+
+/** A page query in each direction. */
+interface PageStatements {
+  tail: StatementSync;
+  before: StatementSync;
+  after: StatementSync;
 }
 
 /** Prepared statements over `messages`. Every page query is a range on (conversation_id, ordinal). */
 export class MessageTable {
   private readonly insertStatement: StatementSync;
   private readonly getStatement: StatementSync;
-  private readonly tailStatement: StatementSync;
-  private readonly beforeStatement: StatementSync;
-  private readonly afterStatement: StatementSync;
+  private readonly pages: PageStatements;
+  private readonly viewPages: PageStatements;
   private readonly contentAfterStatement: StatementSync;
   private readonly contentStatement: StatementSync;
   private readonly outcomeStatement: StatementSync;
@@ -154,9 +179,16 @@ export class MessageTable {
   constructor(db: DatabaseSync) {
     this.insertStatement = db.prepare(messageSql.insert);
     this.getStatement = db.prepare(messageSql.get);
-    this.tailStatement = db.prepare(messageSql.tail);
-    this.beforeStatement = db.prepare(messageSql.before);
-    this.afterStatement = db.prepare(messageSql.after);
+    this.pages = {
+      tail: db.prepare(messageSql.tail),
+      before: db.prepare(messageSql.before),
+      after: db.prepare(messageSql.after),
+    };
+    this.viewPages = {
+      tail: db.prepare(messageSql.viewTail),
+      before: db.prepare(messageSql.viewBefore),
+      after: db.prepare(messageSql.viewAfter),
+    };
     this.contentAfterStatement = db.prepare(messageSql.contentAfter);
     this.contentStatement = db.prepare(messageSql.writeStreamingContent);
     this.outcomeStatement = db.prepare(messageSql.writeOutcome);
@@ -196,30 +228,44 @@ export class MessageTable {
 
   /**
    * Up to `limit` messages in ascending order, plus whether more exist in the paging direction.
-   * One extra row is read to answer `hasMore` without a COUNT. `as` makes each row a record
-   * ({@link toMessageRecord}, or {@link toMessageJsonRecord} with the content left as text).
+   * One extra row is read to answer `hasMore` without a COUNT.
    */
-  page<T>(
+  page(
     conversationId: string,
-    cursor: { beforeOrdinal?: number; afterOrdinal?: number },
+    cursor: PageCursor,
     limit: number,
-    as: (row: MessageRow) => T,
-  ): { messages: T[]; hasMore: boolean } {
+  ): { messages: MessageRecord[]; hasMore: boolean } {
+    const page = this.rowsOf<MessageRow>(this.pages, conversationId, cursor, limit);
+    return { messages: page.rows.map(toMessageRecord), hasMore: page.hasMore };
+  }
+
+  /** {@link page} as a window gets it (see {@link MessageViewRow}). */
+  viewPage(
+    conversationId: string,
+    cursor: PageCursor,
+    limit: number,
+  ): { messages: MessageViewRow[]; hasMore: boolean } {
+    const page = this.rowsOf<MessageViewRow>(this.viewPages, conversationId, cursor, limit);
+    return { messages: page.rows, hasMore: page.hasMore };
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T describes the SELECT
+  private rowsOf<T>(
+    statements: PageStatements,
+    conversationId: string,
+    cursor: PageCursor,
+    limit: number,
+  ): { rows: T[]; hasMore: boolean } {
     const rows =
       cursor.afterOrdinal !== undefined
-        ? allRows<MessageRow>(this.afterStatement, conversationId, cursor.afterOrdinal, limit + 1)
+        ? allRows<T>(statements.after, conversationId, cursor.afterOrdinal, limit + 1)
         : cursor.beforeOrdinal !== undefined
-          ? allRows<MessageRow>(
-              this.beforeStatement,
-              conversationId,
-              cursor.beforeOrdinal,
-              limit + 1,
-            )
-          : allRows<MessageRow>(this.tailStatement, conversationId, limit + 1);
+          ? allRows<T>(statements.before, conversationId, cursor.beforeOrdinal, limit + 1)
+          : allRows<T>(statements.tail, conversationId, limit + 1);
     const hasMore = rows.length > limit;
-    const kept = rows.slice(0, limit).map(as);
+    const kept = rows.slice(0, limit);
     if (cursor.afterOrdinal === undefined) kept.reverse();
-    return { messages: kept, hasMore };
+    return { rows: kept, hasMore };
   }
 
   /** Up to `limit` messages after `afterOrdinal`, ascending, with only role and content. */

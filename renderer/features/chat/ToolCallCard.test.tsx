@@ -190,4 +190,30 @@ describe('ToolCallCard', () => {
     expect(screen.getByText('Cancelled — the model was told')).toBeTruthy();
     expect(screen.queryByText('The tool reported an error')).toBeNull();
   });
+
+  it('reads a result the history page left out when its card opens, and not before', async () => {
+    const { host, stores } = await renderWithStores(
+      <ToolCallCard
+        block={block}
+        sent={{ type: 'tool_result', tool_use_id: 'tu1', omitted: true }}
+      />,
+      { script: () => ({ outcome: { content: [{ type: 'text', text: 'the stored result' }] } }) },
+    );
+    act(() => {
+      stores.chat.setState({
+        conversationId: 'c1',
+        toolCalls: { tu1: { ...toolCall('tu1'), status: 'done' } },
+        toolsOpen: {},
+      });
+    });
+    await settle();
+    expect(host.callsOf('conversation.getToolResult')).toEqual([]);
+    fireEvent.click(screen.getByTestId('tool-call-toggle'));
+    await settle();
+    expect(host.callsOf('conversation.getToolResult')).toEqual([
+      { toolUseId: 'tu1', maxTextChars: TOOL_RESULT_TEXT_SLICE_CHARS },
+    ]);
+    expect(screen.getByTestId('tool-call-details').textContent).toContain('the stored result');
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
+  });
 });

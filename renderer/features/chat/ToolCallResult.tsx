@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
 import { TOOL_RESULT_PREVIEW_CHARS } from '../../../shared/domain/conversationViews';
@@ -12,7 +12,8 @@ import { useErrorText } from '../../i18n/hostText';
 
 /**
  * What a finished call returned: the full result once fetched, else the streamed preview, else
- * what the model was sent. "Show all" fetches the untruncated result from main.
+ * what the model was sent (read from main when the history's page left it out). "Show all"
+ * fetches the untruncated result from main.
  */
 export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResultBlock }) {
   const { t } = useSharedTranslation();
@@ -25,11 +26,16 @@ export function ToolCallResult({ card, sent }: { card: ToolCard; sent?: ToolResu
       full?.state === 'ready' ? cutTextSources(card.toolUseId, full.value, readText) : undefined,
     [card.toolUseId, full, readText],
   );
+  // A long result came without its body in the history's page: read the stored one on opening.
+  const omitted = sent?.omitted === true && !card.outcome;
+  useEffect(() => {
+    if (omitted && full === undefined) void loadToolResult(card.toolUseId);
+  }, [omitted, full, loadToolResult, card.toolUseId]);
   const view: ToolResultView | null = useMemo(() => {
     if (full?.state === 'ready') return outcomeView(full.value.outcome);
     if (card.outcome) return outcomeView(card.outcome);
-    return sent ? sentView(sent) : null;
-  }, [full, card.outcome, sent]);
+    return sent && !omitted ? sentView(sent) : null;
+  }, [full, card.outcome, sent, omitted]);
   // What the host told the model besides the result (whether the tool's App was shown); in what
   // the model was sent it is already the last text.
   const hostNote = full?.state === 'ready' ? full.value.outcome.hostNote : card.outcome?.hostNote;
