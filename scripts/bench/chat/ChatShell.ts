@@ -1,15 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import {
-  startFakeAnthropic,
-  type FakeAnthropic,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { ConversationStore } from '../../../main/services/store/ConversationStore';
-import type { BenchContext } from '../BenchContext';
-import type { BenchServer } from '../BenchHost';
+import type { FakeAnthropic } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { once } from './once';
-import { startShellProcess } from './startShellProcess';
+import { profilePage } from './profilePage';
+import { startChatHost, stopList, type ChatShellOptions } from './startChatHost';
 
 /** As the issue gives them: no sandbox (root in a container), no GPU, nothing in the background. */
 const CHROMIUM_ARGS = [
@@ -19,15 +12,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-
-/** Options of {@link ChatShell.start}. */
-export interface ChatShellOptions<T> {
-  ctx: BenchContext;
-  /** Written to the data dir's servers.json before the shell starts. */
-  servers?: Readonly<Record<string, BenchServer>>;
-  /** Writes history into the shell's store before the shell opens it (one writer at a time). */
-  seed: (store: ConversationStore) => T;
-}
 
 /**
  * The renderer as a person gets it in the web shell: a fake Messages API in this process, the
@@ -49,30 +33,9 @@ export class ChatShell {
   /** Seeds, starts the fake, the shell and the browser, and loads the app. */
   static async start<T>(options: ChatShellOptions<T>): Promise<{ shell: ChatShell; seeded: T }> {
     const { ctx } = options;
-    const stops: (() => Promise<void>)[] = [];
-    /** Newest first on the way out; the janitor gets each too, for an interrupt or a crash. */
-    const own = (stop: () => Promise<unknown>): void => {
-      const stopOnce = once(stop);
-      stops.unshift(stopOnce);
-      ctx.janitor.onCleanup(stopOnce);
-    };
+    const { stops, own } = stopList(ctx);
     try {
-      const dataDir = await mkdtemp(join(ctx.root, 'shell-'));
-      if (options.servers) {
-        await writeFile(
-          join(dataDir, 'servers.json'),
-          JSON.stringify({ mcpServers: options.servers }, null, 2),
-        );
-      }
-      const seeded = seedStore(dataDir, options.seed);
-      const fake = await startFakeAnthropic();
-      own(() => fake.close());
-      const shellProcess = await startShellProcess({
-        dataDir,
-        env: { ANTHROPIC_API_KEY: 'sk-bench', ANTHROPIC_BASE_URL: fake.url },
-        janitor: ctx.janitor,
-      });
-      own(() => shellProcess.stop());
+      const { dataDir, seeded, fake, url } = await startChatHost(options, own);
       const browser = await chromium.launch({
         executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
         args: CHROMIUM_ARGS,
@@ -87,22 +50,14 @@ export class ChatShell {
       const pageErrors: string[] = [];
       page.on('pageerror', (error) => pageErrors.push(error.message));
       const cdp = await page.context().newCDPSession(page);
-      await page.goto(shellProcess.url);
+      await page.goto(url);
       await page.getByTestId('new-chat').waitFor({ timeout: 20_000 });
-      const profileDir = process.env.BENCH_PAGE_PROFILE_DIR;
-      if (profileDir) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
-        // First in the stop order: the page must still be there to hand its profile over.
-        stops.unshift(
-          once(async () => {
-            const { profile } = await cdp.send('Profiler.stop');
-            const file = join(profileDir, `page-${String(Date.now())}.cpuprofile`);
-            await writeFile(file, JSON.stringify(profile));
-          }),
-        );
-      }
+      const profiled = await profilePage((method, params) =>
+        // The profile's commands are typed by name in Playwright; this sends a few by string.
+        (cdp.send as (name: string, args?: object) => Promise<unknown>)(method, params),
+      );
+      // First in the stop order: the page must still be there to hand its profile over.
+      if (profiled) stops.unshift(once(profiled));
       return { shell: new ChatShell(fake, page, cdp, dataDir, pageErrors, stops), seeded };
     } catch (error) {
       for (const stop of stops) await stop();
@@ -120,15 +75,5 @@ export class ChatShell {
     if (this.pageErrors.length > 0) {
       throw new Error(`page errors:\n${this.pageErrors.slice(0, 5).join('\n')}`);
     }
-  }
-}
-
-/** The shell opens `<dataDir>/history.sqlite`; it must be closed before the shell starts. */
-function seedStore<T>(dataDir: string, seed: (store: ConversationStore) => T): T {
-  const store = ConversationStore.open({ file: join(dataDir, 'history.sqlite') });
-  try {
-    return seed(store);
-  } finally {
-    store.close();
   }
 }

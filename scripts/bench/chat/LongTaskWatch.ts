@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { PageEvaluator } from './PageEvaluator';
 
 /** A long animation frame and the scripts that took most of it, for finding a long task's cause. */
 export interface LongFrame {
@@ -39,9 +39,9 @@ interface WatchState {
  * Long-task entries are queued when a task ends, so `stop` waits a frame and a task first.
  */
 export class LongTaskWatch {
-  private constructor(private readonly page: Page) {}
+  private constructor(private readonly page: PageEvaluator) {}
 
-  static async start(page: Page): Promise<LongTaskWatch> {
+  static async start(page: PageEvaluator): Promise<LongTaskWatch> {
     await page.evaluate(() => {
       type Frame = PerformanceEntry & {
         blockingDuration?: number;

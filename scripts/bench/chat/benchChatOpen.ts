@@ -4,7 +4,7 @@ import type { BenchContext } from '../BenchContext';
 import { atMost, ratioGoal, type Goal } from '../Goal';
 import { sleep } from '../sleep';
 import { round, summarize, type Summary } from '../summarize';
-import { ChatShell } from './ChatShell';
+import { BareChatShell } from './BareChatShell';
 import { LongTaskWatch, type LongTasks } from './LongTaskWatch';
 import { scrollBack, type ScrollBack } from './scrollBack';
 import { seedConversation, type SeededConversation } from './seedConversation';
@@ -60,7 +60,7 @@ export interface ChatOpenReport {
  * scrolls the large one from bottom to top, watching the main thread for long tasks.
  */
 export async function benchChatOpen(ctx: BenchContext): Promise<ChatOpenReport> {
-  const { shell, seeded } = await ChatShell.start({
+  const { shell, seeded } = await BareChatShell.start({
     ctx,
     seed: (store) => {
       const started = performance.now();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { PageEvaluator } from './PageEvaluator';
 
 /** What scrolling the whole conversation back to its start took. */
 export interface ScrollBack {
@@ -16,7 +16,7 @@ export interface ScrollBack {
  * The oldest message (its marker) must be in view at the end.
  */
 export async function scrollBack(
-  page: Page,
+  page: PageEvaluator,
   oldestMarker: string,
   viewports: number,
 ): Promise<ScrollBack> {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { PageEvaluator } from './PageEvaluator';
 
 /** How long opening a conversation took, in the page's own clock. */
 export interface OpenTiming {
@@ -24,7 +24,7 @@ const TIMEOUT_MS = 30_000;
  * The conversation must not be the one open already (nothing would change).
  */
 export async function timeOpen(
-  page: Page,
+  page: PageEvaluator,
   conversationId: string,
   marker: string,
   messages: number,

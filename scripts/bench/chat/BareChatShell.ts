@@ -1,0 +1,54 @@
+import type { BenchContext } from '../BenchContext';
+import { BareChromium } from './BareChromium';
+import { once } from './once';
+import { profilePage } from './profilePage';
+import { startChatHost, stopList, type ChatShellOptions } from './startChatHost';
+
+/**
+ * {@link ChatShell}'s host with the page in a {@link BareChromium}: for benchmarks whose page
+ * reads megabytes over the shell's socket, which Playwright's network tracking would copy.
+ */
+export class BareChatShell {
+  private constructor(
+    readonly page: BareChromium,
+    readonly dataDir: string,
+    private readonly stops: (() => Promise<void>)[],
+  ) {}
+
+  /** Seeds, starts the fake, the shell and Chromium, and loads the app. */
+  static async start<T>(
+    options: ChatShellOptions<T> & { ctx: BenchContext },
+  ): Promise<{ shell: BareChatShell; seeded: T }> {
+    const { stops, own } = stopList(options.ctx);
+    try {
+      const { dataDir, seeded, url } = await startChatHost(options, own);
+      const page = await BareChromium.launch({
+        url,
+        width: 1200,
+        height: 760,
+        root: options.ctx.root,
+        janitor: options.ctx.janitor,
+      });
+      own(() => page.close());
+      await page.waitForSelector('[data-testid="new-chat"]', 20_000);
+      const profiled = await profilePage((method, params) => page.sendToPage(method, params));
+      // First in the stop order: the page must still be there to hand its profile over.
+      if (profiled) stops.unshift(once(profiled));
+      return { shell: new BareChatShell(page, dataDir, stops), seeded };
+    } catch (error) {
+      for (const stop of stops) await stop();
+      throw error;
+    }
+  }
+
+  /** Closes Chromium, then stops the shell (and its servers), then the fake. */
+  async stop(): Promise<void> {
+    for (const stop of this.stops) await stop();
+  }
+
+  /** Throws when the page had uncaught errors: a broken page makes its timings meaningless. */
+  assertNoPageErrors(): void {
+    const errors = this.page.pageErrors;
+    if (errors.length > 0) throw new Error(`page errors:\n${errors.slice(0, 5).join('\n')}`);
+  }
+}

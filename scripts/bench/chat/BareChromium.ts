@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import type { ProcessJanitor } from '../../../main/services/mcp/launch/testing/ProcessJanitor';
+import type { PageEvaluator } from './PageEvaluator';
+
+/** The flags Playwright starts Chromium with that bear on timing, plus the bench's own. */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--disable-component-update',
+  '--disable-default-apps',
+  '--disable-extensions',
+  '--no-default-browser-check',
+  '--no-first-run',
+  '--remote-debugging-pipe',
+];
+
+const CALL_TIMEOUT_MS = 60_000;
+
+interface Pending {
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Message {
+  id?: number;
+  method?: string;
+  sessionId?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { message: string };
+}
+
+/**
+ * Debian's Chromium with one page, driven over a bare DevTools pipe where only `Runtime` (and,
+ * asked for, `Profiler`) is on. Playwright turns on `Network` for every page, and Chromium then
+ * copies each WebSocket frame's payload into a DevTools event: for a page that reads megabytes of
+ * history over the shell's socket, that copy cost more than the read (measured: 800 KB frames took
+ * 9–17 ms each under Playwright and 3.5–5.5 ms in a bare Chromium). A person's browser has no
+ * such client attached, so benchmarks that move megabytes measure with this.
+ */
+export class BareChromium implements PageEvaluator {
+  /** Uncaught errors of the page. */
+  readonly pageErrors: string[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private session = '';
+  private exited = false;
+
+  private constructor(
+    private readonly child: ChildProcess,
+    private readonly input: Writable,
+  ) {
+    child.once('exit', () => {
+      this.exited = true;
+      for (const [id, call] of this.pending) {
+        clearTimeout(call.timer);
+        call.reject(new Error(`Chromium exited during call ${String(id)}`));
+      }
+      this.pending.clear();
+    });
+  }
+
+  /** Starts Chromium with a fresh profile, opens `url` at the given size and waits for `ready`. */
+  static async launch(options: {
+    url: string;
+    width: number;
+    height: number;
+    root: string;
+    janitor: ProcessJanitor;
+  }): Promise<BareChromium> {
+    const profile = await mkdtemp(join(options.root, 'chromium-'));
+    const child = spawn(
+      process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      [...ARGS, `--user-data-dir=${profile}`, 'about:blank'],
+      // fd 3 is Chromium's input and fd 4 its output under --remote-debugging-pipe.
+      { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+    );
+    if (child.pid !== undefined) options.janitor.trackPid(child.pid);
+    const [, , , input, output] = child.stdio as [null, null, null, Writable, Readable];
+    const browser = new BareChromium(child, input);
+    options.janitor.onCleanup(() => browser.close());
+    browser.read(output);
+    try {
+      const { targetId } = await browser.send('Target.createTarget', { url: 'about:blank' });
+      const { sessionId } = await browser.send('Target.attachToTarget', {
+        targetId,
+        flatten: true,
+      });
+      browser.session = String(sessionId);
+      await browser.send('Runtime.enable', {}, browser.session);
+      await browser.send(
+        'Emulation.setDeviceMetricsOverride',
+        { width: options.width, height: options.height, deviceScaleFactor: 1, mobile: false },
+        browser.session,
+      );
+      await browser.send('Page.navigate', { url: options.url }, browser.session);
+      return browser;
+    } catch (error) {
+      await browser.close();
+      throw error;
+    }
+  }
+
+  /** A DevTools command to the browser, or to the page with `session`. */
+  send(
+    method: string,
+    params: Record<string, unknown> = {},
+    session?: string,
+  ): Promise<Record<string, unknown>> {
+    if (this.exited) return Promise.reject(new Error(`Chromium is gone (${method})`));
+    const id = this.nextId++;
+    const message = { id, method, params, ...(session ? { sessionId: session } : {}) };
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`${method} got no answer in ${String(CALL_TIMEOUT_MS)} ms`));
+      }, CALL_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      this.input.write(`${JSON.stringify(message)}\0`);
+    });
+  }
+
+  /** A DevTools command to the page. */
+  sendToPage(method: string, params: Record<string, unknown> = {}) {
+    return this.send(method, params, this.session);
+  }
+
+  /**
+   * Runs `fn(arg)` in the page and returns its (awaited) value, as Playwright's `evaluate`
+   * does: the function's source is sent, so it must not close over anything.
+   */
+  async evaluate<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R> {
+    const answer = await this.sendToPage('Runtime.evaluate', {
+      expression: `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    const thrown = answer.exceptionDetails as
+      { text: string; exception?: { description?: string } } | undefined;
+    if (thrown) throw new Error(thrown.exception?.description ?? thrown.text);
+    return (answer.result as { value: R }).value;
+  }
+
+  /** Resolves once `selector` matches in the page (polled each frame), or throws after `ms`. */
+  async waitForSelector(selector: string, ms: number): Promise<void> {
+    await this.evaluate(
+      ({ selector: wanted, ms: limit }) =>
+        new Promise<void>((resolve, reject) => {
+          const started = performance.now();
+          const poll = (): void => {
+            if (document.querySelector(wanted)) resolve();
+            else if (performance.now() - started > limit)
+              reject(new Error(`${wanted} did not appear in ${String(limit)} ms`));
+            else requestAnimationFrame(poll);
+          };
+          poll();
+        }),
+      { selector, ms },
+    );
+  }
+
+  async close(): Promise<void> {
+    if (this.exited) return;
+    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+    this.child.kill('SIGTERM');
+    await gone;
+    clearTimeout(timer);
+  }
+
+  private read(output: Readable): void {
+    let buffered = '';
+    output.setEncoding('utf8');
+    output.on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let end = buffered.indexOf('\0'); end >= 0; end = buffered.indexOf('\0')) {
+        const text = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        this.receive(JSON.parse(text) as Message);
+      }
+    });
+  }
+
+  private receive(message: Message): void {
+    if (message.id !== undefined) {
+      const call = this.pending.get(message.id);
+      if (!call) return;
+      this.pending.delete(message.id);
+      clearTimeout(call.timer);
+      if (message.error) call.reject(new Error(message.error.message));
+      else call.resolve(message.result ?? {});
+      return;
+    }
+    if (message.method === 'Runtime.exceptionThrown' && message.sessionId === this.session) {
+      const details = message.params?.exceptionDetails as
+        { text: string; exception?: { description?: string } } | undefined;
+      this.pageErrors.push(details?.exception?.description ?? details?.text ?? 'page error');
+    }
+  }
+}
