@@ -96,4 +96,24 @@ describe('fuzzy search', () => {
     expect(hits.length).toBe(2500);
     expect(hits.every((h) => h.item.i.name.includes('gamma'))).toBe(true);
   });
+
+  it('orders hits exactly as sorting by score, ties in item order, for any query', () => {
+    const items = Array.from({ length: 3000 }, (_, i) =>
+      fuzzyFields([
+        `${['read', 'write', 'list'][i % 3] ?? ''}-file-${String(i)}`,
+        `docs/${String(i % 7)}`,
+      ]),
+    );
+    for (const query of ['f', 'rf', 'file 1', 'd 3', 'list-file-29', 'e']) {
+      const hits = fuzzyFilter(query, items, (f) => f);
+      const expected = items
+        .map((item, index) => ({ item, index, match: fuzzyMatch(query, item) }))
+        .filter((hit) => hit.match !== null)
+        .sort((a, b) => (b.match?.score ?? 0) - (a.match?.score ?? 0) || a.index - b.index)
+        .map((hit) => hit.index);
+      expect(hits.map((hit) => items.indexOf(hit.item))).toEqual(expected);
+      // Many hits share a score: the order among them is what this checks.
+      expect(new Set(hits.map((hit) => hit.match.score)).size).toBeLessThan(hits.length);
+    }
+  });
 });

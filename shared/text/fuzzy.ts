@@ -68,7 +68,8 @@ export function scoreField(needle: string, lower: string, starts: Uint8Array): F
         }
       }
     }
-    const positions = Array.from({ length: needle.length }, (_, k) => best + k);
+    const positions = new Array<number>(needle.length);
+    for (let k = 0; k < needle.length; k++) positions[k] = best + k;
     let score = 100 + needle.length * 8 - Math.min(best, 40);
     if (isWordStart(best)) score += 30;
     if (best === 0) score += 20;
@@ -148,7 +149,9 @@ function matchWords(words: readonly string[], item: FuzzyFields): FuzzyMatch | n
     total += best.score;
     first ??= best;
   }
-  return first ? { ...first, score: total } : null;
+  // `first` is this call's own object: setting its score copies nothing.
+  if (first) first.score = total;
+  return first;
 }
 
 /** Items that match, best first; ties keep their original order (stable). */
@@ -164,8 +167,49 @@ export function fuzzyFilter<T>(
     if (match) found.push({ item, match, index });
   });
   if (words.length === 0) return found;
-  found.sort((a, b) => b.match.score - a.match.score || a.index - b.index);
-  return found;
+  return bestFirst(found);
+}
+
+interface Hit {
+  match: FuzzyMatch;
+  index: number;
+}
+
+const byScoreThenIndex = (a: Hit, b: Hit): number =>
+  b.match.score - a.match.score || a.index - b.index;
+
+/**
+ * Hits best first, ties in item order. Scores are small integers, so a counting sort puts
+ * them in order in one pass over the hits (in item order, which keeps ties stable): a
+ * keystroke that matches most of 10 000 items costs 10× one over 1 000, not 13× as a
+ * comparison sort's n log n would. Any other scores fall back to that sort.
+ */
+function bestFirst<T extends Hit>(found: T[]): T[] {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const hit of found) {
+    const score = hit.match.score;
+    if (!Number.isInteger(score)) return found.sort(byScoreThenIndex);
+    if (score < min) min = score;
+    if (score > max) max = score;
+  }
+  const range = max - min + 1;
+  if (found.length < 2 || range > found.length * 4 + 1024) return found.sort(byScoreThenIndex);
+  // starts[k]: where the hits scoring max - k begin in the result.
+  const starts = new Uint32Array(range + 1);
+  for (const hit of found) {
+    const next = max - hit.match.score + 1;
+    starts[next] = (starts[next] ?? 0) + 1;
+  }
+  for (let k = 1; k <= range; k++) starts[k] = (starts[k] ?? 0) + (starts[k - 1] ?? 0);
+  const sorted = new Array<T>(found.length);
+  for (const hit of found) {
+    const bucket = max - hit.match.score;
+    const at = starts[bucket] ?? 0;
+    sorted[at] = hit;
+    starts[bucket] = at + 1;
+  }
+  return sorted;
 }
 
 /** Splits a string into plain and highlighted runs for the given matched positions. */
