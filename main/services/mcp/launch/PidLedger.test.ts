@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isProcessAlive, isProcessGroupAlive } from './isProcessAlive';
 import { PidLedger, type PidLedgerEntry } from './PidLedger';
 import { ProcessJanitor } from './testing/ProcessJanitor';
@@ -85,6 +85,29 @@ describe.skipIf(!posix)('PidLedger', () => {
     expect(onDisk.entries).toHaveLength(1);
     await ledger.remove(pid);
     expect(await ledger.list()).toEqual([]);
+  });
+
+  it('writes changes made together at once, in the order they were made', async () => {
+    const ledger = new PidLedger({ file });
+    const writes = vi.spyOn(ledger as unknown as { write: () => Promise<void> }, 'write');
+    const pids = Array.from({ length: 20 }, (_, i) => process.pid + 100_000 + i);
+    const done = pids.map((pid, i) =>
+      ledger.record({ pid, pgid: pid, server: `s${String(i)}`, command: 'node' }),
+    );
+    // Removed right after it was recorded: the removal wins.
+    done.push(ledger.remove(pids[3] ?? 0));
+    await Promise.all(done);
+    // Thirty one after another made thirty writes; together they share one or two.
+    expect(writes.mock.calls.length).toBeLessThanOrEqual(2);
+    const listed = (await ledger.list()).map((entry) => entry.pid);
+    expect(listed).toEqual(pids.filter((pid) => pid !== pids[3]));
+    await ledger.remove(pids[0] ?? 0);
+    await ledger.remove(process.pid + 999_999);
+    expect((await ledger.list()).map((entry) => entry.pid)).toEqual(
+      pids.slice(1).filter((pid) => pid !== pids[3]),
+    );
+    // A removal of something not recorded writes nothing.
+    expect(writes.mock.calls.length).toBeLessThanOrEqual(3);
   });
 
   it('treats an unreadable file as empty instead of failing', async () => {

@@ -49,6 +49,9 @@ export interface ReapReport {
   skipped: { entry: PidLedgerEntry; reason: ReapSkipReason }[];
 }
 
+/** A change to the ledger waiting to be written. */
+type LedgerChange = { add: Promise<PidLedgerEntry> } | { remove: number };
+
 /** Options of a {@link PidLedger}. */
 export interface PidLedgerOptions {
   /** The JSON file (in the app's data directory). */
@@ -66,7 +69,8 @@ export interface PidLedgerOptions {
  * or killed run left behind are found and ended at the next launch. Entries carry the host's
  * PID and the process's identity (start time), and a leftover is only killed when its host is
  * gone and the PID still names the same process — never a reused, unrelated PID.
- * Every operation is serialised, never rejects, and logs its own failures.
+ * Every operation is serialised, never rejects, and logs its own failures; records and
+ * removals made together share a write.
  */
 export class PidLedger {
   private readonly file: string;
@@ -76,6 +80,8 @@ export class PidLedger {
   private readonly hostPid: number;
   private tail: Promise<unknown> = Promise.resolve();
   private hostIdentity: Promise<ProcessIdentity | undefined> | undefined;
+  /** Changes waiting for the next write (see {@link change}). */
+  private batch: { changes: LedgerChange[]; written: Promise<void> } | undefined;
 
   constructor(options: PidLedgerOptions) {
     this.file = options.file;
@@ -87,37 +93,58 @@ export class PidLedger {
 
   /** Records a freshly spawned server. */
   record(record: PidLedgerRecord): Promise<void> {
-    return this.serialise(
-      'record',
-      async () => {
-        const identity = await readProcessIdentity(record.pid, this.platform);
-        this.hostIdentity ??= readProcessIdentity(this.hostPid, this.platform);
-        const hostIdentity = await this.hostIdentity;
-        const entry: PidLedgerEntry = {
-          ...record,
-          startedAt: record.startedAt ?? new Date().toISOString(),
-          hostPid: this.hostPid,
-          ...(identity && { identity }),
-          ...(hostIdentity && { hostIdentity }),
-        };
-        const entries = (await this.read()).filter((existing) => existing.pid !== record.pid);
-        await this.write([...entries, entry]);
-      },
-      undefined,
-    );
+    return this.change({ add: this.entryOf(record) });
   }
 
   /** Forgets a server whose process tree is gone. */
   remove(pid: number): Promise<void> {
-    return this.serialise(
-      'remove',
-      async () => {
-        const entries = await this.read();
-        const kept = entries.filter((entry) => entry.pid !== pid);
-        if (kept.length !== entries.length) await this.write(kept);
-      },
-      undefined,
-    );
+    return this.change({ remove: pid });
+  }
+
+  /** The entry for a record, with the process's and the host's identities. */
+  private async entryOf(record: PidLedgerRecord): Promise<PidLedgerEntry> {
+    const identity = await readProcessIdentity(record.pid, this.platform);
+    this.hostIdentity ??= readProcessIdentity(this.hostPid, this.platform);
+    const hostIdentity = await this.hostIdentity;
+    return {
+      ...record,
+      startedAt: record.startedAt ?? new Date().toISOString(),
+      hostPid: this.hostPid,
+      ...(identity && { identity }),
+      ...(hostIdentity && { hostIdentity }),
+    };
+  }
+
+  /**
+   * Queues a change; resolves once it is on disk. Changes made before a write starts go into
+   * that write, in the order they were made: thirty servers starting together make a few
+   * read-and-write rounds of the file, not thirty one after another (each two fsyncs).
+   */
+  private change(change: LedgerChange): Promise<void> {
+    if (!this.batch) {
+      const changes: LedgerChange[] = [];
+      const written = this.serialise(
+        'update',
+        async () => {
+          // From here on, changes go into the next write.
+          this.batch = undefined;
+          const before = await this.read();
+          let entries = before;
+          for (const next of changes) {
+            if ('remove' in next) entries = entries.filter((entry) => entry.pid !== next.remove);
+            else {
+              const entry = await next.add;
+              entries = [...entries.filter((existing) => existing.pid !== entry.pid), entry];
+            }
+          }
+          if (entries !== before) await this.write(entries);
+        },
+        undefined,
+      );
+      this.batch = { changes, written };
+    }
+    this.batch.changes.push(change);
+    return this.batch.written;
   }
 
   /** The current entries (for diagnostics and tests). */
