@@ -2,7 +2,13 @@ import type { BenchContext } from '../BenchContext';
 import { BareChromium } from './BareChromium';
 import { once } from './once';
 import { profilePage } from './profilePage';
-import { startChatHost, stopList, type ChatShellOptions } from './startChatHost';
+import {
+  assertNoPageErrors,
+  startChatHost,
+  stopAll,
+  stopList,
+  type ChatShellOptions,
+} from './startChatHost';
 
 /**
  * {@link ChatShell}'s host with the page in a {@link BareChromium}: for benchmarks whose page
@@ -36,19 +42,18 @@ export class BareChatShell {
       if (profiled) stops.unshift(once(profiled));
       return { shell: new BareChatShell(page, dataDir, stops), seeded };
     } catch (error) {
-      for (const stop of stops) await stop();
+      await stopAll(stops);
       throw error;
     }
   }
 
   /** Closes Chromium, then stops the shell (and its servers), then the fake. */
-  async stop(): Promise<void> {
-    for (const stop of this.stops) await stop();
+  stop(): Promise<void> {
+    return stopAll(this.stops);
   }
 
   /** Throws when the page had uncaught errors: a broken page makes its timings meaningless. */
   assertNoPageErrors(): void {
-    const errors = this.page.pageErrors;
-    if (errors.length > 0) throw new Error(`page errors:\n${errors.slice(0, 5).join('\n')}`);
+    assertNoPageErrors(this.page.pageErrors);
   }
 }

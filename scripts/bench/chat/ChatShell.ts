@@ -2,7 +2,13 @@ import { chromium, type CDPSession, type Page } from '@playwright/test';
 import type { FakeAnthropic } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { once } from './once';
 import { profilePage } from './profilePage';
-import { startChatHost, stopList, type ChatShellOptions } from './startChatHost';
+import {
+  assertNoPageErrors,
+  startChatHost,
+  stopAll,
+  stopList,
+  type ChatShellOptions,
+} from './startChatHost';
 
 /** As the issue gives them: no sandbox (root in a container), no GPU, nothing in the background. */
 const CHROMIUM_ARGS = [
@@ -60,20 +66,18 @@ export class ChatShell {
       if (profiled) stops.unshift(once(profiled));
       return { shell: new ChatShell(fake, page, cdp, dataDir, pageErrors, stops), seeded };
     } catch (error) {
-      for (const stop of stops) await stop();
+      await stopAll(stops);
       throw error;
     }
   }
 
   /** Closes the browser, then stops the shell (and its servers), then the fake. */
-  async stop(): Promise<void> {
-    for (const stop of this.stops) await stop();
+  stop(): Promise<void> {
+    return stopAll(this.stops);
   }
 
   /** Throws when the page had uncaught errors: a broken page makes its timings meaningless. */
   assertNoPageErrors(): void {
-    if (this.pageErrors.length > 0) {
-      throw new Error(`page errors:\n${this.pageErrors.slice(0, 5).join('\n')}`);
-    }
+    assertNoPageErrors(this.pageErrors);
   }
 }

@@ -19,6 +19,16 @@ export interface ChatShellOptions<T> {
   seed: (store: ConversationStore) => T;
 }
 
+/** Runs the stops in order; a failed start runs those it got so far. */
+export async function stopAll(stops: readonly (() => Promise<void>)[]): Promise<void> {
+  for (const stop of stops) await stop();
+}
+
+/** Throws when the page had uncaught errors: a broken page makes its timings meaningless. */
+export function assertNoPageErrors(errors: readonly string[]): void {
+  if (errors.length > 0) throw new Error(`page errors:\n${errors.slice(0, 5).join('\n')}`);
+}
+
 /** Stop functions, newest first, each also handed to the janitor (an interrupt or a crash). */
 export function stopList(ctx: BenchContext) {
   const stops: (() => Promise<void>)[] = [];
