@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JsonReply } from '../../../shared/ipc/JsonReply';
 import { hostText } from '../../../shared/text/hostText';
 import type { ConversationStore } from '../store/ConversationStore';
-import { OMITTED_RESULT_CHARS } from '../store/messageViewSql';
+import { OMITTED_RESULT_BYTES } from '../store/messageViewSql';
 import { useConversationHost } from './testing/useConversationHost';
 
 const fixture = useConversationHost();
@@ -88,7 +88,7 @@ describe('conversation.get as JSON built from the stored text', () => {
     const store = (host.conversations as unknown as { options: { store: ConversationStore } })
       .options.store;
     const { id } = host.conversations.create('Fields');
-    const long = `${AWKWARD} ${'x'.repeat(OMITTED_RESULT_CHARS)}`;
+    const long = `${AWKWARD} ${'x'.repeat(OMITTED_RESULT_BYTES)}`;
     store.appendMessage(id, {
       role: 'user',
       content: [{ type: 'text', text: 'see the file' }],

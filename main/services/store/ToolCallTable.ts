@@ -42,9 +42,10 @@ interface ApprovalRow {
 }
 
 // Result bodies stay out of list queries: a page of cards must not drag megabytes along.
+// octet_length reads a value's size from its record header, never the value itself.
 const columns = `id, message_id, conversation_id, server, tool_name, model_name, arguments,
   is_error, status, error_code, error_message, created_at, started_at, ended_at, duration_ms,
-  length(CAST(result AS BLOB)) AS result_bytes, ui_resource_uri`;
+  octet_length(result) AS result_bytes, ui_resource_uri`;
 
 /** Tool calls of a page of messages (a JSON array of ids); exported so tests can check its plan. */
 export const toolCallsByMessagesSql = `SELECT ${columns} FROM tool_calls

@@ -1,12 +1,12 @@
 import { AppErrorCode } from '../../../shared/errors';
 
 /**
- * A `tool_result` block whose content is longer than this (characters of its JSON) comes
+ * A `tool_result` block whose content is longer than this (bytes of its JSON) comes
  * without it in a window's pages, marked `omitted`, when the call's result is stored: the card
  * reads that result when it opens. A long history's carrier messages are otherwise half of
  * every page, sent and parsed for cards nobody opens.
  */
-export const OMITTED_RESULT_CHARS = 1000;
+export const OMITTED_RESULT_BYTES = 1000;
 
 const knownCodes = Object.values(AppErrorCode).map((code) => {
   // Inlined as SQL literals below: only ever the enum's own upper-case names.
@@ -54,16 +54,16 @@ export const messageViewHeadSql = `'{"id":' || json_quote(id) || ',"ordinal":' |
 
 /**
  * The row's content as a window gets it: as stored, except that a person's message carrying
- * tool results has each long one's content left out (see {@link OMITTED_RESULT_CHARS}). Only
+ * tool results has each long one's content left out (see {@link OMITTED_RESULT_BYTES}). Only
  * those messages are parsed, by SQLite. The blocks keep their order: json_each reads the array
  * in order and nothing else feeds the aggregate (an ORDER BY there would sort every message).
  */
 export const messageViewContentSql = `CASE
-  WHEN role = 'user' AND length(content) > ${OMITTED_RESULT_CHARS}
+  WHEN role = 'user' AND octet_length(content) > ${OMITTED_RESULT_BYTES}
     AND instr(content, '"tool_result"') > 0 THEN (
     SELECT json_group_array(CASE
         WHEN block.value ->> '$.type' = 'tool_result'
-          AND length(block.value -> '$.content') > ${OMITTED_RESULT_CHARS}
+          AND octet_length(block.value -> '$.content') > ${OMITTED_RESULT_BYTES}
           AND EXISTS (SELECT 1 FROM tool_calls
                       WHERE tool_calls.id = block.value ->> '$.tool_use_id'
                         AND tool_calls.result IS NOT NULL)
