@@ -141,6 +141,35 @@ test('reload mid-conversation keeps the history', async ({ page, shell, fake }) 
   await expect(page.getByTestId('assistant-message').locator('table')).toBeVisible();
 });
 
+test('a long result from history is read from the host when its card opens', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  // Over 1,000 bytes: a history page sends the call without it (`omitted`).
+  const long = `${'a long line of tool output '.repeat(60)}the end of the output`;
+  fake.script(oneToolCall({ name: 'echo__echo', input: { text: long } }));
+  await openChat(page, shell);
+  await send(page, 'Echo something long');
+  await page.getByTestId('approval-once').click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said');
+  const frames: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framereceived', ({ payload }) => frames.push(String(payload)));
+  });
+  await page.reload();
+  await page.getByTestId('conversation-list').getByText('Echo something long').click();
+  const card = page.getByTestId('tool-call');
+  await expect(card.getByTestId('tool-call-status')).toContainText(/Done|done/);
+  // The history came without the result's body (the arguments and the reply still quote it)…
+  const history = frames.find((frame) => frame.includes('"hasMore"'));
+  expect(history).toMatch(/\{"type":"tool_result","tool_use_id":"[^"]+","omitted":true\}/);
+  // …which the card reads when it opens.
+  await card.getByTestId('tool-call-toggle').click();
+  await expect(card.getByTestId('tool-call-details')).toContainText('the end of the output');
+  await page.screenshot({ path: 'artifacts/screenshots/history-tool-card-en-light.png' });
+});
+
 test('“always allow” survives a reload, is revoked in settings, and a changed tool asks again', async ({
   page,
   shell,
