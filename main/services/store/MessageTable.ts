@@ -67,6 +67,19 @@ export interface MessageOutcome {
   at: number;
 }
 
+/** A page's query in each direction, selecting `select`: a range on the paging index. */
+function pageSql(select: string) {
+  const from = `SELECT ${select} FROM messages WHERE conversation_id = ? AND active = 1`;
+  return {
+    tail: `${from} ORDER BY ordinal DESC LIMIT ?`,
+    before: `${from} AND ordinal < ? ORDER BY ordinal DESC LIMIT ?`,
+    after: `${from} AND ordinal > ? ORDER BY ordinal ASC LIMIT ?`,
+  };
+}
+
+const recordPageSql = pageSql(columns);
+const viewPageSql = pageSql(viewColumns);
+
 /**
  * The message queries, exported so tests can check their plans: every page query must be a
  * range on the (conversation_id, ordinal) index, never a scan or a sort.
@@ -88,21 +101,13 @@ export const messageSql = {
       (SELECT ifnull(max(branch_seen), 0) FROM messages WHERE conversation_id = :conversationId))
     RETURNING ordinal`,
   get: `SELECT ${columns} FROM messages WHERE id = ?`,
-  tail: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1
-    ORDER BY ordinal DESC LIMIT ?`,
-  before: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal < ?
-    ORDER BY ordinal DESC LIMIT ?`,
-  after: `SELECT ${columns} FROM messages WHERE conversation_id = ? AND active = 1 AND ordinal > ?
-    ORDER BY ordinal ASC LIMIT ?`,
+  tail: recordPageSql.tail,
+  before: recordPageSql.before,
+  after: recordPageSql.after,
   // The same pages as a window's view JSON (see messageViewSql).
-  viewTail: `SELECT ${viewColumns} FROM messages WHERE conversation_id = ? AND active = 1
-    ORDER BY ordinal DESC LIMIT ?`,
-  viewBefore: `SELECT ${viewColumns} FROM messages
-    WHERE conversation_id = ? AND active = 1 AND ordinal < ?
-    ORDER BY ordinal DESC LIMIT ?`,
-  viewAfter: `SELECT ${viewColumns} FROM messages
-    WHERE conversation_id = ? AND active = 1 AND ordinal > ?
-    ORDER BY ordinal ASC LIMIT ?`,
+  viewTail: viewPageSql.tail,
+  viewBefore: viewPageSql.before,
+  viewAfter: viewPageSql.after,
   // Only what the model's history needs (the branch that shows): no status, usage, attachments
   // or tool calls.
   contentAfter: `SELECT ordinal, role, content FROM messages WHERE conversation_id = ? AND active = 1
@@ -158,10 +163,20 @@ interface PageCursor {
 }
 
 /** A page query in each direction. */
-interface PageStatements {
-  tail: StatementSync;
-  before: StatementSync;
-  after: StatementSync;
+type PageStatements = Record<keyof ReturnType<typeof pageSql>, StatementSync>;
+
+/** Up to a page of messages, ascending, and whether more lie beyond it. */
+interface RowPage<T> {
+  messages: T[];
+  hasMore: boolean;
+}
+
+function prepareEach(db: DatabaseSync, sql: ReturnType<typeof pageSql>): PageStatements {
+  return {
+    tail: db.prepare(sql.tail),
+    before: db.prepare(sql.before),
+    after: db.prepare(sql.after),
+  };
 }
 
 /** Prepared statements over `messages`. Every page query is a range on (conversation_id, ordinal). */
@@ -179,16 +194,8 @@ export class MessageTable {
   constructor(db: DatabaseSync) {
     this.insertStatement = db.prepare(messageSql.insert);
     this.getStatement = db.prepare(messageSql.get);
-    this.pages = {
-      tail: db.prepare(messageSql.tail),
-      before: db.prepare(messageSql.before),
-      after: db.prepare(messageSql.after),
-    };
-    this.viewPages = {
-      tail: db.prepare(messageSql.viewTail),
-      before: db.prepare(messageSql.viewBefore),
-      after: db.prepare(messageSql.viewAfter),
-    };
+    this.pages = prepareEach(db, recordPageSql);
+    this.viewPages = prepareEach(db, viewPageSql);
     this.contentAfterStatement = db.prepare(messageSql.contentAfter);
     this.contentStatement = db.prepare(messageSql.writeStreamingContent);
     this.outcomeStatement = db.prepare(messageSql.writeOutcome);
@@ -230,32 +237,22 @@ export class MessageTable {
    * Up to `limit` messages in ascending order, plus whether more exist in the paging direction.
    * One extra row is read to answer `hasMore` without a COUNT.
    */
-  page(
-    conversationId: string,
-    cursor: PageCursor,
-    limit: number,
-  ): { messages: MessageRecord[]; hasMore: boolean } {
+  page(conversationId: string, cursor: PageCursor, limit: number): RowPage<MessageRecord> {
     const page = this.rowsOf<MessageRow>(this.pages, conversationId, cursor, limit);
-    return { messages: page.rows.map(toMessageRecord), hasMore: page.hasMore };
+    return { messages: page.messages.map(toMessageRecord), hasMore: page.hasMore };
   }
 
   /** {@link page} as a window gets it (see {@link MessageViewRow}). */
-  viewPage(
-    conversationId: string,
-    cursor: PageCursor,
-    limit: number,
-  ): { messages: MessageViewRow[]; hasMore: boolean } {
-    const page = this.rowsOf<MessageViewRow>(this.viewPages, conversationId, cursor, limit);
-    return { messages: page.rows, hasMore: page.hasMore };
+  viewPage(conversationId: string, cursor: PageCursor, limit: number): RowPage<MessageViewRow> {
+    return this.rowsOf<MessageViewRow>(this.viewPages, conversationId, cursor, limit);
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- T describes the SELECT
   private rowsOf<T>(
     statements: PageStatements,
     conversationId: string,
     cursor: PageCursor,
     limit: number,
-  ): { rows: T[]; hasMore: boolean } {
+  ): RowPage<T> {
     const rows =
       cursor.afterOrdinal !== undefined
         ? allRows<T>(statements.after, conversationId, cursor.afterOrdinal, limit + 1)
@@ -265,7 +262,7 @@ export class MessageTable {
     const hasMore = rows.length > limit;
     const kept = rows.slice(0, limit);
     if (cursor.afterOrdinal === undefined) kept.reverse();
-    return { rows: kept, hasMore };
+    return { messages: kept, hasMore };
   }
 
   /** Up to `limit` messages after `afterOrdinal`, ascending, with only role and content. */
