@@ -102,7 +102,9 @@ describe.skipIf(!posix)('PidLedger', () => {
     const listed = (await ledger.list()).map((entry) => entry.pid);
     expect(listed).toEqual(pids.filter((pid) => pid !== pids[3]));
     await ledger.remove(pids[0] ?? 0);
+    const writesBefore = writes.mock.calls.length;
     await ledger.remove(process.pid + 999_999);
+    expect(writes.mock.calls.length).toBe(writesBefore);
     expect((await ledger.list()).map((entry) => entry.pid)).toEqual(
       pids.slice(1).filter((pid) => pid !== pids[3]),
     );

@@ -131,8 +131,12 @@ export class PidLedger {
           const before = await this.read();
           let entries = before;
           for (const next of changes) {
-            if ('remove' in next) entries = entries.filter((entry) => entry.pid !== next.remove);
-            else {
+            if ('remove' in next) {
+              // A pid that is not in leaves the entries (and the file) as they are.
+              if (entries.some((entry) => entry.pid === next.remove)) {
+                entries = entries.filter((entry) => entry.pid !== next.remove);
+              }
+            } else {
               const entry = await next.add;
               entries = [...entries.filter((existing) => existing.pid !== entry.pid), entry];
             }
