@@ -99,14 +99,17 @@ export class McpService {
 
   /** Reaps leftovers of a crashed run, loads the config and starts the enabled servers. */
   async start(): Promise<void> {
-    const reaped = await this.ledger.reapLeftovers();
+    // Independent reads; servers start only once all three are done.
+    const [reaped, , state] = await Promise.all([
+      this.ledger.reapLeftovers(),
+      this.catalog.load(),
+      this.options.files.start(),
+    ]);
     if (reaped.reaped.length > 0) {
       this.options.log.warn('ended server processes left by an earlier run', {
         count: reaped.reaped.length,
       });
     }
-    await this.catalog.load();
-    const state = await this.options.files.start();
     this.unsubscribeFiles = this.options.files.onDidChange((next) => {
       this.options.events.emit('config.changed', toConfigDocument(next));
       this.applyState(next);

@@ -5,14 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { resolveCommand, type CommandNotFoundData, type FileCheck } from './resolveCommand';
 
-async function rejection(promise: Promise<unknown>): Promise<AppError> {
+function failure(resolve: () => unknown): AppError {
   try {
-    await promise;
+    resolve();
   } catch (error) {
     if (error instanceof AppError) return error;
     throw error;
   }
-  throw new Error('expected a rejection');
+  throw new Error('expected an error');
 }
 
 describe.skipIf(process.platform === 'win32')('resolveCommand on POSIX', () => {
@@ -42,20 +42,20 @@ describe.skipIf(process.platform === 'win32')('resolveCommand on POSIX', () => {
   it('finds the first executable in PATH order', async () => {
     await script(binA, 'tool');
     const second = await script(binB, 'tool');
-    expect(await resolveCommand('tool', { PATH: `${binB}:${binA}` })).toBe(second);
+    expect(resolveCommand('tool', { PATH: `${binB}:${binA}` })).toBe(second);
   });
 
   it('skips files that are not executable and says so when nothing else is found', async () => {
     const plain = await script(binA, 'tool', 0o644);
-    const error = await rejection(resolveCommand('tool', { PATH: binA }));
+    const error = failure(() => resolveCommand('tool', { PATH: binA }));
     expect(error.code).toBe(AppErrorCode.McpSpawnFailed);
     expect(error.message).toContain(`Found but not executable: ${plain}`);
     const found = await script(binB, 'tool');
-    expect(await resolveCommand('tool', { PATH: `${binA}:${binB}` })).toBe(found);
+    expect(resolveCommand('tool', { PATH: `${binA}:${binB}` })).toBe(found);
   });
 
-  it('names the command and every searched directory when it is missing', async () => {
-    const error = await rejection(
+  it('names the command and every searched directory when it is missing', () => {
+    const error = failure(() =>
       resolveCommand('npx-nonexistent', { PATH: `${binA}::relative/dir:${binB}:${binA}` }),
     );
     expect(error.code).toBe(AppErrorCode.McpSpawnFailed);
@@ -67,16 +67,16 @@ describe.skipIf(process.platform === 'win32')('resolveCommand on POSIX', () => {
     expect(data.searched).toEqual([binA, binB]);
   });
 
-  it('reports an empty PATH plainly', async () => {
-    const error = await rejection(resolveCommand('node', { PATH: '' }));
+  it('reports an empty PATH plainly', () => {
+    const error = failure(() => resolveCommand('node', { PATH: '' }));
     expect(error.message).toBe("Command 'node' was not found: PATH is empty.");
   });
 
   it('resolves paths with a separator against cwd, not PATH', async () => {
     const file = await script(binA, 'server.sh');
-    expect(await resolveCommand('./a/server.sh', { PATH: binB, cwd: root })).toBe(file);
-    expect(await resolveCommand(file, { PATH: '' })).toBe(file);
-    const error = await rejection(resolveCommand('./b/server.sh', { PATH: binA, cwd: root }));
+    expect(resolveCommand('./a/server.sh', { PATH: binB, cwd: root })).toBe(file);
+    expect(resolveCommand(file, { PATH: '' })).toBe(file);
+    const error = failure(() => resolveCommand('./b/server.sh', { PATH: binA, cwd: root }));
     expect(error.message).toBe(
       `Command './b/server.sh' was not found at ${path.join(binB, 'server.sh')}.`,
     );
@@ -84,7 +84,7 @@ describe.skipIf(process.platform === 'win32')('resolveCommand on POSIX', () => {
 
   it('does not treat a directory as an executable', async () => {
     await mkdir(path.join(binA, 'tool'));
-    await expect(resolveCommand('tool', { PATH: binA })).rejects.toBeInstanceOf(AppError);
+    expect(() => resolveCommand('tool', { PATH: binA })).toThrow(AppError);
   });
 });
 
@@ -97,9 +97,9 @@ describe('resolveCommand with Windows rules', () => {
     'D:\\proj\\bin\\serve.bat',
   ]);
   // Windows file systems ignore case.
-  const checkFile = (candidate: string): Promise<FileCheck> => {
+  const checkFile = (candidate: string): FileCheck => {
     const match = [...existing].some((file) => file.toLowerCase() === candidate.toLowerCase());
-    return Promise.resolve(match ? 'executable' : 'missing');
+    return match ? 'executable' : 'missing';
   };
   const options = {
     platform: 'win32' as const,
@@ -108,30 +108,30 @@ describe('resolveCommand with Windows rules', () => {
     checkFile,
   };
 
-  it('tries PATHEXT extensions in order for a bare name', async () => {
-    expect(await resolveCommand('node', options)).toBe('C:\\Program Files\\nodejs\\node.EXE');
-    expect(await resolveCommand('npx', options)).toBe('C:\\Program Files\\nodejs\\npx.CMD');
-    expect(await resolveCommand('server', options)).toBe(
+  it('tries PATHEXT extensions in order for a bare name', () => {
+    expect(resolveCommand('node', options)).toBe('C:\\Program Files\\nodejs\\node.EXE');
+    expect(resolveCommand('npx', options)).toBe('C:\\Program Files\\nodejs\\npx.CMD');
+    expect(resolveCommand('server', options)).toBe(
       'C:\\Users\\me\\AppData\\Roaming\\npm\\server.CMD',
     );
   });
 
-  it('uses a name that already carries a PATHEXT extension as is, in any case', async () => {
-    expect(await resolveCommand('NODE.EXE', options)).toBe('C:\\Program Files\\nodejs\\NODE.EXE');
+  it('uses a name that already carries a PATHEXT extension as is, in any case', () => {
+    expect(resolveCommand('NODE.EXE', options)).toBe('C:\\Program Files\\nodejs\\NODE.EXE');
   });
 
-  it('tries a name with another extension as is', async () => {
-    expect(await resolveCommand('run.py', options)).toBe('C:\\tools\\run.py');
+  it('tries a name with another extension as is', () => {
+    expect(resolveCommand('run.py', options)).toBe('C:\\tools\\run.py');
   });
 
-  it('resolves relative paths with backslashes against cwd, with PATHEXT', async () => {
-    expect(await resolveCommand('bin\\serve', { ...options, cwd: 'D:\\proj' })).toBe(
+  it('resolves relative paths with backslashes against cwd, with PATHEXT', () => {
+    expect(resolveCommand('bin\\serve', { ...options, cwd: 'D:\\proj' })).toBe(
       'D:\\proj\\bin\\serve.BAT',
     );
   });
 
-  it('lists the unquoted directories it searched', async () => {
-    const error = await rejection(resolveCommand('uvx', options));
+  it('lists the unquoted directories it searched', () => {
+    const error = failure(() => resolveCommand('uvx', options));
     expect(error.message).toBe(
       "Command 'uvx' was not found. Looked in: C:\\Program Files\\nodejs, C:\\Users\\me\\AppData\\Roaming\\npm, C:\\tools.",
     );

@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { hostText, type HostText } from '../../../../shared/text/hostText';
@@ -17,7 +16,7 @@ export interface ResolveCommandOptions {
   cwd?: string | undefined;
   platform?: NodeJS.Platform;
   /** Seam for tests of the Windows rules on a POSIX machine. */
-  checkFile?: (candidate: string) => Promise<FileCheck>;
+  checkFile?: (candidate: string) => FileCheck;
 }
 
 /** The `data` of the McpSpawnFailed error thrown when a command cannot be found. */
@@ -36,12 +35,13 @@ const DEFAULT_PATHEXT = '.COM;.EXE;.BAT;.CMD';
  * Names with a path separator are resolved against `cwd`; bare names are searched in PATH.
  * Empty and relative PATH entries are skipped: the server's directory must not decide what runs.
  *
+ * Synchronous on purpose: it runs right before `spawn`, which blocks anyway, and costs a few
+ * cached `stat` calls. Through the thread pool, each of many servers starting together waited
+ * two round trips behind the others' traffic and log writes, and their spawns spread out.
+ *
  * @throws AppError(McpSpawnFailed) with {@link CommandNotFoundData} as `data`.
  */
-export async function resolveCommand(
-  command: string,
-  options: ResolveCommandOptions = {},
-): Promise<string> {
+export function resolveCommand(command: string, options: ResolveCommandOptions = {}): string {
   const platform = options.platform ?? process.platform;
   const windows = platform === 'win32';
   const p = windows ? path.win32 : path.posix;
@@ -49,10 +49,10 @@ export async function resolveCommand(
   const extensions = windows ? windowsExtensions(command, options.PATHEXT) : [''];
   const notExecutable: string[] = [];
 
-  const tryDir = async (dir: string, name: string): Promise<string | undefined> => {
+  const tryDir = (dir: string, name: string): string | undefined => {
     for (const extension of extensions) {
       const candidate = p.resolve(dir, name + extension);
-      const check = await checkFile(candidate);
+      const check = checkFile(candidate);
       if (check === 'executable') return candidate;
       if (check === 'not-executable') notExecutable.push(candidate);
     }
@@ -62,7 +62,7 @@ export async function resolveCommand(
   const hasSeparator = windows ? /[\\/]/.test(command) : command.includes('/');
   if (hasSeparator || p.isAbsolute(command)) {
     const base = options.cwd ?? process.cwd();
-    const found = await tryDir(base, command);
+    const found = tryDir(base, command);
     if (found) return found;
     const where = p.resolve(base, command);
     throw notFound(hostText('launch.notFoundAt', { command, where }), {
@@ -78,7 +78,7 @@ export async function resolveCommand(
     const dir = windows ? raw.replace(/^"(.*)"$/, '$1') : raw;
     if (!dir || !p.isAbsolute(dir) || searched.includes(dir)) continue;
     searched.push(dir);
-    const found = await tryDir(dir, command);
+    const found = tryDir(dir, command);
     if (found) return found;
   }
   const message =
@@ -117,23 +117,23 @@ function notFound(message: HostText, data: CommandNotFoundData): AppError {
   );
 }
 
-async function checkPosixFile(candidate: string): Promise<FileCheck> {
+function checkPosixFile(candidate: string): FileCheck {
   try {
-    if (!(await stat(candidate)).isFile()) return 'missing';
+    if (!statSync(candidate).isFile()) return 'missing';
   } catch {
     return 'missing';
   }
   try {
-    await access(candidate, constants.X_OK);
+    accessSync(candidate, constants.X_OK);
     return 'executable';
   } catch {
     return 'not-executable';
   }
 }
 
-async function checkWindowsFile(candidate: string): Promise<FileCheck> {
+function checkWindowsFile(candidate: string): FileCheck {
   try {
-    return (await stat(candidate)).isFile() ? 'executable' : 'missing';
+    return statSync(candidate).isFile() ? 'executable' : 'missing';
   } catch {
     return 'missing';
   }

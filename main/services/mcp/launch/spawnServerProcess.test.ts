@@ -1,3 +1,4 @@
+import { pbkdf2 } from 'node:crypto';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -63,6 +64,26 @@ describe.skipIf(!posix)('spawnServerProcess', () => {
     expect(await readAll(proc.stdout)).toBe('hi');
     expect(await proc.exited).toEqual({ code: 7, signal: null });
     expect(proc.exitInfo).toEqual({ code: 7, signal: null });
+  });
+
+  it('starts while the thread pool is busy: its checks do not queue behind other work', async () => {
+    // Many servers start together with log writes and other file work in flight; a start must
+    // not wait for a free thread-pool slot before its (blocking anyway) spawn.
+    let busyFinished = false;
+    const busy = Array.from(
+      { length: 8 },
+      () =>
+        new Promise<void>((resolve) =>
+          pbkdf2('busy', 'salt', 600_000, 64, 'sha512', () => {
+            busyFinished = true;
+            resolve();
+          }),
+        ),
+    );
+    const proc = await start(['-e', 'setInterval(() => {}, 1000)']);
+    expect(proc.pid).toBeGreaterThan(0);
+    expect(busyFinished).toBe(false);
+    await Promise.all(busy);
   });
 
   it('runs the server as the leader of its own process group', async () => {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { buildWindowsSpawn } from './buildWindowsSpawn';
@@ -75,8 +75,9 @@ export async function spawnServerProcess(spec: ServerProcessSpec): Promise<Serve
   const label = spec.serverName
     ? hostText('launch.server', { name: spec.serverName })
     : hostText('launch.theServer');
-  if (spec.cwd !== undefined) await assertDirectory(spec.cwd, label);
-  const resolvedCommand = await resolveCommand(spec.command, {
+  // Checked synchronously, like the command (see resolveCommand): the spawn right after blocks.
+  if (spec.cwd !== undefined) assertDirectory(spec.cwd, label);
+  const resolvedCommand = resolveCommand(spec.command, {
     PATH: spec.env.PATH ?? (windows ? lookupPath(spec.env) : undefined),
     PATHEXT: spec.env.PATHEXT,
     cwd: spec.cwd,
@@ -198,11 +199,13 @@ class ServerProcessHandle implements ServerProcess {
   }
 }
 
-async function assertDirectory(cwd: string, label: HostText): Promise<void> {
-  const isDirectory = await stat(cwd).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
+function assertDirectory(cwd: string, label: HostText): void {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(cwd).isDirectory();
+  } catch {
+    // Missing or unreadable: said below.
+  }
   if (!isDirectory) {
     throw new AppError(AppErrorCode.McpSpawnFailed, hostText('launch.noCwd', { label, cwd }), {
       cwd,
