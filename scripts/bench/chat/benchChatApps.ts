@@ -1,11 +1,11 @@
-import type { Page } from '@playwright/test';
 import type { BenchContext } from '../BenchContext';
 import { fixtureServer } from '../fixtureServer';
 import { atMost, spreadOf, type Goal } from '../Goal';
 import { sleep } from '../sleep';
 import { round, summarize, type Summary } from '../summarize';
-import { ChatShell } from './ChatShell';
+import { BareChatShell } from './BareChatShell';
 import { LongTaskWatch, type LongTasks } from './LongTaskWatch';
+import type { PageEvaluator } from './PageEvaluator';
 import { seedAppConversation, type SeededAppConversation } from './seedAppConversation';
 
 const CALLS = 20;
@@ -52,7 +52,7 @@ export interface ChatAppsReport {
  * top and back, which mounts and unmounts the rows' Apps → every App shown has started.
  */
 export async function benchChatApps(ctx: BenchContext): Promise<ChatAppsReport> {
-  const { shell, seeded } = await ChatShell.start({
+  const { shell, seeded } = await BareChatShell.start({
     ctx,
     servers: { apps: { command: process.execPath, args: [fixtureServer('apps-v2.mjs')] } },
     seed: (store) => ({
@@ -62,13 +62,20 @@ export async function benchChatApps(ctx: BenchContext): Promise<ChatAppsReport> 
   });
   try {
     const { page } = shell;
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('[data-testid="server-item-apps"]')
-          ?.textContent.includes('tools') === true,
-      undefined,
-      { polling: 100, timeout: 30_000 },
+    await page.evaluate(
+      (timeoutMs) =>
+        new Promise<void>((resolve, reject) => {
+          const started = performance.now();
+          const poll = (): void => {
+            const item = document.querySelector('[data-testid="server-item-apps"]');
+            if (item?.textContent.includes('tools') === true) resolve();
+            else if (performance.now() - started > timeoutMs)
+              reject(new Error(`server apps not listed with its tools in ${String(timeoutMs)} ms`));
+            else setTimeout(poll, 100);
+          };
+          poll();
+        }),
+      30_000,
     );
     const measured = {
       apps: [] as [OpenTimes, LongTasks][],
@@ -138,7 +145,7 @@ export async function benchChatApps(ctx: BenchContext): Promise<ChatAppsReport> 
 
 /** In the page: click the conversation, then time its newest result and App being painted. */
 function timeOpen(
-  page: Page,
+  page: PageEvaluator,
   conversation: SeededAppConversation,
   withApp: boolean,
 ): Promise<OpenTimes> {
@@ -203,7 +210,7 @@ function timeOpen(
 }
 
 /** Scrolls the list to its top and back a screen at a time, then waits for its Apps to start. */
-async function scrollThrough(page: Page): Promise<void> {
+async function scrollThrough(page: PageEvaluator): Promise<void> {
   await page.evaluate(async (timeoutMs) => {
     const list = document.querySelector('[data-testid="message-list"]');
     if (!(list instanceof HTMLElement)) throw new Error('no message list');
