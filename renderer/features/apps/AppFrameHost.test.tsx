@@ -148,6 +148,31 @@ describe('AppFrameHost', () => {
     expect(screen.getByTestId('app-failure').textContent).toContain('The App did not start');
   });
 
+  it("leaves the frame's window alone until a message comes (no context for its blank page)", async () => {
+    vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
+    const windowRead = vi.spyOn(HTMLIFrameElement.prototype, 'contentWindow', 'get');
+    const { host } = await show({ ok: true, frame });
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
+    const iframe = screen.getByTestId<HTMLIFrameElement>('app-iframe');
+    expect(windowRead).not.toHaveBeenCalled();
+    const proxy = iframe.contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    windowRead.mockClear();
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
+          source: proxy,
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    // Read once, when the first message came; the frame's answer went to the same window.
+    expect(windowRead).toHaveBeenCalledTimes(1);
+    expect(host.callsOf('apps.getHtml')).toEqual([{ frameId: frame.frameId }]);
+    windowRead.mockRestore();
+  });
+
   it('drives an initialized App: partial input while it is written, then input and result', async () => {
     vi.useFakeTimers({ toFake: ['requestAnimationFrame'] });
     let setCall: (call: AppCall) => void = () => undefined;

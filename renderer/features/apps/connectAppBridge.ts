@@ -1,12 +1,12 @@
 import {
   AppBridge,
-  PostMessageTransport,
   type McpUiDisplayMode,
   type McpUiHostCapabilities,
   type McpUiHostContext,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
 import type { AppFrame, AppReport } from '../../../shared/domain/apps';
+import { FrameTransport } from './FrameTransport';
 
 type CallToolHandler = NonNullable<AppBridge['oncalltool']>;
 type ReadResourceHandler = NonNullable<AppBridge['onreadresource']>;
@@ -16,22 +16,6 @@ type LogParams = Parameters<NonNullable<AppBridge['onloggingmessage']>>[0];
 export type AppToolResult = Awaited<ReturnType<CallToolHandler>>;
 /** What an App asks to download (embedded resources or links). */
 export type DownloadContents = Parameters<DownloadHandler>[0]['contents'];
-
-/**
- * The extension's transport without its `console.debug` of every message sent: a console
- * keeps each logged message (and an attached debugger serializes it), which made a list of
- * Apps starting and closing noticeably slower. Sending is the same `postMessage`.
- */
-class QuietPostMessageTransport extends PostMessageTransport {
-  constructor(private readonly target: Window) {
-    super(target, target);
-  }
-
-  override send(message: Parameters<PostMessageTransport['send']>[0]): Promise<void> {
-    this.target.postMessage(message, '*');
-    return Promise.resolve();
-  }
-}
 
 /** What the frame host does for the bridge; every App request ends up in one of these. */
 export interface AppBridgeHost {
@@ -85,13 +69,13 @@ export function hostCapabilities(frame: AppFrame, inConversation: boolean): McpU
 }
 
 /**
- * One App's host bridge: the extension's own {@link AppBridge} over a {@link PostMessageTransport}
- * to the sandbox proxy frame, with each App request handed to the frame host. Requests the host
+ * One App's host bridge: the extension's own {@link AppBridge} over a {@link FrameTransport} to
+ * the sandbox proxy frame (`target` gives its window, looked up when first needed), with each App request handed to the frame host. Requests the host
  * does not offer (sampling, prompt and resource lists, anything unknown) get the bridge's
  * JSON-RPC "method not found".
  */
 export async function connectAppBridge(
-  target: Window,
+  target: () => Window | null,
   frame: AppFrame,
   options: {
     hostInfo: { name: string; version: string };
@@ -167,6 +151,6 @@ export async function connectAppBridge(
         : params,
     ),
   );
-  await bridge.connect(new QuietPostMessageTransport(target));
+  await bridge.connect(new FrameTransport(target));
   return bridge;
 }

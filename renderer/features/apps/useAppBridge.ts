@@ -69,8 +69,9 @@ export function useAppBridge(deps: AppBridgeDeps): void {
   const frameId = frame?.frameId;
 
   useEffect(() => {
-    const target = iframe?.contentWindow;
-    if (!frame || !target) return;
+    // The frame's window is read when the bridge first needs it (see FrameTransport).
+    if (!frame || !iframe) return;
+    const target = (): Window | null => iframe.contentWindow;
     const { actions } = latest.current;
     let proxyReady = false;
     let alive = true;
