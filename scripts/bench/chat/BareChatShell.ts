@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { BenchContext } from '../BenchContext';
 import { BareChromium } from './BareChromium';
 import { once } from './once';
@@ -37,6 +38,12 @@ export class BareChatShell {
       });
       own(() => page.close());
       await page.waitForSelector('[data-testid="new-chat"]', 20_000);
+      const traceDir = process.env.BENCH_PAGE_TRACE_DIR;
+      if (traceDir) {
+        const file = join(traceDir, `trace-${String(Date.now())}.json`);
+        // Light categories: tasks and their CPU time, not every call inside them.
+        stops.unshift(once(await page.trace('devtools.timeline,toplevel', file)));
+      }
       const profiled = await profilePage((method, params) => page.sendToPage(method, params));
       // First in the stop order: the page must still be there to hand its profile over.
       if (profiled) stops.unshift(once(profiled));

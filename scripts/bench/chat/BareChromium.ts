@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -54,6 +55,7 @@ export class BareChromium implements PageEvaluator {
   private nextId = 1;
   private session = '';
   private exited = false;
+  private onTracingComplete: ((params: Record<string, unknown>) => void) | undefined;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -129,6 +131,35 @@ export class BareChromium implements PageEvaluator {
     });
   }
 
+  /**
+   * Starts a trace of every Chromium process (`categories`, comma-separated) and returns what
+   * ends it and writes it to `file` as Chromium's trace JSON: each task with its wall time
+   * (`dur`) and its thread's CPU time (`tdur`), which tells a task that ran long from one that
+   * waited for a core.
+   */
+  async trace(categories: string, file: string): Promise<() => Promise<void>> {
+    await this.send('Tracing.start', { categories, transferMode: 'ReturnAsStream' });
+    return async () => {
+      const complete = new Promise<Record<string, unknown>>((resolve) => {
+        this.onTracingComplete = resolve;
+      });
+      await this.send('Tracing.end');
+      const { stream } = await complete;
+      const out = createWriteStream(file);
+      for (;;) {
+        const chunk = await this.send('IO.read', { handle: stream });
+        const data = typeof chunk.data === 'string' ? chunk.data : '';
+        out.write(chunk.base64Encoded === true ? Buffer.from(data, 'base64') : data);
+        if (chunk.eof === true) break;
+      }
+      await this.send('IO.close', { handle: stream });
+      await new Promise<void>((resolve, reject) => {
+        out.once('error', reject);
+        out.end(() => resolve());
+      });
+    };
+  }
+
   /** A DevTools command to the page. */
   sendToPage(method: string, params: Record<string, unknown> = {}) {
     return this.send(method, params, this.session);
@@ -198,6 +229,10 @@ export class BareChromium implements PageEvaluator {
       clearTimeout(call.timer);
       if (message.error) call.reject(new Error(message.error.message));
       else call.resolve(message.result ?? {});
+      return;
+    }
+    if (message.method === 'Tracing.tracingComplete') {
+      this.onTracingComplete?.(message.params ?? {});
       return;
     }
     if (message.method === 'Runtime.exceptionThrown' && message.sessionId === this.session) {
