@@ -32,7 +32,8 @@ export interface StartupReport {
  * Starts N echo.mjs servers (1, 10, 30) two ways and times start → every one ready with its
  * tool list: the host (`McpService.start()` over a servers file, each run in a fresh data dir
  * so no era verdict is cached) and bare SDK clients (`Client` + `StdioClientTransport`, era
- * negotiated as the host does, `listTools` after connecting), all N at once on both sides.
+ * negotiated as the host does, the same capabilities and list-change subscription, `listTools`
+ * after connecting: the same requests as the host's), all N at once on both sides.
  * The machine's cores are the floor, so the goal is relative: same servers, same concurrency.
  * Every round runs each count on both sides, who goes first alternating.
  */

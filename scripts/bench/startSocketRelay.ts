@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
+import { SAME_ASKS_AS_THE_HOST } from './connectBareClient';
 import { ShellSocket } from './ShellSocket';
 
 /** The relay of socketRelay.mjs running, and a socket to it. */
@@ -13,7 +14,8 @@ export interface SocketRelay {
 
 /**
  * Starts socketRelay.mjs in front of `node serverScript` (speaking `era`) and connects to it
- * with the same client the bench uses for the web shell.
+ * with the same client the bench uses for the web shell. It asks of the server what the host
+ * asks (the capabilities, list changes).
  */
 export async function startSocketRelay(
   serverScript: string,
@@ -21,7 +23,8 @@ export async function startSocketRelay(
   janitor: ProcessJanitor,
 ): Promise<SocketRelay> {
   const relay = join(process.cwd(), 'scripts', 'bench', 'socketRelay.mjs');
-  const child = spawn(process.execPath, [relay, serverScript, era], {
+  const asks = JSON.stringify(SAME_ASKS_AS_THE_HOST.capabilities);
+  const child = spawn(process.execPath, [relay, serverScript, era, asks], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   janitor.trackPid(child.pid);
