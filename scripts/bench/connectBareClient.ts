@@ -1,8 +1,8 @@
 import { Client, type ClientOptions } from '@modelcontextprotocol/client';
-import { CLIENT_CAPABILITIES } from '../../main/services/mcp/session/createSdkClient';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { InPlaceStdioTransport } from './InPlaceStdioTransport';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
+import { CLIENT_CAPABILITIES } from '../../main/services/mcp/session/createSdkClient';
+import { InPlaceStdioTransport } from './InPlaceStdioTransport';
 
 const ignore = (): void => undefined;
 

@@ -1,8 +1,9 @@
 // The least a window's path to a tool can cost: a WebSocket on loopback in front of a bare SDK
 // client, in its own process — no dispatcher, validation, supervision, recording or events.
-// `node socketRelay.mjs SERVER_SCRIPT ERA CAPABILITIES_JSON` prints `PORT` once it listens; every invoke frame
-// `{ kind, id, name, input: { tool, arguments } }` becomes one `callTool`, answered with a
-// result frame shaped as the web shell's (the bench reads both with the same client).
+// `node socketRelay.mjs SERVER_SCRIPT ERA CAPABILITIES_JSON` prints `PORT` once it listens;
+// every invoke frame `{ kind, id, name, input: { tool, arguments } }` becomes one `callTool`,
+// answered with a result frame shaped as the web shell's (the bench reads both with the same
+// client).
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { WebSocketServer } from 'ws';
@@ -15,7 +16,7 @@ const transport = new StdioClientTransport({
   stderr: 'pipe',
 });
 transport.stderr?.on('data', () => undefined);
-// What the host asks of a server, as the bare client does (connectBareClient's SAME_ASKS_AS_THE_HOST).
+// What the host asks of a server, as the bare client does (SAME_ASKS_AS_THE_HOST).
 const client = new Client(
   { name: 'switchboard-bench-relay', version: '1.0.0' },
   {

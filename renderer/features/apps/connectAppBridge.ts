@@ -70,9 +70,9 @@ export function hostCapabilities(frame: AppFrame, inConversation: boolean): McpU
 
 /**
  * One App's host bridge: the extension's own {@link AppBridge} over a {@link FrameTransport} to
- * the sandbox proxy frame (`target` gives its window, looked up when first needed), with each App request handed to the frame host. Requests the host
- * does not offer (sampling, prompt and resource lists, anything unknown) get the bridge's
- * JSON-RPC "method not found".
+ * the sandbox proxy frame (`target` gives its window, looked up when first needed), with each
+ * App request handed to the frame host. Requests the host does not offer (sampling, prompt and
+ * resource lists, anything unknown) get the bridge's JSON-RPC "method not found".
  */
 export async function connectAppBridge(
   target: () => Window | null,

@@ -181,21 +181,26 @@ export class BareChromium implements PageEvaluator {
     return (answer.result as { value: R }).value;
   }
 
-  /** Resolves once `selector` matches in the page (polled each frame), or throws after `ms`. */
-  async waitForSelector(selector: string, ms: number): Promise<void> {
+  /**
+   * Resolves once `selector` matches in the page (polled each frame), its text holding `text`
+   * when one is given, or throws after `ms`.
+   */
+  async waitForSelector(selector: string, ms: number, text?: string): Promise<void> {
     await this.evaluate(
-      ({ selector: wanted, ms: limit }) =>
+      ({ selector: wanted, ms: limit, text: holding }) =>
         new Promise<void>((resolve, reject) => {
           const started = performance.now();
           const poll = (): void => {
-            if (document.querySelector(wanted)) resolve();
+            const found = document.querySelector(wanted);
+            if (found && (holding === null || found.textContent.includes(holding))) resolve();
             else if (performance.now() - started > limit)
               reject(new Error(`${wanted} did not appear in ${String(limit)} ms`));
             else requestAnimationFrame(poll);
           };
           poll();
         }),
-      { selector, ms },
+      // JSON carries the argument over: null, not undefined, for "any text".
+      { selector, ms, text: text ?? null },
     );
   }
 

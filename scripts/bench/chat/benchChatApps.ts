@@ -62,21 +62,8 @@ export async function benchChatApps(ctx: BenchContext): Promise<ChatAppsReport> 
   });
   try {
     const { page } = shell;
-    await page.evaluate(
-      (timeoutMs) =>
-        new Promise<void>((resolve, reject) => {
-          const started = performance.now();
-          const poll = (): void => {
-            const item = document.querySelector('[data-testid="server-item-apps"]');
-            if (item?.textContent.includes('tools') === true) resolve();
-            else if (performance.now() - started > timeoutMs)
-              reject(new Error(`server apps not listed with its tools in ${String(timeoutMs)} ms`));
-            else setTimeout(poll, 100);
-          };
-          poll();
-        }),
-      30_000,
-    );
+    // Listed with its tool count: the server is up.
+    await page.waitForSelector('[data-testid="server-item-apps"]', 30_000, 'tools');
     const measured = {
       apps: [] as [OpenTimes, LongTasks][],
       plain: [] as [OpenTimes, LongTasks][],
