@@ -66,7 +66,12 @@ describe('gettingServersStore', () => {
     expect(config.getState().disk?.text).toBe(document.text);
     const refused = await store
       .getState()
-      .installBundle({ path: '/b.mcpb', serverName: 'b', userConfig: {} });
+      .installBundle({
+        path: '/b.mcpb',
+        serverName: 'b',
+        userConfig: {},
+        digest: 'sha256:abababababababababababababababababababababababababababababababab',
+      });
     expect(refused).toEqual({
       ok: false,
       error: { code: 'VALIDATION', message: 'The bundle needs API token (api_token).' },
