@@ -32,6 +32,8 @@ export async function bundleTestBed(findCommand?: (command: string) => Promise<s
     secrets,
     forms,
     findCommand: findCommand ?? ((command) => started.mcp.findCommand(command)),
+    // `${HOME}` in manifests: a folder of the test's.
+    home: join(started.dir, 'home'),
   });
   return { bundles, store, harness: started };
 }
