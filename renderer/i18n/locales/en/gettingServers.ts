@@ -117,10 +117,10 @@ export const bundles = {
   prompts_one: '{{count}} prompt',
   prompts_other: '{{count}} prompts',
   manifest: 'Manifest {{version}} · {{path}}',
-  digest: 'SHA-256 {{digest}}',
+  digest: 'SHA-256 digest: {{digest}}',
   configure: 'Settings',
   trustUntrusted: 'I trust where this bundle came from; install it anyway.',
-  trustUnsigned: 'Nobody vouches for this bundle, but I trust where it came from; install it.',
+  trustUnsigned: 'I trust where this unsigned bundle came from; install it anyway.',
   defaultRefused:
     'The bundle’s suggested value would read your environment or stored secrets, so it is not used: type the value yourself.',
 };

@@ -122,10 +122,10 @@ export const bundles: LocaleShape<typeof enBundles> = {
   prompts_one: '{{count}} 个提示',
   prompts_other: '{{count}} 个提示',
   manifest: '清单 {{version}} · {{path}}',
-  digest: 'SHA-256 {{digest}}',
+  digest: 'SHA-256 摘要：{{digest}}',
   configure: '设置',
   trustUntrusted: '我信任此扩展包的来源，仍然安装。',
-  trustUnsigned: '没有人为此扩展包担保，但我信任它的来源；安装它。',
+  trustUnsigned: '我信任这个未签名扩展包的来源，仍然安装。',
   defaultRefused:
     '此扩展包建议的值会读取你的环境变量或已存储的密钥，因此不会使用：请自己填写这个值。',
 };
