@@ -45,6 +45,13 @@ async function write(name: string, entries: CraftedEntry[]): Promise<string> {
   return path;
 }
 
+/*
+ * Bounds: the code before the worker froze the loop 2 to 9 s on these archives. A loaded
+ * CI machine (2 cores, other suites running) delays a free loop by up to a few hundred ms.
+ */
+const MAX_REVIEW_MS = 5000;
+const MAX_LOOP_DELAY_MS = 400;
+
 /** How long `work` took and the longest the event loop waited meanwhile. */
 async function measured<T>(work: () => Promise<T>) {
   const histogram = monitorEventLoopDelay({ resolution: 5 });
@@ -81,11 +88,11 @@ describe('unpacking is bounded, off the main thread, and reviewed with the same 
     const { bundles, harness } = await bundleTestBed();
     const review = await measured(() => bundles.inspect(bomb));
     expect(refusal(review.outcome)).toMatch(/unpacks to more than 256 MiB/);
-    expect(review.ms).toBeLessThan(3000);
-    expect(review.maxDelayMs).toBeLessThan(300);
+    expect(review.ms).toBeLessThan(MAX_REVIEW_MS);
+    expect(review.maxDelayMs).toBeLessThan(MAX_LOOP_DELAY_MS);
     const installing = await measured(() => install(bundles, bomb, 'bomb'));
     expect(refusal(installing.outcome)).toMatch(/unpacks to more than 256 MiB/);
-    expect(installing.maxDelayMs).toBeLessThan(300);
+    expect(installing.maxDelayMs).toBeLessThan(MAX_LOOP_DELAY_MS);
     expect(await readdir(join(harness.dir, 'bundles', '.staging')).catch(() => [])).toEqual([]);
   });
 
@@ -97,8 +104,8 @@ describe('unpacking is bounded, off the main thread, and reviewed with the same 
     ]);
     const review = await measured(() => bundles.inspect(many));
     expect(refusal(review.outcome)).toMatch(/more than 5,000 files and folders/);
-    expect(review.ms).toBeLessThan(3000);
-    expect(review.maxDelayMs).toBeLessThan(300);
+    expect(review.ms).toBeLessThan(MAX_REVIEW_MS);
+    expect(review.maxDelayMs).toBeLessThan(MAX_LOOP_DELAY_MS);
   });
 
   it('a legitimate heavy bundle (3,000 files, 40 MiB) installs without holding the event loop', async () => {
@@ -109,9 +116,13 @@ describe('unpacking is bounded, off the main thread, and reviewed with the same 
       { name: 'blob.bin', data: randomBytes(40 * 1024 * 1024), store: true },
       ...Array.from({ length: 3000 }, (_, i) => ({ name: `lib/${String(i)}.js`, data: `//${i}` })),
     ]);
+    // Reviewed first, as in the window (and main's one-time load of the mcpb library is done).
+    const review = await measured(() => bundles.inspect(heavy));
+    expect(review.outcome.ok).toBe(true);
+    expect(review.maxDelayMs).toBeLessThan(MAX_LOOP_DELAY_MS);
     const installing = await measured(() => install(bundles, heavy, 'heavy'));
     expect(installing.outcome.ok).toBe(true);
-    expect(installing.maxDelayMs).toBeLessThan(300);
+    expect(installing.maxDelayMs).toBeLessThan(MAX_LOOP_DELAY_MS);
     const dir = join(harness.dir, 'bundles', 'heavy');
     expect((await readdir(join(dir, 'lib'))).length).toBe(3000);
     expect((await stat(join(dir, 'blob.bin'))).size).toBe(40 * 1024 * 1024);
