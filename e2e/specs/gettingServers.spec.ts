@@ -164,6 +164,9 @@ test('screenshots of the server form, the registry browser and a bundle install'
   await page.getByTestId('add-server').click();
   await page.getByTestId('add-server-tab-bundle').click();
   await openBundle(page, bundle, notes);
+  // Not signed: installing takes the person's explicit yes.
+  await expect(page.getByTestId('bundle-install')).toBeDisabled();
+  await page.getByTestId('bundle-trust').check();
   await page.getByTestId('bundle-install').click();
   await expect(page.getByTestId('server-status')).toContainText(/Ready|就绪/, { timeout: 20_000 });
   expect(await serversFile(shell)).not.toContain('bundle-secret');

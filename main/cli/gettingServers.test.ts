@@ -147,7 +147,18 @@ describe('cli: getting servers', () => {
     const notes = join(dir, 'notes');
     await mkdir(notes, { recursive: true });
     const bundle = await packFixtureBundle(dir, 'hello-notes');
-    const missing = await cli('install', bundle);
+    // Not signed: nobody vouches for it, so installing it takes an explicit yes.
+    const unvouched = await cli(
+      'install',
+      bundle,
+      '--env',
+      `notes_dir=${notes}`,
+      '--env',
+      'api_token=bundle-secret',
+    );
+    expect(unvouched.code).toBe(1);
+    expect(unvouched.err).toMatch(/The bundle is not signed/);
+    const missing = await cli('install', bundle, '--allow-untrusted');
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/needs Notes folder \(notes_dir\), API token \(api_token\)/);
     const ok = await cli(
@@ -157,6 +168,7 @@ describe('cli: getting servers', () => {
       `notes_dir=${notes}`,
       '--env',
       'api_token=bundle-secret',
+      '--allow-untrusted',
       '--json',
     );
     expect(ok.code).toBe(0);

@@ -7,6 +7,7 @@ import { createGettingServersStore } from './gettingServersStore';
 
 const view: BundleView = {
   path: '/data/bundles/.staging/1-ab.mcpb',
+  digest: 'sha256:abababababababababababababababababababababababababababababababab',
   name: 'a',
   version: '1.0.0',
   description: '',

@@ -64,9 +64,12 @@ describe('gettingServersStore', () => {
       .installFromRegistry({ name: 'a/x', version: '1', option: 0, serverName: 'x', values: {} });
     expect(installed).toEqual({ ok: true, value: 'x' });
     expect(config.getState().disk?.text).toBe(document.text);
-    const refused = await store
-      .getState()
-      .installBundle({ path: '/b.mcpb', serverName: 'b', userConfig: {} });
+    const refused = await store.getState().installBundle({
+      path: '/b.mcpb',
+      serverName: 'b',
+      userConfig: {},
+      digest: 'sha256:abababababababababababababababababababababababababababababababab',
+    });
     expect(refused).toEqual({
       ok: false,
       error: { code: 'VALIDATION', message: 'The bundle needs API token (api_token).' },

@@ -484,6 +484,33 @@ export const hostMessages = {
     untrusted:
       'The bundle carries a signature that could not be verified on this computer (changed after signing, or signed with a certificate this computer does not trust). Install it only if you trust where it came from, and confirm that you do.',
     notArchive: '{{path}} is not a readable .mcpb archive.',
+    damaged: 'The bundle could not be unpacked: {{reason}}.',
+    badSignatureBlock:
+      'The bundle ends in a signature block that is not well formed, so it is not clear which bytes were signed.',
+    tooManyEntries:
+      'The bundle holds more than {{max}} files and folders; this app unpacks bundles up to that many.',
+    totalTooLarge:
+      'The bundle unpacks to more than {{max}}; this app unpacks bundles up to that size.',
+    entryTooLarge:
+      '“{{name}}” in the bundle unpacks to more than {{max}}, the most one file may be.',
+    ratio:
+      '“{{name}}” in the bundle unpacks to {{ratio}} times its packed size; this app refuses more than {{max}} to 1.',
+    manifestTooLarge: 'The bundle’s manifest.json is larger than {{max}}.',
+    badName: 'The bundle holds “{{name}}”, a path outside its own folder.',
+    duplicate:
+      'The bundle holds “{{name}}” twice (names that differ only in upper and lower case count as one).',
+    special: 'The bundle holds “{{name}}”, which is not a file, a folder or a link.',
+    encrypted: 'The bundle holds “{{name}}” encrypted; bundles cannot be encrypted.',
+    linkEscapes: 'The bundle holds a link “{{name}}” to “{{target}}”, outside its own folder.',
+    underLink: 'The bundle holds “{{name}}” inside the link “{{link}}”.',
+    unsigned:
+      'The bundle is not signed: nobody vouches for what it runs. Install it only if you trust where it came from, and confirm that you do.',
+    unsafeVariable:
+      'The bundle’s mcp_config uses {{variable}} (in {{where}}), which would fill in a value of yours (an environment variable or a stored secret). A bundle may use only ${__dirname}, ${user_config.…}, ${HOME}, ${DESKTOP}, ${DOCUMENTS}, ${DOWNLOADS} and ${pathSeparator}.',
+    changedSinceReview:
+      'The bundle file changed after it was reviewed (reviewed {{reviewed}}, now {{now}}). Open it again to see what it is now.',
+    runtimeCheckedAtInstall:
+      '{{runtime}} found at {{path}}. The bundle asks for {{requirement}}: its version is checked when you install, since nothing runs before you confirm.',
     noManifest: 'The bundle has no readable manifest.json ({{reason}}).',
     unknownManifestVersion:
       'The bundle’s manifest version {{version}} is not one this app knows ({{known}}).',

@@ -37,6 +37,7 @@ export async function installCommand(ctx: CliContext): Promise<CommandResult> {
       path,
       serverName,
       userConfig: values,
+      digest: view.digest,
       acceptUntrusted: ctx.args.flags.has('allow-untrusted'),
     });
     return {

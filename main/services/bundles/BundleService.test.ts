@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,6 +57,13 @@ async function setup(findCommand?: (command: string) => Promise<string>) {
 
 const answers = { notes_dir: '', api_token: 'notes-token-42' };
 
+/** What the review of `path` gives as its digest. */
+async function digestOf(path: string): Promise<string> {
+  return `sha256:${createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex')}`;
+}
+
 describe('.mcpb bundles', () => {
   it('shows what a bundle is: manifest, tools, prompts, user config, signature and runtime', async () => {
     const { bundles } = await setup();
@@ -93,19 +101,29 @@ describe('.mcpb bundles', () => {
   it('installs: user config checked, secret to the store, unpacked into the data folder, started, then uninstalled', async () => {
     const { bundles, store, harness } = await setup();
     await expect(
-      bundles.install({ path: unsigned, serverName: 'notes', userConfig: {} }),
+      bundles.install({
+        path: unsigned,
+        serverName: 'notes',
+        userConfig: {},
+        digest: await digestOf(unsigned),
+        acceptUntrusted: true,
+      }),
     ).rejects.toThrow(/needs Notes folder \(notes_dir\), API token \(api_token\)/);
     await expect(
       bundles.install({
         path: unsigned,
         serverName: 'notes',
         userConfig: { ...answers, notes_dir: join(work, 'nope') },
+        digest: await digestOf(unsigned),
+        acceptUntrusted: true,
       }),
     ).rejects.toThrow(/does not exist/);
     const result = await bundles.install({
       path: unsigned,
       serverName: 'notes',
       userConfig: { ...answers, notes_dir: notes },
+      digest: await digestOf(unsigned),
+      acceptUntrusted: true,
     });
     expect(result.directory).toBe(join(harness.dir, 'bundles', 'notes'));
     expect((await stat(join(result.directory, 'server', 'index.mjs'))).isFile()).toBe(true);
@@ -117,6 +135,13 @@ describe('.mcpb bundles', () => {
           command: 'node',
           args: [join(result.directory, 'server', 'index.mjs'), '--notes', notes],
           env: { NOTES_TOKEN: '${secret:notes.api_token}', GREETING: 'Hello' },
+          origin: {
+            kind: 'bundle',
+            name: 'hello-notes',
+            version: '1.2.0',
+            digest: await digestOf(unsigned),
+            secrets: ['notes.api_token'],
+          },
         },
       },
     });
@@ -144,12 +169,14 @@ describe('.mcpb bundles', () => {
         path: signed,
         serverName: 'signed',
         userConfig: { ...answers, notes_dir: notes },
+        digest: await digestOf(signed),
       }),
     ).rejects.toThrow(/could not be verified on this computer/);
     await bundles.install({
       path: signed,
       serverName: 'signed',
       userConfig: { ...answers, notes_dir: notes },
+      digest: await digestOf(signed),
       acceptUntrusted: true,
     });
     await harness.until('signed', 'ready');
@@ -170,6 +197,8 @@ describe('.mcpb bundles', () => {
         path: unsigned,
         serverName: 'x',
         userConfig: { ...answers, notes_dir: notes },
+        digest: await digestOf(unsigned),
+        acceptUntrusted: true,
       }),
     ).rejects.toThrow(/needs Node\.js/);
   });
@@ -202,6 +231,8 @@ describe('a dropped .mcpb: bytes in chunks into staging, then the same review an
       path: view.path,
       serverName: 'dropped',
       userConfig: { ...answers, notes_dir: notes },
+      digest: view.digest,
+      acceptUntrusted: true,
     });
     await harness.until('dropped', 'ready');
     expect(result.directory).toBe(join(harness.dir, 'bundles', 'dropped'));

@@ -57,7 +57,10 @@ export function platformProblem(
 
 export function toBundleView(input: {
   path: string;
+  digest: string;
   manifest: Manifest;
+  /** The user config as the install uses it (defaults made safe). */
+  userConfig: BundleUserConfigField[];
   manifestVersion: string;
   signature: BundleSignature;
   runtime: BundleRuntime;
@@ -68,6 +71,7 @@ export function toBundleView(input: {
   const problem = platformProblem(manifest, input.platform);
   return {
     path: input.path,
+    digest: input.digest,
     name: manifest.name,
     ...(manifest.display_name ? { displayName: manifest.display_name } : {}),
     version: manifest.version,
@@ -86,7 +90,7 @@ export function toBundleView(input: {
       name: p.name,
       ...(p.description ? { description: p.description } : {}),
     })),
-    userConfig: userConfigFields(manifest),
+    userConfig: input.userConfig,
     signature: input.signature,
     runtime: input.runtime,
     suggestedName: input.suggestedName,

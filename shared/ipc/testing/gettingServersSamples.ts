@@ -35,6 +35,7 @@ export function gettingServersSamples(
   };
   const bundle = {
     path: '/tmp/a.mcpb',
+    digest: 'sha256:abababababababababababababababababababababababababababababababab',
     name: 'a',
     version: '1.0.0',
     description: 'A',
@@ -119,6 +120,8 @@ export function gettingServersSamples(
         path: '/tmp/a.mcpb',
         serverName: 'a',
         userConfig: { dir: '/tmp', n: 2, on: true, many: ['x'] },
+        digest: 'sha256:abababababababababababababababababababababababababababababababab',
+        acceptUntrusted: true,
       },
       output: { serverName: 'a', document },
     },
@@ -133,6 +136,7 @@ export function gettingServersSamples(
             directory: '/d/bundles/a',
             installedAt: '2026-01-01T00:00:00Z',
             signature: 'unsigned',
+            digest: 'sha256:abababababababababababababababababababababababababababababababab',
           },
         ],
       },

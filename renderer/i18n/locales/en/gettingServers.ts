@@ -110,7 +110,6 @@ export const bundles = {
     untrusted:
       'It carries a signature this computer could not verify: it was changed after signing, or its certificate is not trusted here.',
   },
-  runtimeFound: 'Runs with {{runtime}} {{version}} ({{path}}).',
   runtimeOwn: 'Runs its own program, shipped inside the bundle.',
   runtimeMissing: 'Needs {{runtime}}, which was not found on this computer.',
   tools_one: '{{count}} tool',
@@ -118,8 +117,12 @@ export const bundles = {
   prompts_one: '{{count}} prompt',
   prompts_other: '{{count}} prompts',
   manifest: 'Manifest {{version}} · {{path}}',
+  digest: 'SHA-256 digest: {{digest}}',
   configure: 'Settings',
   trustUntrusted: 'I trust where this bundle came from; install it anyway.',
+  trustUnsigned: 'I trust where this unsigned bundle came from; install it anyway.',
+  defaultRefused:
+    'The bundle’s suggested value would read your environment or stored secrets, so it is not used: type the value yourself.',
 };
 
 export const importFile = {

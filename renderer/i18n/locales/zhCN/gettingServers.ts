@@ -115,7 +115,6 @@ export const bundles: LocaleShape<typeof enBundles> = {
     unsigned: '没有人为此扩展包担保。仅在你信任其来源时安装。',
     untrusted: '它带有本机无法验证的签名：可能在签名后被修改，或其证书在本机不受信任。',
   },
-  runtimeFound: '使用 {{runtime}} {{version}} 运行（{{path}}）。',
   runtimeOwn: '运行扩展包内自带的程序。',
   runtimeMissing: '需要 {{runtime}}，但在本机上没有找到。',
   tools_one: '{{count}} 个工具',
@@ -123,8 +122,12 @@ export const bundles: LocaleShape<typeof enBundles> = {
   prompts_one: '{{count}} 个提示',
   prompts_other: '{{count}} 个提示',
   manifest: '清单 {{version}} · {{path}}',
+  digest: 'SHA-256 摘要：{{digest}}',
   configure: '设置',
   trustUntrusted: '我信任此扩展包的来源，仍然安装。',
+  trustUnsigned: '我信任这个未签名扩展包的来源，仍然安装。',
+  defaultRefused:
+    '此扩展包建议的值会读取你的环境变量或已存储的密钥，因此不会使用：请自己填写这个值。',
 };
 
 export const importFile: LocaleShape<typeof enImportFile> = {
