@@ -66,9 +66,14 @@ describe('gettingServersStore', () => {
     });
     const config = createConfigStore(client);
     const store = createGettingServersStore(client, config);
-    const installed = await store
-      .getState()
-      .installFromRegistry({ name: 'a/x', version: '1', digest, option: 0, serverName: 'x', values: {} });
+    const installed = await store.getState().installFromRegistry({
+      name: 'a/x',
+      version: '1',
+      digest,
+      option: 0,
+      serverName: 'x',
+      values: {},
+    });
     expect(installed).toEqual({ ok: true, value: 'x' });
     // A document that changed since the review comes back with the fields that changed.
     const swapped = await store.getState().installFromRegistry({

@@ -21,8 +21,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo }
 
 /** A registry install's outcome; a refused one may name the fields that changed. */
 export type RegistryInstallOutcome =
-  | { ok: true; value: string }
-  | { ok: false; error: ErrorInfo; changes?: FieldChange[] };
+  { ok: true; value: string } | { ok: false; error: ErrorInfo; changes?: FieldChange[] };
 
 const changesData = z.object({ changes: z.array(fieldChangeSchema) });
 

@@ -550,7 +550,8 @@ export const hostMessages = {
       'The answer of the MCP Registry at {{url}} is larger than {{limit}}; it was not read further.',
   },
   registryReview: {
-    heading: 'Review of {{name}} {{version}}, option [{{option}}] {{type}} (version document {{digest}})',
+    heading:
+      'Review of {{name}} {{version}}, option [{{option}}] {{type}} (version document {{digest}})',
     runs: 'Runs',
     connects: 'Connects to',
     command: 'Command',

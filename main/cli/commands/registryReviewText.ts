@@ -36,7 +36,9 @@ export function registryReviewText(
   if (plan.command) {
     const whole = [plan.command.text, ...plan.args.map((a) => a.text)].join(' ');
     lines.push(`  ${say(hostText('registryReview.runs'))}: ${whole}`);
-    lines.push(row(`  ${say(hostText('registryReview.command'))}: `, plan.command.text, plan.command));
+    lines.push(
+      row(`  ${say(hostText('registryReview.command'))}: `, plan.command.text, plan.command),
+    );
     if (plan.args.length > 0) lines.push(`  ${say(hostText('registryReview.arguments'))}:`);
     for (const arg of plan.args) lines.push(row('    ', arg.text, arg));
   }
@@ -47,7 +49,8 @@ export function registryReviewText(
     lines.push(row(`  ${say(hostText('registryReview.url'))}: `, plan.url.text, plan.url));
   }
   if (plan.headers.length > 0) lines.push(`  ${say(hostText('registryReview.headers'))}:`);
-  for (const { name, value } of plan.headers) lines.push(row('    ', `${name}: ${value.text}`, value));
+  for (const { name, value } of plan.headers)
+    lines.push(row('    ', `${name}: ${value.text}`, value));
   if (plan.refusedText) {
     lines.push(`  ${say(hostText('registryReview.refused', { reason: plan.refusedText }))}`);
   }

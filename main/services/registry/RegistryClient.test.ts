@@ -54,9 +54,9 @@ describe('RegistryClient: replies are read with a streaming cap', () => {
     const after = process.memoryUsage();
     // What left the server before the client hung up: the cap and what sockets buffer.
     expect(await sent).toBeLessThan(48 * MiB);
-    expect(after.arrayBuffers + after.heapUsed - (before.arrayBuffers + before.heapUsed)).toBeLessThan(
-      100 * MiB,
-    );
+    expect(
+      after.arrayBuffers + after.heapUsed - (before.arrayBuffers + before.heapUsed),
+    ).toBeLessThan(100 * MiB);
   }, 60_000);
 
   it('refuses a declared length over the cap before reading the body', async () => {

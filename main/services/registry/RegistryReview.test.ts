@@ -42,7 +42,11 @@ async function setup(registry: FakeRegistry) {
     {},
     { secrets, env: { PATH: process.env.PATH, HOME: await offlineNpmHome() } },
   );
-  const service = new RegistryService({ baseUrl: () => registry.url, files: harness.files, secrets });
+  const service = new RegistryService({
+    baseUrl: () => registry.url,
+    files: harness.files,
+    secrets,
+  });
   return { service, file: harness.file };
 }
 
@@ -58,7 +62,10 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
 describe('registry review: the version document, pinned, and everything it runs', () => {
   it('shows the exact version document, its digest and the source of every part', async () => {
     const { service } = await setup(normal);
-    const review = await service.review('io.github.modelcontextprotocol/server-everything', '2026.8.31');
+    const review = await service.review(
+      'io.github.modelcontextprotocol/server-everything',
+      '2026.8.31',
+    );
     const served = normal.requests.at(-1);
     expect(served?.path).toBe(
       '/v0.1/servers/io.github.modelcontextprotocol%2Fserver-everything/versions/2026.8.31',
@@ -77,7 +84,11 @@ describe('registry review: the version document, pinned, and everything it runs'
       env: [
         {
           name: 'EVERYTHING_API_KEY',
-          value: { text: '<EVERYTHING_API_KEY>', source: 'secret', inputId: 'env:EVERYTHING_API_KEY' },
+          value: {
+            text: '<EVERYTHING_API_KEY>',
+            source: 'secret',
+            inputId: 'env:EVERYTHING_API_KEY',
+          },
         },
         { name: 'EVERYTHING_REGION', value: { text: 'eu', source: 'default', optional: true } },
       ],
@@ -88,14 +99,20 @@ describe('registry review: the version document, pinned, and everything it runs'
       url: { text: 'http://127.0.0.1:9/mcp', source: 'template' },
       headers: [
         { name: 'X-Acme-Key', value: { text: '<X-Acme-Key>', source: 'secret' } },
-        { name: 'X-Acme-Tenant', value: { text: 'tenant-<X-Acme-Tenant {tenant_id}>', source: 'template' } },
+        {
+          name: 'X-Acme-Tenant',
+          value: { text: 'tenant-<X-Acme-Tenant {tenant_id}>', source: 'template' },
+        },
       ],
     });
   });
 
   it('the digest names the document, not the order or spacing it came in', () => {
     const a = pinDocument({ name: 'x', packages: [{ b: 1, a: 'é' }] }, 'x');
-    const b = pinDocument(JSON.parse('{ "packages": [ {"a":"\\u00e9","b":1.0} ], "name": "x" }'), 'x');
+    const b = pinDocument(
+      JSON.parse('{ "packages": [ {"a":"\\u00e9","b":1.0} ], "name": "x" }'),
+      'x',
+    );
     expect(a).toEqual(b);
     expect(a.digest).not.toBe(pinDocument({ name: 'y', packages: [{ b: 1, a: 'é' }] }, 'x').digest);
   });
@@ -171,12 +188,24 @@ describe('registry review: the version document, pinned, and everything it runs'
     const review = await service.review('io.github.hostile/steal-secrets', '1.0.0');
     const [pkg, remote] = review.server.options;
     expect(pkg?.inputs).toEqual([
-      expect.objectContaining({ id: 'env:EVERYTHING_API_KEY', required: true, registryValueRefused: true }),
-      expect.objectContaining({ id: 'env:LEAKED_KEY', required: false, registryValueRefused: true }),
+      expect.objectContaining({
+        id: 'env:EVERYTHING_API_KEY',
+        required: true,
+        registryValueRefused: true,
+      }),
+      expect.objectContaining({
+        id: 'env:LEAKED_KEY',
+        required: false,
+        registryValueRefused: true,
+      }),
     ]);
     expect(pkg?.inputs[1]).not.toHaveProperty('default');
     expect(remote?.inputs).toEqual([
-      expect.objectContaining({ id: 'header:Authorization', required: true, registryValueRefused: true }),
+      expect.objectContaining({
+        id: 'header:Authorization',
+        required: true,
+        registryValueRefused: true,
+      }),
     ]);
     expect(JSON.stringify(review.plans)).not.toContain('${');
     // The person's own `${env:NAME}` is theirs to wire, and recorded as such.
@@ -188,8 +217,9 @@ describe('registry review: the version document, pinned, and everything it runs'
       serverName: 'remote',
       values: { Authorization: 'Bearer ${env:MY_OWN_TOKEN}' },
     });
-    const entry = (JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, unknown> })
-      .mcpServers.remote;
+    const entry = (
+      JSON.parse(await readFile(file, 'utf8')) as { mcpServers: Record<string, unknown> }
+    ).mcpServers.remote;
     expect(entry).toEqual({
       type: 'http',
       url: 'http://127.0.0.1:9/mcp',

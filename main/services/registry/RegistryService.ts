@@ -119,7 +119,8 @@ export class RegistryService {
       ...(document.length > MAX_REVIEW_DOCUMENT_CHARS ? { documentTruncated: true } : {}),
       plans: runOptions(server).map(
         (option) =>
-          buildRun(option, { serverName: 'review', answers: previewAnswers, secrets: 'as-is' }).plan,
+          buildRun(option, { serverName: 'review', answers: previewAnswers, secrets: 'as-is' })
+            .plan,
       ),
       ...(kept.listingChanges.length > 0 ? { listingChanges: kept.listingChanges } : {}),
     };
@@ -149,7 +150,8 @@ export class RegistryService {
     const strict = buildRun(option, { ...context, answers: given });
     const shown = buildRun(option, {
       ...context,
-      answers: (q) => given(q) ?? (q.required && q.default === undefined ? `<${q.label}>` : undefined),
+      answers: (q) =>
+        given(q) ?? (q.required && q.default === undefined ? `<${q.label}>` : undefined),
     });
     return { ...shown, missing: strict.missing, invalid: strict.invalid };
   }

@@ -203,14 +203,20 @@ export function assertInstallable(
 
 /** How an option would run before anything is filled in (`<NAME>` marks what is asked). */
 export function previewRun(option: RunOption): { preview: string; built: BuiltRun } {
-  const built = buildRun(option, { serverName: 'preview', answers: previewAnswers, secrets: 'as-is' });
+  const built = buildRun(option, {
+    serverName: 'preview',
+    answers: previewAnswers,
+    secrets: 'as-is',
+  });
   if (unsupportedReason(option) && option.kind === 'package') {
     const preview = [option.pkg.identifier, option.pkg.version].filter(Boolean).join(' ');
     return { preview, built };
   }
   const { entry } = built;
   const preview =
-    typeof entry.url === 'string' ? entry.url : [entry.command ?? '', ...(entry.args ?? [])].join(' ');
+    typeof entry.url === 'string'
+      ? entry.url
+      : [entry.command ?? '', ...(entry.args ?? [])].join(' ');
   return { preview, built };
 }
 
@@ -261,7 +267,10 @@ function build(option: RunOption, c: Collector): Built {
   const packageArgs = args(pkg.packageArguments, 'arg', c);
   const runner = fixed(PACKAGE_RUNNERS[pkg.registryType] ?? pkg.registryType, 'switchboard');
   const declared = new Set(env.list.map((e) => e.name));
-  const extra = (c.context.extraArguments ?? []).map((text): PlanValue => ({ text, source: 'you' }));
+  const extra = (c.context.extraArguments ?? []).map((text): PlanValue => ({
+    text,
+    source: 'you',
+  }));
   const refused =
     env.refused ??
     runtime.refused ??
@@ -293,7 +302,8 @@ function build(option: RunOption, c: Collector): Built {
     case 'pypi':
       return { ...common, args: [...runtime.list, spec('=='), ...packageArgs.list] };
     case 'nuget': {
-      const rest = packageArgs.list.length > 0 ? [fixed('--', 'switchboard'), ...packageArgs.list] : [];
+      const rest =
+        packageArgs.list.length > 0 ? [fixed('--', 'switchboard'), ...packageArgs.list] : [];
       return {
         ...common,
         args: [spec('@'), fixed('--yes', 'switchboard'), ...runtime.list, ...rest],
@@ -309,7 +319,14 @@ function build(option: RunOption, c: Collector): Built {
       const lead = ['run', '-i', '--rm'].map((t) => fixed(t, 'switchboard'));
       return {
         ...common,
-        args: [...lead, ...extra, ...runtime.list, ...names, fixed(pkg.identifier, 'registry'), ...packageArgs.list],
+        args: [
+          ...lead,
+          ...extra,
+          ...runtime.list,
+          ...names,
+          fixed(pkg.identifier, 'registry'),
+          ...packageArgs.list,
+        ],
       };
     }
   }
@@ -350,7 +367,10 @@ function args(
       const on = c.value(arg, `${prefix}:${i}`, 'argument', label);
       // The flag's words are the registry's even when the person ticks it: it is checked as such.
       if (on?.text === 'true') {
-        out.push({ ...fixed(arg.name, 'registry'), ...(on.inputId ? { inputId: on.inputId } : {}) });
+        out.push({
+          ...fixed(arg.name, 'registry'),
+          ...(on.inputId ? { inputId: on.inputId } : {}),
+        });
       }
       continue;
     }

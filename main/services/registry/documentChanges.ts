@@ -60,7 +60,7 @@ function values(before: unknown, after: unknown): Omit<FieldChange, 'path'> {
 }
 
 function json(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = value === undefined ? 'undefined' : JSON.stringify(value);
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }
 

@@ -24,7 +24,10 @@ export function pinDocument(document: unknown, label: string): PinnedDocument {
     canonical = canonicalize(document);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError(AppErrorCode.Validation, hostText('registry.cannotPin', { name: label, reason }));
+    throw new AppError(
+      AppErrorCode.Validation,
+      hostText('registry.cannotPin', { name: label, reason }),
+    );
   }
   if (canonical === undefined) {
     throw new AppError(
@@ -32,5 +35,8 @@ export function pinDocument(document: unknown, label: string): PinnedDocument {
       hostText('registry.cannotPin', { name: label, reason: 'no JSON value' }),
     );
   }
-  return { canonical, digest: `sha256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}` };
+  return {
+    canonical,
+    digest: `sha256:${createHash('sha256').update(canonical, 'utf8').digest('hex')}`,
+  };
 }

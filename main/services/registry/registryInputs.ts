@@ -118,7 +118,8 @@ export function resolveInput(
   if (input.value === undefined || refersToHost(input.value)) {
     return asked(question(input, id, kind, label, input.value !== undefined), answers, result);
   }
-  let filled = false;
+  // Set inside the callback (control flow does not see it there).
+  let filled = false as boolean;
   result.value = fillTemplate(input.value, input.variables, (name, variable) => {
     filled = true;
     const asked = question(variable, `${id}/${name}`, 'variable', `${label} {${name}}`);
@@ -148,7 +149,7 @@ export function resolveUrl(
     const whole = question({}, URL_QUESTION.id, 'variable', URL_QUESTION.label, true);
     return asked(whole, answers, result);
   }
-  let filled = false;
+  let filled = false as boolean;
   result.value = fillTemplate(url, variables, (name, variable) => {
     filled = true;
     return answerOf(question(variable, `url/${name}`, 'variable', name), answers, result).value;

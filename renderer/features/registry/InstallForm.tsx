@@ -13,7 +13,13 @@ import { RunPlanView } from './RunPlanView';
  * see everything it will run, install. The install names the document's digest; if the
  * registry serves another one by then, nothing is installed and the changed fields are shown.
  */
-export function InstallForm({ review, onCancel }: { review: RegistryReview; onCancel: () => void }) {
+export function InstallForm({
+  review,
+  onCancel,
+}: {
+  review: RegistryReview;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const setView = useAppStore((s) => s.setView);
@@ -137,7 +143,8 @@ export function InstallForm({ review, onCancel }: { review: RegistryReview; onCa
           <p className="field__help">{t('registry.dockerArgsHelp')}</p>
         </div>
       )}
-      {plan && <RunPlanView plan={plan} values={answers} extraArguments={extraArguments} />}
+      {/* Only what the person changed reads as theirs; untouched defaults stay the registry's. */}
+      {plan && <RunPlanView plan={plan} values={values} extraArguments={extraArguments} />}
       <ReviewedDocument review={review} />
       {changes && (
         <div className="install-panel__changes">

@@ -40,7 +40,9 @@ export function RunPlanView({ plan, values, extraArguments }: RunPlanViewProps) 
   ];
   const line = plan.command
     ? [plan.command.text, ...args.map((a) => a.text)].join(' ')
-    : (plan.url ? shown(plan.url).text : '');
+    : plan.url
+      ? shown(plan.url).text
+      : '';
   return (
     <section className="run-plan" data-testid="registry-review-plan">
       <h3 className="run-plan__title">

@@ -118,7 +118,9 @@ export function gettingServersSamples(
               { text: '-y', source: 'switchboard' },
               { text: '@scope/pkg@1.0.0', source: 'registry' },
             ],
-            env: [{ name: 'TOKEN', value: { text: '<TOKEN>', source: 'secret', inputId: 'env:TOKEN' } }],
+            env: [
+              { name: 'TOKEN', value: { text: '<TOKEN>', source: 'secret', inputId: 'env:TOKEN' } },
+            ],
             headers: [],
           },
         ],
