@@ -22,6 +22,7 @@ import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';
 import './styles/addServer.css';
+import './styles/registryReview.css';
 import './styles/conversations.css';
 import './styles/chat.css';
 import './styles/markdown.css';

@@ -66,10 +66,14 @@ Commands:
                                    folder too)
   search <query>                   search the MCP Registry (every page; names containing query)
   install <registry-name> [--version V] [--option N] [--name NAME] [--env NAME=VALUE]…
+          [--docker-arg=ARG]… [--dry-run]
   install <file.mcpb> [--name NAME] [--env KEY=VALUE]… [--allow-untrusted]
                                    install from the registry or a bundle; secret values go to
                                    the secret store; a required value not given is named and
-                                   nothing is installed
+                                   nothing is installed. A registry install prints its review
+                                   on stderr first (every part of what runs and where it comes
+                                   from); --dry-run stops there; --docker-arg adds your own
+                                   docker argument (mounts, privileges) before the image's
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 

@@ -77,6 +77,7 @@ export function createGettingServersHandlers(
           : await forms.remove(name),
       ),
     'registry.search': ({ query, cursor }) => registry.search(query, cursor),
+    'registry.review': ({ name, version }) => registry.review(name, version),
     'registry.install': async (request) => {
       const result = await registry.install(request);
       return { serverName: result.serverName, document: toConfigDocument(result.state) };

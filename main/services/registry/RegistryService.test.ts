@@ -7,7 +7,8 @@ import {
 import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
-import { RegistryService } from './RegistryService';
+import { RegistryService, type RegistryInstallResult } from './RegistryService';
+import type { RegistryInstallRequest } from '../../../shared/domain/registryViews';
 import { offlineNpmHome } from '../../../e2e/fixtures/offlineNpmHome.mjs';
 
 let registry: FakeRegistry;
@@ -40,6 +41,15 @@ async function setup(): Promise<{ service: RegistryService; harness: McpHarness 
     secrets,
   });
   return { service, harness };
+}
+
+/** What a person does: open the review of that version, then install from it. */
+async function reviewAndInstall(
+  service: RegistryService,
+  request: Omit<RegistryInstallRequest, 'digest'>,
+): Promise<RegistryInstallResult> {
+  const review = await service.review(request.name, request.version);
+  return service.install({ ...request, digest: review.digest });
 }
 
 describe('MCP Registry: search', () => {
@@ -102,7 +112,7 @@ describe('MCP Registry: install', () => {
   it('npm: writes npx -y pkg@version, keeps the secret in the store only, and the server starts offline', async () => {
     const { service, harness } = await setup();
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'io.github.modelcontextprotocol/server-everything',
         version: '2026.8.31',
         option: 0,
@@ -110,7 +120,7 @@ describe('MCP Registry: install', () => {
         values: {},
       }),
     ).rejects.toThrow(/needs EVERYTHING_API_KEY/);
-    const result = await service.install({
+    const result = await reviewAndInstall(service, {
       name: 'io.github.modelcontextprotocol/server-everything',
       version: '2026.8.31',
       option: 0,
@@ -128,6 +138,13 @@ describe('MCP Registry: install', () => {
         EVERYTHING_API_KEY: '${secret:everything.EVERYTHING_API_KEY}',
         EVERYTHING_REGION: 'us',
       },
+      origin: {
+        kind: 'registry',
+        name: 'io.github.modelcontextprotocol/server-everything',
+        version: '2026.8.31',
+        digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+        secrets: ['everything.EVERYTHING_API_KEY'],
+      },
     });
     expect(await readFile(harness.file, 'utf8')).not.toContain('sk-live-1234');
     expect(await store.get('server-secret:everything.EVERYTHING_API_KEY')).toBe('sk-live-1234');
@@ -138,21 +155,21 @@ describe('MCP Registry: install', () => {
 
   it('PyPI, OCI and remotes: the entries are written as their runners expect', async () => {
     const { service, harness } = await setup();
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.modelcontextprotocol/time',
       version: '0.6.2',
       option: 0,
       serverName: 'time',
       values: {},
     });
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.github/github-mcp-server',
       version: '0.20.1',
       option: 0,
       serverName: 'github',
       values: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_secret' },
     });
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.github/github-mcp-server',
       version: '0.20.1',
       option: 1,
@@ -160,7 +177,7 @@ describe('MCP Registry: install', () => {
       values: { 'Authorization {token}': 'ghp_remote' },
     });
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'com.example.acme/tenant-notes',
         version: '1.4.0',
         option: 0,
@@ -168,7 +185,7 @@ describe('MCP Registry: install', () => {
         values: { 'X-Acme-Key': 'k', 'X-Acme-Tenant {tenant_id}': 'mars-1' },
       }),
     ).rejects.toThrow(/Not an allowed value: X-Acme-Tenant \{tenant_id\}: mars-1/);
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'com.example.acme/tenant-notes',
       version: '1.4.0',
       option: 0,
@@ -222,7 +239,7 @@ describe('MCP Registry: install', () => {
   it('refuses unsupported options and taken names without storing anything', async () => {
     const { service } = await setup();
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'io.github.example/weather-bundle',
         version: '1.0.0',
         option: 0,
@@ -230,7 +247,7 @@ describe('MCP Registry: install', () => {
         values: {},
       }),
     ).rejects.toThrow(/Install bundle/);
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.modelcontextprotocol/time',
       version: '0.6.2',
       option: 0,
@@ -238,7 +255,7 @@ describe('MCP Registry: install', () => {
       values: {},
     });
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'io.github.github/github-mcp-server',
         version: '0.20.1',
         option: 0,

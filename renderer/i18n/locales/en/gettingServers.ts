@@ -87,6 +87,48 @@ export const registry = {
   notSet: '(not set)',
   installing: 'Installing…',
   installAs: 'Install as {{name}}',
+  reviewing: 'Fetching the version document to review…',
+  reviewFailed: 'The version document could not be reviewed: {{message}}',
+  willRun: 'What will run',
+  willConnect: 'What it connects to',
+  part: 'Part',
+  value: 'Value',
+  from: 'Comes from',
+  command: 'Command',
+  argument: 'Argument {{index}}',
+  envVar: 'Variable {{name}}',
+  url: 'URL',
+  header: 'Header {{name}}',
+  leftOut: 'left out when empty',
+  nothingElse: 'Nothing else is started or sent.',
+  sources: {
+    switchboard: 'Added by Switchboard',
+    registry: 'Fixed by the registry',
+    template: 'The registry’s text with your answers',
+    default: 'Registry default',
+    you: 'Typed by you',
+    secret: 'Secret store (typed by you)',
+  },
+  refused: 'Refused: {{reason}}',
+  valueRefused:
+    'The registry’s value referred to your secrets or environment (${…}), so it is not used: type the value yourself.',
+  dockerArgs: 'Extra docker arguments',
+  dockerArgsHelp:
+    'One per line, added before the image’s own. Only what you type here may mount folders, add devices or grant privileges.',
+  document: 'Version document {{digest}}',
+  documentTruncated: 'Only the beginning is shown; the whole document is what is pinned.',
+  listingMismatch: 'The version document differs from the listing you reviewed',
+  listingMismatchHelp:
+    'The registry’s document for this version would run something other than its listing showed. Nothing can be installed from it.',
+  changedSinceReview: 'The version document differs from the one you reviewed',
+  changedSinceReviewHelp:
+    'The registry now serves another document for this version. Nothing was installed; close this review and open it again to see the new one.',
+  field: 'Field',
+  inListing: 'In the listing',
+  inVersion: 'In the version document',
+  reviewed: 'You reviewed',
+  servedNow: 'The registry serves now',
+  absent: '(none)',
 };
 
 export const bundles = {

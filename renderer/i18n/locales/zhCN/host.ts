@@ -503,7 +503,26 @@ export const host: LocaleShape<typeof hostMessages> = {
     needsValues: '{{name}} 需要 {{labels}}；请填写后再安装。',
     notAllowed: '不允许的值：{{values}}。',
     mcpbPackage: '此软件包是 .mcpb 扩展包下载：请下载该文件并使用“安装扩展包”。',
-    unknownRunner: 'Switchboard 无法启动来自 {{type}} 的软件包（可以启动 npm、PyPI 和 OCI 镜像）。',
+    unknownRunner:
+      'Switchboard 无法启动来自 {{type}} 的软件包（可以启动 npm、PyPI、NuGet 和 OCI 镜像）。',
+    runnerRefused: '此软件包要求用“{{hint}}”启动；{{type}} 软件包只能用 {{runner}} 启动。',
+    badIdentifier: '软件包名称“{{identifier}}”不是普通的 {{type}} 软件包名称。',
+    badVersion: '软件包版本“{{version}}”不是普通的版本号。',
+    argumentRefused:
+      '注册表给 {{runner}} 的参数“{{argument}}”不在注册表可以提供的参数之列（{{allowed}}）。',
+    dockerArgumentRefused:
+      '注册表给 docker 的参数“{{argument}}”不在注册表可以提供的参数之列（{{allowed}}）。挂载、设备、特权和主机命名空间只能由你自己在“额外的 docker 参数”中添加。',
+    extraForDockerOnly: '额外参数只能添加给 docker（OCI 镜像）。',
+    badEnvName: '注册表给出的环境变量名“{{name}}”不是普通的名称。',
+    badHeaderName: '注册表给出的请求头名“{{name}}”不是普通的请求头名称。',
+    badArgumentName: '注册表给出的参数名“{{name}}”引用了你的机密或环境变量。',
+    cannotPin: '无法固定 {{name}} 的版本文档：{{reason}}。',
+    wrongDocument: '请求 {{name}} {{version}} 时，注册表返回的是 {{got}}。',
+    reviewGone: '这里已不再保留 {{name}} {{version}} 的审阅；请重新打开后再安装。',
+    differsFromListing:
+      '{{name}} {{version}} 的版本文档与你审阅的列表条目不同，运行内容有变（{{changes}}）。没有安装任何内容。',
+    changedSinceReview:
+      '注册表中 {{name}} {{version}} 的版本文档与你审阅的不同（{{changes}}）。没有安装任何内容。',
     notStdio:
       '此软件包在这台电脑上以 {{transport}} 提供服务；Switchboard 只通过 stdio 启动软件包。',
     schemaMismatch: '{{name}} {{version}} 不符合已发布的 server.json 架构：{{problems}}',
@@ -511,6 +530,29 @@ export const host: LocaleShape<typeof hostMessages> = {
     notFound: '位于 {{url}} 的 MCP 注册表没有 {{path}}。',
     answered: '位于 {{url}} 的 MCP 注册表返回了 {{status}}。',
     answeredWith: '位于 {{url}} 的 MCP 注册表返回了 {{status}}：{{detail}}。',
+    tooLarge: '位于 {{url}} 的 MCP 注册表的回答超过 {{limit}}；没有继续读取。',
+  },
+  registryReview: {
+    heading: '审阅 {{name}} {{version}}，选项 [{{option}}] {{type}}（版本文档 {{digest}}）',
+    runs: '运行',
+    connects: '连接到',
+    command: '命令',
+    arguments: '参数',
+    environment: '环境变量',
+    url: 'URL 地址',
+    headers: '请求头',
+    refused: '已拒绝：{{reason}}',
+    stillNeeded: '仍需填写：{{labels}}',
+    leftOut: '（为空时省略）',
+    dryRun: '没有安装任何内容（--dry-run）。',
+    sources: {
+      switchboard: '由 Switchboard 添加',
+      registry: '由注册表固定',
+      template: '注册表的文本，填入你的回答',
+      default: '注册表默认值',
+      you: '由你填写',
+      secret: '机密存储（由你填写）',
+    },
   },
   serverForm: {
     secretValue: '请为密钥 {{label}} 填写值',
