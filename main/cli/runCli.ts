@@ -19,6 +19,7 @@ import { installCommand, searchCommand } from './commands/registryCommands';
 import { taskCommand, tasksCommand } from './commands/taskCommands';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
 import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
+import { cleanTerminalText, terminalJson } from './terminalText';
 
 const USAGE = `Usage: npm run --silent cli -- <command> [options]
 
@@ -120,15 +121,21 @@ const commands: Record<string, Command> = {
   secret: secretCommand,
 };
 
-/** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */
+/**
+ * Runs one CLI command; returns the exit code. Output goes through `out`/`err`, and only as
+ * {@link cleanTerminalText} leaves it: servers and registries supply much of it, and no command
+ * can forget to clean what it prints. `--json` documents are {@link terminalJson}.
+ */
 export async function runCli(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  out: (text: string) => void,
-  err: (text: string) => void,
+  rawOut: (text: string) => void,
+  rawErr: (text: string) => void,
   signal?: AbortSignal,
   readStdin?: () => Promise<string>,
 ): Promise<number> {
+  const out = (text: string): void => rawOut(cleanTerminalText(text));
+  const err = (text: string): void => rawErr(cleanTerminalText(text));
   let args: CliArgs;
   try {
     args = parseCliArgs(argv);
@@ -141,7 +148,7 @@ export async function runCli(
   if (args.flags.has('help') || !command) {
     if (json)
       out(
-        JSON.stringify({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) +
+        terminalJson({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) +
           '\n',
       );
     else
@@ -167,17 +174,16 @@ export async function runCli(
       );
     });
     const result = await Promise.race([command(context), interrupted]);
-    out(json ? JSON.stringify(result.json, null, 2) + '\n' : result.text + '\n');
+    out(json ? terminalJson(result.json, 2) + '\n' : result.text + '\n');
     return result.exitCode;
   } catch (error) {
     if (error instanceof CliUsageError) {
       err(`${error.message}\n\n${USAGE}\n`);
-      if (json)
-        out(JSON.stringify({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
+      if (json) out(terminalJson({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
       return 1;
     }
     const appError = AppError.from(error);
-    if (json) out(JSON.stringify({ error: appError.toJSON() }, null, 2) + '\n');
+    if (json) out(terminalJson({ error: appError.toJSON() }, 2) + '\n');
     else err(`Error (${appError.code}): ${appError.message}\n`);
     return appError.code === AppErrorCode.McpAuthRequired ? EXIT_NEEDS_SIGN_IN : 1;
   } finally {

@@ -115,7 +115,23 @@ describe('IPC contract', () => {
           name: 'release-notes',
           description: 'Write release notes',
           qualifiedName: 'docs/release-notes',
-          enabled: true,
+          enabled: false,
+          digest: `sha256:${'0'.repeat(64)}`,
+          reapproval: {
+            reason: 'changed',
+            description: { before: 'Write release notes', after: 'Mail release notes' },
+            fields: ['license'],
+            added: [{ uri: 'skill://release-notes/run.sh', path: 'run.sh', size: 12 }],
+            removed: [],
+            changed: [
+              {
+                uri: 'skill://release-notes/SKILL.md',
+                path: 'SKILL.md',
+                size: 243,
+                sizeBefore: 200,
+              },
+            ],
+          },
           files: [{ uri: 'skill://release-notes/SKILL.md', path: 'SKILL.md', size: 243 }],
           totalBytes: 243,
           refusal: { reason: 'digest', file: 'SKILL.md', detail: 'digest differs' },
@@ -553,7 +569,12 @@ describe('IPC contract', () => {
       'tasks.cancel': { input: { id: 'task-1' }, output: {} },
       'skills.list': { input: { server: 'docs' }, output: skillsView },
       'skills.setEnabled': {
-        input: { server: 'docs', uri: 'skill://release-notes/SKILL.md', enabled: true },
+        input: {
+          server: 'docs',
+          uri: 'skill://release-notes/SKILL.md',
+          enabled: true,
+          digest: `sha256:${'0'.repeat(64)}`,
+        },
         output: skillsView,
       },
       'secrets.list': { input: {}, output: { names: ['corp-key'] } },

@@ -639,10 +639,17 @@ export const requests = {
   },
   'skills.setEnabled': {
     input: z
-      .object({ server: serverName, uri: z.string().min(1).max(4096), enabled: z.boolean() })
+      .object({
+        server: serverName,
+        uri: z.string().min(1).max(4096),
+        enabled: z.boolean(),
+        /** The `digest` of the view the person approved from: refused if the listing changed. */
+        digest: z.string().max(100).optional(),
+      })
       .strict(),
     output: serverSkillsViewSchema,
-    description: 'Offers one skill of a server to the model, or stops offering it; kept.',
+    description:
+      'Approves one skill of a server as listed (offered to the model while the listing stays as approved), or turns it off; kept.',
   },
   'secrets.list': {
     input: empty,
@@ -774,7 +781,8 @@ export const events = {
   ...appEvents,
   'skills.changed': {
     payload: serverSkillsViewSchema,
-    description: "A server's skills changed: listed again, enabled or disabled, or one refused.",
+    description:
+      "A server's skills changed: listed again (an approval a change revoked included), enabled or disabled, or one refused.",
   },
 } as const satisfies Record<EventName, EventDef>;
 

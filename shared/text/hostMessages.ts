@@ -620,6 +620,10 @@ export const hostMessages = {
     unverifiable:
       'The skill “{{name}}” publishes no file list with digests, so it cannot be verified; it cannot be enabled.',
     failedCheck: 'It failed verification: {{detail}}',
+    changedWhileShown:
+      'The skill “{{name}}” changed while it was shown: look at what it is now, then approve it again.',
+    notApproved:
+      'The skill “{{name}}” changed since the person approved it and is not offered until they approve it again. Nothing of it was read.',
   },
   tasks: {
     otherEndpoint: 'This task belongs to a server that is configured differently now.',

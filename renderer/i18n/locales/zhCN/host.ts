@@ -573,6 +573,9 @@ export const host: LocaleShape<typeof hostMessages> = {
     notListed: '服务器“{{server}}”没有列出技能 {{uri}}。',
     unverifiable: '技能“{{name}}”没有发布带摘要的文件列表，因此无法验证，也不能启用。',
     failedCheck: '未通过验证：{{detail}}',
+    changedWhileShown: '技能“{{name}}”在显示期间发生了变化：请查看它现在的内容，然后重新批准。',
+    notApproved:
+      '技能“{{name}}”在用户批准之后发生了变化，在用户重新批准之前不会提供给模型。其内容均未读取。',
   },
   tasks: {
     otherEndpoint: '此任务属于一个现在配置已不同的服务器。',
