@@ -52,8 +52,9 @@ async function main(): Promise<void> {
     hostOrigins: sandbox.origins,
     rendererDir,
   });
-  print(`Switchboard web shell: ${url}`);
+  // The address last: it is what the person copies.
   print(`Data: ${platform.paths.dataDir}`);
+  print(`Switchboard web shell: ${url}`);
   if (!noOpen) openWithSystem(url);
 
   let stopping = false;
