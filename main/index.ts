@@ -11,7 +11,7 @@ import { createLogger, type RootLogger } from './platform/Logger';
 import { nativeHostText } from './platform/nativeHostText';
 import { runApp } from './lifecycle/runApp';
 import { installProcessGuards } from './platform/installProcessGuards';
-import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
+import { chooseElectronSecretStore } from './platform/chooseElectronSecretStore';
 import { appVersion } from './platform/appVersion';
 import { appPaths, resolveDataDir } from './platform/resolveDataDir';
 import { resolveServersFile } from './services/config/resolveServersFile';
@@ -73,12 +73,16 @@ async function start(): Promise<void> {
   const log = logger();
   installProcessGuards(process, log);
   const opener = new ElectronExternalOpener();
+  // After `ready`: only then does safeStorage know its Linux backend.
+  const secrets = await chooseElectronSecretStore(paths.secretsFile, safeStorage, process.platform);
+  log.info('secret storage', { storage: secrets.storage });
   const core = await createHostCore(
     {
       shell: 'electron',
       version: appVersion,
       paths,
-      secrets: new SafeStorageSecretStore(paths.secretsFile, safeStorage),
+      secrets: secrets.store,
+      secretStorage: secrets.storage,
       opener,
       pickFolder: createFolderPicker((options) => dialog.showOpenDialog(options)),
       pickPath: createPathPicker((options) => dialog.showOpenDialog(options)),
