@@ -10,7 +10,7 @@ test.beforeAll(async () => {
   // The renderer's development server exactly as `npm start` (electron-vite dev) configures it.
   const { config } = await resolveConfig({ logLevel: 'silent' }, 'serve', 'development');
   server = await createServer(
-    mergeConfig(config.renderer ?? {}, { server: { port: 0 }, logLevel: 'silent' }),
+    mergeConfig(config?.renderer ?? {}, { server: { port: 0 }, logLevel: 'silent' }),
   );
   await server.listen();
   url = server.resolvedUrls?.local[0] ?? '';
