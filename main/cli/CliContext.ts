@@ -11,7 +11,7 @@ import { McpService } from '../services/mcp/McpService';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import { FileSecretStore } from '../platform/FileSecretStore';
 import { NodeExternalOpener } from '../platform/NodeExternalOpener';
-import type { PlatformServices } from '../platform/PlatformServices';
+import type { ExternalOpener, PlatformServices } from '../platform/PlatformServices';
 import { appVersion } from '../platform/appVersion';
 import { createHostCore, type HostCore } from '../services/createHostCore';
 import { storedApprovalNote } from './storedApprovalNote';
@@ -34,6 +34,8 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Everything on standard input (`secret set` reads the value there, never from argv). */
   readStdin?: () => Promise<string>;
+  /** The browser `signin` hands its address to (tests inject a pretend one); default: the OS's. */
+  signInBrowser?: ExternalOpener;
 }
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
@@ -160,8 +162,8 @@ export class CliContext {
       store: this.oauthStore(),
       opener: new CliSignInOpener({
         print: this.io.err,
-        env: this.env,
         launch: !this.args.flags.has('no-browser'),
+        ...(this.io.signInBrowser ? { browser: this.io.signInBrowser } : {}),
       }),
       // The browser step takes a person minutes; --timeout shortens it when given.
       ...(explicit ? { timeoutMs: this.timeoutMs } : {}),

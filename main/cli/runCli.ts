@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../shared/errors';
+import type { ExternalOpener } from '../platform/PlatformServices';
 import { CliContext, type CommandResult } from './CliContext';
 import { callCommand } from './commands/callCommand';
 import { chatCommand } from './commands/chatCommand';
@@ -133,6 +134,8 @@ export async function runCli(
   rawErr: (text: string) => void,
   signal?: AbortSignal,
   readStdin?: () => Promise<string>,
+  /** What tests inject: the browser `signin` uses. */
+  inject: { signInBrowser?: ExternalOpener } = {},
 ): Promise<number> {
   const out = (text: string): void => rawOut(cleanTerminalText(text));
   const err = (text: string): void => rawErr(cleanTerminalText(text));
@@ -163,6 +166,7 @@ export async function runCli(
       err,
       ...(signal ? { signal } : {}),
       ...(readStdin ? { readStdin } : {}),
+      ...inject,
     });
     const context = ctx;
     // Ctrl+C must not leave servers running: stop them, then report the interruption.

@@ -1,3 +1,4 @@
+import type { SecretStorage } from '../../shared/domain/secretStorage';
 import type { PickPathRequest } from './createPathPicker';
 
 /**
@@ -40,6 +41,8 @@ export interface PlatformServices {
   version: string;
   paths: AppPaths;
   secrets: SecretStore;
+  /** Where `secrets` keeps them, told to the window; absent: the shell's usual store. */
+  secretStorage?: SecretStorage;
   opener: ExternalOpener;
   /** A native folder picker (Electron); absent where there is none (web shell, CLI). */
   pickFolder?: () => Promise<string | null>;

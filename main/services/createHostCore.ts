@@ -328,6 +328,9 @@ export async function createHostCore(
       pendingInteractions: interactions.broker.pending(),
       tasks: tasks.list(),
       uiState: uiState.snapshot(),
+      secretStorage:
+        platform.secretStorage ??
+        (platform.shell === 'electron' ? { kind: 'keychain' } : { kind: 'privateFile' }),
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),

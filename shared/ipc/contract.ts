@@ -1,3 +1,4 @@
+import { secretStorageSchema } from '../domain/secretStorage';
 import { z } from 'zod';
 import type { JsonReply } from './JsonReply';
 import {
@@ -107,6 +108,8 @@ export const bootstrapSchema = z.object({
   tasks: z.array(taskViewSchema).optional(),
   /** Where the window was left (last conversation, sidebar); optional like the above. */
   uiState: uiStateSchema.optional(),
+  /** Where secrets are kept (keychain or a private file, and why); optional like the above. */
+  secretStorage: secretStorageSchema.optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 

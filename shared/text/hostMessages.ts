@@ -13,6 +13,11 @@ export const hostMessages = {
     lost: 'Connection to Switchboard was lost.',
     tooManyWaiting: 'Not connected to Switchboard, and too many requests are already waiting.',
   },
+  /** The desktop app's own launch (a native dialog, before any window). */
+  startup: {
+    failedTitle: 'Switchboard could not start',
+    failed: 'Switchboard could not start: {{reason}}\n\nDetails are in the log: {{log}}',
+  },
   protocol: {
     inputTooDeep: 'Invalid input for {{name}}: nested deeper than {{max}} levels.',
     inputTooLarge: 'Invalid input for {{name}}: larger than {{max}}.',

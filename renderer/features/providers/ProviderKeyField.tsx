@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
+import { SecretStorageNotice } from '../../components/SecretStorageNotice';
 
 /** Write-only key field: the key goes to main's secret store and is never shown or read back. */
 export function ProviderKeyField({ provider }: { provider: ProviderView }) {
@@ -78,6 +79,7 @@ export function ProviderKeyField({ provider }: { provider: ProviderView }) {
       <p id={`${id}-help`} className="field__help">
         {provider.keySource === 'not-needed' ? t('providers.keyLocal') : t('providers.keyHelp')}
       </p>
+      {provider.keySource !== 'not-needed' && <SecretStorageNotice />}
       <p className={notice?.error ? 'field__error' : 'field__notice'} role="status">
         {notice?.text ?? ''}
       </p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../i18n/hostText';
 import { SECRET_NAME_PATTERN } from '../../../shared/domain/secretName';
 import { LoadStatus } from '../../components/LoadStatus';
+import { SecretStorageNotice } from '../../components/SecretStorageNotice';
 import { useSecretsStore } from '../../stores/StoresContext';
 
 /**
@@ -92,6 +93,7 @@ export function SecretsSection() {
             data-testid="secret-value"
           />
           <p className="field__help">{t('secrets.valueHelp')}</p>
+          <SecretStorageNotice />
         </div>
         <div className="secrets__actions">
           <button type="submit" className="button" disabled={busy} data-testid="secret-save">

@@ -8,6 +8,7 @@ import { addServer, bundles, importFile, registry, serverForm } from './en/getti
 import { interactions } from './en/interactions';
 import { apps } from './en/apps';
 import { secrets } from './en/secrets';
+import { secretStorage } from './en/secretStorage';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { dock } from './en/dock';
@@ -299,5 +300,6 @@ export const en = {
   bundleDrop,
   skills,
   secrets,
+  secretStorage,
   largeText,
 } as const;

@@ -9,6 +9,7 @@ import { addServer, bundles, importFile, registry, serverForm } from './zhCN/get
 import { interactions } from './zhCN/interactions';
 import { apps } from './zhCN/apps';
 import { secrets } from './zhCN/secrets';
+import { secretStorage } from './zhCN/secretStorage';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { dock } from './zhCN/dock';
@@ -300,5 +301,6 @@ export const zhCN: LocaleShape<typeof en> = {
   bundleDrop,
   skills,
   secrets,
+  secretStorage,
   largeText,
 };

@@ -10,6 +10,10 @@ export const host: LocaleShape<typeof hostMessages> = {
     lost: '与 Switchboard 的连接已断开。',
     tooManyWaiting: '未连接到 Switchboard，且已有太多请求在等待。',
   },
+  startup: {
+    failedTitle: 'Switchboard 无法启动',
+    failed: 'Switchboard 无法启动：{{reason}}\n\n详细信息见日志：{{log}}',
+  },
   protocol: {
     inputTooDeep: '{{name}} 的输入无效：嵌套超过 {{max}} 层。',
     inputTooLarge: '{{name}} 的输入无效：超过 {{max}}。',
