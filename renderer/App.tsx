@@ -17,6 +17,7 @@ import { useHashRoute } from './features/shell/useHashRoute';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { TasksScreen } from './features/tasks/TasksScreen';
+import { ServersScreen } from './features/servers/ServersScreen';
 import type { View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
@@ -94,6 +95,8 @@ function Screen({ view }: { view: View }) {
       return <BundleScreen />;
     case 'tasks':
       return <TasksScreen />;
+    case 'servers':
+      return <ServersScreen />;
     default:
       return <HomeScreen />;
   }

@@ -33,6 +33,8 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { StagedFiles } from './resources/StagedFiles';
 import { McpService, toConfigDocument } from './mcp/McpService';
+import type { LockShell } from './mcp/locks/ServerLocks';
+import type { LaunchMode } from './mcp/onDemand/ServerDemand';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { createSecretHandlers } from './secrets/createSecretHandlers';
 import { ServerSecrets } from './secrets/ServerSecrets';
@@ -92,6 +94,8 @@ export interface HostCoreOptions {
   };
   /** Only these servers run (single-server CLI commands). */
   includeServer?: (name: string) => boolean;
+  /** Which servers start with the host, and the kind of process named in server locks. */
+  servers?: { launch?: LaunchMode; shell?: LockShell };
   /** Faster, scriptable restarts for the CLI. */
   supervisor?: ConstructorParameters<typeof McpService>[0]['supervisor'];
   conversation?: Pick<
@@ -174,6 +178,9 @@ export async function createHostCore(
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
+    shell: options.servers?.shell ?? platform.shell,
+    ...(options.servers?.launch ? { launch: options.servers.launch } : {}),
+    idleMinutes: () => settings.snapshot().idleMinutes,
   });
   const imports = new ImportCoordinator(files, undefined, serverSecrets);
   const gettingServers = createGettingServers({
@@ -308,6 +315,13 @@ export async function createHostCore(
     log: log.child('subscriptions'),
     file: join(platform.paths.dataDir, 'resource-subscriptions.json'),
   });
+  // Servers holding subscriptions, running tasks or open Apps are never stopped as idle.
+  mcp.keepAlive(
+    (server) =>
+      subscriptions.watches(server) ||
+      tasks.service.isActiveOn(server) ||
+      apps.service.hasOpenApp(server),
+  );
   const watching = subscriptions
     .start()
     .catch((error: unknown) => log.error('resource subscriptions failed to load', { error }));

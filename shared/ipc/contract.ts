@@ -64,6 +64,7 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { serverUseRequests } from './serverUseContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
@@ -155,6 +156,7 @@ export const requests = {
     output: serverDetailSchema,
     description: 'One server in detail: info, capabilities, instructions, tools, stderr tail.',
   },
+  ...serverUseRequests,
   'mcp.restartServer': {
     input: z.object({ name: serverName }).strict(),
     output: serverViewSchema,

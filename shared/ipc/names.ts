@@ -1,5 +1,6 @@
 import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
+import { serverUseRequestNames } from './serverUseNames';
 
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
@@ -17,6 +18,7 @@ export const requestNames = [
   'ui.update',
   'mcp.listServers',
   'mcp.getServer',
+  ...serverUseRequestNames,
   'mcp.restartServer',
   'mcp.setServerEnabled',
   'mcp.setToolEnabled',

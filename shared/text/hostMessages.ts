@@ -1,3 +1,5 @@
+import { onDemandMessages } from './onDemandMessages';
+
 /**
  * Main's messages to people, in English: the reference the locale files translate (under
  * `host`), and what the CLI and logs print. `{{name}}` marks a value; a value may itself be a
@@ -630,6 +632,7 @@ export const hostMessages = {
     notApproved:
       'The skill “{{name}}” changed since the person approved it and is not offered until they approve it again. Nothing of it was read.',
   },
+  onDemand: onDemandMessages,
   tasks: {
     otherEndpoint: 'This task belongs to a server that is configured differently now.',
     cancelled: 'The task was cancelled.',

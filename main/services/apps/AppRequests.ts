@@ -54,7 +54,8 @@ export class AppRequests {
     args: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
     const frame = this.options.apps.frames.get(frameId);
-    const supervisor = this.options.mcp.supervisor(frame.server);
+    const signal = this.signalOf(frameId);
+    const supervisor = await this.options.mcp.use(frame.server, signal);
     const tool = supervisor.tools.find((t) => t.name === name);
     if (!tool) {
       throw new AppError(
@@ -65,7 +66,6 @@ export class AppRequests {
     if (!isVisibleToApps(tool)) {
       throw new AppError(AppErrorCode.Forbidden, hostText('apps.toolHidden', { tool: name }));
     }
-    const signal = this.signalOf(frameId);
     const outcome = await this.options.broker.decide(
       {
         conversationId: frame.toolCall?.conversationId ?? `app-preview:${frame.server}`,
@@ -104,7 +104,7 @@ export class AppRequests {
 
   async readResource(frameId: string, uri: string): Promise<Record<string, unknown>[]> {
     const frame = this.options.apps.frames.get(frameId);
-    const result = await this.options.mcp.supervisor(frame.server).ready().readResource(uri);
+    const result = await (await this.options.mcp.use(frame.server)).ready().readResource(uri);
     return result.contents.map((c) => JSON.parse(JSON.stringify(c)) as Record<string, unknown>);
   }
 

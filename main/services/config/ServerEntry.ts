@@ -14,6 +14,10 @@ export interface ServerEntry {
   disabled?: boolean;
   timeouts?: { startupMs?: number; requestMs?: number };
   protocol?: string;
+  /** `"launch"`: start with the host; `"firstUse"` (default once its list is remembered). */
+  start?: string;
+  /** Minutes unused before the server stops (overrides the setting); 0 = never. */
+  idleMinutes?: number;
   oauth?: {
     clientId?: string;
     clientSecret?: string;
@@ -40,6 +44,8 @@ export const KNOWN_SERVER_KEYS: ReadonlySet<string> = new Set([
   'timeouts',
   'protocol',
   'oauth',
+  'start',
+  'idleMinutes',
 ]);
 
 /** Keys that only mean something for one kind of transport. */

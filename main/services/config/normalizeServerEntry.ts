@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/serverConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readOAuthConfig } from './readOAuthConfig';
+import { readStartKeys } from './readStartKeys';
 import {
   readBoolean,
   readEnum,
@@ -84,6 +85,7 @@ export function normalizeServerEntry(
       optional(props, 'protocol', (n) =>
         readEnum(ctx, n, [...path, 'protocol'], protocolPreferenceSchema.options),
       ) ?? 'auto',
+    ...readStartKeys(ctx, props, path),
   };
   let config: unknown;
   if (transport === 'stdio') {

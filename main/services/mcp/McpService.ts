@@ -29,6 +29,13 @@ import { probeServer } from './probeServer';
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 import { hostText } from '../../../shared/text/hostText';
+import type { LockShell } from './locks/ServerLocks';
+import type { KeepAlive } from './onDemand/IdleTracker';
+import { ServerDemand, type LaunchMode } from './onDemand/ServerDemand';
+import { rememberedDetail } from './onDemand/rememberedDetail';
+import { ServerCostSampler } from './costs/ServerCostSampler';
+import { processTableFor } from './costs/processTableFor';
+import type { ServerCosts } from '../../../shared/domain/serverCosts';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -51,6 +58,16 @@ export interface McpServiceOptions {
   signIn?: SignInDeps;
   /** The values of `${secret:NAME}` references, resolved at every start. */
   secrets?: ServerSecrets;
+  /** Which servers start when the file is loaded (see LaunchMode); default `configured`. */
+  launch?: LaunchMode;
+  /** What kind of process this is (named in the locks it takes); default `other`. */
+  shell?: LockShell;
+  /** The `idleMinutes` setting; default 15. */
+  idleMinutes?: () => number;
+  /** The clock idle times are measured with (tests step it). */
+  now?: () => number;
+  /** How often idle servers are looked for (ms; 0 = never by itself). Default 30 s. */
+  idleSweepMs?: number;
 }
 
 /**
@@ -68,6 +85,12 @@ export class McpService {
   private serversTimer: NodeJS.Timeout | undefined;
   private unsubscribeFiles: (() => void) | undefined;
   private applying: Promise<unknown> = Promise.resolve();
+  /** Remembered lists, start on first use, idle stops and locks (see ServerDemand). */
+  readonly demand: ServerDemand;
+  /** Servers running when the config last changed: a changed entry starts again at once. */
+  private wasRunning = new Set<string>();
+  /** Memory and CPU of running servers, measured only when asked. */
+  private readonly costs: ServerCostSampler;
 
   constructor(private readonly options: McpServiceOptions) {
     const { events, log } = options;
@@ -83,15 +106,39 @@ export class McpService {
     this.trafficBatch = new EventBatcher((server, entries) =>
       events.emit('mcp.trafficRecorded', { server, entries }),
     );
+    this.demand = new ServerDemand({
+      dataDir: options.dataDir,
+      log: log.child('demand'),
+      shell: options.shell ?? 'other',
+      launch: options.launch ?? 'configured',
+      idleMinutes: options.idleMinutes ?? (() => 15),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.idleSweepMs !== undefined ? { sweepMs: options.idleSweepMs } : {}),
+      running: () => this.registry.list(),
+    });
+    this.costs = new ServerCostSampler({
+      readTable: processTableFor(process.platform),
+      // PowerShell takes a while to start: Windows samples at most every five seconds.
+      minIntervalMs: process.platform === 'win32' ? 5_000 : 500,
+      onGrowing: (server, cost) =>
+        this.registry
+          .get(server)
+          ?.report(
+            'warning',
+            `Memory keeps growing: ${Math.round(cost.rssBytes / 1048576)} MiB now across ${cost.processes} processes`,
+          ),
+    });
     this.registry = new ServerRegistry(
       (config) => this.createSupervisor(config),
       (supervisor) => [
+        ...this.demand.attach(supervisor),
         supervisor.onLog((entry) => this.logBatch.add(supervisor.config.name, entry)),
         supervisor.onTraffic((entry) => this.trafficBatch.add(supervisor.config.name, entry)),
         supervisor.onDidChangeList((list) =>
           events.emit('mcp.listChanged', { server: supervisor.config.name, list }),
         ),
       ],
+      (supervisor) => this.demand.begin(supervisor, this.wasRunning.has(supervisor.config.name)),
     );
     this.registry.onDidChange(() => this.serversChanged());
     this.registry.onDidChangeTools(({ server }) => events.emit('mcp.toolsChanged', { server }));
@@ -104,6 +151,7 @@ export class McpService {
       this.ledger.reapLeftovers(),
       this.catalog.load(),
       this.options.files.start(),
+      this.demand.load(),
     ]);
     if (reaped.reaped.length > 0) {
       this.options.log.warn('ended server processes left by an earlier run', {
@@ -137,6 +185,8 @@ export class McpService {
     this.options.files.dispose();
     await this.applying.catch(() => {});
     await this.registry.disposeAll();
+    this.demand.dispose();
+    await this.demand.releaseExcept(new Set());
     this.logBatch.flush();
     this.trafficBatch.flush();
     this.logBatch.dispose();
@@ -156,21 +206,85 @@ export class McpService {
       ...(info?.serverInfo ? { serverInfo: info.serverInfo } : {}),
       ...(info ? { protocolVersion: info.protocolVersion, capabilities: info.capabilities } : {}),
       ...(info?.instructions ? { instructions: info.instructions } : {}),
-      tools: supervisor.tools.map((tool) => this.catalog.view(name, tool)),
+      ...(supervisor.info ? {} : rememberedDetail(supervisor.remembered)),
+      tools: supervisor.tools.map((tool) => ({
+        ...this.catalog.view(name, tool),
+        ...(supervisor.info ? {} : { remembered: true }),
+      })),
       stderrTail: supervisor.stderrTail,
       nonJsonLines: supervisor.nonJsonLines,
       ...(supervisor.pid !== undefined ? { pid: supervisor.pid } : {}),
     };
   }
 
-  /** Enabled tools of ready servers, as offered to the model. */
+  /**
+   * Enabled tools offered to the model: of ready servers, and of servers known by their
+   * remembered list that wait to be needed (or are starting), which start when called.
+   */
   catalogEntries(): CatalogEntry[] {
     return this.catalog.entries(
-      this.registry
-        .list()
-        .filter((s) => s.status.kind === 'ready')
-        .map((s) => ({ name: s.config.name, tools: s.tools })),
+      this.offered().map((s) => ({ name: s.config.name, tools: s.tools })),
     );
+  }
+
+  /** The instructions of the servers whose tools are offered (remembered ones included). */
+  instructions(): { name: string; instructions: string | undefined }[] {
+    return this.offered().map((s) => ({
+      name: s.config.name,
+      instructions: s.info ? s.info.instructions : s.remembered?.instructions,
+    }));
+  }
+
+  /** Servers whose tools, prompts and templates are offered now. */
+  offered(): ServerSupervisor[] {
+    return this.registry.list().filter((s) => {
+      const kind = s.status.kind;
+      return (
+        kind === 'ready' ||
+        (s.remembered !== undefined && (kind === 'remembered' || kind === 'starting'))
+      );
+    });
+  }
+
+  /**
+   * The server, ready: started first when it waits to be needed (and waited for). Rejects with
+   * why it cannot be used: unknown, disabled, needs a sign-in, another process runs it, its
+   * start failed; or when `signal` aborts.
+   */
+  async use(name: string, signal?: AbortSignal): Promise<ServerSupervisor> {
+    const supervisor = this.supervisor(name);
+    await this.demand.use(supervisor, signal);
+    return supervisor;
+  }
+
+  /** Starts a server that waits to be needed, without waiting for it. */
+  wake(name: string): ServerView {
+    const supervisor = this.supervisor(name);
+    this.demand.wake(supervisor);
+    return toServerView(supervisor.config, supervisor.status);
+  }
+
+  /** Stops a running server; with a remembered list it waits, remembered, until next needed. */
+  async stop(name: string): Promise<ServerView> {
+    const supervisor = this.supervisor(name);
+    await supervisor.park();
+    return toServerView(supervisor.config, supervisor.status);
+  }
+
+  /** Memory and CPU of every running local server's process tree, measured now. */
+  sampleCosts(): Promise<ServerCosts> {
+    const targets = this.registry.list().flatMap((s) => {
+      const pid = s.pid;
+      return pid !== undefined && ['starting', 'ready'].includes(s.status.kind)
+        ? [{ server: s.config.name, pid }]
+        : [];
+    });
+    return this.costs.sample(targets);
+  }
+
+  /** What else keeps a server in use (subscriptions, tasks, open Apps): never stopped idle. */
+  keepAlive(predicate: KeepAlive): void {
+    this.demand.keepAlive(predicate);
   }
 
   async restart(name: string): Promise<ServerView> {
@@ -178,7 +292,7 @@ export class McpService {
     if (supervisor.config.disabled) {
       throw new AppError(AppErrorCode.Validation, hostText('mcp.disabled', { name }));
     }
-    await supervisor.restart();
+    await this.demand.launch(supervisor, true).catch(() => undefined);
     return toServerView(supervisor.config, supervisor.status);
   }
 
@@ -244,7 +358,17 @@ export class McpService {
   private applyState(state: ServersFileState): void {
     // Applies run one after another so a burst of edits converges on the last one.
     this.applying = this.applying
-      .then(() => this.registry.apply(state.servers.filter(this.options.include ?? (() => true))))
+      .then(async () => {
+        const servers = state.servers.filter(this.options.include ?? (() => true));
+        this.wasRunning = new Set(
+          this.registry
+            .list()
+            .filter((s) => !['stopped', 'remembered', 'disabled'].includes(s.status.kind))
+            .map((s) => s.config.name),
+        );
+        await this.registry.apply(this.demand.configure(servers));
+        await this.demand.releaseExcept(new Set(this.registry.list().map((s) => s.config.name)));
+      })
       .catch((error: unknown) => this.options.log.error('applying servers failed', { error }));
   }
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FilePen, Plus, TriangleAlert } from 'lucide-react';
+import { FilePen, Gauge, Plus, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
 import { CatalogCostsSummary } from '../toolSearch/CatalogCostsSummary';
@@ -86,6 +86,17 @@ export function ServerList() {
           data-testid="config-problem"
         >
           <TriangleAlert aria-hidden /> {t('config.sidebarProblem')}
+        </button>
+      )}
+      {servers.length > 0 && (
+        <button
+          type="button"
+          className={`sidebar__item sidebar__item--subtle${view.kind === 'servers' ? ' sidebar__item--active' : ''}`}
+          aria-current={view.kind === 'servers' ? 'page' : undefined}
+          onClick={() => setView({ kind: 'servers' })}
+          data-testid="open-servers"
+        >
+          <Gauge aria-hidden /> {t('onDemand.overview')}
         </button>
       )}
       {/* With no servers, "Add a server" above already opens the form. */}

@@ -9,6 +9,7 @@ import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
+import { IdleMinutesSection } from '../servers/IdleMinutesSection';
 
 /** Settings: model providers, default model, tool approvals, appearance, about. */
 export function SettingsScreen() {
@@ -40,6 +41,7 @@ export function SettingsScreen() {
       <GrantsSection />
       <RootsSection />
       <PreferTasksSwitch />
+      <IdleMinutesSection />
       <SecretsSection />
       <section className="card" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance" className="card__title">

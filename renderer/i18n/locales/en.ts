@@ -25,6 +25,7 @@ import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { toolSearch } from './en/toolSearch';
+import { onDemand } from './en/onDemand';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -302,4 +303,5 @@ export const en = {
   secrets,
   secretStorage,
   largeText,
+  onDemand,
 } as const;

@@ -27,6 +27,7 @@ import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { toolSearch } from './zhCN/toolSearch';
+import { onDemand } from './zhCN/onDemand';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -303,4 +304,5 @@ export const zhCN: LocaleShape<typeof en> = {
   secrets,
   secretStorage,
   largeText,
+  onDemand,
 };

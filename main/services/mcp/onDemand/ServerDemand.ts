@@ -1,0 +1,349 @@
+import { join } from 'node:path';
+import type { ServerConfig, ServerStart } from '../../../../shared/domain/serverConfig';
+import { AppError, AppErrorCode } from '../../../../shared/errors';
+import { hostText } from '../../../../shared/text/hostText';
+import type { Logger } from '../../../platform/Logger';
+import { ServerLocks, type LockOwner, type LockShell } from '../locks/ServerLocks';
+import { diffDefinitions, noChanges } from '../remembered/diffDefinitions';
+import type { Learned } from '../remembered/RememberedLists';
+import { RememberedLists } from '../remembered/RememberedLists';
+import type { ServerSupervisor } from '../supervisor/ServerSupervisor';
+import { IdleTracker, type KeepAlive } from './IdleTracker';
+import { appErrorCode, whenSettled } from './whenSettled';
+
+/**
+ * Which servers a process starts when it loads the servers file: `configured` (the app and the
+ * web shell: entries marked `"start": "launch"`, and those whose list is not remembered yet),
+ * `unremembered` (CLI `tools` and `chat`: only those it must connect to learn their lists), or
+ * `all` (CLI `servers`, `call` and the like, which are about the servers themselves).
+ */
+export type LaunchMode = 'configured' | 'unremembered' | 'all';
+
+export interface ServerDemandOptions {
+  dataDir: string;
+  log: Logger;
+  /** Which kind of process this is, written into the locks it takes. */
+  shell: LockShell;
+  launch: LaunchMode;
+  /** The `idleMinutes` setting (an entry's own value wins). */
+  idleMinutes: () => number;
+  /** The clock idle times are measured with. */
+  now?: () => number;
+  /** How often idle servers are looked for; 0 = only when {@link ServerDemand.sweep} is called. */
+  sweepMs?: number;
+  /** Servers running here (the registry's supervisors). */
+  running: () => readonly ServerSupervisor[];
+}
+
+/** A failed start younger than this is not tried again by the next use. */
+const RECENT_FAILURE_MS = 10_000;
+
+/** When and how long an entry's server runs: what its entry says about it. */
+type Policy = Pick<ServerConfig, 'start' | 'idleMinutes'>;
+
+/**
+ * Servers on demand: the lists remembered per entry (learned whenever this process connects a
+ * server), which servers start at launch and which wait until first needed, starting one and
+ * waiting for it, stopping those unused for their idle time, and the per-server locks that keep
+ * a local server from running twice on one data folder.
+ */
+export class ServerDemand {
+  readonly lists: RememberedLists;
+  readonly locks: ServerLocks;
+  private readonly idle: IdleTracker;
+  private readonly now: () => number;
+  private readonly policies = new Map<string, Policy>();
+  private readonly keepAlives: KeepAlive[] = [];
+  private readonly launching = new Map<ServerSupervisor, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: ServerDemandOptions) {
+    this.now = options.now ?? Date.now;
+    this.lists = new RememberedLists({
+      dir: join(options.dataDir, 'remembered'),
+      log: options.log.child('remembered'),
+      now: this.now,
+    });
+    this.locks = new ServerLocks({
+      dir: join(options.dataDir, 'locks'),
+      shell: options.shell,
+      log: options.log.child('locks'),
+      now: this.now,
+    });
+    this.idle = new IdleTracker(this.now);
+    const every = options.sweepMs ?? 30_000;
+    if (every > 0) {
+      this.timer = setInterval(() => void this.sweep(), every);
+      this.timer.unref();
+    }
+  }
+
+  /** Reads the remembered lists (before the first servers are set going). */
+  load(): Promise<void> {
+    return this.lists.load();
+  }
+
+  /** Keeps the entries' start and idle keys; returns the configs without them for the registry. */
+  configure(configs: readonly ServerConfig[]): ServerConfig[] {
+    this.policies.clear();
+    return configs.map(({ start, idleMinutes, ...config }) => {
+      this.policies.set(config.name, {
+        ...(start ? { start } : {}),
+        ...(idleMinutes !== undefined ? { idleMinutes } : {}),
+      });
+      return config;
+    });
+  }
+
+  /** Adds what says a server is in use (subscriptions, tasks, open Apps): such a one is never idle. */
+  keepAlive(predicate: KeepAlive): void {
+    this.keepAlives.push(predicate);
+  }
+
+  /**
+   * Sets a new supervisor going: with its remembered list, then started now or left waiting
+   * (`remembered`) until first needed. `wasRunning`: it ran before a config change replaced it.
+   */
+  begin(supervisor: ServerSupervisor, wasRunning: boolean): void {
+    const list = this.lists.get(supervisor.config);
+    supervisor.remember(list);
+    if (supervisor.config.disabled) return;
+    if (wasRunning || this.startsAtLaunch(supervisor.config.name, list !== undefined)) {
+      void this.launch(supervisor).catch(() => undefined);
+    } else {
+      void supervisor.park();
+    }
+  }
+
+  /**
+   * Starts the server if it is not running and waits until it is ready. Rejects with why it
+   * could not start (another process runs it, the start failed, it needs a sign-in, it is
+   * disabled), or when `signal` aborts.
+   */
+  async use(supervisor: ServerSupervisor, signal?: AbortSignal): Promise<void> {
+    const name = supervisor.config.name;
+    this.idle.touch(name);
+    const status = supervisor.status;
+    if (status.kind === 'ready') return;
+    if (status.kind === 'disabled') {
+      throw new AppError(AppErrorCode.Validation, hostText('mcp.disabled', { name }));
+    }
+    // A start that failed moments ago is the answer (a CLI command just waited for it); an
+    // older failure, or another process holding it then, is worth another try.
+    const fresh =
+      status.kind === 'error' &&
+      (appErrorCode(status.failure.code) === AppErrorCode.McpOwnedElsewhere ||
+        this.now() - status.failure.at > RECENT_FAILURE_MS);
+    if (['remembered', 'stopped'].includes(status.kind) || fresh) {
+      await this.launch(supervisor, status.kind === 'error');
+    }
+    await whenSettled(supervisor, signal);
+  }
+
+  /** Starts the server if it waits to be needed; returns at once. */
+  wake(supervisor: ServerSupervisor): void {
+    if (['remembered', 'stopped'].includes(supervisor.status.kind) && !supervisor.config.disabled) {
+      void this.launch(supervisor).catch(() => undefined);
+    }
+  }
+
+  /** Watches a supervisor: learns its lists when it connects, tracks its use, frees its lock. */
+  attach(supervisor: ServerSupervisor): (() => void)[] {
+    const name = supervisor.config.name;
+    return [
+      supervisor.onDidChangeStatus((status) => {
+        if (status.kind === 'ready') {
+          this.idle.started(name);
+          void this.learnAll(supervisor);
+        } else if (
+          ['error', 'needs-sign-in', 'stopped', 'remembered', 'disabled'].includes(status.kind)
+        ) {
+          this.idle.forget(name);
+          void this.locks
+            .release(name)
+            .catch((error: unknown) =>
+              this.options.log.warn('could not release a server lock', { server: name, error }),
+            );
+        }
+      }),
+      supervisor.onTraffic((entry) => this.idle.traffic(name, entry)),
+      supervisor.onDidChangeTools((tools) => {
+        if (supervisor.status.kind === 'ready') void this.learn(supervisor, { tools });
+      }),
+      supervisor.onDidChangeList((list) => void this.learnList(supervisor, list)),
+    ];
+  }
+
+  /** Stops every running server that went unused for its idle time (returns their names). */
+  async sweep(): Promise<string[]> {
+    const idle = this.options
+      .running()
+      .filter(
+        (s) =>
+          s.status.kind === 'ready' &&
+          s.remembered !== undefined &&
+          this.idle.isIdle(
+            s.config.name,
+            this.idleMinutesOf(s.config.name),
+            this.busy(s.config.name),
+          ),
+      );
+    await Promise.all(idle.map((s) => s.park(this.now())));
+    return idle.map((s) => s.config.name);
+  }
+
+  /** The live process that runs this server instead of this one, if any. */
+  ownerOf(name: string): Promise<LockOwner | undefined> {
+    return this.locks.owner(name);
+  }
+
+  dispose(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  private startsAtLaunch(name: string, remembered: boolean): boolean {
+    switch (this.options.launch) {
+      case 'all':
+        return true;
+      case 'unremembered':
+        return !remembered;
+      case 'configured':
+        return !remembered || this.startOf(name) === 'launch';
+    }
+  }
+
+  private startOf(name: string): ServerStart | undefined {
+    return this.policies.get(name)?.start;
+  }
+
+  private idleMinutesOf(name: string): number {
+    const policy = this.policies.get(name);
+    if (policy?.idleMinutes !== undefined) return policy.idleMinutes;
+    // A server meant to run from launch stays, as servers always did, unless its entry says so.
+    return policy?.start === 'launch' ? 0 : this.options.idleMinutes();
+  }
+
+  private busy(name: string): boolean {
+    return this.keepAlives.some((alive) => {
+      try {
+        return alive(name);
+      } catch (error) {
+        this.options.log.warn('keep-alive check failed', { server: name, error });
+        return true;
+      }
+    });
+  }
+
+  /** Gives back the locks of servers no longer run here (removed, or the process ends). */
+  async releaseExcept(running: ReadonlySet<string>): Promise<void> {
+    await Promise.all(
+      this.locks
+        .held()
+        .filter((name) => !running.has(name))
+        .map((name) => this.locks.release(name)),
+    );
+  }
+
+  /**
+   * Takes the server's lock (local servers) and starts it, or with `fresh` restarts it (earlier
+   * failures forgotten); one launch at a time per server.
+   */
+  launch(supervisor: ServerSupervisor, fresh = false): Promise<void> {
+    const running = this.launching.get(supervisor);
+    if (running) return running;
+    const launch = (async () => {
+      if (supervisor.config.transport === 'stdio') {
+        const lock = await this.locks.acquire(supervisor.config.name);
+        if (!lock.ok) {
+          const error = ownedElsewhere(supervisor.config.name, lock.owner);
+          supervisor.refuse(error);
+          throw error;
+        }
+      }
+      if (fresh) await supervisor.restart();
+      else supervisor.start();
+    })().finally(() => this.launching.delete(supervisor));
+    this.launching.set(supervisor, launch);
+    return launch;
+  }
+
+  private async learnAll(supervisor: ServerSupervisor): Promise<void> {
+    let session;
+    try {
+      session = supervisor.ready();
+    } catch {
+      return;
+    }
+    const info = session.info;
+    const caps = info?.capabilities;
+    const [prompts, resourceTemplates] = await Promise.all([
+      caps?.prompts ? session.listPrompts().catch(() => undefined) : Promise.resolve([]),
+      caps?.resources
+        ? session.listResourceTemplates().catch(() => undefined)
+        : Promise.resolve([]),
+    ]);
+    await this.learn(supervisor, {
+      tools: supervisor.tools,
+      ...(prompts ? { prompts } : {}),
+      ...(resourceTemplates ? { resourceTemplates } : {}),
+      serverInfo: info?.serverInfo,
+      ...(info ? { protocolVersion: info.protocolVersion, instructions: info.instructions } : {}),
+      ...(caps ? { capabilities: caps } : {}),
+    });
+  }
+
+  private async learnList(
+    supervisor: ServerSupervisor,
+    list: 'prompts' | 'resources',
+  ): Promise<void> {
+    if (supervisor.status.kind !== 'ready') return;
+    const session = supervisor.ready();
+    try {
+      if (list === 'prompts')
+        await this.learn(supervisor, { prompts: await session.listPrompts() });
+      else
+        await this.learn(supervisor, { resourceTemplates: await session.listResourceTemplates() });
+    } catch {
+      // A list it cannot give now is kept as remembered.
+    }
+  }
+
+  /** Keeps what was learned; says in the server's log what changed since it was remembered. */
+  private async learn(supervisor: ServerSupervisor, learned: Learned): Promise<void> {
+    const before = supervisor.remembered;
+    try {
+      const list = await this.lists.learn(supervisor.config, learned);
+      // Still the same server (not replaced or disposed meanwhile).
+      supervisor.remember(list);
+      if (!before) return;
+      for (const kind of ['tools', 'prompts', 'resourceTemplates'] as const) {
+        const changes = diffDefinitions(before.digests[kind], list.digests[kind]);
+        if (noChanges(changes)) continue;
+        const parts = [
+          changes.changed.length ? `changed ${changes.changed.join(', ')}` : '',
+          changes.added.length ? `added ${changes.added.join(', ')}` : '',
+          changes.removed.length ? `removed ${changes.removed.join(', ')}` : '',
+        ].filter(Boolean);
+        supervisor.report('info', `${kind} differ from those remembered: ${parts.join('; ')}`);
+      }
+    } catch (error) {
+      this.options.log.warn('could not remember a server’s lists', {
+        server: supervisor.config.name,
+        error,
+      });
+    }
+  }
+}
+
+/** The error a start gets when another process runs the server. */
+export function ownedElsewhere(name: string, owner: LockOwner): AppError {
+  return new AppError(
+    AppErrorCode.McpOwnedElsewhere,
+    hostText('onDemand.ownedElsewhere', {
+      name,
+      owner: hostText(`onDemand.owner.${owner.shell}`),
+      pid: owner.pid,
+    }),
+    { owner },
+  );
+}
