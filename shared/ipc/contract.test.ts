@@ -1,4 +1,5 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
+import { serverUseSamples } from './testing/serverUseSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { appRequestSamples } from './appsContractSamples';
@@ -587,6 +588,7 @@ describe('IPC contract', () => {
       ...gettingServersSamples(document),
       ...appRequestSamples,
       ...toolSearchSamples(tool),
+      ...serverUseSamples(server),
     };
     for (const name of requestNames) {
       const sample = samples[name];

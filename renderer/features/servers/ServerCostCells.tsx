@@ -15,7 +15,8 @@ export function ServerCostCells({
 }) {
   const { t } = useTranslation();
   if (!running || remote) {
-    const text = remote && running ? t('onDemand.screen.remote') : t('onDemand.screen.notRunning');
+    // A dash where there is nothing to measure: not running, or running elsewhere (remote).
+    const text = remote && running ? t('onDemand.screen.remote') : '—';
     return (
       <>
         <td className="servers-table__num muted">{text}</td>

@@ -52,11 +52,11 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
   if (ready?.pid !== undefined) facts.push({ label: t('server.pid'), value: String(ready.pid) });
   if (cost) {
     facts.push({
-      label: t('onDemand.facts.memory'),
+      label: t('onDemand.screen.memory'),
       value: `${formatMemory(cost.rssBytes)} · ${t('onDemand.screen.processes', { count: cost.processes })}`,
       ...(cost.growing ? { title: t('onDemand.screen.growingHint') } : {}),
     });
-    facts.push({ label: t('onDemand.facts.cpu'), value: formatCpu(cost.cpuPercent) });
+    facts.push({ label: t('onDemand.screen.cpu'), value: formatCpu(cost.cpuPercent) });
   }
 
   return (

@@ -1,5 +1,8 @@
 import type { TrafficEntry } from '../../../../shared/domain/mcpViews';
 
+/** The request a 2026-07-28 client keeps open for change notifications. */
+const STANDING_STREAM = 'subscriptions/listen';
+
 /** What tells a server is in use right now, besides its own traffic. */
 export type KeepAlive = (server: string) => boolean;
 
@@ -27,8 +30,10 @@ export class IdleTracker {
   }
 
   /** One message on the server's wire. */
-  traffic(server: string, entry: Pick<TrafficEntry, 'direction' | 'kind' | 'id'>): void {
+  traffic(server: string, entry: Pick<TrafficEntry, 'direction' | 'kind' | 'id' | 'method'>): void {
     if (entry.kind === 'notification' || entry.id === undefined) return;
+    // The host's own standing stream for list changes (2026-07-28) is not use, and never ends.
+    if (entry.method === STANDING_STREAM) return;
     const id = String(entry.id);
     const waiting = this.waiting.get(server) ?? new Set<string>();
     if (entry.kind === 'request') {

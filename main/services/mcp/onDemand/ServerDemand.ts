@@ -129,13 +129,15 @@ export class ServerDemand {
       throw new AppError(AppErrorCode.Validation, hostText('mcp.disabled', { name }));
     }
     // A start that failed moments ago is the answer (a CLI command just waited for it); an
-    // older failure, or another process holding it then, is worth another try.
-    const fresh =
-      status.kind === 'error' &&
-      (appErrorCode(status.failure.code) === AppErrorCode.McpOwnedElsewhere ||
-        this.now() - status.failure.at > RECENT_FAILURE_MS);
-    if (['remembered', 'stopped'].includes(status.kind) || fresh) {
-      await this.launch(supervisor, status.kind === 'error');
+    // older failure, or another process holding it then, is worth another try, and a retry
+    // waiting out its backoff is made now.
+    const retry =
+      status.kind === 'restarting' ||
+      (status.kind === 'error' &&
+        (appErrorCode(status.failure.code) === AppErrorCode.McpOwnedElsewhere ||
+          this.now() - status.failure.at > RECENT_FAILURE_MS));
+    if (status.kind === 'remembered' || status.kind === 'stopped' || retry) {
+      await this.launch(supervisor, retry);
     }
     await whenSettled(supervisor, signal);
   }
@@ -276,12 +278,11 @@ export class ServerDemand {
     }
     const info = session.info;
     const caps = info?.capabilities;
-    const [prompts, resourceTemplates] = await Promise.all([
-      caps?.prompts ? session.listPrompts().catch(() => undefined) : Promise.resolve([]),
-      caps?.resources
-        ? session.listResourceTemplates().catch(() => undefined)
-        : Promise.resolve([]),
-    ]);
+    // One after the other: a server's own log then reads in a stable order.
+    const resourceTemplates = caps?.resources
+      ? await session.listResourceTemplates().catch(() => undefined)
+      : [];
+    const prompts = caps?.prompts ? await session.listPrompts().catch(() => undefined) : [];
     await this.learn(supervisor, {
       tools: supervisor.tools,
       ...(prompts ? { prompts } : {}),

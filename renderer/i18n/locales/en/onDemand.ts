@@ -24,7 +24,6 @@ export const onDemand = {
     cpu: 'CPU',
     processes_one: '{{count}} process',
     processes_other: '{{count}} processes',
-    notRunning: '—',
     measuring: 'Measuring…',
     remote: 'Remote',
     growing: 'Memory keeps growing',
@@ -37,10 +36,6 @@ export const onDemand = {
     stop: 'Stop',
     open: 'Open {{name}}',
     empty: 'No servers yet.',
-  },
-  facts: {
-    memory: 'Memory',
-    cpu: 'CPU',
   },
   settings: {
     section: 'Servers',

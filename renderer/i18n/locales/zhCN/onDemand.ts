@@ -24,7 +24,6 @@ export const onDemand: LocaleShape<typeof reference> = {
     cpu: 'CPU',
     processes_one: '{{count}} 个进程',
     processes_other: '{{count}} 个进程',
-    notRunning: '—',
     measuring: '正在测量…',
     remote: '远程',
     growing: '内存持续增长',
@@ -36,10 +35,6 @@ export const onDemand: LocaleShape<typeof reference> = {
     stop: '停止',
     open: '打开 {{name}}',
     empty: '还没有服务器。',
-  },
-  facts: {
-    memory: '内存',
-    cpu: 'CPU',
   },
   settings: {
     section: '服务器',
