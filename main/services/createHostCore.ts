@@ -320,7 +320,8 @@ export async function createHostCore(
     (server) =>
       subscriptions.watches(server) ||
       tasks.service.isActiveOn(server) ||
-      apps.service.hasOpenApp(server),
+      apps.service.hasOpenApp(server) ||
+      skills.holdsSkills(server),
   );
   const watching = subscriptions
     .start()

@@ -175,7 +175,8 @@ export class McpService {
         .list()
         .some(
           (s) =>
-            ['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled,
+            (['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled) ||
+            this.demand.isLaunching(s),
         );
     while (unsettled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }
@@ -184,6 +185,7 @@ export class McpService {
     this.unsubscribeFiles?.();
     this.options.files.dispose();
     await this.applying.catch(() => {});
+    await this.demand.learned();
     await this.registry.disposeAll();
     this.demand.dispose();
     await this.demand.releaseExcept(new Set());
@@ -264,6 +266,16 @@ export class McpService {
     return toServerView(supervisor.config, supervisor.status);
   }
 
+  /**
+   * Starts a server something needs (a task to follow) if it waits; one not set going yet (the
+   * servers file is still loading) starts as soon as it is. Returns at once.
+   */
+  need(name: string): void {
+    const supervisor = this.registry.get(name);
+    if (supervisor) this.demand.wake(supervisor);
+    else this.demand.need(name);
+  }
+
   /** Stops a running server; with a remembered list it waits, remembered, until next needed. */
   async stop(name: string): Promise<ServerView> {
     const supervisor = this.supervisor(name);
@@ -305,9 +317,15 @@ export class McpService {
     this.supervisor(name).cancelSignIn();
   }
 
-  /** Forgets the server's tokens and registration; it then needs a sign-in again. */
+  /**
+   * Forgets the server's tokens and registration; it then needs a sign-in again. Its remembered
+   * list goes too: its tools are not offered until it is signed in and connected again.
+   */
   async signOut(name: string): Promise<void> {
-    await this.supervisor(name).signOut();
+    const supervisor = this.supervisor(name);
+    await supervisor.signOut();
+    supervisor.remember(undefined);
+    await this.demand.lists.forget(name);
   }
 
   /** The sign-in part of a server's detail (remote servers only; never a token). */

@@ -88,6 +88,16 @@ export class SkillApprovals {
     return this.records.get(key(server, uri));
   }
 
+  /** Whether the person turned on any skill of this server (approved, or asking again). */
+  hasApproved(server: string): boolean {
+    for (const [entry, record] of this.records) {
+      if (record.state !== 'revoked' && (JSON.parse(entry) as { server: string }).server === server) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Records the person's approval of exactly `approved`, and writes the file. */
   approve(server: string, uri: string, approved: SkillApproval): Promise<void> {
     this.records.set(key(server, uri), { state: 'approved', approved });

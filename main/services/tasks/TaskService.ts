@@ -19,7 +19,7 @@ import { hostText } from '../../../shared/text/hostText';
 
 export interface TaskServiceOptions {
   tasks: TaskTable;
-  mcp: Pick<McpService, 'registry' | 'supervisor' | 'use' | 'wake'>;
+  mcp: Pick<McpService, 'registry' | 'supervisor' | 'use' | 'need'>;
   log: Logger;
   /** Every change of a task (the `tasks.changed` event). */
   emit?: (task: TaskView) => void;
@@ -320,7 +320,7 @@ export class TaskService {
     void (async () => {
       for (;;) {
         // A task keeps its server in use: one that waits to be needed starts for it.
-        this.wakeServer(record.server);
+        this.options.mcp.need(record.server);
         await whenServerReady(this.options.mcp.registry, record.server, this.stop.signal);
         try {
           const task = await this.options.mcp
@@ -360,14 +360,6 @@ export class TaskService {
         return true;
     }
     return false;
-  }
-
-  private wakeServer(server: string): void {
-    try {
-      this.options.mcp.wake(server);
-    } catch {
-      // Not configured (any more): whenServerReady waits until it is.
-    }
   }
 
   private observed(followed: Followed, snapshot: TaskSnapshot): void {

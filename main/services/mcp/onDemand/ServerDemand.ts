@@ -55,7 +55,11 @@ export class ServerDemand {
   private readonly policies = new Map<string, Policy>();
   private readonly keepAlives: KeepAlive[] = [];
   private readonly launching = new Map<ServerSupervisor, Promise<void>>();
+  /** Servers asked for before the servers file was loaded: they start as soon as they are set going. */
+  private readonly needed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** Lists being learned right now (a short run waits for them before it stops its servers). */
+  private readonly learning = new Set<Promise<void>>();
 
   constructor(private readonly options: ServerDemandOptions) {
     this.now = options.now ?? Date.now;
@@ -108,7 +112,8 @@ export class ServerDemand {
     const list = this.lists.get(supervisor.config);
     supervisor.remember(list);
     if (supervisor.config.disabled) return;
-    if (wasRunning || this.startsAtLaunch(supervisor.config.name, list !== undefined)) {
+    const needed = this.needed.delete(supervisor.config.name);
+    if (wasRunning || needed || this.startsAtLaunch(supervisor.config.name, list !== undefined)) {
       void this.launch(supervisor).catch(() => undefined);
     } else {
       void supervisor.park();
@@ -142,6 +147,11 @@ export class ServerDemand {
     await whenSettled(supervisor, signal);
   }
 
+  /** A server that is not configured yet (the file is loading) starts once it is. */
+  need(name: string): void {
+    this.needed.add(name);
+  }
+
   /** Starts the server if it waits to be needed; returns at once. */
   wake(supervisor: ServerSupervisor): void {
     if (['remembered', 'stopped'].includes(supervisor.status.kind) && !supervisor.config.disabled) {
@@ -156,7 +166,7 @@ export class ServerDemand {
       supervisor.onDidChangeStatus((status) => {
         if (status.kind === 'ready') {
           this.idle.started(name);
-          void this.learnAll(supervisor);
+          this.track(this.learnAll(supervisor));
         } else if (
           ['error', 'needs-sign-in', 'stopped', 'remembered', 'disabled'].includes(status.kind)
         ) {
@@ -170,10 +180,30 @@ export class ServerDemand {
       }),
       supervisor.onTraffic((entry) => this.idle.traffic(name, entry)),
       supervisor.onDidChangeTools((tools) => {
-        if (supervisor.status.kind === 'ready') void this.learn(supervisor, { tools });
+        // Only a live list: stopping clears the tools before the status says so.
+        if (supervisor.status.kind === 'ready' && supervisor.info) {
+          void this.learn(supervisor, { tools });
+        }
       }),
       supervisor.onDidChangeList((list) => void this.learnList(supervisor, list)),
     ];
+  }
+
+  /**
+   * Waits (at most `ms`) for lists being learned, so a short run (a CLI command) leaves what it
+   * learned for the next one before it stops its servers.
+   */
+  async learned(ms = 2_000): Promise<void> {
+    if (this.learning.size === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+    await Promise.race([Promise.all(this.learning), bound]);
+    clearTimeout(timer);
+  }
+
+  private track(learning: Promise<void>): void {
+    this.learning.add(learning);
+    void learning.finally(() => this.learning.delete(learning));
   }
 
   /** Stops every running server that went unused for its idle time (returns their names). */
@@ -236,6 +266,11 @@ export class ServerDemand {
     });
   }
 
+  /** Whether a start of this server is being set going (its lock being taken). */
+  isLaunching(supervisor: ServerSupervisor): boolean {
+    return this.launching.has(supervisor);
+  }
+
   /** Gives back the locks of servers no longer run here (removed, or the process ends). */
   async releaseExcept(running: ReadonlySet<string>): Promise<void> {
     await Promise.all(
@@ -278,13 +313,16 @@ export class ServerDemand {
     }
     const info = session.info;
     const caps = info?.capabilities;
+    const tools = supervisor.tools;
     // One after the other: a server's own log then reads in a stable order.
     const resourceTemplates = caps?.resources
       ? await session.listResourceTemplates().catch(() => undefined)
       : [];
     const prompts = caps?.prompts ? await session.listPrompts().catch(() => undefined) : [];
+    // Stopped or restarted meanwhile: what a closing session answered is not worth keeping.
+    if (supervisor.info !== info) return;
     await this.learn(supervisor, {
-      tools: supervisor.tools,
+      tools,
       ...(prompts ? { prompts } : {}),
       ...(resourceTemplates ? { resourceTemplates } : {}),
       serverInfo: info?.serverInfo,
