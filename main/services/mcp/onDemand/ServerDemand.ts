@@ -35,6 +35,12 @@ export interface ServerDemandOptions {
   running: () => readonly ServerSupervisor[];
 }
 
+/**
+ * A server just connected is asked for its prompts and templates this long after it is ready,
+ * so the first requests it gets are those of whoever needed it (a short run asks at its end).
+ */
+const LEARN_DELAY_MS = 500;
+
 /** A failed start younger than this is not tried again by the next use. */
 const RECENT_FAILURE_MS = 10_000;
 
@@ -60,6 +66,8 @@ export class ServerDemand {
   private timer: NodeJS.Timeout | undefined;
   /** Lists being learned right now (a short run waits for them before it stops its servers). */
   private readonly learning = new Set<Promise<void>>();
+  /** Learning scheduled for servers that just connected. */
+  private readonly toLearn = new Map<ServerSupervisor, NodeJS.Timeout>();
 
   constructor(private readonly options: ServerDemandOptions) {
     this.now = options.now ?? Date.now;
@@ -166,7 +174,7 @@ export class ServerDemand {
       supervisor.onDidChangeStatus((status) => {
         if (status.kind === 'ready') {
           this.idle.started(name);
-          this.track(this.learnAll(supervisor));
+          this.scheduleLearning(supervisor);
         } else if (
           ['error', 'needs-sign-in', 'stopped', 'remembered', 'disabled'].includes(status.kind)
         ) {
@@ -194,11 +202,26 @@ export class ServerDemand {
    * learned for the next one before it stops its servers.
    */
   async learned(ms = 2_000): Promise<void> {
+    for (const [supervisor, timer] of this.toLearn) {
+      clearTimeout(timer);
+      this.track(this.learnAll(supervisor));
+    }
+    this.toLearn.clear();
     if (this.learning.size === 0) return;
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
     await Promise.race([Promise.all(this.learning), bound]);
     clearTimeout(timer);
+  }
+
+  private scheduleLearning(supervisor: ServerSupervisor): void {
+    clearTimeout(this.toLearn.get(supervisor));
+    const timer = setTimeout(() => {
+      this.toLearn.delete(supervisor);
+      this.track(this.learnAll(supervisor));
+    }, LEARN_DELAY_MS);
+    timer.unref();
+    this.toLearn.set(supervisor, timer);
   }
 
   private track(learning: Promise<void>): void {
@@ -231,6 +254,8 @@ export class ServerDemand {
 
   dispose(): void {
     if (this.timer) clearInterval(this.timer);
+    for (const timer of this.toLearn.values()) clearTimeout(timer);
+    this.toLearn.clear();
   }
 
   private startsAtLaunch(name: string, remembered: boolean): boolean {
