@@ -554,15 +554,13 @@ export class ConversationService {
               onProgress,
             })
           : // Used again: a person deciding for long enough lets it stop as idle meanwhile.
-            mcp
-              .use(entry.server, toolSignal)
-              .then((ready) =>
-                ready.callTool(entry.tool.name, args, {
-                  signal: toolSignal,
-                  timeoutMs,
-                  onProgress,
-                }),
-              ),
+            mcp.use(entry.server, toolSignal).then((ready) =>
+              ready.callTool(entry.tool.name, args, {
+                signal: toolSignal,
+                timeoutMs,
+                onProgress,
+              }),
+            ),
       );
       const hostNote = await note?.();
       return hostNote ? { ...toToolOutcome(result), hostNote } : toToolOutcome(result);

@@ -91,7 +91,10 @@ export class SkillApprovals {
   /** Whether the person turned on any skill of this server (approved, or asking again). */
   hasApproved(server: string): boolean {
     for (const [entry, record] of this.records) {
-      if (record.state !== 'revoked' && (JSON.parse(entry) as { server: string }).server === server) {
+      if (
+        record.state !== 'revoked' &&
+        (JSON.parse(entry) as { server: string }).server === server
+      ) {
         return true;
       }
     }

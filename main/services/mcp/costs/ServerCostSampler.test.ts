@@ -40,7 +40,8 @@ describe('reading process tables', () => {
   });
 
   it('parses /proc stat and status, a command name with spaces and parentheses included', () => {
-    const stat = '4242 (node (my server)) S 4200 4242 4242 0 -1 4194560 1 0 0 0 150 50 0 0 20 0 11 0';
+    const stat =
+      '4242 (node (my server)) S 4200 4242 4242 0 -1 4194560 1 0 0 0 150 50 0 0 20 0 11 0';
     expect(parseLinuxStat(4242, stat)).toEqual({
       pid: 4242,
       ppid: 4200,
@@ -60,8 +61,19 @@ describe('reading process tables', () => {
       rssBytes: pid,
       cpuMs: 0,
     });
-    const table = [row(1, 0), row(10, 1, 10), row(11, 10, 10), row(12, 11, 10), row(13, 1, 10), row(20, 1, 20)];
-    expect(treeOf(10, table).map((r) => r.pid).sort((a, b) => a - b)).toEqual([10, 11, 12, 13]);
+    const table = [
+      row(1, 0),
+      row(10, 1, 10),
+      row(11, 10, 10),
+      row(12, 11, 10),
+      row(13, 1, 10),
+      row(20, 1, 20),
+    ];
+    expect(
+      treeOf(10, table)
+        .map((r) => r.pid)
+        .sort((a, b) => a - b),
+    ).toEqual([10, 11, 12, 13]);
     expect(treeOf(20, table).map((r) => r.pid)).toEqual([20]);
     expect(treeOf(99, table)).toEqual([]);
   });
@@ -81,7 +93,9 @@ describe('reading process tables', () => {
       });
       janitor.trackGroup(root.pid);
       const childPid = Number(
-        await new Promise<string>((resolve) => root.stdout.once('data', (d: Buffer) => resolve(d.toString()))),
+        await new Promise<string>((resolve) =>
+          root.stdout.once('data', (d: Buffer) => resolve(d.toString())),
+        ),
       );
       const rows = await readLinuxProcesses([root.pid ?? 0]);
       const tree = treeOf(root.pid ?? 0, rows);

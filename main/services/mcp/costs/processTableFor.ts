@@ -35,7 +35,7 @@ function run(command: string, args: readonly string[]): Promise<string> {
         env: { ...process.env, LC_ALL: 'C' },
       },
       (error, stdout) => {
-        if (error) reject(error);
+        if (error) reject(new Error(`${command} failed: ${error.message}`, { cause: error }));
         else resolve(stdout);
       },
     );

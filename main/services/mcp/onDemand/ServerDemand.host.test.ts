@@ -158,7 +158,7 @@ describe('servers on demand (real processes)', () => {
     const mcp = await host(at, { a: at.entry('a') }, { now: () => now });
     const failure = await mcp.use('a').catch((error: unknown) => error);
     // The call's error says which server and why, with what it wrote before it exited.
-    expect(failure).toMatchObject({ message: expect.stringMatching(/^“a” could not start: /) });
+    expect((failure as Error).message).toMatch(/^“a” could not start: /);
     const data = (failure as { data?: { failure?: { stderrTail: string[] } } }).data;
     expect(data?.failure?.stderrTail.join('\n')).toContain('a: told to fail; refusing to start');
     now += 60_000;
@@ -228,9 +228,7 @@ describe('servers on demand (real processes)', () => {
     const mcp = await host(at, { a: at.entry('a') });
     const refused = await mcp.use('a').catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: AppErrorCode.McpOwnedElsewhere });
-    expect(String((refused as Error).message)).toContain(
-      `the desktop app (pid ${String(other.pid)})`,
-    );
+    expect((refused as Error).message).toContain(`the desktop app (pid ${String(other.pid)})`);
     expect(await at.starts()).toEqual(['a']);
 
     await new Promise((resolve) => {

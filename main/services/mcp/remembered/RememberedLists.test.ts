@@ -69,8 +69,8 @@ describe('RememberedLists', () => {
     await store.learn(config('fs'), { tools: [tool('read')] });
     expect(store.get(config('fs', { timeouts: { startupMs: 9, requestMs: 9 } }))).toBeDefined();
     expect(store.get(config('fs', { start: 'launch', idleMinutes: 3 }))).toBeDefined();
-    expect(store.get(config('fs', { args: ['other.js'] } as Partial<ServerConfig>))).toBeUndefined();
-    expect(store.get(config('fs', { env: {} } as Partial<ServerConfig>))).toBeUndefined();
+    expect(store.get(config('fs', { args: ['other.js'] }))).toBeUndefined();
+    expect(store.get(config('fs', { env: {} }))).toBeUndefined();
     expect(store.get(config('other'))).toBeUndefined();
   });
 
@@ -118,7 +118,10 @@ describe('RememberedLists', () => {
     expect(names).toHaveLength(2);
     expect(names.every((n) => !n.includes('/') && n.endsWith('.json'))).toBe(true);
     // A list written for one server, copied under another's file name, is not that server's.
-    const text = await readFile(join(first.dir, names.find((n) => n.startsWith('a_b')) ?? ''), 'utf8');
+    const text = await readFile(
+      join(first.dir, names.find((n) => n.startsWith('a_b')) ?? ''),
+      'utf8',
+    );
     await writeFile(join(first.dir, names.find((n) => n.includes('escape')) ?? ''), text);
     const second = await lists(first.dir);
     expect(second.lists.get(config('../../escape'))).toBeUndefined();
