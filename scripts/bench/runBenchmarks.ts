@@ -15,6 +15,7 @@ import { benchChatOpen } from './chat/benchChatOpen';
 import { benchChatStreaming } from './chat/benchChatStreaming';
 import type { Goal } from './Goal';
 import { benchToolSearch } from './toolSearch/benchToolSearch';
+import { benchOnDemand } from './benchOnDemand';
 import { round } from './summarize';
 import { FRESH_PROCESS_ENV, runInFreshProcess } from './runInFreshProcess';
 
@@ -51,6 +52,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['pickerFilter', benchPickerFilter],
   ['chatApps', benchChatApps],
   ['toolSearch', benchToolSearch],
+  ['onDemand', benchOnDemand],
 ];
 
 /**

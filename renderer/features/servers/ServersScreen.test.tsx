@@ -31,7 +31,7 @@ describe('ServersScreen', () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const { host, unmount } = await renderWithStores(<ServersScreen />, {
       servers,
-      script: (name, input) => (name === 'mcp.sampleCosts' ? costs : idleAnswer(name, input)),
+      script: (name) => (name === 'mcp.sampleCosts' ? costs : idleAnswer(name)),
     });
     await act(settle);
     const fs = screen.getByTestId('servers-row-fs');
@@ -60,12 +60,12 @@ describe('ServersScreen', () => {
   it('starts a server that waits to be needed, and stops a running one', async () => {
     const { host } = await renderWithStores(<ServersScreen />, {
       servers,
-      script: (name, input) => {
+      script: (name) => {
         if (name === 'mcp.startServer')
           return { ...serverView('git'), status: { kind: 'starting', since: 2 } };
         if (name === 'mcp.stopServer')
           return serverView('fs', { kind: 'remembered', toolCount: 12, learnedAt: 3 });
-        return idleAnswer(name, input);
+        return idleAnswer(name);
       },
     });
     fireEvent.click(screen.getByTestId('servers-start-git'));
