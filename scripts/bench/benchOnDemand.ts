@@ -30,6 +30,8 @@ export interface OnDemandReport {
   pairs: number;
   /** Spawn → the shell answers with every server set going (its file read), ms. */
   launchMs: { none: Summary; onDemand: Summary };
+  /** Of which spawn → the shell printed its address (the same work in both). */
+  addressMs: { none: Summary; onDemand: Summary };
   /** The shell's resident memory once settled, MiB. */
   rssMiB: { none: Summary; onDemand: Summary };
   /** Server processes the on-demand launches started (every one counts). */
@@ -46,8 +48,8 @@ export interface OnDemandReport {
  */
 export async function benchOnDemand(ctx: BenchContext): Promise<OnDemandReport> {
   const template = await learnTemplate(ctx);
-  const none: { ms: number; rss: number }[] = [];
-  const onDemand: { ms: number; rss: number }[] = [];
+  const none: Sample[] = [];
+  const onDemand: Sample[] = [];
   let starts = 0;
   for (let pair = 0; pair < PAIRS; pair++) {
     for (const count of pair % 2 === 0 ? [0, SERVERS] : [SERVERS, 0]) {
@@ -65,6 +67,10 @@ export async function benchOnDemand(ctx: BenchContext): Promise<OnDemandReport> 
     servers: SERVERS,
     pairs: PAIRS,
     launchMs: { none: launchNone, onDemand: launchOnDemand },
+    addressMs: {
+      none: summarize(none.map((s) => s.addressMs)),
+      onDemand: summarize(onDemand.map((s) => s.addressMs)),
+    },
     rssMiB: { none: rssNone, onDemand: rssOnDemand },
     serverStarts: starts,
     goals: [
@@ -150,14 +156,17 @@ async function prepare(
   return { dataDir, startLog };
 }
 
+interface Sample {
+  ms: number;
+  addressMs: number;
+  rss: number;
+}
+
 /** Spawn → the shell answers with its file read and every server set going; then its RSS. */
-async function launch(
-  ctx: BenchContext,
-  dataDir: string,
-  count: number,
-): Promise<{ ms: number; rss: number }> {
+async function launch(ctx: BenchContext, dataDir: string, count: number): Promise<Sample> {
   const started = performance.now();
   const shell = await startShellProcess({ dataDir, env: {}, janitor: ctx.janitor });
+  const addressMs = performance.now() - started;
   try {
     const socket = await ShellSocket.connect(shell.url);
     ctx.janitor.onCleanup(() => socket.close());
@@ -167,7 +176,7 @@ async function launch(
       const waiting = servers.filter((s) => s.status.kind === 'remembered').length;
       if (config.exists && servers.length === count && waiting === count) break;
       if (performance.now() - started > 60_000) throw new Error('the shell did not launch in 60 s');
-      await sleep(10);
+      await sleep(20);
     }
     const ms = performance.now() - started;
     await sleep(SETTLE_MS);
@@ -177,7 +186,7 @@ async function launch(
       await sleep(READ_EVERY_MS);
     }
     await socket.close();
-    return { ms, rss: summarize(reads).median };
+    return { ms, addressMs, rss: summarize(reads).median };
   } finally {
     await shell.stop();
     await sleep(300);
