@@ -432,6 +432,8 @@ export class McpService {
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
       ...this.secretDeps(),
       ...this.options.supervisor,
+      // One clock for statuses and idle times (tests step it).
+      ...(this.options.now ? { now: this.options.now } : {}),
     });
   }
 

@@ -161,6 +161,8 @@ describe('servers on demand (real processes)', () => {
     expect((failure as Error).message).toMatch(/^“a” could not start: /);
     const data = (failure as { data?: { failure?: { stderrTail: string[] } } }).data;
     expect(data?.failure?.stderrTail.join('\n')).toContain('a: told to fail; refusing to start');
+    // Nobody waits for it now: no retries in the background, it stays failed until needed.
+    expect(mcp.supervisor('a').status.kind).toBe('error');
     now += 60_000;
     const { rm } = await import('node:fs/promises');
     await rm(join(at.dir, 'fail'));

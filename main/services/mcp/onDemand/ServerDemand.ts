@@ -150,9 +150,10 @@ export class ServerDemand {
         (appErrorCode(status.failure.code) === AppErrorCode.McpOwnedElsewhere ||
           this.now() - status.failure.at > RECENT_FAILURE_MS));
     if (status.kind === 'remembered' || status.kind === 'stopped' || retry) {
-      await this.launch(supervisor, retry);
+      await this.startOnDemand(supervisor, retry, signal);
+    } else {
+      await whenSettled(supervisor, signal);
     }
-    await whenSettled(supervisor, signal);
   }
 
   /** A server that is not configured yet (the file is loading) starts once it is. */
@@ -163,7 +164,26 @@ export class ServerDemand {
   /** Starts the server if it waits to be needed; returns at once. */
   wake(supervisor: ServerSupervisor): void {
     if (['remembered', 'stopped'].includes(supervisor.status.kind) && !supervisor.config.disabled) {
-      void this.launch(supervisor).catch(() => undefined);
+      void this.startOnDemand(supervisor, false).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Starts a server something needs now and waits for it. A start that fails is not retried in
+   * the background, as a server started with the host is: nobody waits for it any more, and the
+   * next use tries again.
+   */
+  private async startOnDemand(
+    supervisor: ServerSupervisor,
+    fresh: boolean,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    await this.launch(supervisor, fresh);
+    try {
+      await whenSettled(supervisor, signal);
+    } catch (error) {
+      await supervisor.giveUp();
+      throw error;
     }
   }
 

@@ -145,6 +145,18 @@ export class ServerSupervisor {
     this.setStatus(this.parkedStatus(idleAt));
   }
 
+  /**
+   * Stops retrying a start that failed when nobody waits for the server any more (it was started
+   * on demand): it stays failed, with why, until it is next needed.
+   */
+  async giveUp(): Promise<void> {
+    const status = this.statusValue;
+    if (status.kind !== 'restarting') return;
+    await this.halt();
+    if (this.isDisposing()) return;
+    this.setStatus({ kind: 'error', failure: status.lastFailure });
+  }
+
   /** A start that may not happen (another process runs the server): an error, no retry. */
   refuse(error: AppError): void {
     this.note('warning', error.message);
