@@ -3,7 +3,16 @@ import type { ServerConfig } from '../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { SecretStore } from '../../platform/PlatformServices';
 import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
-import { isSecretName, secretReferences, substituteSecrets } from './secretReferences';
+import type { EnvLookup } from '../config/substituteEnv';
+import { mayResolve, originSource, type ReferencePolicy } from './referencePolicy';
+import { resolveServerReferences, type ResolvedServer } from './resolveServerReferences';
+import {
+  isSecretName,
+  secretRef,
+  secretReferences,
+  substituteSecrets,
+  type ValueReference,
+} from './secretReferences';
 import { hostText } from '../../../shared/text/hostText';
 
 /**
@@ -15,7 +24,7 @@ const KEY_PREFIX = 'server-secret:';
 /** How the OAuth providers read `${secret:NAME}` in an `oauth` block (a {@link ServerSecrets}). */
 export interface SecretResolver {
   /** `value` with its references replaced; `where` names the field in the error. */
-  resolveValue(value: string, where: string): Promise<string>;
+  resolveValue(value: string, where: string, policy?: ReferencePolicy): Promise<string>;
 }
 
 /**
@@ -74,46 +83,33 @@ export class ServerSecrets implements SecretResolver {
   }
 
   /**
-   * The config with every `${secret:NAME}` in env values, arguments and headers replaced by the
-   * stored value. A reference without a stored value fails the start with the names missing:
-   * retrying would not help, the person has to store it.
+   * The config with its `${env:NAME}` and `${secret:NAME}` references resolved (command,
+   * arguments, env values, working folder, headers), and the values they brought in. `unsaved`
+   * values (the form's Test) are used before the stored ones. See
+   * {@link resolveServerReferences} for what fails the start.
    */
-  async resolve(
+  resolve(
     config: ServerConfig,
-    unsaved?: ReadonlyMap<string, string>,
-  ): Promise<ServerConfig> {
-    const values = await this.lookup(referencedNames(config));
-    for (const [name, value] of unsaved ?? []) values.set(name, value);
-    const missing = new Set<string>();
-    const sub = (value: string): string => {
-      const result = substituteSecrets(value, values);
-      for (const name of result.missing) missing.add(name);
-      return result.value;
-    };
-    const subRecord = (record: Record<string, string>) =>
-      Object.fromEntries(Object.entries(record).map(([k, v]) => [k, sub(v)]));
-    const resolved: ServerConfig =
-      config.transport === 'stdio'
-        ? { ...config, args: config.args.map(sub), env: subRecord(config.env) }
-        : { ...config, headers: subRecord(config.headers) };
-    if (missing.size > 0) {
-      const names = [...missing].join(', ');
-      throw new AppError(
-        AppErrorCode.ConfigInvalid,
-        hostText('secrets.missingForServer', { name: config.name, secrets: names }),
-        { missingSecrets: [...missing] },
-      );
-    }
-    return resolved;
+    options: { env: EnvLookup; unsaved?: ReadonlyMap<string, string> },
+  ): Promise<ResolvedServer> {
+    return resolveServerReferences(config, {
+      env: options.env,
+      secrets: async (names) => {
+        const values = await this.lookup(names);
+        for (const [name, value] of options.unsaved ?? []) values.set(name, value);
+        return values;
+      },
+    });
   }
 
   /**
    * Resolves one value of an `oauth` block (a client secret, a private key, an assertion), when
    * a token is requested, never when the file is read: a secret kept after the file was loaded
    * is picked up by the next "Sign in". A missing one rejects with MCP_AUTH_REQUIRED (the server
-   * then waits for a sign-in) naming it and `where`, never a value.
+   * then waits for a sign-in) naming it and `where`, never a value. With a `policy` (an entry
+   * from a registry or a bundle), a name it does not list is refused the same way.
    */
-  async resolveValue(value: string, where: string): Promise<string> {
+  async resolveValue(value: string, where: string, policy?: ReferencePolicy): Promise<string> {
     const names = secretReferences(value);
     if (names.length === 0) return value;
     const invalid = names.find((name) => !isSecretName(name));
@@ -121,6 +117,18 @@ export class ServerSecrets implements SecretResolver {
       throw new AppError(
         AppErrorCode.Validation,
         hostText('secrets.badReference', { where, name: invalid }),
+      );
+    }
+    const refused = names.find((name) => !mayResolve(policy, secretReference(name)));
+    if (refused !== undefined && policy) {
+      throw new AppError(
+        AppErrorCode.McpAuthRequired,
+        hostText('secrets.notWiredAt', {
+          where,
+          reference: secretRef(refused),
+          source: originSource(policy.source),
+        }),
+        { secret: refused },
       );
     }
     const result = substituteSecrets(value, await this.lookup(names));
@@ -149,13 +157,8 @@ export class ServerSecrets implements SecretResolver {
 /** For a provider made without the host's secrets (tests): every reference is "not stored". */
 export const NO_SECRETS: SecretResolver = new ServerSecrets(new MemorySecretStore());
 
-/** Every secret name a config refers to (env values, arguments, headers). */
-export function referencedNames(config: ServerConfig): string[] {
-  const values =
-    config.transport === 'stdio'
-      ? [...config.args, ...Object.values(config.env)]
-      : Object.values(config.headers);
-  return [...new Set(values.flatMap(secretReferences))];
+function secretReference(name: string): ValueReference {
+  return { kind: 'secret', name, text: secretRef(name) };
 }
 
 function assertName(name: string): void {
