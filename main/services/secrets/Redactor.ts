@@ -81,9 +81,13 @@ export class Redactor {
   }
 }
 
-/** The ways a value shows up in text: as is, inside a JSON string, percent-encoded. */
+/**
+ * The ways a value shows up in text: as is, inside a JSON string (also one nested in another,
+ * as JSON text a server put into a field of its message), percent-encoded.
+ */
 function formsOf(value: string): string[] {
-  const forms = new Set([value, JSON.stringify(value).slice(1, -1), encodeURIComponent(value)]);
+  const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+  const forms = new Set([value, inJson(value), inJson(inJson(value)), encodeURIComponent(value)]);
   return [...forms].filter((form) => form.length >= MIN_REDACTED_LENGTH);
 }
 

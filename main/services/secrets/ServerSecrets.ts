@@ -21,6 +21,19 @@ import { hostText } from '../../../shared/text/hostText';
  */
 const KEY_PREFIX = 'server-secret:';
 
+/**
+ * Which server a value was created for (`server-secret-owner:NAME` → server name). Only values
+ * an install, the server form or an import created for an entry have one; removing that entry
+ * deletes them. Values the person kept in Settings → Secrets or with the CLI have none.
+ */
+const OWNER_PREFIX = 'server-secret-owner:';
+
+/** Who a value is stored for. */
+export interface SecretOwnership {
+  /** The server the value is created for; kept only when the name held no value before. */
+  owner?: string;
+}
+
 /** How the OAuth providers read `${secret:NAME}` in an `oauth` block (a {@link ServerSecrets}). */
 export interface SecretResolver {
   /** `value` with its references replaced; `where` names the field in the error. */
@@ -36,8 +49,12 @@ export interface SecretResolver {
 export class ServerSecrets implements SecretResolver {
   constructor(private readonly store: SecretStore) {}
 
-  /** Stores (or replaces) a value; an empty or oversized one is refused. */
-  async set(name: string, value: string): Promise<void> {
+  /**
+   * Stores (or replaces) a value; an empty or oversized one is refused. With an `owner`, a
+   * value created now is recorded as that server's; replacing a value that was already there
+   * (someone else's, or the person's own) never changes whose it is.
+   */
+  async set(name: string, value: string, ownership: SecretOwnership = {}): Promise<void> {
     assertName(name);
     if (value === '') throw new AppError(AppErrorCode.Validation, hostText('secrets.empty'));
     if (value.length > MAX_SECRET_CHARS) {
@@ -46,7 +63,38 @@ export class ServerSecrets implements SecretResolver {
         hostText('secrets.tooLong', { max: MAX_SECRET_CHARS }),
       );
     }
+    const created =
+      ownership.owner !== undefined && (await this.store.get(KEY_PREFIX + name)) === undefined;
     await this.store.set(KEY_PREFIX + name, value);
+    if (created && ownership.owner !== undefined) {
+      await this.store.set(OWNER_PREFIX + name, ownership.owner);
+    }
+  }
+
+  /** The server a value was created for, if any. */
+  async owner(name: string): Promise<string | undefined> {
+    return isSecretName(name) ? this.store.get(OWNER_PREFIX + name) : undefined;
+  }
+
+  /** The names of the values created for `server`, sorted. */
+  async ownedBy(server: string): Promise<string[]> {
+    const owned: string[] = [];
+    for (const key of await this.store.keys()) {
+      if (!key.startsWith(OWNER_PREFIX)) continue;
+      if ((await this.store.get(key)) === server) owned.push(key.slice(OWNER_PREFIX.length));
+    }
+    return owned.sort();
+  }
+
+  /** A renamed server keeps the values created for it. */
+  async transferOwnership(from: string, to: string): Promise<void> {
+    if (from === to) return;
+    for (const name of await this.ownedBy(from)) await this.store.set(OWNER_PREFIX + name, to);
+  }
+
+  /** The value stays, but no server owns it any more (another entry still uses it). */
+  async release(name: string): Promise<void> {
+    if (isSecretName(name)) await this.store.delete(OWNER_PREFIX + name);
   }
 
   /** The names of every stored value, sorted, whoever stored it (never the values). */
@@ -62,7 +110,9 @@ export class ServerSecrets implements SecretResolver {
   }
 
   async delete(name: string): Promise<void> {
-    if (isSecretName(name)) await this.store.delete(KEY_PREFIX + name);
+    if (!isSecretName(name)) return;
+    await this.store.delete(KEY_PREFIX + name);
+    await this.store.delete(OWNER_PREFIX + name);
   }
 
   /** The current values of `names` (for putting them back when a save fails). Main only. */

@@ -84,7 +84,7 @@ export class ServerSupervisor {
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly policy: RestartPolicy;
   private readonly logs = new SeqRing<LogEntry>(5000);
-  private readonly traffic = new TrafficRecorder(5000);
+  private readonly traffic = new TrafficRecorder(5000, (text) => this.redactor.text(text));
   private readonly now: () => number;
   private disposing = false;
   /** Remote servers only: OAuth sign-in (status needs-sign-in, Sign in / Sign out). */
@@ -300,11 +300,7 @@ export class ServerSupervisor {
       },
     });
     session.onTraffic((event) => {
-      if (generation !== this.generation) return;
-      const entry = this.traffic.record(event);
-      this.trafficAdded.fire(
-        this.redactor.active ? { ...entry, preview: this.redactor.text(entry.preview) } : entry,
-      );
+      if (generation === this.generation) this.trafficAdded.fire(this.traffic.record(event));
     });
     session.onLog((entry) => {
       if (generation !== this.generation) return;
