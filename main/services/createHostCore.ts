@@ -321,6 +321,7 @@ export async function createHostCore(
       version: platform.version,
       platform: process.platform,
       shell: platform.shell,
+      secretStorage: platform.secrets.storage,
       settings: settings.snapshot(),
       servers: mcp.servers(),
       conversations: conversations.list(),

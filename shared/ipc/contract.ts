@@ -45,6 +45,7 @@ import {
   subscriptionViewSchema,
 } from '../domain/attachments';
 import { MAX_SECRET_CHARS, secretNameSchema } from '../domain/secretName';
+import { secretStorageKindSchema } from '../domain/secretStorage';
 import { serverSkillsViewSchema } from '../domain/skills';
 import { toolOutcomeSchema } from '../domain/toolOutcome';
 import { toolRunIdSchema, toolRunProgressSchema } from '../domain/toolRuns';
@@ -97,6 +98,8 @@ export const bootstrapSchema = z.object({
   version: z.string(),
   platform: z.string(),
   shell: shellKindSchema,
+  /** Where this shell keeps secrets (what the window may say about it); optional like below. */
+  secretStorage: secretStorageKindSchema.optional(),
   settings: settingsSnapshotSchema,
   servers: z.array(serverViewSchema),
   conversations: z.array(conversationSummarySchema),

@@ -202,7 +202,7 @@ export const host: LocaleShape<typeof hostMessages> = {
         '服务器 "{{name}}" 使用了 ${env:{{variable}}}，但这里没有设置；在设置之前，服务器文件会报告错误',
       inputUndefined: '使用了 ${input:{{id}}}，但 "inputs" 中没有定义它',
       inputCommand: '输入 "{{id}}" 会运行编辑器命令；请直接输入它的值',
-      inputSecret: '"{{id}}" 的答案是机密，将以明文保存在服务器文件中',
+      inputSecret: '"{{id}}" 的答案是密钥，将以明文保存在服务器文件中',
     },
     edit: {
       taken: '服务器文件中已有 {{names}}；请换用其他名称',
