@@ -6,10 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { FileSecretStore } from '../platform/FileSecretStore';
 import { ServerSecrets } from '../services/secrets/ServerSecrets';
 import { fixtureServer } from '../services/mcp/testing/McpHarness';
+import { runCli } from './runCli';
 import { captureCli } from './testing/captureCli';
 
 // The CLI's report of a server shows the references, never what they brought in (see
-// main/services/secrets/redaction.test.ts for the app's side).
+// main/services/secrets/redaction.test.ts for the app's side); what it says about where it
+// keeps secrets is true.
 
 const ENV_VALUE = 'env-value-Xk9q2';
 const SECRET_VALUE = 'secret-value-Yq7w4';
@@ -32,8 +34,8 @@ function leaks(text: string): string[] {
   return [ENV_VALUE, SECRET_VALUE].filter((value) => text.includes(value));
 }
 
-describe('cli: values from references are redacted', () => {
-  it('from the CLI’s report of a server that failed', async () => {
+describe('cli: secrets', () => {
+  it('values from references are not in its report of a server that failed', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sb-redact-cli-'));
     const config = join(dir, 'servers.json');
     const data = join(dir, 'data');
@@ -63,5 +65,23 @@ describe('cli: values from references are redacted', () => {
     }
     expect(leaks(await readLogs(data))).toEqual([]);
     expect(await readLogs(data)).toContain('leaky started with');
+  });
+
+  it('secret set says where the value went: a file only your user can read', async () => {
+    const data = await mkdtemp(join(tmpdir(), 'sb-cli-secret-'));
+    let out = '';
+    const code = await runCli(
+      ['secret', 'set', 'corp-token', '--data-dir', data],
+      { PATH: process.env.PATH, HOME: process.env.HOME },
+      (text) => (out += text),
+      () => undefined,
+      undefined,
+      () => Promise.resolve('s3cret-value\n'),
+    );
+    expect(code).toBe(0);
+    expect(out).toBe(
+      `Stored the secret corp-token in ${join(data, 'secrets.json')} (a file only your user can read); write \${secret:corp-token} in servers.json to use it.\n`,
+    );
+    expect(out).not.toMatch(/encrypt|keychain|s3cret/i);
   });
 });
