@@ -45,7 +45,9 @@ Commands:
                                    enable or disable one for the model (kept; chat uses them)
   secret set <name> | delete <name> | list
                                    keep a secret for \${secret:NAME} in servers.json (set reads
-                                   the value from stdin); list names every kept one, never a value
+                                   the value from stdin) in the data dir's secrets.json, a file
+                                   only your user can read; list names every kept one, never a
+                                   value
   chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
        [--ignore-grants] [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
                                    run one chat turn (tools: all allowed, none, or read-only);

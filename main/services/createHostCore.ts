@@ -328,9 +328,8 @@ export async function createHostCore(
       pendingInteractions: interactions.broker.pending(),
       tasks: tasks.list(),
       uiState: uiState.snapshot(),
-      secretStorage:
-        platform.secretStorage ??
-        (platform.shell === 'electron' ? { kind: 'keychain' } : { kind: 'privateFile' }),
+      // The shell's own account (Electron says why it has no keychain), else the store's kind.
+      secretStorage: platform.secretStorage ?? { kind: platform.secrets.storage },
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),

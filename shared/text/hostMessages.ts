@@ -55,6 +55,17 @@ export const hostMessages = {
     unavailable: 'The OS keychain is not available, so secrets cannot be stored safely.',
     empty: 'The secret is empty.',
     tooLong: 'The secret is longer than {{max}} characters; that is not a key or a token.',
+    notWired:
+      '{{field}} of “{{name}}” refers to {{reference}}, which it may not use: values {{source}} cannot read your environment or your secrets. Enter the value in the server’s form (Servers → Edit).',
+    notWiredAt:
+      '{{where}} refers to {{reference}}, which it may not use: values {{source}} cannot read your environment or your secrets. Enter the value in the server’s form (Servers → Edit).',
+    envUnset:
+      '{{field}} of “{{name}}” uses ${env:{{variable}}}, but the environment variable {{variable}} is not set.',
+  },
+  /** Where a server entry's text came from, in messages about what it may use. */
+  origin: {
+    registry: 'from the MCP Registry',
+    bundle: 'from a bundle',
   },
   conversation: {
     notFound: 'There is no conversation {{id}}.',
@@ -137,6 +148,18 @@ export const hostMessages = {
     wrongType: '{{path}} must be {{expected}}, but it is {{actual}}',
     emptyEnvName: '{{path}} contains "${env:}" without a variable name',
     envUnset: '{{path}} uses ${env:{{name}}}, but the environment variable {{name}} is not set',
+    untrustedEnv:
+      '{{path}} uses ${env:{{name}}}, which it may not: values {{source}} cannot read your environment or your secrets. Write your own value here, or add "{{name}}" to the entry’s origin.env if you mean to give it',
+    untrustedSecret:
+      '{{path}} uses ${secret:{{name}}}, which it may not: values {{source}} cannot read your environment or your secrets, so this server will not start. Enter the value in its form (Servers → Edit)',
+    originNotObject:
+      '{{path}} must be an object like { "kind": "registry", "name": "io.example/server" }',
+    originDigest:
+      '{{path}} must be "sha256:" followed by 64 hexadecimal digits, but it is {{value}}',
+    originSecretName:
+      '{{path}} is not a valid secret name (letters, digits and _ . : / - only, at most 200): {{value}}',
+    originEnvName: '{{path}} is not a valid environment variable name: {{value}}',
+    tooLongText: '{{path}} is longer than {{max}} characters',
     empty: '{{path}} must not be empty',
     notOneOf: '{{path}} must be one of {{list}}, but it is {{value}}',
     milliseconds:

@@ -213,7 +213,7 @@ export class RegistryService {
     const stored: string[] = [];
     try {
       for (const [name, value] of built.secrets) {
-        await this.options.secrets.set(name, value);
+        await this.options.secrets.set(name, value, { owner: request.serverName });
         stored.push(name);
       }
       const state = await this.options.files.addServers({

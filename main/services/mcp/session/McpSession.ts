@@ -313,7 +313,7 @@ export class McpSession {
         client: connection.client,
         tap: connection.tap,
         serverName: this.config.name,
-        endpointId: endpointIdFor(this.config),
+        endpointId: endpointIdFor(this.options.identity ?? this.config),
         handlers: this.options.handlers ?? declineAllInteractions,
         tool: (name) => this.tools.get(name),
         clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
@@ -460,7 +460,9 @@ export class McpSession {
       error.code === UNSUPPORTED_PROTOCOL_VERSION &&
       this.infoValue?.eraSource === 'cache';
     // A remembered modern verdict the server no longer honours: re-probe next time.
-    if (staleModernVerdict) void this.options.eraCache?.delete(configHash(this.config));
+    if (staleModernVerdict) {
+      void this.options.eraCache?.delete(configHash(this.options.identity ?? this.config));
+    }
     const mapped = mapSdkError(error, { operation });
     if (mapped.code === AppErrorCode.McpAuthRequired) this.events.authRequired.fire(mapped);
     return mapped;

@@ -15,7 +15,13 @@ export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
 
 /** Options for `McpSession`. */
 export interface McpSessionOptions {
+  /** What the session connects with (references resolved). */
   config: ServerConfig;
+  /**
+   * The config as written (references unresolved): what task references and era verdicts are
+   * keyed by, so no value a reference brought in is stored. Defaults to `config`.
+   */
+  identity?: ServerConfig;
   /**
    * stdio configs: the transport, or better a factory making a fresh one per call (needed to
    * restart a server that exits on the era probe). Ignored for URL configs, whose transports

@@ -40,7 +40,7 @@ export interface EstablishedSession {
 export async function establishSession(request: EstablishRequest): Promise<EstablishedSession> {
   const { options, deadline, context } = request;
   const { config, eraCache, logger } = options;
-  const hash = configHash(config);
+  const hash = configHash(options.identity ?? config);
   let cached: CachedEraVerdict | undefined;
   let connection: EstablishedConnection | undefined;
   try {

@@ -48,7 +48,7 @@ export const providers = {
   clearKey: 'Remove key',
   keySaved: 'Key saved.',
   keyCleared: 'Key removed.',
-  keyHelp: 'Stored in your OS keychain or a private file in the data folder; never shown again.',
+  keyHelp: '{{stored}} It is never shown again.',
   keyLocal: 'A server on this computer needs no key.',
   test: 'Test connection',
   testing: 'Testing…',

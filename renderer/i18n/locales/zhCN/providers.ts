@@ -51,7 +51,7 @@ export const providers: LocaleShape<typeof en> = {
   clearKey: '移除密钥',
   keySaved: '密钥已保存。',
   keyCleared: '密钥已移除。',
-  keyHelp: '保存在系统钥匙串或数据目录中的私有文件里；之后不会再显示。',
+  keyHelp: '{{stored}}之后不会再显示。',
   keyLocal: '本机运行的服务无需密钥。',
   test: '测试连接',
   testing: '正在测试…',
