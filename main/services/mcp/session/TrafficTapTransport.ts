@@ -158,8 +158,10 @@ export class TrafficTapTransport implements Transport {
   }
 
   private keepHandshake(message: JSONRPCMessage): void {
-    if (!('id' in message) || 'method' in message || !this.handshakeIds.has(message.id)) return;
-    this.handshakeIds.delete(message.id);
+    if (!('id' in message) || 'method' in message) return;
+    const id = message.id;
+    if (id === undefined || !this.handshakeIds.has(id)) return;
+    this.handshakeIds.delete(id);
     const result = (message as { result?: unknown }).result;
     if (result && typeof result === 'object' && !Array.isArray(result)) {
       this.rawHandshake = result as Record<string, unknown>;

@@ -76,7 +76,7 @@ export const pollResultSchema = z.object({
   cursor,
   truncated: z.boolean().optional().default(false),
   hasMore: z.boolean().optional().default(false),
-  nextPollMs: z.number().finite().nonnegative().optional(),
+  nextPollMs: z.number().nonnegative().optional(),
 });
 export type PollResultWire = z.infer<typeof pollResultSchema>;
 
