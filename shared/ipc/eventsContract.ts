@@ -33,12 +33,12 @@ export const eventsRequests = {
     description:
       'Ends a subscription (the push stream is cancelled, polling stops); its cards stay.',
   },
-  'events.subscriptions': {
+  'events.listSubscriptions': {
     input: z.object({ conversationId: id.optional() }).strict(),
     output: z.object({ subscriptions: z.array(eventSubscriptionViewSchema) }),
     description: 'The subscriptions, all or one conversation’s.',
   },
-  'events.cards': {
+  'events.listCards': {
     input: z.object({ conversationId: id.optional() }).strict(),
     output: z.object({ cards: z.array(eventCardSchema), unseen: z.number() }),
     description:
@@ -60,7 +60,7 @@ export const eventsEvents = {
     payload: z.object({ subscriptions: z.array(eventSubscriptionViewSchema) }),
     description: 'A subscription was added, removed, or changed state.',
   },
-  'events.seen': {
+  'events.seenChanged': {
     payload: z.object({ conversationId: id, unseen: z.number() }),
     description: 'A conversation’s events were marked seen.',
   },

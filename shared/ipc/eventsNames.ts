@@ -3,15 +3,15 @@ export const eventsRequestNames = [
   'events.listTypes',
   'events.subscribe',
   'events.unsubscribe',
-  'events.subscriptions',
-  'events.cards',
+  'events.listSubscriptions',
+  'events.listCards',
   'events.markSeen',
 ] as const;
 
 export const eventsEventNames = [
   'events.received',
   'events.subscriptionsChanged',
-  'events.seen',
+  'events.seenChanged',
 ] as const;
 
 export type EventsRequestName = (typeof eventsRequestNames)[number];

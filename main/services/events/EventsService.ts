@@ -197,7 +197,7 @@ export class EventsService {
     const unseen = this.unseen();
     if (changed) {
       this.saveCards();
-      this.options.events.emit('events.seen', { conversationId, unseen });
+      this.options.events.emit('events.seenChanged', { conversationId, unseen });
     }
     return unseen;
   }

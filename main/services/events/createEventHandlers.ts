@@ -13,10 +13,10 @@ export function createEventHandlers(
       await events.unsubscribe(id);
       return {};
     },
-    'events.subscriptions': ({ conversationId }) => ({
+    'events.listSubscriptions': ({ conversationId }) => ({
       subscriptions: events.subscriptions(conversationId),
     }),
-    'events.cards': ({ conversationId }) => ({
+    'events.listCards': ({ conversationId }) => ({
       cards: events.cardsFor(conversationId),
       unseen: events.unseen(),
     }),
