@@ -45,7 +45,12 @@ export function ArgumentsFields({ properties, values, onChange }: Props) {
           <label key={name} className="field" htmlFor={id}>
             <span className="field__label">{name}</span>
             {Array.isArray(p.enum) || p.type === 'boolean' ? (
-              <select id={id} value={values[name] ?? ''} onChange={(e) => set(e.target.value)}>
+              <select
+                className="input select"
+                id={id}
+                value={values[name] ?? ''}
+                onChange={(e) => set(e.target.value)}
+              >
                 <option value="" />
                 {(Array.isArray(p.enum) ? p.enum : [true, false]).map((option) => (
                   <option key={String(option)} value={JSON.stringify(option)}>
@@ -55,6 +60,7 @@ export function ArgumentsFields({ properties, values, onChange }: Props) {
               </select>
             ) : (
               <input
+                className="input"
                 id={id}
                 type={p.type === 'string' ? 'text' : 'number'}
                 value={values[name] ?? ''}

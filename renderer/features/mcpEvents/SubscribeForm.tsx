@@ -1,4 +1,4 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EventAction } from '../../../shared/domain/mcpEvents';
 import { useErrorText } from '../../i18n/hostText';
@@ -17,7 +17,8 @@ export function SubscribeForm({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const servers = useServersStore((s) => s.servers.filter((v) => v.status.kind === 'ready'));
+  const allServers = useServersStore((s) => s.servers);
+  const servers = useMemo(() => allServers.filter((v) => v.status.kind === 'ready'), [allServers]);
   const loadTypes = useEventsStore((s) => s.loadTypes);
   const subscribe = useEventsStore((s) => s.subscribe);
   const [server, setServer] = useState('');
@@ -81,6 +82,7 @@ export function SubscribeForm({
         <label className="field">
           <span className="field__label">{t('mcpEvents.server')}</span>
           <select
+            className="input select"
             value={server}
             onChange={(e) => {
               setServer(e.target.value);
@@ -110,6 +112,7 @@ export function SubscribeForm({
         <label className="field">
           <span className="field__label">{t('mcpEvents.type')}</span>
           <select
+            className="input select"
             value={typeName}
             onChange={(e) => {
               setTypeName(e.target.value);
@@ -140,7 +143,12 @@ export function SubscribeForm({
       {type && !properties && (
         <label className="field">
           <span className="field__label">{t('mcpEvents.argumentsJson')}</span>
-          <textarea rows={3} value={json} onChange={(e) => setJson(e.target.value)} />
+          <textarea
+            className="input textarea"
+            rows={3}
+            value={json}
+            onChange={(e) => setJson(e.target.value)}
+          />
         </label>
       )}
       {type && (
@@ -169,6 +177,7 @@ export function SubscribeForm({
             <label className="field">
               <span className="field__label">{t('mcpEvents.template')}</span>
               <textarea
+                className="input textarea"
                 rows={4}
                 value={template}
                 onChange={(e) => setTemplate(e.target.value)}
