@@ -644,12 +644,7 @@ export const hostMessages = {
     noSubscription: 'No such event subscription.',
     noConversation: 'No such conversation.',
     templateRequired: 'A turn needs a prompt template.',
-    skipped:
-      'Some events were skipped: the server could not replay from where this subscription left off.',
-    invalidPayload: 'The payload does not match the event type’s schema: {{problems}}',
-    payloadTooLarge: 'The payload was {{size}}; the model gets the first {{limit}}.',
     ended: 'The server ended this subscription: {{text}}',
-    failing: 'Delivery is failing and will be retried: {{text}}',
     serverDown: 'Waiting for the server to start.',
   },
   tasks: {

@@ -593,11 +593,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     noSubscription: '没有这个事件订阅。',
     noConversation: '没有这个对话。',
     templateRequired: '启动对话轮次需要提示模板。',
-    skipped: '部分事件被跳过：服务器无法从此订阅上次停下的位置重放。',
-    invalidPayload: '载荷不符合该事件类型的模式：{{problems}}',
-    payloadTooLarge: '载荷大小为 {{size}}；模型只会收到前 {{limit}}。',
     ended: '服务器结束了此订阅：{{text}}',
-    failing: '投递失败，将会重试：{{text}}',
     serverDown: '正在等待服务器启动。',
   },
   tasks: {
