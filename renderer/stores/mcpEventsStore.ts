@@ -17,7 +17,10 @@ export interface EventsState {
   subscriptions: EventSubscriptionView[];
   /** Each server's event types, once someone looked. */
   types: Record<string, Loadable<EventTypeView[]>>;
+  /** Reads cards and subscriptions from main (once a view that shows them mounts). */
   load: () => Promise<void>;
+  /** Whether {@link load} ran. */
+  loaded: boolean;
   loadTypes: (server: string) => Promise<void>;
   subscribe: (input: SubscribeInput) => Promise<ActionResult>;
   unsubscribe: (id: string) => Promise<ActionResult>;
@@ -34,7 +37,9 @@ export function createEventsStore(client: HostClient): EventsStore {
     unseen: 0,
     subscriptions: [],
     types: {},
+    loaded: false,
     load: async () => {
+      set({ loaded: true });
       try {
         const [{ cards, unseen }, { subscriptions }] = await Promise.all([
           client.invoke('events.listCards', {}),
@@ -81,7 +86,7 @@ export function createEventsStore(client: HostClient): EventsStore {
         // Stays unseen; the badge says so.
       }
     },
-    resync: () => get().load(),
+    resync: () => (get().loaded ? get().load() : Promise.resolve()),
   }));
   client.on('events.received', ({ card, unseen }) => {
     store.setState((s) => ({
@@ -95,7 +100,6 @@ export function createEventsStore(client: HostClient): EventsStore {
   client.on('events.seenChanged', ({ conversationId, unseen }) => {
     store.setState((s) => ({ unseen, cards: seenIn(s.cards, conversationId) }));
   });
-  void store.getState().load();
   return store;
 }
 

@@ -48,6 +48,7 @@ interface Live {
   session: McpSession;
   runner: SubscriptionRunner;
   payloadSchema?: Record<string, unknown>;
+  offListChanged?: () => void;
 }
 
 /**
@@ -263,23 +264,27 @@ export class EventsService {
     });
     const live: Live = { session, runner };
     this.live.set(sub.id, live);
-    // The payload schema, for checking what arrives (best effort: delivery does not wait).
-    client
-      .list()
-      .then((types) => {
-        const type = types.find((t) => t.name === sub.type);
-        if (type?.payloadSchema) live.payloadSchema = type.payloadSchema;
-      })
-      .catch((error: unknown) => this.options.log.warn('events/list failed', { error }))
-      .finally(() => {
-        if (this.live.get(sub.id) === live) runner.start();
-      });
+    // The payload schema, for checking what arrives (best effort: delivery does not wait), read
+    // again when the server says its event types changed (`notifications/events/list_changed`).
+    const readSchema = (): Promise<void> =>
+      client
+        .list()
+        .then((types) => {
+          const type = types.find((t) => t.name === sub.type);
+          if (type?.payloadSchema) live.payloadSchema = type.payloadSchema;
+        })
+        .catch((error: unknown) => this.options.log.warn('events/list failed', { error }));
+    live.offListChanged = client.onListChanged(() => void readSchema());
+    void readSchema().finally(() => {
+      if (this.live.get(sub.id) === live) runner.start();
+    });
   }
 
   private stopLive(id: string): void {
     const live = this.live.get(id);
     if (!live) return;
     this.live.delete(id);
+    live.offListChanged?.();
     live.runner.stop();
   }
 

@@ -5,6 +5,7 @@ import { useEventsStore } from '../../stores/StoresContext';
 import { EventCardItem } from './EventCardItem';
 import { SubscribeForm } from './SubscribeForm';
 import { SubscriptionChips } from './SubscriptionChips';
+import { useEventsLoaded } from './useUnseenEvents';
 
 /** Newest cards shown in the conversation; older ones are kept by main. */
 const SHOWN = 20;
@@ -15,6 +16,7 @@ const SHOWN = 20;
  */
 export function ConversationEvents({ conversationId }: { conversationId: string }) {
   const { t } = useTranslation();
+  useEventsLoaded();
   const all = useEventsStore((s) => s.cards);
   const allSubs = useEventsStore((s) => s.subscriptions);
   const markSeen = useEventsStore((s) => s.markSeen);

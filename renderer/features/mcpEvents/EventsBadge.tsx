@@ -1,11 +1,12 @@
 import { BellDot } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
-import { useNewestUnseenConversation, useUnseenEvents } from './useUnseenEvents';
+import { useEventsLoaded, useNewestUnseenConversation, useUnseenEvents } from './useUnseenEvents';
 
 /** How many events are unseen; opens the conversation of the newest one. Nothing when none. */
 export function EventsBadge({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
+  useEventsLoaded();
   const count = useUnseenEvents();
   const target = useNewestUnseenConversation();
   const setView = useAppStore((s) => s.setView);

@@ -1,4 +1,14 @@
+import { useEffect } from 'react';
 import { useEventsStore } from '../../stores/StoresContext';
+
+/** Reads the events from main the first time a view that shows them mounts. */
+export function useEventsLoaded(): void {
+  const loaded = useEventsStore((s) => s.loaded);
+  const load = useEventsStore((s) => s.load);
+  useEffect(() => {
+    if (!loaded) void load();
+  }, [loaded, load]);
+}
 
 /** Unseen events: all of them, or one conversation's (what a badge shows). */
 export function useUnseenEvents(conversationId?: string): number {
