@@ -9,6 +9,9 @@ import { captureCli, type CliRun } from './testing/captureCli';
 // and by poll, with a payload full of terminal control sequences that must not reach the
 // terminal raw; after --max events the server process is gone.
 
+/** Waits for a condition: real processes on a busy two-core machine may take seconds. */
+const poll = <T>(fn: () => T) => expect.poll(fn, { timeout: 10_000 });
+
 let dir: string;
 let store: string;
 let log: string;
@@ -89,9 +92,7 @@ describe('events (CLI)', () => {
 
   it('watch prints one clean JSON line per event and stops the server after --max', async () => {
     const watching = cli('events', 'watch', 'ci', 'build.finished', '--max', '2');
-    await expect
-      .poll(async () => (await requests()).some((r) => r.method === 'events/stream'))
-      .toBe(true);
+    await poll(async () => (await requests()).some((r) => r.method === 'events/stream')).toBe(true);
     const hostile = `${ESC}[2J${ESC}]0;pwned\u0007<b>bold</b>\u009b31m`;
     await raise([
       {
@@ -133,7 +134,7 @@ describe('events (CLI)', () => {
     // Stopped as the stdio transport says; the exit is reaped a moment after the CLI returns.
     const pids = new Set((await requests()).map((r) => r.pid));
     expect(pids.size).toBe(1);
-    await expect.poll(() => [...pids].filter(alive)).toEqual([]);
+    await poll(() => [...pids].filter(alive)).toEqual([]);
   });
 
   it('watch polls a poll-only type from now on', async () => {
@@ -147,9 +148,7 @@ describe('events (CLI)', () => {
       '--args',
       '{"project":"web"}',
     );
-    await expect
-      .poll(async () => (await requests()).some((r) => r.method === 'events/poll'))
-      .toBe(true);
+    await poll(async () => (await requests()).some((r) => r.method === 'events/poll')).toBe(true);
     await raise([
       {
         eventId: 't1',

@@ -334,8 +334,16 @@ export async function createHostCore(
       // After the running turn (the person's or an earlier event's), through the same path as
       // the person's own messages: every tool call asks for approval as it would then.
       start: async (id, text) => {
-        await conversations.settled(id);
-        conversations.send(id, text);
+        // The person may start a turn between "settled" and the send: wait for that one too.
+        for (let attempt = 0; ; attempt++) {
+          await conversations.settled(id);
+          try {
+            conversations.send(id, text);
+            return;
+          } catch (error) {
+            if (attempt >= 5) throw error;
+          }
+        }
       },
     },
     ...options.events,

@@ -11,6 +11,10 @@ import { useTestHosts } from '../testing/useTestHosts';
 
 const fixture = useTestHosts(startTestHost);
 
+/** Waits for a condition: real processes on a busy two-core machine may take seconds. */
+const poll = <T>(fn: () => T, options: { timeout?: number } = {}) =>
+  expect.poll(fn, { timeout: 10_000, ...options });
+
 interface Upstream {
   dir: string;
   store: string;
@@ -87,7 +91,7 @@ async function subscribed(core: HostCore, type: string, action: 'show' | 'turn' 
       ? { template: 'A build finished. Deploy it if it passed.\n{{event}}' }
       : {}),
   });
-  await expect.poll(() => core.mcpEvents.subscriptions(conversationId)[0]?.state).toBe('active');
+  await poll(() => core.mcpEvents.subscriptions(conversationId)[0]?.state).toBe('active');
   return { conversationId, sub };
 }
 
@@ -132,20 +136,20 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     const { conversationId, sub } = await subscribed(core, 'build.finished');
     expect(sub.mode).toBe('push');
     await raise(up, 'b1', 'b2');
-    await expect.poll(() => ids(core, conversationId)).toEqual(['b1', 'b2']);
+    await poll(() => ids(core, conversationId)).toEqual(['b1', 'b2']);
     // The same event again (a replay, a second path): shown once.
     await raise(up, 'b1', 'b3');
-    await expect.poll(() => ids(core, conversationId)).toEqual(['b1', 'b2', 'b3']);
+    await poll(() => ids(core, conversationId)).toEqual(['b1', 'b2', 'b3']);
     expect(core.mcpEvents.unseen()).toBe(3);
     expect(core.mcpEvents.markSeen(conversationId)).toBe(0);
 
     await core.handlers['events.unsubscribe']({ id: sub.id });
-    await expect
-      .poll(async () => (await requests(up)).some((r) => r.method === 'notifications/cancelled'))
-      .toBe(true);
+    await poll(async () =>
+      (await requests(up)).some((r) => r.method === 'notifications/cancelled'),
+    ).toBe(true);
     await raise(up, 'b4');
     // Still connected and heartbeating elsewhere, but this subscription hears nothing more.
-    await expect.poll(async () => (await requests(up)).length).toBeGreaterThan(3);
+    await poll(async () => (await requests(up)).length).toBeGreaterThan(3);
     expect(ids(core, conversationId)).toEqual(['b1', 'b2', 'b3']);
     expect(core.mcpEvents.hasActiveSubscriptions('ci')).toBe(false);
   });
@@ -156,7 +160,7 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     const { conversationId, sub } = await subscribed(core, 'ticket.created');
     expect(sub.mode).toBe('poll');
     await raise(up, 't1', 't2', 't3', 't4', 't5');
-    await expect.poll(() => ids(core, conversationId)).toEqual(['t1', 't2', 't3', 't4', 't5']);
+    await poll(() => ids(core, conversationId)).toEqual(['t1', 't2', 't3', 't4', 't5']);
     const polls = (await requests(up)).filter((r) => r.method === 'events/poll');
     // The first poll asked from now (null); later ones carried the cursor the server gave.
     expect(polls[0]?.cursor).toBeNull();
@@ -169,18 +173,19 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     const { core } = await start(up, { EVENTS_SILENT_AFTER: '2' });
     const { conversationId } = await subscribed(core, 'build.finished');
     await raise(up, 'b1');
-    await expect.poll(() => ids(core, conversationId)).toEqual(['b1']);
-    await expect
-      .poll(async () => (await requests(up)).filter((r) => r.method === 'events/stream').length, {
-        timeout: 5000,
-      })
-      .toBeGreaterThan(1);
+    await poll(() => ids(core, conversationId)).toEqual(['b1']);
+    await poll(
+      async () => (await requests(up)).filter((r) => r.method === 'events/stream').length,
+      {
+        timeout: 10_000,
+      },
+    ).toBeGreaterThan(1);
     const streams = (await requests(up)).filter((r) => r.method === 'events/stream');
     expect(streams[0]?.cursor).toBeNull();
     expect(streams[1]?.cursor).toBe('1');
     expect((await requests(up)).some((r) => r.method === 'notifications/cancelled')).toBe(true);
     await raise(up, 'b2');
-    await expect.poll(() => ids(core, conversationId)).toEqual(['b1', 'b2']);
+    await poll(() => ids(core, conversationId)).toEqual(['b1', 'b2']);
   });
 
   it('resumes after the server restarts and after the host restarts: nothing twice, nothing lost', async () => {
@@ -188,19 +193,19 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     const first = await start(up);
     const { conversationId } = await subscribed(first.core, 'ticket.created');
     await raise(up, 't1');
-    await expect.poll(() => ids(first.core, conversationId)).toEqual(['t1']);
+    await poll(() => ids(first.core, conversationId)).toEqual(['t1']);
 
     // The server restarts; what happened meanwhile is fetched from the stored cursor.
     const restarting = first.core.mcp.restart('ci');
     await raise(up, 't2');
     await restarting;
-    await expect.poll(() => ids(first.core, conversationId)).toEqual(['t1', 't2']);
+    await poll(() => ids(first.core, conversationId)).toEqual(['t1', 't2']);
 
     // The host stops; events happen while it is closed; the next start fetches them.
     await fixture.stop(first);
     await raise(up, 't3', 't4');
     const second = await start(up, {}, first.dataDir);
-    await expect.poll(() => ids(second.core, conversationId)).toEqual(['t1', 't2', 't3', 't4']);
+    await poll(() => ids(second.core, conversationId)).toEqual(['t1', 't2', 't3', 't4']);
     const polls = (await requests(up)).filter((r) => r.method === 'events/poll');
     expect(polls.filter((p) => p.cursor === null)).toHaveLength(1);
   });
@@ -212,9 +217,9 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     await fixture.stop(first);
     await raise(up, 't1', 't2', 't3', 't4');
     const second = await start(up, { EVENTS_RETAIN: '2' }, first.dataDir);
-    await expect
-      .poll(() => second.core.mcpEvents.cardsFor(conversationId).map((c) => c.eventId ?? c.kind))
-      .toEqual(['gap', 't3', 't4']);
+    await poll(() =>
+      second.core.mcpEvents.cardsFor(conversationId).map((c) => c.eventId ?? c.kind),
+    ).toEqual(['gap', 't3', 't4']);
   });
 
   it('an event-started turn is labelled, capped, and its tool call waits for approval', async () => {
@@ -227,7 +232,7 @@ describe('MCP Events on the host (real fixture server processes)', () => {
       tool: 'raise_event',
       arguments: { type: 'build.finished', hostile: true },
     });
-    await expect.poll(() => events.some((e) => e.name === 'approvals.requested')).toBe(true);
+    await poll(() => events.some((e) => e.name === 'approvals.requested')).toBe(true);
     const card = core.mcpEvents.cardsFor(conversationId)[0] as EventCard;
     // Shown intact as data: the whole 300 KB, escapes and markup included.
     expect(card.payloadBytes).toBeGreaterThan(300_000);
@@ -240,5 +245,17 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     expect(sent).not.toContain('<img');
     expect(sent.length).toBeLessThan(40_000);
     expect(card.startedTurn).toBe(true);
+  });
+
+  it('a deleted conversation takes its subscriptions and cards with it', async () => {
+    const up = await upstream();
+    const { core } = await start(up);
+    const { conversationId } = await subscribed(core, 'ticket.created');
+    await raise(up, 't1');
+    await poll(() => ids(core, conversationId)).toEqual(['t1']);
+    await core.conversations.delete(conversationId);
+    expect(core.mcpEvents.subscriptions()).toEqual([]);
+    expect(core.mcpEvents.cardsFor(conversationId)).toEqual([]);
+    expect(core.mcpEvents.hasActiveSubscriptions('ci')).toBe(false);
   });
 });

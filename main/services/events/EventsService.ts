@@ -70,6 +70,7 @@ export class EventsService {
   >();
   private readonly turnQueues = new Map<string, Promise<void>>();
   private offRegistry: (() => void) | undefined;
+  private offHostEvents: (() => void) | undefined;
   private disposed = false;
 
   constructor(private readonly options: EventsServiceOptions) {
@@ -83,7 +84,25 @@ export class EventsService {
     this.subs = new Map(loaded.subscriptions.map((s) => [s.id, s]));
     this.cards = loaded.cards;
     this.offRegistry = this.options.mcp.registry.onDidChange(() => this.sync());
+    // A deleted conversation takes its subscriptions and cards with it.
+    this.offHostEvents = this.options.events.subscribe((name, payload) => {
+      if (name === 'conversation.deleted') this.forgetConversation((payload as { id: string }).id);
+    });
     this.sync();
+  }
+
+  private forgetConversation(conversationId: string): void {
+    const gone = [...this.subs.values()].filter((s) => s.conversationId === conversationId);
+    for (const sub of gone) {
+      this.stopLive(sub.id);
+      this.subs.delete(sub.id);
+      this.states.delete(sub.id);
+    }
+    const before = this.cards.length;
+    this.cards = this.cards.filter((c) => c.conversationId !== conversationId);
+    if (gone.length > 0) this.saveSubs();
+    if (this.cards.length !== before) this.saveCards();
+    if (gone.length > 0) this.subscriptionsChanged();
   }
 
   /**
@@ -207,6 +226,7 @@ export class EventsService {
   async dispose(): Promise<void> {
     this.disposed = true;
     this.offRegistry?.();
+    this.offHostEvents?.();
     for (const id of [...this.live.keys()]) this.stopLive(id);
     await this.store.flush();
   }

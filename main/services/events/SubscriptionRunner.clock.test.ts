@@ -73,14 +73,14 @@ describe('SubscriptionRunner timing (real fixture server, manual clock)', () => 
       clock,
     });
     runner.start();
-    await expect.poll(() => clock.timers.map((t) => t.ms)).toEqual([1000]);
+    await expect.poll(() => clock.timers.map((t) => t.ms), { timeout: 10_000 }).toEqual([1000]);
     const event = { eventId: 't1', name: 'ticket.created', timestamp: 't', data: { title: 'A' } };
     await writeFile(store, JSON.stringify({ events: [event] }));
     // Nothing happens until the floor has passed on the clock.
     clock.advance(999);
     expect(log).toEqual([]);
     clock.advance(1);
-    await expect.poll(() => log).toEqual(['t1']);
+    await expect.poll(() => log, { timeout: 10_000 }).toEqual(['t1']);
     runner.stop();
     await s.close();
   });
