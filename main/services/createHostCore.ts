@@ -348,9 +348,13 @@ export async function createHostCore(
     },
     ...options.events,
   });
-  const eventsStarted = eventsService
-    .start()
-    .catch((error: unknown) => log.error('event subscriptions failed to load', { error }));
+  // Headless runs (the CLI's chat) deliver no events: an event-started turn there would run
+  // under the run's approval policy, with nobody to ask.
+  const eventsStarted = options.headless
+    ? Promise.resolve()
+    : eventsService
+        .start()
+        .catch((error: unknown) => log.error('event subscriptions failed to load', { error }));
   // Servers never block the first frame: the window bootstraps while they start.
   const ready = mcp
     .start()

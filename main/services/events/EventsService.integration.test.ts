@@ -247,6 +247,21 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     expect(card.startedTurn).toBe(true);
   });
 
+  it('a headless host (the CLI chat) delivers no events and starts no event turns', async () => {
+    const up = await upstream();
+    const first = await start(up);
+    const { conversationId } = await subscribed(first.core, 'ticket.created', 'turn');
+    await fixture.stop(first);
+    await raise(up, 't1');
+    const headless = await fixture.start(servers(up), {
+      options: { headless: { policy: 'all' } },
+      dataDir: first.dataDir,
+    });
+    expect(headless.core.mcpEvents.subscriptions()).toEqual([]);
+    expect(headless.core.mcpEvents.hasActiveSubscriptions('ci')).toBe(false);
+    expect(headless.core.mcpEvents.cardsFor(conversationId)).toEqual([]);
+  });
+
   it('a deleted conversation takes its subscriptions and cards with it', async () => {
     const up = await upstream();
     const { core } = await start(up);
