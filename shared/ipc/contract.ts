@@ -64,6 +64,7 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { eventsEvents, eventsRequests } from './eventsContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
@@ -672,6 +673,7 @@ export const requests = {
     output: z.object({ names: z.array(z.string()) }),
     description: 'Forgets a kept secret.',
   },
+  ...eventsRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -787,6 +789,7 @@ export const events = {
     description:
       "A server's skills changed: listed again (an approval a change revoked included), enabled or disabled, or one refused.",
   },
+  ...eventsEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

@@ -653,6 +653,23 @@ export const hostMessages = {
     notApproved:
       'The skill “{{name}}” changed since the person approved it and is not offered until they approve it again. Nothing of it was read.',
   },
+  /** The MCP Events extension: subscriptions, delivery, event-started turns. */
+  events: {
+    notOffered: 'The server “{{server}}” does not offer events.',
+    timedOut: '{{method}} timed out.',
+    cancelled: 'Cancelled.',
+    notSent: '{{method}} could not be sent to the server.',
+    serverError: 'The server refused {{method}}: {{text}}',
+    noSuchType: 'The server “{{server}}” has no event type “{{type}}”.',
+    noDelivery:
+      'The event type “{{type}}” offers neither poll nor push delivery; webhook delivery needs a public relay.',
+    badArguments: 'These arguments do not fit the event type: {{problems}}',
+    noSubscription: 'No such event subscription.',
+    noConversation: 'No such conversation.',
+    templateRequired: 'A turn needs a prompt template.',
+    ended: 'The server ended this subscription: {{text}}',
+    serverDown: 'Waiting for the server to start.',
+  },
   tasks: {
     otherEndpoint: 'This task belongs to a server that is configured differently now.',
     cancelled: 'The task was cancelled.',

@@ -24,6 +24,7 @@ import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
+import { mcpEvents } from './en/mcpEvents';
 import { toolSearch } from './en/toolSearch';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -297,6 +298,7 @@ export const en = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,

@@ -26,6 +26,7 @@ import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
+import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
 
 /** 简体中文 */
@@ -298,6 +299,7 @@ export const zhCN: LocaleShape<typeof en> = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,

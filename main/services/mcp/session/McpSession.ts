@@ -37,6 +37,8 @@ import { SessionSkills } from './SessionSkills';
 import { StartupDeadline } from './StartupDeadline';
 import { CLIENT_CAPABILITIES } from './createSdkClient';
 import { SessionTasks, endpointIdFor } from './SessionTasks';
+import { eventsCapabilityOf, type EventsCapability } from './events/eventsCapability';
+import { EventsWireClient } from './events/EventsWireClient';
 
 export type {
   CallToolOptions,
@@ -96,6 +98,8 @@ export class McpSession {
   private readonly tools = new Map<string, Tool>();
   /** Task calls on the current connection, made on first use. */
   private taskSupport: { connection: Connection; tasks: SessionTasks } | undefined;
+  /** The Events extension's client on the current connection, made on first use. */
+  private eventsSupport: { connection: Connection; events: EventsWireClient } | undefined;
   /** The server's skills (SEP-2640): listing and verified reads, both safe to repeat. */
   readonly skills = new SessionSkills((operation, request) =>
     this.run(operation, true, undefined, request),
@@ -327,6 +331,39 @@ export class McpSession {
   }
 
   /**
+   * How the server declared the Events extension (SEP-3415's `extensions` entry or the deployed
+   * top-level `events`, read from the raw handshake); `undefined` when it declared neither.
+   */
+  get eventsCapability(): EventsCapability | undefined {
+    return eventsCapabilityOf(this.infoValue?.rawCapabilities);
+  }
+
+  /**
+   * The Events extension on the current connection (both eras). Its requests are refused when
+   * the server declared no Events support. Rejects with MCP_CLOSED when not connected.
+   */
+  eventsClient(): EventsWireClient {
+    const connection = this.requireConnection('events');
+    if (this.eventsSupport?.connection !== connection) {
+      this.eventsSupport?.events.close();
+      const info = this.infoValue;
+      const events = new EventsWireClient({
+        tap: connection.tap,
+        transportKind: connection.kind,
+        era: info?.era ?? 'legacy',
+        protocolVersion: info?.protocolVersion ?? '',
+        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+        clientCapabilities: CLIENT_CAPABILITIES,
+        serverName: this.config.name,
+        capability: this.eventsCapability,
+        requestTimeoutMs: this.config.timeouts.requestMs,
+      });
+      this.eventsSupport = { connection, events };
+    }
+    return this.eventsSupport.events;
+  }
+
+  /**
    * Tells a 2025-era server that the roots changed (`notifications/roots/list_changed`).
    * The 2026 era has no such notification (servers ask each time): nothing is sent there.
    */
@@ -343,6 +380,8 @@ export class McpSession {
     await this.listen?.close().catch(() => {});
     await this.taskSupport?.tasks.close();
     this.taskSupport = undefined;
+    this.eventsSupport?.events.close();
+    this.eventsSupport = undefined;
     const connections = [this.pending, this.connection];
     this.connection = undefined;
     for (const connection of connections) {

@@ -55,6 +55,11 @@ export interface SessionInfo {
   /** Absent when a modern server did not identify itself (a SHOULD in 2026-07-28). */
   serverInfo?: Implementation;
   capabilities: ServerCapabilities;
+  /**
+   * The capabilities as the server sent them, keys the SDK does not know kept (deployed events
+   * servers declare a top-level `events`, which the SDK's schema drops).
+   */
+  rawCapabilities: Record<string, unknown>;
   /** The server's usage hints for the model, if it sent any. */
   instructions?: string;
   /** How the server is reached (`http` configs may end up on `sse`). */

@@ -55,7 +55,7 @@ export async function establishSession(request: EstablishRequest): Promise<Estab
     if (eraCache && connection.eraSource !== 'cache' && config.protocol !== 'legacy') {
       await eraCache.set(hash, verdictOf(connection));
     }
-    return { connection, info: describeConnection(connection) };
+    return { connection, info: describeConnection(connection, cached?.prior) };
   } catch (error) {
     if (connection) await closeConnection(connection);
     const reason: unknown = !request.stillWanted()

@@ -601,6 +601,21 @@ export const host: LocaleShape<typeof hostMessages> = {
     notApproved:
       '技能“{{name}}”在用户批准之后发生了变化，在用户重新批准之前不会提供给模型。其内容均未读取。',
   },
+  events: {
+    notOffered: '服务器“{{server}}”不提供事件。',
+    timedOut: '{{method}} 超时。',
+    cancelled: '已取消。',
+    notSent: '无法向服务器发送 {{method}}。',
+    serverError: '服务器拒绝了 {{method}}：{{text}}',
+    noSuchType: '服务器“{{server}}”没有事件类型“{{type}}”。',
+    noDelivery: '事件类型“{{type}}”既不支持轮询也不支持推送；Webhook 投递需要公共中继。',
+    badArguments: '这些参数不符合该事件类型：{{problems}}',
+    noSubscription: '没有这个事件订阅。',
+    noConversation: '没有这个对话。',
+    templateRequired: '启动对话轮次需要提示模板。',
+    ended: '服务器结束了此订阅：{{text}}',
+    serverDown: '正在等待服务器启动。',
+  },
   tasks: {
     otherEndpoint: '此任务属于一个现在配置已不同的服务器。',
     cancelled: '任务已取消。',
