@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InteractionView } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
+import { DeadlineCountdown } from './DeadlineCountdown';
 import { ElicitationFormPanel } from './ElicitationFormPanel';
 import { InteractionFailure } from './InteractionFailure';
 import { SamplingPanel } from './SamplingPanel';
@@ -62,6 +63,9 @@ export function InteractionPanel({
           {t(interactionTitleKey(interaction), { server: interaction.server })}
         </Heading>
         <span className="chip interaction__server">{interaction.server}</span>
+        {interaction.origin.deadlineAt !== undefined && (
+          <DeadlineCountdown deadlineAt={interaction.origin.deadlineAt} />
+        )}
       </header>
       {interaction.kind === 'sampling' ? (
         <>
