@@ -79,11 +79,16 @@ export class ModelRegistry {
     return Promise.all(
       providers.map(async (view): Promise<ModelGroup> => {
         const provider = this.options.providers.resolve(view.id);
-        const { models, error } = await this.catalog.list(view.id, listSource(provider), refresh);
+        const { models, error, errorText } = await this.catalog.list(
+          view.id,
+          listSource(provider),
+          refresh,
+        );
         return {
           provider: { id: view.id, name: view.name },
           models: merged(provider, models, error !== undefined),
           ...(error !== undefined ? { error } : {}),
+          ...(errorText !== undefined ? { errorText } : {}),
         };
       }),
     );
