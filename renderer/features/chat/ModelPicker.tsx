@@ -22,7 +22,7 @@ export function ModelPicker({ conversationModel }: { conversationModel?: string 
         title={t('chat.model')}
         testId="model-picker"
       />
-      <ModelListNote model={selected} className="model-picker__warning" />
+      <ModelListNote model={selected} className="model-picker__warning" short />
     </div>
   );
 }

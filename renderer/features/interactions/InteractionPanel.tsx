@@ -62,10 +62,12 @@ export function InteractionPanel({
         <Heading id={headingId} ref={heading} className="interaction__title" tabIndex={-1}>
           {t(interactionTitleKey(interaction), { server: interaction.server })}
         </Heading>
-        <span className="chip interaction__server">{interaction.server}</span>
-        {interaction.origin.deadlineAt !== undefined && (
-          <DeadlineCountdown deadlineAt={interaction.origin.deadlineAt} />
-        )}
+        <span className="interaction__chips">
+          {interaction.origin.deadlineAt !== undefined && (
+            <DeadlineCountdown deadlineAt={interaction.origin.deadlineAt} />
+          )}
+          <span className="chip interaction__server">{interaction.server}</span>
+        </span>
       </header>
       {interaction.kind === 'sampling' ? (
         <>

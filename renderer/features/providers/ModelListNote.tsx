@@ -22,7 +22,16 @@ export function modelListIssue(
  * the choice is kept, never swapped for the default), or the model is not in a list that was
  * had (a default that the provider does not offer, say) — it may fail when used.
  */
-export function ModelListNote({ model, className }: { model: string; className?: string }) {
+export function ModelListNote({
+  model,
+  className,
+  short = false,
+}: {
+  model: string;
+  className?: string;
+  /** Where room is short (next to the picker): fewer words, all of them in the tooltip. */
+  short?: boolean;
+}) {
   const { t } = useTranslation();
   const translate = useHostText();
   const list = useModelsStore((s) => s.list);
@@ -38,6 +47,10 @@ export function ModelListNote({ model, className }: { model: string; className?:
           model: parseModelRef(normalizeModelRef(model)).model,
           provider: group.provider.name,
         });
+  const shown =
+    short && issue.kind === 'not-listed'
+      ? t('providers.notListedShort', { provider: group.provider.name })
+      : text;
   return (
     <span
       className={className ?? 'field__warning'}
@@ -45,7 +58,7 @@ export function ModelListNote({ model, className }: { model: string; className?:
       title={text}
       data-testid={`model-note-${issue.kind}`}
     >
-      {text}
+      {shown}
     </span>
   );
 }

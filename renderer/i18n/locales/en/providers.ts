@@ -68,6 +68,7 @@ export const providers = {
   remove: 'Remove provider',
   noModels: 'No models listed',
   groupUnavailable: '{{provider}} (list unavailable)',
+  notListedShort: 'Not in the model list of {{provider}}',
   notListed:
     '{{model}} is not in the model list of {{provider}}: requests to it may fail. Pick a listed model.',
   defaultModelHelp: 'New conversations start with it; the composer can pick another per message.',
