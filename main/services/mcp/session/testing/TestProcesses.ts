@@ -18,9 +18,9 @@ const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const EVERYTHING_BIN = `${repoRoot}node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
 /** The v2 fixture server (stdio). */
 export const MODERN_FIXTURE = `${repoRoot}e2e/fixtures/servers/modern-v2.mjs`;
-/** The v2 fixture server (HTTP). */
 /** `@cyanheads/git-mcp-server` (a devDependency): answers 500 to anything before `initialize`. */
 export const GIT_MCP_BIN = `${repoRoot}node_modules/@cyanheads/git-mcp-server/dist/index.js`;
+/** The v2 fixture server (HTTP). */
 export const MODERN_HTTP_FIXTURE = `${repoRoot}e2e/fixtures/servers/modern-v2-http.mjs`;
 
 /** A stdio config for `node <args…>`; the factory in tests supplies the actual transport. */
