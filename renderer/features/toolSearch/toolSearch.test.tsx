@@ -81,7 +81,7 @@ describe('ToolSearchBar', () => {
     await renderWithStores(<ToolSearchBar conversationId="c1" />, { script: answering(all) });
     const warning = await screen.findByTestId('context-warning');
     expect(warning.textContent).toBe(
-      'Tool search is off: the 3,030 tools sent in full take about 310K tokens, more than Claude’s whole context (200K). Turn tool search on for this conversation.',
+      'Tool search is off: the 3,030 tools sent in full take about 310K tokens, so the next request would not fit Claude’s context (200K). Turn tool search on for this conversation.',
     );
   });
 
