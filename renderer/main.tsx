@@ -39,6 +39,7 @@ import './styles/secrets.css';
 import './styles/providers.css';
 import './styles/toolSearch.css';
 import './styles/serverUse.css';
+import './styles/events.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

@@ -50,6 +50,10 @@ export function idleAnswer(name: RequestName): unknown {
       return { names: [] };
     case 'mcp.sampleCosts':
       return { at: 0, servers: [], host: { rssBytes: 0 } };
+    case 'events.listCards':
+      return { cards: [], unseen: 0 };
+    case 'events.listSubscriptions':
+      return { subscriptions: [] };
     case 'config.get':
       return {
         path: '/home/me/.config/Switchboard/servers.json',

@@ -137,6 +137,7 @@ export const configProblemSchema = z.object({
       'syntax',
       'schema',
       'env',
+      'reference',
       'unknown-key',
       'conflict',
       'emptied',

@@ -24,6 +24,7 @@ import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
+import { mcpEvents } from './en/mcpEvents';
 import { toolSearch } from './en/toolSearch';
 import { onDemand } from './en/onDemand';
 
@@ -298,6 +299,7 @@ export const en = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,

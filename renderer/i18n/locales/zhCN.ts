@@ -26,6 +26,7 @@ import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
+import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
 import { onDemand } from './zhCN/onDemand';
 
@@ -299,6 +300,7 @@ export const zhCN: LocaleShape<typeof en> = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,
