@@ -321,14 +321,6 @@ export async function createHostCore(
     log: log.child('subscriptions'),
     file: join(platform.paths.dataDir, 'resource-subscriptions.json'),
   });
-  // Servers holding subscriptions, running tasks or open Apps are never stopped as idle.
-  mcp.keepAlive(
-    (server) =>
-      subscriptions.watches(server) ||
-      tasks.service.isActiveOn(server) ||
-      apps.service.hasOpenApp(server) ||
-      skills.holdsSkills(server),
-  );
   const watching = subscriptions
     .start()
     .catch((error: unknown) => log.error('resource subscriptions failed to load', { error }));
@@ -363,6 +355,16 @@ export async function createHostCore(
     },
     ...options.events,
   });
+  // Servers holding subscriptions (resources, events), running tasks or open Apps are never
+  // stopped as idle.
+  mcp.keepAlive(
+    (server) =>
+      subscriptions.watches(server) ||
+      eventsService.hasActiveSubscriptions(server) ||
+      tasks.service.isActiveOn(server) ||
+      apps.service.hasOpenApp(server) ||
+      skills.holdsSkills(server),
+  );
   // Headless runs (the CLI's chat) deliver no events: an event-started turn there would run
   // under the run's approval policy, with nobody to ask.
   const eventsStarted = options.headless

@@ -260,7 +260,7 @@ export class ServerDemand {
           this.idle.isIdle(
             s.config.name,
             this.idleMinutesOf(s.config.name),
-            this.busy(s.config.name),
+            this.inUse(s.config.name),
           ),
       );
     await Promise.all(idle.map((s) => s.park(this.now())));
@@ -300,7 +300,8 @@ export class ServerDemand {
     return policy?.start === 'launch' ? 0 : this.options.idleMinutes();
   }
 
-  private busy(name: string): boolean {
+  /** Whether something keeps the server in use (subscriptions, tasks, open Apps): never idle. */
+  inUse(name: string): boolean {
     return this.keepAlives.some((alive) => {
       try {
         return alive(name);
