@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServerCosts } from '../../../shared/domain/serverCosts';
 import type { ServerView } from '../../../shared/domain/mcpViews';
-import { ready, serverView } from '../../testing/fixtures';
+import { failed, ready, serverView } from '../../testing/fixtures';
 import { idleAnswer } from '../../testing/idleAnswer';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle } from '../../testing/scriptedClient';
@@ -76,5 +76,20 @@ describe('ServersScreen', () => {
     await act(settle);
     expect(host.callsOf('mcp.stopServer')).toEqual([{ name: 'fs' }]);
     expect(screen.getByTestId('servers-row-fs').getAttribute('data-state')).toBe('remembered');
+  });
+
+  it('offers to try a failed start again', async () => {
+    const { host } = await renderWithStores(<ServersScreen />, {
+      servers: [...servers, serverView('broken', failed())],
+      script: (name) =>
+        name === 'mcp.restartServer'
+          ? { ...serverView('broken'), status: { kind: 'starting', since: 3 } }
+          : idleAnswer(name),
+    });
+    expect(screen.queryByTestId('servers-retry-git')).toBeNull();
+    fireEvent.click(screen.getByTestId('servers-retry-broken'));
+    await act(settle);
+    expect(host.callsOf('mcp.restartServer')).toEqual([{ name: 'broken' }]);
+    expect(screen.getByTestId('servers-row-broken').getAttribute('data-state')).toBe('starting');
   });
 });

@@ -78,6 +78,7 @@ function ServerRow({ server, cost }: { server: ServerView; cost: ServerCost | un
   const pending = useServersStore((s) => s.pending[server.name]);
   const startServer = useServersStore((s) => s.startServer);
   const stopServer = useServersStore((s) => s.stopServer);
+  const restart = useServersStore((s) => s.restart);
   const status = server.status;
   const running = RUNNING.includes(status.kind);
   const tools =
@@ -113,6 +114,18 @@ function ServerRow({ server, cost }: { server: ServerView; cost: ServerCost | un
             data-testid={`servers-${canStart ? 'start' : 'stop'}-${server.name}`}
           >
             {canStart ? t('onDemand.screen.start') : t('onDemand.screen.stop')}
+          </button>
+        )}
+        {status.kind === 'error' && !server.disabled && (
+          // A failed start is not retried by itself: the person may try again from here.
+          <button
+            type="button"
+            className="button button--small"
+            disabled={pending !== undefined}
+            onClick={() => void restart(server.name)}
+            data-testid={`servers-retry-${server.name}`}
+          >
+            {t('onDemand.screen.retry')}
           </button>
         )}
       </td>

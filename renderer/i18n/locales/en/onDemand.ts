@@ -34,6 +34,7 @@ export const onDemand = {
     unavailable: 'Memory and CPU cannot be measured on this system.',
     start: 'Start',
     stop: 'Stop',
+    retry: 'Try again',
     open: 'Open {{name}}',
     empty: 'No servers yet.',
   },

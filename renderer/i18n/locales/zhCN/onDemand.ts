@@ -33,6 +33,7 @@ export const onDemand: LocaleShape<typeof reference> = {
     unavailable: '此系统上无法测量内存和 CPU。',
     start: '启动',
     stop: '停止',
+    retry: '重试',
     open: '打开 {{name}}',
     empty: '还没有服务器。',
   },
