@@ -7,7 +7,7 @@ import {
   startFakeAnthropic,
   type RecordedRequest,
 } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { searchThenCall } from '../fixtures/fakeAnthropic/scenarios.mjs';
+import { oneToolCall, searchThenCall } from '../fixtures/fakeAnthropic/scenarios.mjs';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -177,6 +177,48 @@ test('chat: the model finds a remembered tool by search; the call starts its ser
 });
 
 const dir = 'artifacts/screenshots';
+const looks = [
+  { language: 'en', theme: 'light' },
+  { language: 'en', theme: 'dark' },
+  { language: 'zh-CN', theme: 'light' },
+  { language: 'zh-CN', theme: 'dark' },
+] as const;
+
+for (const { language, theme } of looks) {
+  test(`screenshot: a tool card while its server starts (${language}, ${theme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await mkdir(dir, { recursive: true });
+    const { dataDir } = await folder();
+    const notes = counted(dataDir, 'notes', { env: { START_DELAY_MS: '4000' } });
+    await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: { notes } }));
+    await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ language, theme }));
+    expect((await cli(dataDir, 'tools')).code).toBe(0);
+    const fake = await startFakeAnthropic();
+    const shell = await startWebShell({
+      dataDir,
+      env: { ANTHROPIC_API_KEY: 'sk-e2e', ANTHROPIC_BASE_URL: fake.url },
+    });
+    try {
+      fake.script(...oneToolCall({ name: 'notes__lookup', input: { word: 'lazy' } }));
+      await page.setViewportSize({ width: 800, height: 600 });
+      await page.goto(shell.url);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByTestId('new-chat').click();
+      await page.locator('#composer-input').fill('lazy?');
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('tool-call-status')).toHaveText(
+        language === 'en' ? 'Starting notes…' : /notes/,
+      );
+      await page.screenshot({ path: `${dir}/tool-card-starting-${language}-${theme}.png` });
+      await expect(page.getByTestId('approval-dialog')).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await shell.stop();
+      await fake.close();
+    }
+  });
+}
 
 async function shoot(page: Page, app: AppPage, name: string): Promise<void> {
   for (const language of ['en', 'zh-CN'] as const) {
@@ -189,6 +231,9 @@ async function shoot(page: Page, app: AppPage, name: string): Promise<void> {
       await page.getByTestId('open-servers').click();
       await expect(page.getByTestId('server-memory-files')).toBeVisible();
       await page.screenshot({ path: `${dir}/${name}-${language}-${theme}.png` });
+      await page.setViewportSize({ width: 800, height: 600 });
+      await page.screenshot({ path: `${dir}/${name}-${language}-${theme}-800x600.png` });
+      await page.setViewportSize({ width: 1200, height: 760 });
       await page.getByTestId('server-item-files').click();
       await expect(page.getByTestId('server-detail')).toBeVisible();
       await expect(page.locator('.facts')).toContainText(/MB/);
@@ -200,18 +245,25 @@ async function shoot(page: Page, app: AppPage, name: string): Promise<void> {
 test('screenshots of the servers screen: states and memory, en and zh-CN, light and dark', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await mkdir(dir, { recursive: true });
   const { dataDir } = await folder();
   const learned = {
     files: counted(dataDir, 'files'),
     glossary: counted(dataDir, 'glossary'),
-    calendar: counted(dataDir, 'calendar'),
     broken: counted(dataDir, 'broken', { env: { FAIL_FILE: join(dataDir, 'broken-fails') } }),
+    // Stops after a minute unused: "stopped when idle" by the time the shots are taken.
+    calendar: counted(dataDir, 'calendar', { idleMinutes: 1 }),
+    // Once the lists are learned, takes ten minutes to answer: "starting" throughout.
+    slow: counted(dataDir, 'slow', {
+      env: { DELAY_FILE: join(dataDir, 'slow-delay') },
+      timeouts: { startupMs: 900_000 },
+    }),
   };
   await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: learned }));
   expect((await cli(dataDir, 'servers')).code).toBe(0);
   await writeFile(join(dataDir, 'broken-fails'), '');
+  await writeFile(join(dataDir, 'slow-delay'), '600000');
   const shell: RunningShell = await startWebShell({ dataDir });
   try {
     const app = new AppPage(page, shell);
@@ -219,12 +271,22 @@ test('screenshots of the servers screen: states and memory, en and zh-CN, light 
     await page.getByTestId('open-servers').click();
     // One running (its memory and CPU), one failing to start, the others waiting to be needed.
     await page.getByTestId('servers-start-files').click();
+    await page.getByTestId('servers-start-calendar').click();
     await page.getByTestId('servers-start-broken').click();
+    await page.getByTestId('servers-start-slow').click();
     await expect(page.getByTestId('servers-row-broken')).toHaveAttribute('data-state', 'error', {
       timeout: 20_000,
     });
     await expect(page.getByTestId('server-cpu-files')).toHaveText(/%/, { timeout: 20_000 });
-    await shoot(page, app, 'servers');
+    await expect(page.getByTestId('servers-row-slow')).toHaveAttribute('data-state', 'starting');
+    await expect(page.getByTestId('servers-row-calendar')).toHaveAttribute('data-state', 'ready', {
+      timeout: 20_000,
+    });
+    // The idle sweep runs every 30 s: a minute unused is seen within a minute and a half.
+    await expect(page.getByTestId('servers-row-calendar')).toContainText('Stopped when idle', {
+      timeout: 120_000,
+    });
+    await shoot(page, app, 'servers-on-demand');
   } finally {
     await shell.stop();
   }
