@@ -174,6 +174,7 @@ export async function createHostCore(
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
+    roots: () => interactions.roots.folders,
   });
   const imports = new ImportCoordinator(files, undefined, serverSecrets);
   const gettingServers = createGettingServers({
@@ -191,8 +192,16 @@ export async function createHostCore(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
   );
-  const trusted = (server: string): boolean =>
-    settings.snapshot().trustReadOnlyServers.includes(server);
+  // Read-only tools run without asking on servers trusted for it, and (a setting, off by
+  // default) on every sandboxed server: what such a tool can reach is bounded by the sandbox.
+  const trusted = (server: string): boolean => {
+    const snapshot = settings.snapshot();
+    return (
+      snapshot.trustReadOnlyServers.includes(server) ||
+      (snapshot.trustReadOnlyWhenSandboxed && mcp.isSandboxed(server))
+    );
+  };
+  const sandboxed = (server: string): boolean => mcp.isSandboxed(server);
   const broker = new ApprovalBroker(
     options.headless
       ? {
@@ -204,9 +213,10 @@ export async function createHostCore(
             : {}),
           grants,
           isReadOnlyTrusted: trusted,
+          isSandboxed: sandboxed,
           log: log.child('approvals'),
         }
-      : { grants, isReadOnlyTrusted: trusted, log: log.child('approvals') },
+      : { grants, isReadOnlyTrusted: trusted, isSandboxed: sandboxed, log: log.child('approvals') },
   );
   broker.onDidRequest((request) => events.emit('approvals.requested', { request }));
   broker.onDidResolve(({ requestId, outcome }) =>
@@ -369,6 +379,8 @@ export async function createHostCore(
     ...apps.handlers,
     ...createSkillHandlers(skills),
     ...createSecretHandlers(serverSecrets),
+    'sandbox.get': ({ server }) => mcp.sandboxDetail(server),
+    'sandbox.allow': ({ server, id }) => mcp.allowSandboxViolation(server, id),
   };
 
   return {

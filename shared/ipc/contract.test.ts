@@ -1,4 +1,5 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
+import { sandboxDetailSample, sandboxSamples } from './testing/sandboxSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { appRequestSamples } from './appsContractSamples';
@@ -566,6 +567,7 @@ describe('IPC contract', () => {
       ...gettingServersSamples(document),
       ...appRequestSamples,
       ...toolSearchSamples(tool),
+      ...sandboxSamples(),
     };
     for (const name of requestNames) {
       const sample = samples[name];
@@ -587,6 +589,8 @@ describe('IPC contract', () => {
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });
+    const recorded = { server: 'fs', violations: sandboxDetailSample.violations };
+    expect(events['sandbox.violationsRecorded'].payload.parse(recorded)).toEqual(recorded);
   });
 
   it('bounds task ids and task messages', () => {

@@ -63,6 +63,7 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { sandboxEvents, sandboxRequests } from './sandboxContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
@@ -631,6 +632,7 @@ export const requests = {
   },
   ...appRequests,
   ...toolSearchRequests,
+  ...sandboxRequests,
   'skills.list': {
     input: z.object({ server: serverName }).strict(),
     output: serverSkillsViewSchema,
@@ -776,6 +778,7 @@ export const events = {
     payload: serverSkillsViewSchema,
     description: "A server's skills changed: listed again, enabled or disabled, or one refused.",
   },
+  ...sandboxEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

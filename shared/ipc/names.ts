@@ -1,5 +1,6 @@
 import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
+import { sandboxEventNames, sandboxRequestNames } from './sandboxNames';
 
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
@@ -91,6 +92,7 @@ export const requestNames = [
   'secrets.list',
   'secrets.set',
   'secrets.delete',
+  ...sandboxRequestNames,
 ] as const;
 
 export const eventNames = [
@@ -118,6 +120,7 @@ export const eventNames = [
   'providers.changed',
   ...appEventNames,
   'skills.changed',
+  ...sandboxEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

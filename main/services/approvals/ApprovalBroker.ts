@@ -246,6 +246,7 @@ export class ApprovalBroker {
     if (tool.annotations !== undefined) request.annotations = tool.annotations;
     if (pinChange) request.pinChange = pinChange;
     if (call.caller) request.caller = call.caller;
+    if (this.options.isSandboxed) request.sandboxed = this.options.isSandboxed(call.server);
 
     return new Promise<ApprovalOutcome>((resolve) => {
       const onAbort = (): void => {

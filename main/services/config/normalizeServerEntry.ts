@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/serverConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readOAuthConfig } from './readOAuthConfig';
+import { readSandboxConfig } from './readSandboxConfig';
 import {
   readBoolean,
   readEnum,
@@ -23,6 +24,7 @@ import {
   KNOWN_SERVER_KEYS,
   KNOWN_TIMEOUT_KEYS,
   MAX_TIMEOUT_MS,
+  SANDBOX_KEYS,
   SERVERS_KEY,
   STDIO_ONLY_KEYS,
 } from './ServerEntry';
@@ -95,9 +97,43 @@ export function normalizeServerEntry(
     const env = optional(props, 'env', (n) => readStringRecord(ctx, n, [...path, 'env']));
     const cwd = optional(props, 'cwd', (n) => readString(ctx, n, [...path, 'cwd']));
     const cwdPart = cwd === undefined ? {} : { cwd };
-    config = { ...common, transport, command, args: args ?? [], env: env ?? {}, ...cwdPart };
+    const sandboxEnabled = optional(props, 'sandboxEnabled', (n) =>
+      readBoolean(ctx, n, [...path, 'sandboxEnabled']),
+    );
+    const sandbox = optional(props, 'sandbox', (n) =>
+      readSandboxConfig(ctx, n, [...path, 'sandbox']),
+    );
+    config = {
+      ...common,
+      transport,
+      command,
+      args: args ?? [],
+      env: env ?? {},
+      ...cwdPart,
+      ...(sandboxEnabled === undefined ? {} : { sandboxEnabled }),
+      ...(sandbox === undefined ? {} : { sandbox }),
+    };
   } else if (transport !== undefined) {
-    ignoreKeys(ctx, props, path, STDIO_ONLY_KEYS, hostText('config.remoteServer', { transport }));
+    const remote = hostText('config.remoteServer', { transport });
+    ignoreKeys(
+      ctx,
+      props,
+      path,
+      STDIO_ONLY_KEYS.filter((key) => !SANDBOX_KEYS.includes(key)),
+      remote,
+    );
+    for (const key of SANDBOX_KEYS) {
+      const property = props.get(key);
+      if (!property) continue;
+      report(
+        ctx,
+        property.key,
+        'warning',
+        'schema',
+        [...path, key],
+        hostText('sandbox.config.remoteServer', { key }),
+      );
+    }
     const url = required(ctx, props, 'url', keyNode, path, (n) =>
       readUrl(ctx, n, [...path, 'url']),
     );

@@ -5,6 +5,7 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import { SignInFlow, type SignInDeps } from '../auth/SignInFlow';
 import type { PidLedger } from '../launch/PidLedger';
+import type { ProcessWrapper } from '../launch/ProcessWrapper';
 import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { Emitter } from '../session/Emitter';
 import type { EraVerdictCache } from '../session/EraVerdictCache';
@@ -38,6 +39,16 @@ export interface SupervisorDeps {
   signIn?: SignInDeps;
   /** Replaces `${secret:NAME}` references with stored values at each start. */
   resolveSecrets?: (config: ServerConfig) => Promise<ServerConfig>;
+  /** The sandbox, for servers that run in it (`sandboxEnabled`). */
+  sandbox?: SupervisorSandbox;
+}
+
+/** What a supervisor needs of the sandbox (see ServerSandboxing). */
+export interface SupervisorSandbox {
+  /** The wrapper the server starts through; undefined when it is not sandboxed. */
+  wrapperFor(config: StdioServerConfig): ProcessWrapper | undefined;
+  /** Text the server reported (stderr, an error result), looked at for refused attempts. */
+  observe(server: string, text: string): void;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -221,7 +232,47 @@ export class ServerSupervisor {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CallToolResult> {
-    return this.ready().callTool(name, args, options);
+    const call = this.ready().callTool(name, args, options);
+    const sandbox = this.sandboxed();
+    if (!sandbox) return call;
+    // A refused read or connection often shows only in the error the server returns.
+    return call.then(
+      (result) => {
+        if (result.isError) sandbox.observe(this.config.name, JSON.stringify(result.content));
+        return result;
+      },
+      (error: unknown) => {
+        sandbox.observe(this.config.name, error instanceof Error ? error.message : String(error));
+        throw error;
+      },
+    );
+  }
+
+  /**
+   * A sandboxed server starts only through the sandbox: without one in this host, its start
+   * fails saying so (never an unsandboxed start).
+   */
+  private sandboxWrapper(config: StdioServerConfig): ProcessWrapper {
+    const wrapper = this.deps.sandbox?.wrapperFor(config);
+    if (wrapper) return wrapper;
+    return () =>
+      Promise.reject(
+        new AppError(
+          AppErrorCode.McpSpawnFailed,
+          hostText('sandbox.notStarted', {
+            name: config.name,
+            reason: hostText('sandbox.unavailable.failed', { detail: 'no sandbox in this host' }),
+          }),
+        ),
+      );
+  }
+
+  /** The sandbox, when this server runs in it. */
+  private sandboxed(): SupervisorSandbox | undefined {
+    const { sandbox } = this.deps;
+    return sandbox && this.config.transport === 'stdio' && this.config.sandboxEnabled
+      ? sandbox
+      : undefined;
   }
 
   /**
@@ -431,6 +482,7 @@ export class ServerSupervisor {
     generation: number,
   ): Promise<StdioProcessTransport> {
     const env = await this.deps.serverEnv(config);
+    const sandbox = this.sandboxed();
     let installing = 0;
     const transport = new StdioProcessTransport({
       command: config.command,
@@ -442,9 +494,11 @@ export class ServerSupervisor {
       ...(this.deps.killGraceMs !== undefined ? { killGraceMs: this.deps.killGraceMs } : {}),
       ...(this.deps.logFile ? { logFile: this.deps.logFile } : {}),
       ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
+      ...(config.sandboxEnabled ? { wrap: this.sandboxWrapper(config) } : {}),
       onStderrLine: (line) => {
         if (generation !== this.generation) return;
         this.addLog('stderr', 'info', line);
+        sandbox?.observe(config.name, line);
         const budget = this.deps.installGraceMs ?? 10 * 60_000;
         if (
           this.statusValue.kind === 'starting' &&

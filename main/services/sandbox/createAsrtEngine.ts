@@ -1,0 +1,120 @@
+import type { EngineConfig, RawViolation, SandboxEngine, SandboxPlatform } from './SandboxEngine';
+
+type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
+
+/**
+ * The sandbox runtime behind the {@link SandboxEngine} seam. The library is imported on first
+ * use (a quarter of a second, and only hosts with a sandboxed server pay it); its
+ * `SandboxManager` is one per process, so so is this engine (see {@link sharedAsrtEngine}).
+ */
+export function createAsrtEngine(platform: NodeJS.Platform = process.platform): SandboxEngine {
+  let loading: Promise<Runtime> | undefined;
+  // Set once loaded, for the calls that must take effect before the next step (a spawn).
+  let manager: Runtime['SandboxManager'] | undefined;
+  const runtime = (): Promise<Runtime> =>
+    (loading ??= import('@anthropic-ai/sandbox-runtime').then((module) => {
+      manager = module.SandboxManager;
+      return module;
+    }));
+  const listeners = new Set<(violation: RawViolation) => void>();
+  let unsubscribe: (() => void) | undefined;
+
+  const watch = (sandbox: Runtime['SandboxManager']): void => {
+    if (unsubscribe) return;
+    const store = sandbox.getSandboxViolationStore();
+    let seen = store.getTotalCount();
+    // The store calls back with its whole (bounded) tail on every addition: take the new ones.
+    unsubscribe = store.subscribe((all) => {
+      const total = store.getTotalCount();
+      const fresh = all.slice(Math.max(0, all.length - (total - seen)));
+      seen = total;
+      for (const event of fresh) {
+        const violation: RawViolation = {
+          line: event.line,
+          at: event.timestamp.getTime(),
+          ...(event.encodedCommand ? { encodedCommand: event.encodedCommand } : {}),
+        };
+        for (const listener of listeners) {
+          try {
+            listener(violation);
+          } catch {
+            // One listener's failure must not hide the violation from the others.
+          }
+        }
+      }
+    });
+  };
+
+  return {
+    platform: toSandboxPlatform(platform),
+    async checkDependencies(config) {
+      const { SandboxManager } = await runtime();
+      const ripgrep = config?.ripgrep;
+      return SandboxManager.checkDependenciesAsync(ripgrep);
+    },
+    async initialize(config: EngineConfig) {
+      const { SandboxManager } = await runtime();
+      // No ask callback: a host no rule allows is refused, never asked about.
+      await SandboxManager.initialize(config, undefined, true);
+      watch(SandboxManager);
+    },
+    updateConfig(config) {
+      loaded().updateConfig(config);
+    },
+    async wrap(request) {
+      const { SandboxManager } = await runtime();
+      const { argv } = await SandboxManager.wrapWithSandboxArgv(
+        request.command,
+        request.binShell,
+        request.custom,
+        undefined,
+        request.cwd,
+        { commandId: request.commandId },
+      );
+      return { argv };
+    },
+    registerNetwork(commandId, allowedDomains) {
+      loaded().registerCommandNetworkLists(commandId, { allowedDomains });
+    },
+    unregisterNetwork(commandId) {
+      manager?.unregisterCommandNetworkLists(commandId);
+    },
+    onViolation(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    commandEnded() {
+      manager?.cleanupAfterCommand();
+    },
+    async reset() {
+      unsubscribe?.();
+      unsubscribe = undefined;
+      await manager?.reset();
+    },
+  };
+
+  function loaded(): Runtime['SandboxManager'] {
+    if (!manager) throw new Error('the sandbox runtime is not loaded yet');
+    return manager;
+  }
+}
+
+let shared: SandboxEngine | undefined;
+
+/** The process's one engine over the runtime's one `SandboxManager`. */
+export function sharedAsrtEngine(): SandboxEngine {
+  return (shared ??= createAsrtEngine());
+}
+
+function toSandboxPlatform(platform: NodeJS.Platform): SandboxPlatform | undefined {
+  switch (platform) {
+    case 'linux':
+      return 'linux';
+    case 'darwin':
+      return 'macos';
+    case 'win32':
+      return 'windows';
+    default:
+      return undefined;
+  }
+}

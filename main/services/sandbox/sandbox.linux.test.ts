@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxViolation } from '../../../shared/domain/serverSandbox';
+import { fixtureServer, McpHarness, nodeServer } from '../mcp/testing/McpHarness';
+import type { CallToolResult } from '../mcp/session/mcpTypes';
+
+// Real bubblewrap, socat and the runtime's proxy: Linux only (CI installs them).
+const linux = process.platform === 'linux';
+
+let work: string;
+let http: Server;
+let other: Server;
+let tcp: TcpServer;
+let httpPort: number;
+let otherPort: number;
+let tcpPort: number;
+let harness: McpHarness | undefined;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'sb-sandbox-'));
+  await mkdir(join(work, 'private'));
+  await mkdir(join(work, 'out'));
+  await mkdir(join(work, 'elsewhere'));
+  await writeFile(join(work, 'private', 'secret.txt'), 'TOP SECRET');
+  // What an allowed host answers; 127.0.0.2 is outside the proxy bypass list, so the request
+  // goes through the sandbox's proxy (and its rules).
+  http = createServer((_request, response) => response.end('hello from the allowed host'));
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.2', resolve));
+  httpPort = (http.address() as { port: number }).port;
+  other = createServer((_request, response) => response.end('hello from another host'));
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.3', resolve));
+  otherPort = (other.address() as { port: number }).port;
+  tcp = createTcpServer((socket) => socket.end());
+  await new Promise<void>((resolve) => tcp.listen(0, '127.0.0.1', resolve));
+  tcpPort = (tcp.address() as { port: number }).port;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => http.close(resolve));
+  await new Promise((resolve) => other.close(resolve));
+  await new Promise((resolve) => tcp.close(resolve));
+});
+
+afterEach(async () => {
+  await harness?.dispose();
+  harness = undefined;
+});
+
+const text = (result: CallToolResult) =>
+  result.content.map((block) => (block.type === 'text' ? block.text : '')).join('');
+
+describe.runIf(linux)('a sandboxed server (bubblewrap, real processes)', () => {
+  it('is refused what the same server unsandboxed may do, and every refusal is reported', async () => {
+    const rules = {
+      filesystem: { denyRead: [join(work, 'private')], allowWrite: [join(work, 'out')] },
+      network: { allowedDomains: [`127.0.0.2:${httpPort}`] },
+    };
+    const host = await McpHarness.start({
+      boxed: nodeServer(fixtureServer('sandbox-probe.mjs'), {
+        sandboxEnabled: true,
+        sandbox: rules,
+      }),
+      plain: nodeServer(fixtureServer('sandbox-probe.mjs')),
+    });
+    harness = host;
+    const secrets = join(host.dir, 'secrets.json');
+    await writeFile(secrets, '{"server-secret:TOKEN":"s3cr3t"}');
+    await host.until('boxed', 'ready');
+    await host.until('plain', 'ready');
+    const call = async (server: string, tool: string, args: Record<string, unknown>) =>
+      host.mcp.supervisor(server).callTool(tool, args);
+
+    const attempts = {
+      readDenied: ['read', { path: join(work, 'private', 'secret.txt') }],
+      readSecrets: ['read', { path: secrets }],
+      writeOutside: ['write', { path: join(work, 'elsewhere', 'x.txt'), text: 'x' }],
+      childRead: ['childRead', { path: join(work, 'private', 'secret.txt') }],
+      connectLocal: ['connect', { host: '127.0.0.1', port: tcpPort }],
+      fetchOther: ['fetch', { url: `http://127.0.0.3:${otherPort}/` }],
+    } as const;
+    for (const [what, [tool, args]] of Object.entries(attempts)) {
+      const plain = await call('plain', tool, args);
+      expect(plain.isError, `unsandboxed ${what}: ${text(plain)}`).toBeFalsy();
+      const boxed = await call('boxed', tool, args);
+      expect(boxed.isError, `sandboxed ${what}: ${text(boxed)}`).toBe(true);
+      expect(text(boxed)).not.toContain('TOP SECRET');
+      expect(text(boxed)).not.toContain('s3cr3t');
+    }
+    expect(existsSync(join(work, 'elsewhere', 'x.txt'))).toBe(true); // written by `plain` only
+
+    // What the rules allow still works.
+    const written = await call('boxed', 'write', { path: join(work, 'out', 'ok.txt'), text: 'ok' });
+    expect(text(written)).toBe('written');
+    expect(await readFile(join(work, 'out', 'ok.txt'), 'utf8')).toBe('ok');
+    const fetched = await call('boxed', 'fetch', { url: `http://127.0.0.2:${httpPort}/` });
+    expect(text(fetched)).toBe('200 hello from the allowed host');
+
+    const expected: [SandboxViolation['kind'], string][] = [
+      ['read', join(work, 'private', 'secret.txt')],
+      ['read', secrets],
+      ['write', join(work, 'elsewhere', 'x.txt')],
+      ['connect', `127.0.0.1:${tcpPort}`],
+      ['connect', `127.0.0.3:${otherPort}`],
+    ];
+    await expect
+      .poll(async () => {
+        const { violations } = await host.mcp.sandboxDetail('boxed');
+        return expected.filter(([kind, target]) =>
+          violations.some((v) => v.kind === kind && v.target === target),
+        ).length;
+      })
+      .toBe(expected.length);
+    const { violations } = await host.mcp.sandboxDetail('boxed');
+    const secret = violations.find((v) => v.target === join(work, 'private', 'secret.txt'));
+    // Read by the server and by its child: one row, counted twice.
+    expect(secret).toMatchObject({ kind: 'read', count: 2, allow: { key: 'allowRead' } });
+    expect(
+      violations.find((v) => v.kind === 'connect' && v.target.startsWith('127.0.0.3')),
+    ).toMatchObject({
+      source: 'proxy',
+      allow: { key: 'allowedDomains', value: `127.0.0.3:${otherPort}` },
+    });
+    const log = host.mcp
+      .supervisor('boxed')
+      .logsSince()
+      .map((entry) => entry.text);
+    expect(log).toContain(`blocked: read ${join(work, 'private', 'secret.txt')}`);
+    expect(log.some((line) => line.startsWith(`blocked: connect 127.0.0.3:${otherPort}`))).toBe(
+      true,
+    );
+    expect((await host.mcp.sandboxDetail('plain')).violations).toEqual([]);
+
+    // One click: the write's folder goes into the entry, the server restarts, the write works.
+    const write = violations.find((v) => v.kind === 'write');
+    if (!write) throw new Error('no write violation');
+    await host.mcp.allowSandboxViolation('boxed', write.id);
+    const file = JSON.parse(await readFile(host.file, 'utf8')) as {
+      mcpServers: { boxed: { sandbox: { filesystem: { allowWrite: string[] } } } };
+    };
+    expect(file.mcpServers.boxed.sandbox.filesystem.allowWrite).toEqual([
+      join(work, 'out'),
+      join(work, 'elsewhere'),
+    ]);
+    await host.until('boxed', 'ready');
+    const again = await call('boxed', 'write', {
+      path: join(work, 'elsewhere', 'y.txt'),
+      text: 'y',
+    });
+    expect(text(again)).toBe('written');
+  });
+});
