@@ -11,6 +11,7 @@ import {
 } from './commands/resourceCommands';
 import { secretCommand } from './commands/secretCommand';
 import { serversCommand } from './commands/serversCommand';
+import { sandboxCommand } from './commands/sandboxCommand';
 import { signinCommand, signoutCommand } from './commands/signInCommands';
 import { skillsCommand } from './commands/skillsCommand';
 import { toolsCommand } from './commands/toolsCommand';
@@ -23,7 +24,10 @@ import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
 const USAGE = `Usage: npm run --silent cli -- <command> [options]
 
 Commands:
-  servers                          connect every enabled server and report its status
+  servers                          connect every enabled server and report its status (and
+                                   whether it runs sandboxed)
+  sandbox <server> [--roots DIR…]  the sandbox rules the server runs under and its recent
+                                   blocked attempts (nothing is started)
   tools                            list the tool catalogue (model-facing names)
   call <server> <tool> [--args J] [--task] [--detach]
                                    call one tool by its original name; a tool the server runs
@@ -114,6 +118,7 @@ const commands: Record<string, Command> = {
   install: installCommand,
   skills: skillsCommand,
   secret: secretCommand,
+  sandbox: sandboxCommand,
 };
 
 /** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */

@@ -72,6 +72,8 @@ export class ServerSandboxing {
   private readonly logs = new Map<string, ViolationLog>();
   /** The rules each running server was started with (what its errors are judged against). */
   private readonly live = new Map<string, SandboxPolicy>();
+  /** Records on their way to a log (flushed() waits for them). */
+  private readonly pending = new Set<Promise<void>>();
 
   constructor(private readonly options: ServerSandboxingOptions) {
     this.recorded = new Emitter((error) => options.log.error('sandbox listener failed', { error }));
@@ -122,7 +124,7 @@ export class ServerSandboxing {
         cwd: target.cwd ?? process.cwd(),
         onViolation: (raw) => {
           const attempt = classifyViolation(raw.line, this.judge(policy));
-          if (attempt) void this.record(config.name, attempt, policy, raw.at);
+          if (attempt) this.record(config.name, attempt, policy, raw.at);
         },
       });
       this.live.set(config.name, policy);
@@ -138,7 +140,7 @@ export class ServerSandboxing {
     const policy = this.live.get(server);
     if (!policy || text.length > 100_000) return;
     for (const attempt of inferViolations(text, this.judge(policy))) {
-      void this.record(server, attempt, policy, Date.now());
+      this.record(server, attempt, policy, Date.now());
     }
   }
 
@@ -164,6 +166,7 @@ export class ServerSandboxing {
 
   /** Resolves once every recorded attempt is on disk. */
   async flushed(): Promise<void> {
+    await Promise.all([...this.pending]);
     await Promise.all([...this.logs.values()].map((log) => log.flushed()));
   }
 
@@ -183,7 +186,15 @@ export class ServerSandboxing {
     return hostText('sandbox.unavailable.missing', { missing: missing.join(', ') });
   }
 
-  private async record(
+  private record(server: string, attempt: Attempt, policy: SandboxPolicy, at: number): void {
+    const pending = this.keep(server, attempt, policy, at).catch((error: unknown) =>
+      this.options.log.error('sandbox violation not kept', { server, error }),
+    );
+    this.pending.add(pending);
+    void pending.finally(() => this.pending.delete(pending));
+  }
+
+  private async keep(
     server: string,
     attempt: Attempt,
     policy: SandboxPolicy,

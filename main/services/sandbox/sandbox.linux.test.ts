@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
@@ -11,6 +12,9 @@ import type { CallToolResult } from '../mcp/session/mcpTypes';
 
 // Real bubblewrap, socat and the runtime's proxy: Linux only (CI installs them).
 const linux = process.platform === 'linux';
+const require = createRequire(import.meta.url);
+const serverPackage = (name: string) =>
+  require.resolve(`@modelcontextprotocol/${name}/dist/index.js`);
 
 let work: string;
 let http: Server;
@@ -152,5 +156,59 @@ describe.runIf(linux)('a sandboxed server (bubblewrap, real processes)', () => {
       text: 'y',
     });
     expect(text(again)).toBe('written');
+  });
+
+  it('real servers work sandboxed: filesystem in its root, memory with its file, everything', async () => {
+    const root = join(work, 'fs-root');
+    await mkdir(root);
+    const host = await McpHarness.start({
+      fs: {
+        command: process.execPath,
+        args: [serverPackage('server-filesystem'), root],
+        sandboxEnabled: true,
+        sandbox: { filesystem: { allowWrite: [root] } },
+      },
+      memory: {
+        command: process.execPath,
+        args: [serverPackage('server-memory')],
+        env: { MEMORY_FILE_PATH: '${serverState}/memory.jsonl' },
+        sandboxEnabled: true,
+      },
+      everything: {
+        command: process.execPath,
+        args: [serverPackage('server-everything')],
+        sandboxEnabled: true,
+      },
+    });
+    harness = host;
+    await Promise.all(['fs', 'memory', 'everything'].map((name) => host.until(name, 'ready')));
+    const call = (server: string, tool: string, args: Record<string, unknown>) =>
+      host.mcp.supervisor(server).callTool(tool, args);
+
+    const note = join(root, 'note.txt');
+    expect((await call('fs', 'write_file', { path: note, content: 'kept' })).isError).toBeFalsy();
+    expect(text(await call('fs', 'read_text_file', { path: note }))).toBe('kept');
+    const outside = await call('fs', 'write_file', {
+      path: join(work, 'escape.txt'),
+      content: 'x',
+    });
+    expect(outside.isError).toBe(true);
+    expect(existsSync(join(work, 'escape.txt'))).toBe(false);
+
+    const entity = { name: 'Ada', entityType: 'person', observations: ['writes programs'] };
+    await call('memory', 'create_entities', { entities: [entity] });
+    expect(text(await call('memory', 'read_graph', {}))).toContain('writes programs');
+    const states = join(host.dir, 'server-state');
+    const memoryState = readdirSync(states).find((name) => name.startsWith('memory-'));
+    expect(await readFile(join(states, memoryState ?? '-', 'memory.jsonl'), 'utf8')).toContain(
+      'Ada',
+    );
+
+    expect(text(await call('everything', 'echo', { message: 'hi' }))).toContain('hi');
+    expect(host.mcp.servers().map((s) => [s.name, s.sandboxed])).toEqual([
+      ['fs', true],
+      ['memory', true],
+      ['everything', true],
+    ]);
   });
 });
