@@ -1,3 +1,4 @@
+import { readOnlyTrust } from './approvals/readOnlyTrust';
 import { createToolSearchHandlers } from './catalog/search/createToolSearchHandlers';
 import { ToolSearchService } from './catalog/search/ToolSearchService';
 import { join } from 'node:path';
@@ -192,16 +193,8 @@ export async function createHostCore(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
   );
-  // Read-only tools run without asking on servers trusted for it, and (a setting, off by
-  // default) on every sandboxed server: what such a tool can reach is bounded by the sandbox.
-  const trusted = (server: string): boolean => {
-    const snapshot = settings.snapshot();
-    return (
-      snapshot.trustReadOnlyServers.includes(server) ||
-      (snapshot.trustReadOnlyWhenSandboxed && mcp.isSandboxed(server))
-    );
-  };
   const sandboxed = (server: string): boolean => mcp.isSandboxed(server);
+  const trusted = readOnlyTrust(() => settings.snapshot(), sandboxed);
   const broker = new ApprovalBroker(
     options.headless
       ? {

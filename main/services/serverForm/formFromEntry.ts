@@ -1,4 +1,5 @@
 import {
+  emptySandboxForm,
   emptyServerForm,
   type FormRow,
   type FormSecret,
@@ -45,6 +46,26 @@ export async function formFromEntry(
       clientMetadataUrl: text(oauth.clientMetadataUrl),
       redirectPort: typeof oauth.redirectPort === 'number' ? oauth.redirectPort : null,
     },
+    sandbox: sandboxFromEntry(entry),
+  };
+}
+
+/** The sandbox keys as the form shows them (lists that are not lists of strings: empty). */
+function sandboxFromEntry(entry: ServerEntry): ServerForm['sandbox'] {
+  const sandbox = isRecord(entry.sandbox) ? entry.sandbox : {};
+  const fs = isRecord(sandbox.filesystem) ? sandbox.filesystem : {};
+  const net = isRecord(sandbox.network) ? sandbox.network : {};
+  const list = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return {
+    ...emptySandboxForm,
+    enabled: entry.sandboxEnabled === true,
+    allowWrite: list(fs.allowWrite),
+    denyWrite: list(fs.denyWrite),
+    denyRead: list(fs.denyRead),
+    allowRead: list(fs.allowRead),
+    allowedDomains: list(net.allowedDomains),
+    deniedDomains: list(net.deniedDomains),
   };
 }
 

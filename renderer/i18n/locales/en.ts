@@ -24,6 +24,7 @@ import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { toolSearch } from './en/toolSearch';
+import { sandbox } from './en/sandbox';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -286,6 +287,7 @@ export const en = {
   formProblems,
   serverFacts,
   /** Main's messages: written in shared/, so the CLI and logs have them in English too. */
+  sandbox,
   host: hostMessages,
   interactions,
   context,

@@ -26,6 +26,7 @@ import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { toolSearch } from './zhCN/toolSearch';
+import { sandbox } from './zhCN/sandbox';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -301,4 +302,5 @@ export const zhCN: LocaleShape<typeof en> = {
   skills,
   secrets,
   largeText,
+  sandbox,
 };
