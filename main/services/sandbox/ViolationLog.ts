@@ -12,6 +12,12 @@ import type { Attempt } from './classifyViolation';
 /** Recent refused attempts kept per server (repeats counted, not kept twice). */
 export const VIOLATIONS_KEPT = 50;
 
+/**
+ * Two witnesses of one attempt (the OS and the error the server reported) arrive this close
+ * together: the second is the same attempt, not a repeat.
+ */
+const SAME_ATTEMPT_MS = 2_000;
+
 const storedSchema = z.array(sandboxViolationSchema).max(VIOLATIONS_KEPT);
 
 /**
@@ -43,13 +49,17 @@ export class ViolationLog {
     await this.load();
     const index = this.list.findIndex((v) => v.kind === attempt.kind && v.target === shown.target);
     const previous = index === -1 ? undefined : this.list[index];
+    const sameAttempt =
+      previous !== undefined &&
+      previous.source !== attempt.source &&
+      Math.abs(at - previous.at) < SAME_ATTEMPT_MS;
     const violation: SandboxViolation = {
       id: previous?.id ?? randomUUID().slice(0, 8),
-      at,
+      at: sameAttempt ? previous.at : at,
       kind: attempt.kind,
       target: shown.target,
       source: previous && attempt.source === 'error' ? previous.source : attempt.source,
-      count: (previous?.count ?? 0) + 1,
+      count: (previous?.count ?? 0) + (sameAttempt ? 0 : 1),
       ...(shown.allow ? { allow: shown.allow } : {}),
     };
     if (index !== -1) this.list.splice(index, 1);

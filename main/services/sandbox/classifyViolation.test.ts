@@ -101,6 +101,13 @@ describe('suggestAllowance', () => {
     expect(
       suggestAllowance({ kind: 'write', target: '/home/ada/.bashrc', source: 'os' }, ctx),
     ).toBeUndefined();
+    // The host's secrets and history are never one click away.
+    expect(
+      suggestAllowance(
+        { kind: 'read', target: '/home/ada/.config/Switchboard/secrets.json', source: 'error' },
+        ctx,
+      ),
+    ).toBeUndefined();
     expect(
       suggestAllowance({ kind: 'write', target: '/srv/out/locked/x', source: 'os' }, ctx),
     ).toBeUndefined();

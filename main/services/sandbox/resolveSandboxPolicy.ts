@@ -21,6 +21,8 @@ export interface SandboxPolicyContext {
 
 /** The rules a server runs under: absolute paths, defaults included, and its private tmp. */
 export interface SandboxPolicy extends EffectiveSandboxRules {
+  /** The host's data folder (never offered as something to allow). */
+  dataDir: string;
   /** The server's own state folder (`${serverState}`). */
   serverState: string;
   /** The server's temporary folder (TMPDIR), inside its state folder. */
@@ -58,6 +60,7 @@ export function resolveSandboxPolicy(
     denyWrite: unique(expand(fs?.denyWrite)),
     allowedDomains: unique(net?.allowedDomains ?? []),
     deniedDomains: unique(net?.deniedDomains ?? []),
+    dataDir: ctx.dataDir,
     serverState: ctx.serverState,
     tmpDir: path.join(ctx.serverState, 'tmp'),
     cacheDir: path.join(ctx.serverState, 'cache'),

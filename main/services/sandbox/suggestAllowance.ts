@@ -28,7 +28,8 @@ const ALWAYS_REFUSED = [
  * rules: a read re-allows that path; a write allows its folder (programs write a file next to
  * the one they replace); a connection allows the host (an IP address with its port). Undefined
  * when no entry can: a write the runtime always refuses, a path or host the person's own rules
- * deny (allowing it would contradict them: they edit that rule themselves), or an OS report of
+ * deny (allowing it would contradict them: they edit that rule themselves), anything in the
+ * host's own data folder (its secrets and history are never one click away), or an OS report of
  * something that is neither.
  */
 export function suggestAllowance(
@@ -37,6 +38,10 @@ export function suggestAllowance(
 ): SandboxAllowance | undefined {
   const path = ctx.platform === 'win32' ? win32 : posix;
   const show = (p: string) => displayPath(p, ctx.home, ctx.platform);
+  const ownData =
+    under(attempt.target, [ctx.policy.dataDir], ctx.platform) &&
+    !under(attempt.target, [ctx.policy.serverState], ctx.platform);
+  if (ownData) return undefined;
   switch (attempt.kind) {
     case 'read':
       return { key: 'allowRead', value: show(attempt.target) };

@@ -11,7 +11,7 @@ export function RuleListField({
 }: {
   id: string;
   label: string;
-  help: string;
+  help?: string;
   value: readonly string[];
   placeholder: string;
   onChange: (value: string[]) => void;
@@ -30,16 +30,18 @@ export function RuleListField({
         rows={Math.min(6, Math.max(2, value.length + 1))}
         value={text}
         placeholder={placeholder}
-        aria-describedby={`${id}-help`}
+        aria-describedby={help ? `${id}-help` : undefined}
         onChange={(e) => {
           setText(e.target.value);
           onChange(e.target.value.split('\n'));
         }}
         data-testid={id}
       />
-      <p id={`${id}-help`} className="field__help">
-        {help}
-      </p>
+      {help && (
+        <p id={`${id}-help`} className="field__help">
+          {help}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,6 +7,16 @@ import { RuleListField } from './RuleListField';
 const PATH_FIELDS = ['allowWrite', 'denyWrite', 'denyRead', 'allowRead'] as const;
 const HOST_FIELDS = ['allowedDomains', 'deniedDomains'] as const;
 
+/** What each list's empty field suggests. */
+const PLACEHOLDERS: Record<(typeof PATH_FIELDS)[number] | (typeof HOST_FIELDS)[number], string> = {
+  allowWrite: '~/notes\n${roots}',
+  denyWrite: '~/notes/archive',
+  denyRead: '~/private',
+  allowRead: '~/.aws/config',
+  allowedDomains: 'api.example.com\n*.example.com:443',
+  deniedDomains: 'tracker.example.com',
+};
+
 /**
  * What a local server may do in the sandbox, in words — what it reads, where it writes, where
  * it connects — and, given `onChange`, the switch and the lists that change it. The server form
@@ -23,7 +33,8 @@ export function SandboxPermissions({
 }) {
   const { t } = useTranslation();
   const clean = (list: readonly string[]) => list.map((s) => s.trim()).filter(Boolean);
-  const join = (list: readonly string[]) => clean(list).join(', ');
+  const join = (list: readonly string[]) =>
+    clean(list).join(t('sandbox.permissions.listSeparator'));
   const set = (patch: Partial<SandboxForm>) => onChange?.({ ...value, ...patch });
   const reads = [
     t('sandbox.permissions.readValue'),
@@ -67,7 +78,7 @@ export function SandboxPermissions({
           <dl className="sandbox-permissions__summary">
             <div>
               <dt>{t('sandbox.permissions.read')}</dt>
-              <dd>{reads.join('; ')}</dd>
+              <dd>{reads.join(t('sandbox.permissions.clauseSeparator'))}</dd>
             </div>
             <div>
               <dt>{t('sandbox.permissions.write')}</dt>
@@ -94,13 +105,15 @@ export function SandboxPermissions({
             <details className="disclosure">
               <summary>{t('sandbox.permissions.widen')}</summary>
               <div className="fields">
+                <p className="field__help">
+                  {t('sandbox.permissions.onePerLine')} {t('sandbox.permissions.pathsHelp')}
+                </p>
                 {PATH_FIELDS.map((key) => (
                   <RuleListField
                     key={key}
                     id={`${idPrefix}-${key}`}
                     label={t(`sandbox.permissions.fields.${key}`)}
-                    help={`${t('sandbox.permissions.onePerLine')} ${t('sandbox.permissions.pathsHelp')}`}
-                    placeholder={key === 'allowWrite' ? '~/notes\n${roots}' : '~/.config/app'}
+                    placeholder={PLACEHOLDERS[key]}
                     value={value[key]}
                     onChange={(list) => set({ [key]: list })}
                   />
@@ -110,12 +123,8 @@ export function SandboxPermissions({
                     key={key}
                     id={`${idPrefix}-${key}`}
                     label={t(`sandbox.permissions.fields.${key}`)}
-                    help={`${t('sandbox.permissions.onePerLine')} ${t('sandbox.permissions.hostsHelp')}`}
-                    placeholder={
-                      key === 'allowedDomains'
-                        ? 'api.example.com\n*.example.com:443'
-                        : 'tracker.example.com'
-                    }
+                    help={t('sandbox.permissions.hostsHelp')}
+                    placeholder={PLACEHOLDERS[key]}
                     value={value[key]}
                     onChange={(list) => set({ [key]: list })}
                   />

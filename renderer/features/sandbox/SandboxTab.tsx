@@ -2,25 +2,26 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerView } from '../../../shared/domain/mcpViews';
 import type { EffectiveSandboxRules } from '../../../shared/domain/serverSandbox';
-import { useHostText, useErrorText } from '../../i18n/hostText';
+import { useErrorText, useHostText } from '../../i18n/hostText';
 import { useSandboxStore } from '../../stores/StoresContext';
 import { ViolationList } from './ViolationList';
 
-type RuleKey = keyof EffectiveSandboxRules;
-
-const RULES: { key: RuleKey; label: string }[] = [
-  { key: 'denyRead', label: 'sandbox.permissions.fields.denyRead' },
-  { key: 'allowRead', label: 'sandbox.permissions.fields.allowRead' },
-  { key: 'allowWrite', label: 'sandbox.permissions.fields.allowWrite' },
-  { key: 'denyWrite', label: 'sandbox.permissions.fields.denyWrite' },
-  { key: 'allowedDomains', label: 'sandbox.permissions.fields.allowedDomains' },
-  { key: 'deniedDomains', label: 'sandbox.permissions.fields.deniedDomains' },
+const RULES: (keyof EffectiveSandboxRules)[] = [
+  'denyRead',
+  'allowRead',
+  'allowWrite',
+  'denyWrite',
+  'allowedDomains',
+  'deniedDomains',
 ];
 
+/** Entries of a rule shown before the rest folds away (the default deny list is long). */
+const SHOWN = 4;
+
 /**
- * A server's sandbox: whether it runs in it (and what stops it here), the rules in force with
- * the defaults put in, and what it tried that they refused, each with the one click that
- * allows it from then on.
+ * A server's sandbox: whether it runs in it (and what stops it here), what it tried that the
+ * rules refused — each with the one click that allows it from then on — and the rules in force
+ * with the defaults put in.
  */
 export function SandboxTab({ server }: { server: ServerView }) {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export function SandboxTab({ server }: { server: ServerView }) {
     );
   }
   const { value } = detail;
+  const rules = value.rules;
   return (
     <div className="sandbox-tab" data-testid="sandbox-tab">
       {value.enabled ? (
@@ -56,35 +58,6 @@ export function SandboxTab({ server }: { server: ServerView }) {
           {t('sandbox.problem', { message: hostText(value.problem) })}
         </p>
       )}
-      {value.rules && (
-        <section aria-labelledby="sandbox-rules-title">
-          <h2 id="sandbox-rules-title" className="sandbox-tab__heading">
-            {t('sandbox.rulesTitle')}
-          </h2>
-          <dl className="sandbox-rules">
-            {RULES.filter(({ key }) => value.rules?.[key].length).map(({ key, label }) => (
-              <div key={key} className="sandbox-rules__row">
-                <dt>{t(label)}</dt>
-                <dd>
-                  <ul className="sandbox-rules__list">
-                    {value.rules?.[key].map((entry) => (
-                      <li key={entry}>
-                        <code>{entry}</code>
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            ))}
-            {value.rules.allowedDomains.length === 0 && (
-              <div className="sandbox-rules__row">
-                <dt>{t('sandbox.permissions.network')}</dt>
-                <dd>{t('sandbox.permissions.networkNone')}</dd>
-              </div>
-            )}
-          </dl>
-        </section>
-      )}
       <section aria-labelledby="sandbox-violations-title">
         <h2 id="sandbox-violations-title" className="sandbox-tab__heading">
           {t('sandbox.violationsTitle')}
@@ -92,6 +65,50 @@ export function SandboxTab({ server }: { server: ServerView }) {
         <p className="field__help">{t('sandbox.violationsIntro')}</p>
         <ViolationList server={server.name} violations={value.violations} />
       </section>
+      {rules && (
+        <section aria-labelledby="sandbox-rules-title">
+          <h2 id="sandbox-rules-title" className="sandbox-tab__heading">
+            {t('sandbox.rulesTitle')}
+          </h2>
+          <dl className="sandbox-rules">
+            {RULES.filter((key) => rules[key].length > 0 || key === 'allowedDomains').map((key) => (
+              <div key={key} className="sandbox-rules__row">
+                <dt>{t(`sandbox.rules.${key}`)}</dt>
+                <dd>
+                  {rules[key].length === 0 ? (
+                    t('sandbox.permissions.networkNone')
+                  ) : (
+                    <RuleEntries entries={rules[key]} />
+                  )}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
     </div>
+  );
+}
+
+function RuleEntries({ entries }: { entries: readonly string[] }) {
+  const { t } = useTranslation();
+  const list = (items: readonly string[]) => (
+    <ul className="sandbox-rules__list">
+      {items.map((entry) => (
+        <li key={entry}>
+          <code>{entry}</code>
+        </li>
+      ))}
+    </ul>
+  );
+  if (entries.length <= SHOWN + 1) return list(entries);
+  return (
+    <>
+      {list(entries.slice(0, SHOWN))}
+      <details className="disclosure sandbox-rules__more">
+        <summary>{t('sandbox.rules.more', { count: entries.length - SHOWN })}</summary>
+        {list(entries.slice(SHOWN))}
+      </details>
+    </>
   );
 }

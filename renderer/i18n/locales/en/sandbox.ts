@@ -12,6 +12,16 @@ export const sandbox = {
   loading: 'Loading the sandbox…',
   loadFailed: 'Could not load the sandbox: {{message}}',
   rulesTitle: 'What it may do',
+  rules: {
+    denyRead: 'May not read',
+    allowRead: 'May read after all',
+    allowWrite: 'May write in',
+    denyWrite: 'May never write in',
+    allowedDomains: 'May connect to',
+    deniedDomains: 'May never connect to',
+    more_one: '{{count}} more',
+    more_other: '{{count}} more',
+  },
   violationsTitle: 'Blocked attempts',
   violationsIntro:
     'Newest first. On Linux a refused read shows only in the error the server reports, so some are seen there.',
@@ -38,6 +48,8 @@ export const sandbox = {
   cannotAllow: 'No rule can allow this.',
   allowFailed: 'Could not allow it: {{message}}',
   permissions: {
+    listSeparator: ', ',
+    clauseSeparator: '; ',
     title: 'Sandbox',
     enabled: 'Run in the sandbox',
     enabledHelp:

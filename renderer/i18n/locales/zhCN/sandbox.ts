@@ -15,6 +15,16 @@ export const sandbox: LocaleShape<typeof en> = {
   loading: '正在加载沙箱…',
   loadFailed: '无法加载沙箱：{{message}}',
   rulesTitle: '它可以做什么',
+  rules: {
+    denyRead: '不能读取',
+    allowRead: '仍可读取',
+    allowWrite: '可以写入',
+    denyWrite: '永远不能写入',
+    allowedDomains: '可以连接',
+    deniedDomains: '永远不能连接',
+    more_one: '还有 {{count}} 项',
+    more_other: '还有 {{count}} 项',
+  },
   violationsTitle: '被拦截的尝试',
   violationsIntro:
     '最新的在前。在 Linux 上，被拒绝的读取只会体现在服务器报告的错误中，因此有些是从那里发现的。',
@@ -41,6 +51,8 @@ export const sandbox: LocaleShape<typeof en> = {
   cannotAllow: '没有规则能允许这一项。',
   allowFailed: '无法允许：{{message}}',
   permissions: {
+    listSeparator: '、',
+    clauseSeparator: '；',
     title: '沙箱',
     enabled: '在沙箱中运行',
     enabledHelp:
