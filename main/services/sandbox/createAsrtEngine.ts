@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { packagedHelperPaths } from './packagedHelperPaths';
 import type { EngineConfig, RawViolation, SandboxEngine, SandboxPlatform } from './SandboxEngine';
 
 type Runtime = typeof import('@anthropic-ai/sandbox-runtime');
@@ -45,8 +48,17 @@ export function createAsrtEngine(platform: NodeJS.Platform = process.platform): 
     });
   };
 
+  const sandboxPlatform = toSandboxPlatform(platform);
+  // The helpers' unpacked paths in a packaged app (nothing to add elsewhere).
+  const helpers = (): Partial<EngineConfig> => {
+    if (!sandboxPlatform) return {};
+    const entry = createRequire(import.meta.url).resolve('@anthropic-ai/sandbox-runtime');
+    return packagedHelperPaths(dirname(dirname(entry)), sandboxPlatform);
+  };
+  const complete = (config: EngineConfig): EngineConfig => ({ ...config, ...helpers() });
+
   return {
-    platform: toSandboxPlatform(platform),
+    platform: sandboxPlatform,
     async checkDependencies(config) {
       const { SandboxManager } = await runtime();
       const ripgrep = config?.ripgrep;
@@ -55,11 +67,11 @@ export function createAsrtEngine(platform: NodeJS.Platform = process.platform): 
     async initialize(config: EngineConfig) {
       const { SandboxManager } = await runtime();
       // No ask callback: a host no rule allows is refused, never asked about.
-      await SandboxManager.initialize(config, undefined, true);
+      await SandboxManager.initialize(complete(config), undefined, true);
       watch(SandboxManager);
     },
     updateConfig(config) {
-      loaded().updateConfig(config);
+      loaded().updateConfig(complete(config));
     },
     async wrap(request) {
       const { SandboxManager } = await runtime();
