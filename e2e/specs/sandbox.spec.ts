@@ -37,11 +37,14 @@ async function ready(page: Page, server: string, tools: RegExp): Promise<void> {
 
 test.skip(process.platform !== 'linux', 'bubblewrap runs on Linux');
 
-test('an App server renders in the conversation while it runs sandboxed', async ({
+// One shell for all of it (CI time): two sandboxed servers start once.
+test('sandboxed: an App renders; blocked attempts on the server’s screen, allowed with one click; screenshots', async ({
   page,
   shell,
   fake,
 }) => {
+  await mkdir(SHOTS, { recursive: true });
+  // An App server renders in the conversation while it runs sandboxed.
   fake.script(message([toolUse('vanilla__get-time', {})]), message([text('It is shown.')]));
   await page.goto(shell.url);
   await ready(page, 'vanilla', /1 tool/);
@@ -61,14 +64,7 @@ test('an App server renders in the conversation while it runs sandboxed', async 
   await expect(app?.locator('#server-time') ?? page.locator('#none')).toHaveText(
     /^\d{4}-\d\d-\d\dT/,
   );
-});
 
-test('blocked attempts on the server’s screen, allowed with one click; screenshots', async ({
-  page,
-  shell,
-}) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.goto(shell.url);
   await ready(page, 'probe', /5 tools/);
   await expect(page.getByTestId('server-sandboxed-probe')).toBeVisible();
   const call = (tool: string, args: Record<string, unknown>) =>
