@@ -134,4 +134,19 @@ test('sandboxed: an App renders; blocked attempts on the server’s screen, allo
       }
     }
   }
+
+  // The setting that lets read-only tools of sandboxed servers run without asking.
+  await page.setViewportSize({ width: 1200, height: 900 });
+  await page.getByTestId('open-settings').click();
+  const setting = page.getByTestId('sandbox-settings');
+  await expect(setting.getByTestId('sandboxed-read-only')).not.toBeChecked();
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await setting.scrollIntoViewIfNeeded();
+      await setting.screenshot({ path: `${SHOTS}/sandbox-setting-${language}-${theme}.png` });
+    }
+  }
 });

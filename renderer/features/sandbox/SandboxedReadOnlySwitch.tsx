@@ -13,7 +13,7 @@ export function SandboxedReadOnlySwitch() {
   const update = useSettingsStore((s) => s.update);
   const [busy, setBusy] = useState(false);
   return (
-    <section className="card" aria-labelledby="settings-sandbox">
+    <section className="card" aria-labelledby="settings-sandbox" data-testid="sandbox-settings">
       <h2 id="settings-sandbox" className="card__title">
         {t('sandbox.permissions.title')}
       </h2>
