@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -158,10 +158,16 @@ describe.runIf(linux)('a sandboxed server (bubblewrap, real processes)', () => {
     expect(text(again)).toBe('written');
   });
 
-  it('real servers work sandboxed: filesystem in its root, memory with its file, everything', async () => {
+  it('real servers work sandboxed (filesystem in its root, memory with its file, everything); trees end whole', async () => {
     const root = join(work, 'fs-root');
     await mkdir(root);
+    const marker = `SB_TREE_${Date.now()}`;
     const host = await McpHarness.start({
+      // Ignores stdin's end and SIGTERM, and leaves a child: only the group's SIGKILL ends it.
+      stubborn: nodeServer(fixtureServer('with-grandchild.mjs'), {
+        env: { STUBBORN: '1', TREE_MARKER: marker },
+        sandboxEnabled: true,
+      }),
       fs: {
         command: process.execPath,
         args: [serverPackage('server-filesystem'), root],
@@ -181,7 +187,9 @@ describe.runIf(linux)('a sandboxed server (bubblewrap, real processes)', () => {
       },
     });
     harness = host;
-    await Promise.all(['fs', 'memory', 'everything'].map((name) => host.until(name, 'ready')));
+    await Promise.all(
+      ['fs', 'memory', 'everything', 'stubborn'].map((name) => host.until(name, 'ready')),
+    );
     const call = (server: string, tool: string, args: Record<string, unknown>) =>
       host.mcp.supervisor(server).callTool(tool, args);
 
@@ -206,9 +214,35 @@ describe.runIf(linux)('a sandboxed server (bubblewrap, real processes)', () => {
 
     expect(text(await call('everything', 'echo', { message: 'hi' }))).toContain('hi');
     expect(host.mcp.servers().map((s) => [s.name, s.sandboxed])).toEqual([
+      ['stubborn', true],
       ['fs', true],
       ['memory', true],
       ['everything', true],
     ]);
+
+    // The process groups, tree kill and PID ledger work through the sandbox.
+    expect((await marked(marker)).length).toBeGreaterThanOrEqual(2);
+    await host.dispose();
+    harness = undefined;
+    expect(await marked(marker)).toEqual([]);
+    const ledger = JSON.parse(await readFile(join(host.dir, 'server-pids.json'), 'utf8')) as {
+      entries: unknown[];
+    };
+    expect(ledger.entries).toEqual([]);
   });
 });
+
+/** Processes whose environment holds `marker` (this user's, as /proc shows them). */
+async function marked(marker: string): Promise<number[]> {
+  const found: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const environ = await readFile(`/proc/${name}/environ`, 'latin1');
+      if (environ.includes(`TREE_MARKER=${marker}`)) found.push(Number(name));
+    } catch {
+      // Gone, or not ours to read.
+    }
+  }
+  return found;
+}
