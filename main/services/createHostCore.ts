@@ -373,7 +373,8 @@ export async function createHostCore(
     ...createSkillHandlers(skills),
     ...createSecretHandlers(serverSecrets),
     'sandbox.get': ({ server }) => mcp.sandboxDetail(server),
-    'sandbox.allow': ({ server, id }) => mcp.allowSandboxViolation(server, id),
+    'sandbox.allow': ({ server, id, confirmSensitive }) =>
+      mcp.allowSandboxViolation(server, id, confirmSensitive === true),
   };
 
   return {

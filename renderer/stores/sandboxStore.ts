@@ -10,8 +10,11 @@ export interface SandboxState {
   /** The attempt whose "Allow" is in flight, per server. */
   allowing: Record<string, string>;
   load: (server: string) => Promise<void>;
-  /** Allows a refused attempt from then on (main writes it into the server's entry). */
-  allow: (server: string, id: string) => Promise<ActionResult>;
+  /**
+   * Allows a refused attempt from then on (main writes it into the server's entry); a place
+   * holding credentials needs `confirmSensitive`.
+   */
+  allow: (server: string, id: string, confirmSensitive?: boolean) => Promise<ActionResult>;
   /** After a reconnect: the servers looked at are asked again. */
   resync: () => Promise<void>;
 }
@@ -37,13 +40,11 @@ export function createSandboxStore(client: HostClient): SandboxStore {
           put(server, { state: 'failed', error: errorInfo(error) });
         }
       },
-      allow: async (server, id) => {
+      allow: async (server, id, confirmSensitive) => {
         set((s) => ({ allowing: { ...s.allowing, [server]: id } }));
         try {
-          put(server, {
-            state: 'ready',
-            value: await client.invoke('sandbox.allow', { server, id }),
-          });
+          const input = { server, id, ...(confirmSensitive ? { confirmSensitive } : {}) };
+          put(server, { state: 'ready', value: await client.invoke('sandbox.allow', input) });
           return { ok: true };
         } catch (error) {
           return { ok: false, error: errorInfo(error) };

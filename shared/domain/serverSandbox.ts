@@ -78,6 +78,11 @@ export const sandboxAllowanceSchema = z.object({
   key: z.enum(['allowRead', 'allowWrite', 'allowedDomains']),
   /** The entry as it would be written (`~/notes`, `api.example.com`). */
   value: z.string(),
+  /**
+   * It opens one of the places denied by default for holding credentials (keys, keychains,
+   * browser profiles): the window asks again before it is written.
+   */
+  sensitive: z.boolean().optional(),
 });
 export type SandboxAllowance = z.infer<typeof sandboxAllowanceSchema>;
 

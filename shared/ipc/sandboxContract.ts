@@ -17,10 +17,17 @@ export const sandboxRequests = {
       "A server's sandbox: whether it runs sandboxed, what stops it here (a missing program), the rules in force, and its recent refused attempts.",
   },
   'sandbox.allow': {
-    input: z.object({ server: serverName, id: z.string().min(1).max(100) }).strict(),
+    input: z
+      .object({
+        server: serverName,
+        id: z.string().min(1).max(100),
+        /** Required for an allowance marked `sensitive` (the person was asked twice). */
+        confirmSensitive: z.boolean().optional(),
+      })
+      .strict(),
     output: sandboxDetailSchema,
     description:
-      'Allows a refused attempt from then on: the path or host it names is added to the server’s sandbox rules in the servers file, and the server restarts with them.',
+      'Allows a refused attempt from then on: the path or host it names is added to the server’s sandbox rules in the servers file, and the server restarts with them. A place that holds credentials needs confirmSensitive.',
   },
 } as const satisfies Record<SandboxRequestName, RequestDef>;
 

@@ -34,5 +34,7 @@ export const sandboxMessages = {
   noViolation:
     'There is no blocked attempt {{id}} of “{{name}}” any more (only the recent ones are kept).',
   cannotAllow: 'That attempt cannot be allowed with a rule.',
+  confirmSensitive:
+    '{{value}} is denied by default for the credentials it holds; allowing it needs a confirmation.',
   notLocal: 'Server “{{name}}” is not a local (stdio) server: the sandbox does not apply to it.',
 };

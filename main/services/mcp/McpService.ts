@@ -193,7 +193,11 @@ export class McpService {
    * Widens a server's rules by the one entry that lets a refused attempt through, written into
    * its entry in the servers file (spliced in place); the server restarts with it.
    */
-  async allowSandboxViolation(name: string, id: string): Promise<SandboxDetail> {
+  async allowSandboxViolation(
+    name: string,
+    id: string,
+    confirmSensitive = false,
+  ): Promise<SandboxDetail> {
     const config = this.supervisor(name).config;
     if (config.transport !== 'stdio') {
       throw new AppError(AppErrorCode.Validation, hostText('sandbox.notLocal', { name }));
@@ -204,6 +208,12 @@ export class McpService {
     }
     if (!violation.allow) {
       throw new AppError(AppErrorCode.Validation, hostText('sandbox.cannotAllow'));
+    }
+    if (violation.allow.sensitive && !confirmSensitive) {
+      throw new AppError(
+        AppErrorCode.Validation,
+        hostText('sandbox.confirmSensitive', { value: violation.allow.value }),
+      );
     }
     const entry = this.options.files.rawServer(name);
     if (!entry) throw new AppError(AppErrorCode.NotFound, hostText('mcp.noServer', { name }));

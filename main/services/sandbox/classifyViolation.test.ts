@@ -92,9 +92,13 @@ describe('inferViolations (errors the server reported)', () => {
 
 describe('suggestAllowance', () => {
   it('offers the one entry that would allow it, or none', () => {
+    // A place denied by default for its credentials: allowed only when asked twice.
     expect(
       suggestAllowance({ kind: 'read', target: '/home/ada/.ssh/id_ed25519', source: 'error' }, ctx),
-    ).toEqual({ key: 'allowRead', value: '~/.ssh/id_ed25519' });
+    ).toEqual({ key: 'allowRead', value: '~/.ssh/id_ed25519', sensitive: true });
+    expect(
+      suggestAllowance({ kind: 'read', target: '/srv/private/x', source: 'error' }, ctx),
+    ).toEqual({ key: 'allowRead', value: '/srv/private/x' });
     expect(
       suggestAllowance({ kind: 'write', target: '/home/ada/notes/todo.txt', source: 'os' }, ctx),
     ).toEqual({ key: 'allowWrite', value: '~/notes' });

@@ -31,6 +31,8 @@ export interface SandboxPolicy extends EffectiveSandboxRules {
   cacheDir: string;
   /** The paths the host put in (not the person): names, never patterns. */
   literal: string[];
+  /** The places denied by default for what they hold (credentials, keychains, the data folder). */
+  sensitive: string[];
 }
 
 /**
@@ -65,6 +67,7 @@ export function resolveSandboxPolicy(
     tmpDir: path.join(ctx.serverState, 'tmp'),
     cacheDir: path.join(ctx.serverState, 'cache'),
     literal: [...sensitive, ctx.serverState, bundles],
+    sensitive,
   };
 }
 

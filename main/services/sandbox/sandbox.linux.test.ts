@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxViolation } from '../../../shared/domain/serverSandbox';
@@ -139,6 +139,19 @@ describe.runIf(linux)('a sandboxed server (bubblewrap, real processes)', () => {
     );
     expect((await host.mcp.sandboxDetail('plain')).violations).toEqual([]);
 
+    // A place that holds credentials is allowed only with a confirmation.
+    const key = join(homedir(), '.ssh', 'id_ed25519');
+    expect((await call('boxed', 'read', { path: key })).isError).toBe(true);
+    const sensitive = await violationOf(host, (v) => v.target.endsWith('/.ssh/id_ed25519'));
+    expect(sensitive.allow).toEqual({
+      key: 'allowRead',
+      value: '~/.ssh/id_ed25519',
+      sensitive: true,
+    });
+    await expect(host.mcp.allowSandboxViolation('boxed', sensitive.id)).rejects.toThrow(
+      /denied by default for the credentials it holds; allowing it needs a confirmation/,
+    );
+
     // One click: the write's folder goes into the entry, the server restarts, the write works.
     const write = violations.find((v) => v.kind === 'write');
     if (!write) throw new Error('no write violation');
@@ -244,5 +257,18 @@ async function marked(marker: string): Promise<number[]> {
       // Gone, or not ours to read.
     }
   }
+  return found;
+}
+
+/** The first recorded attempt of `boxed` that `match` finds, once it is there. */
+async function violationOf(
+  host: McpHarness,
+  match: (violation: SandboxViolation) => boolean,
+): Promise<SandboxViolation> {
+  let found: SandboxViolation | undefined;
+  await expect
+    .poll(async () => (found = (await host.mcp.sandboxDetail('boxed')).violations.find(match)))
+    .toBeDefined();
+  if (!found) throw new Error('no such violation');
   return found;
 }

@@ -42,15 +42,19 @@ export function suggestAllowance(
     under(attempt.target, [ctx.policy.dataDir], ctx.platform) &&
     !under(attempt.target, [ctx.policy.serverState], ctx.platform);
   if (ownData) return undefined;
+  // The defaults it would open: credentials, keychains, browser profiles (the data folder is
+  // never offered at all). A server can print any error it likes, so these ask twice.
+  const sensitive = under(attempt.target, ctx.policy.sensitive, ctx.platform);
+  const flag = sensitive ? { sensitive: true } : {};
   switch (attempt.kind) {
     case 'read':
-      return { key: 'allowRead', value: show(attempt.target) };
+      return { key: 'allowRead', value: show(attempt.target), ...flag };
     case 'write': {
       const parts = attempt.target.split(/[\\/]/);
       if (parts.some((part) => ALWAYS_REFUSED.includes(part))) return undefined;
       if (under(attempt.target, ctx.policy.denyWrite, ctx.platform)) return undefined;
       const folder = isDirectory(attempt.target) ? attempt.target : path.dirname(attempt.target);
-      return { key: 'allowWrite', value: show(folder) };
+      return { key: 'allowWrite', value: show(folder), ...flag };
     }
     case 'connect': {
       const { host, port } = splitHostPort(attempt.target);

@@ -49,9 +49,17 @@ describe('a sandboxed server on screen', () => {
     expect(rows[1]?.textContent).toContain('No rule can allow this.');
     expect(screen.getByTestId('sandbox-tab').textContent).toContain('api.example.com');
 
+    // A place that holds credentials asks again before anything is written.
     fireEvent.click(screen.getByRole('button', { name: 'Allow reading ~/.ssh/id_ed25519' }));
+    expect(screen.getByTestId('sandbox-confirm').textContent).toContain(
+      'allow it only if you trust the server',
+    );
+    expect(host.callsOf('sandbox.allow')).toEqual([]);
+    fireEvent.click(screen.getByTestId('sandbox-allow-anyway'));
     await waitFor(() => expect(screen.getAllByTestId('sandbox-violation')).toHaveLength(1));
-    expect(host.callsOf('sandbox.allow')).toEqual([{ server: 'fs', id: 'a1b2c3d4' }]);
+    expect(host.callsOf('sandbox.allow')).toEqual([
+      { server: 'fs', id: 'a1b2c3d4', confirmSensitive: true },
+    ]);
 
     // A new attempt arrives live and goes first.
     act(() =>

@@ -19,6 +19,15 @@ export function ViolationList({
   const allowing = useSandboxStore((s) => s.allowing[server]);
   const allow = useSandboxStore((s) => s.allow);
   const [failed, setFailed] = useState<{ id: string; error: ErrorInfo } | undefined>();
+  // The attempt whose sensitive allowance waits for "Allow anyway".
+  const [confirming, setConfirming] = useState<string | undefined>();
+  const run = (id: string, confirmSensitive: boolean): void => {
+    setFailed(undefined);
+    setConfirming(undefined);
+    void allow(server, id, confirmSensitive).then((result) => {
+      if (!result.ok) setFailed({ id, error: result.error });
+    });
+  };
 
   if (violations.length === 0) return <p className="muted">{t('sandbox.none')}</p>;
   return (
@@ -44,15 +53,10 @@ export function ViolationList({
             {v.allow ? (
               <button
                 type="button"
-                className="button button--small"
-                disabled={allowing !== undefined}
+                className={`button button--small${v.allow.sensitive ? ' button--danger' : ''}`}
+                disabled={allowing !== undefined || confirming === v.id}
                 title={t('sandbox.allowHint')}
-                onClick={() => {
-                  setFailed(undefined);
-                  void allow(server, v.id).then((result) => {
-                    if (!result.ok) setFailed({ id: v.id, error: result.error });
-                  });
-                }}
+                onClick={() => (v.allow?.sensitive ? setConfirming(v.id) : run(v.id, false))}
                 data-testid="sandbox-allow"
               >
                 {allowing === v.id
@@ -63,6 +67,28 @@ export function ViolationList({
               <span className="muted">{t('sandbox.cannotAllow')}</span>
             )}
           </div>
+          {confirming === v.id && v.allow && (
+            <div className="violation__confirm" role="alert" data-testid="sandbox-confirm">
+              <p>{t('sandbox.sensitive', { value: v.allow.value })}</p>
+              <div className="violation__confirm-actions">
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  onClick={() => run(v.id, true)}
+                  data-testid="sandbox-allow-anyway"
+                >
+                  {t('sandbox.allowAnyway')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--small"
+                  onClick={() => setConfirming(undefined)}
+                >
+                  {t('sandbox.cancel')}
+                </button>
+              </div>
+            </div>
+          )}
           {failed?.id === v.id && (
             <p className="field__error" role="alert">
               {t('sandbox.allowFailed', { message: errorText(failed.error) })}

@@ -20,7 +20,7 @@ export const sandboxDetailSample: SandboxDetail = {
       target: '~/.ssh/id_ed25519',
       source: 'error',
       count: 2,
-      allow: { key: 'allowRead', value: '~/.ssh/id_ed25519' },
+      allow: { key: 'allowRead', value: '~/.ssh/id_ed25519', sensitive: true },
     },
     {
       id: 'e5f6a7b8',

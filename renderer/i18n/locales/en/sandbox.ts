@@ -43,6 +43,10 @@ export const sandbox = {
     allowWrite: 'Allow writing in {{value}}',
     allowedDomains: 'Allow connecting to {{value}}',
   },
+  sensitive:
+    '{{value}} holds credentials (denied by default). The server may have reported this error on purpose: allow it only if you trust the server.',
+  allowAnyway: 'Allow anyway',
+  cancel: 'Cancel',
   allowing: 'Allowing…',
   allowHint: 'Adds it to the server’s rules in the servers file; the server restarts.',
   cannotAllow: 'No rule can allow this.',

@@ -46,6 +46,10 @@ export const sandbox: LocaleShape<typeof en> = {
     allowWrite: '允许写入 {{value}}',
     allowedDomains: '允许连接 {{value}}',
   },
+  sensitive:
+    '{{value}} 存有凭据（默认被拒绝）。服务器可能故意报告这个错误：只有在你信任该服务器时才允许。',
+  allowAnyway: '仍然允许',
+  cancel: '取消',
   allowing: '正在允许…',
   allowHint: '会把它加入服务器文件中该服务器的规则；服务器随后重新启动。',
   cannotAllow: '没有规则能允许这一项。',

@@ -31,5 +31,6 @@ export const sandboxHost: LocaleShape<typeof sandboxMessages> = {
   allowed: '已为“{{name}}”允许 {{value}}（{{key}}）；它将按新规则重新启动。',
   noViolation: '“{{name}}”已没有被拦截的尝试 {{id}}（只保留最近的记录）。',
   cannotAllow: '这次尝试无法通过规则来允许。',
+  confirmSensitive: '{{value}} 因存有凭据而默认被拒绝；允许它需要确认。',
   notLocal: '服务器“{{name}}”不是本地（stdio）服务器：沙箱不适用于它。',
 };
