@@ -193,8 +193,11 @@ export async function createHostCore(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
   );
-  const sandboxed = (server: string): boolean => mcp.isSandboxed(server);
-  const trusted = readOnlyTrust(() => settings.snapshot(), sandboxed);
+  const trusted = readOnlyTrust(
+    () => settings.snapshot(),
+    (server) => mcp.isSandboxed(server),
+  );
+  const sandboxed = (server: string): boolean | undefined => mcp.sandboxState(server);
   const broker = new ApprovalBroker(
     options.headless
       ? {

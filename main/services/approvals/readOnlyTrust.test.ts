@@ -23,6 +23,7 @@ const call = (server: string) => ({
 async function brokerWith(sandboxedReadOnly: boolean) {
   const dir = await mkdtemp(join(tmpdir(), 'sb-readonly-'));
   const sandboxed = (server: string) => server === 'boxed';
+  const local = (server: string) => (server === 'remote' ? undefined : sandboxed(server));
   const requests: ApprovalRequest[] = [];
   const broker = new ApprovalBroker({
     grants: new JsonGrantRepository(join(dir, 'grants.json')),
@@ -30,7 +31,7 @@ async function brokerWith(sandboxedReadOnly: boolean) {
       () => ({ trustReadOnlyServers: [], trustReadOnlyWhenSandboxed: sandboxedReadOnly }),
       sandboxed,
     ),
-    isSandboxed: sandboxed,
+    isSandboxed: local,
   });
   broker.onDidRequest((request) => requests.push(request));
   const asked = () =>
@@ -60,6 +61,10 @@ describe('read-only tools of sandboxed servers', () => {
     // Off by default: asked, and the dialog is told the server is sandboxed.
     expect(await boxed).toMatchObject({ server: 'boxed', sandboxed: true });
     expect(on.requests.map((r) => r.server)).toEqual(['plain']);
+    // A remote server runs elsewhere: the dialog says nothing about a sandbox.
+    const remote = on.asked();
+    void on.broker.decide(call('remote'));
+    expect(await remote).not.toHaveProperty('sandboxed');
     on.broker.dispose();
     off.broker.dispose();
   });

@@ -184,6 +184,12 @@ export class McpService {
     return config !== undefined && isSandboxed(config);
   }
 
+  /** For a local server, whether it runs in the sandbox; undefined for a remote or unknown one. */
+  sandboxState(name: string): boolean | undefined {
+    const config = this.registry.get(name)?.config;
+    return config?.transport === 'stdio' ? isSandboxed(config) : undefined;
+  }
+
   /** A server's sandbox: its rules in force and what it tried that they refused. */
   sandboxDetail(name: string): Promise<SandboxDetail> {
     return this.sandbox.detail(this.supervisor(name).config);
