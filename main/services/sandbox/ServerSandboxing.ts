@@ -30,6 +30,7 @@ export interface SandboxRecord {
   isNew: boolean;
 }
 
+/** What a host core's sandbox needs: where the data folder is, the roots, the session. */
 export interface ServerSandboxingOptions {
   dataDir: string;
   log: Logger;

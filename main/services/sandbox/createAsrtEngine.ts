@@ -66,8 +66,10 @@ export function createAsrtEngine(platform: NodeJS.Platform = process.platform): 
     },
     async initialize(config: EngineConfig) {
       const { SandboxManager } = await runtime();
+      const before = signalListeners();
       // No ask callback: a host no rule allows is refused, never asked about.
       await SandboxManager.initialize(complete(config), undefined, true);
+      keepSignalDefaults(before);
       watch(SandboxManager);
     },
     updateConfig(config) {
@@ -108,6 +110,35 @@ export function createAsrtEngine(platform: NodeJS.Platform = process.platform): 
   function loaded(): Runtime['SandboxManager'] {
     if (!manager) throw new Error('the sandbox runtime is not loaded yet');
     return manager;
+  }
+}
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+type SignalListener = NodeJS.SignalsListener;
+
+function signalListeners(): Map<string, SignalListener[]> {
+  return new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]));
+}
+
+/**
+ * The runtime cleans up on SIGINT and SIGTERM by listening for them, and a listener takes away
+ * Node's default of ending the process: a host with no handler of its own (the Electron app
+ * started from a terminal) would then outlive Ctrl+C. Its listeners are wrapped so that, when
+ * no one else listens, the signal is raised again after the cleanup starts and ends the process
+ * as it would have.
+ */
+function keepSignalDefaults(before: Map<string, SignalListener[]>): void {
+  for (const signal of SIGNALS) {
+    const earlier = before.get(signal) ?? [];
+    for (const listener of process.listeners(signal)) {
+      if (earlier.includes(listener)) continue;
+      process.removeListener(signal, listener);
+      process.once(signal, (received: NodeJS.Signals) => {
+        listener(received);
+        if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+      });
+    }
   }
 }
 
