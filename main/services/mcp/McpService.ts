@@ -31,7 +31,7 @@ import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 import { hostText } from '../../../shared/text/hostText';
 import type { SandboxDetail, SandboxViolation } from '../../../shared/domain/serverSandbox';
 import { isSandboxed, ServerSandboxing } from '../sandbox/ServerSandboxing';
-import { allowInEntry } from '../sandbox/allowInEntry';
+import { writeAllowance } from '../sandbox/writeAllowance';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -204,37 +204,17 @@ export class McpService {
     id: string,
     confirmSensitive = false,
   ): Promise<SandboxDetail> {
-    const config = this.supervisor(name).config;
-    if (config.transport !== 'stdio') {
-      throw new AppError(AppErrorCode.Validation, hostText('sandbox.notLocal', { name }));
-    }
-    const violation = await this.sandbox.violation(name, id);
-    if (!violation) {
-      throw new AppError(AppErrorCode.NotFound, hostText('sandbox.noViolation', { name, id }));
-    }
-    if (!violation.allow) {
-      throw new AppError(AppErrorCode.Validation, hostText('sandbox.cannotAllow'));
-    }
-    if (violation.allow.sensitive && !confirmSensitive) {
-      throw new AppError(
-        AppErrorCode.Validation,
-        hostText('sandbox.confirmSensitive', { value: violation.allow.value }),
-      );
-    }
-    const entry = this.options.files.rawServer(name);
-    if (!entry) throw new AppError(AppErrorCode.NotFound, hostText('mcp.noServer', { name }));
-    const state = await this.options.files.replaceServer(
-      name,
-      allowInEntry(entry, violation.allow),
+    const { state, allow } = await writeAllowance(
+      { sandbox: this.sandbox, files: this.options.files },
+      this.supervisor(name).config,
+      id,
+      confirmSensitive,
     );
     this.applyState(state);
     await this.applying;
     this.registry
       .get(name)
-      ?.report(
-        'info',
-        `Allowed ${violation.allow.value} (${violation.allow.key}) in its sandbox rules`,
-      );
+      ?.report('info', `Allowed ${allow.value} (${allow.key}) in its sandbox rules`);
     return this.sandboxDetail(name);
   }
 

@@ -5,7 +5,6 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import { SignInFlow, type SignInDeps } from '../auth/SignInFlow';
 import type { PidLedger } from '../launch/PidLedger';
-import type { ProcessWrapper } from '../launch/ProcessWrapper';
 import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { Emitter } from '../session/Emitter';
 import type { EraVerdictCache } from '../session/EraVerdictCache';
@@ -17,6 +16,12 @@ import { isInstallActivity } from './isInstallActivity';
 import { RestartPolicy, type RestartPolicyOptions } from './RestartPolicy';
 import { SeqRing } from './SeqRing';
 import { TrafficRecorder } from './TrafficRecorder';
+import {
+  observedCall,
+  sandboxOf,
+  sandboxWrapper,
+  type SupervisorSandbox,
+} from './SupervisorSandbox';
 import { formatHostText, hostText, type HostText } from '../../../../shared/text/hostText';
 
 export interface SupervisorDeps {
@@ -41,14 +46,6 @@ export interface SupervisorDeps {
   resolveSecrets?: (config: ServerConfig) => Promise<ServerConfig>;
   /** The sandbox, for servers that run in it (`sandboxEnabled`). */
   sandbox?: SupervisorSandbox;
-}
-
-/** What a supervisor needs of the sandbox (see ServerSandboxing). */
-export interface SupervisorSandbox {
-  /** The wrapper the server starts through; undefined when it is not sandboxed. */
-  wrapperFor(config: StdioServerConfig): ProcessWrapper | undefined;
-  /** Text the server reported (stderr, an error result), looked at for refused attempts. */
-  observe(server: string, text: string): void;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -232,47 +229,8 @@ export class ServerSupervisor {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CallToolResult> {
-    const call = this.ready().callTool(name, args, options);
-    const sandbox = this.sandboxed();
-    if (!sandbox) return call;
-    // A refused read or connection often shows only in the error the server returns.
-    return call.then(
-      (result) => {
-        if (result.isError) sandbox.observe(this.config.name, JSON.stringify(result.content));
-        return result;
-      },
-      (error: unknown) => {
-        sandbox.observe(this.config.name, error instanceof Error ? error.message : String(error));
-        throw error;
-      },
-    );
-  }
-
-  /**
-   * A sandboxed server starts only through the sandbox: without one in this host, its start
-   * fails saying so (never an unsandboxed start).
-   */
-  private sandboxWrapper(config: StdioServerConfig): ProcessWrapper {
-    const wrapper = this.deps.sandbox?.wrapperFor(config);
-    if (wrapper) return wrapper;
-    return () =>
-      Promise.reject(
-        new AppError(
-          AppErrorCode.McpSpawnFailed,
-          hostText('sandbox.notStarted', {
-            name: config.name,
-            reason: hostText('sandbox.unavailable.failed', { detail: 'no sandbox in this host' }),
-          }),
-        ),
-      );
-  }
-
-  /** The sandbox, when this server runs in it. */
-  private sandboxed(): SupervisorSandbox | undefined {
-    const { sandbox } = this.deps;
-    return sandbox && this.config.transport === 'stdio' && this.config.sandboxEnabled
-      ? sandbox
-      : undefined;
+    const sandbox = sandboxOf(this.deps.sandbox, this.config);
+    return observedCall(sandbox, this.config.name, this.ready().callTool(name, args, options));
   }
 
   /**
@@ -482,7 +440,7 @@ export class ServerSupervisor {
     generation: number,
   ): Promise<StdioProcessTransport> {
     const env = await this.deps.serverEnv(config);
-    const sandbox = this.sandboxed();
+    const sandbox = sandboxOf(this.deps.sandbox, config);
     let installing = 0;
     const transport = new StdioProcessTransport({
       command: config.command,
@@ -494,7 +452,7 @@ export class ServerSupervisor {
       ...(this.deps.killGraceMs !== undefined ? { killGraceMs: this.deps.killGraceMs } : {}),
       ...(this.deps.logFile ? { logFile: this.deps.logFile } : {}),
       ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
-      ...(config.sandboxEnabled ? { wrap: this.sandboxWrapper(config) } : {}),
+      ...(config.sandboxEnabled ? { wrap: sandboxWrapper(this.deps.sandbox, config) } : {}),
       onStderrLine: (line) => {
         if (generation !== this.generation) return;
         this.addLog('stderr', 'info', line);
