@@ -126,7 +126,7 @@ function oauthBlock(
  * false before), the lists that have entries (trimmed, blank lines dropped), keys the form does
  * not show inside `sandbox` kept.
  */
-function applySandbox(entry: ServerEntry, form: SandboxForm, previous: ServerEntry): void {
+export function applySandbox(entry: ServerEntry, form: SandboxForm, previous: ServerEntry): void {
   if (form.enabled || previous.sandboxEnabled !== undefined) entry.sandboxEnabled = form.enabled;
   const clean = (list: string[]) => list.map((item) => item.trim()).filter((item) => item !== '');
   const before: Record<string, unknown> = isRecord(previous.sandbox) ? previous.sandbox : {};

@@ -1,6 +1,7 @@
 import {
   emptySandboxForm,
   emptyServerForm,
+  type SandboxForm,
   type FormRow,
   type FormSecret,
   type ServerForm,
@@ -46,12 +47,15 @@ export async function formFromEntry(
       clientMetadataUrl: text(oauth.clientMetadataUrl),
       redirectPort: typeof oauth.redirectPort === 'number' ? oauth.redirectPort : null,
     },
-    sandbox: sandboxFromEntry(entry),
+    sandbox: sandboxFormFromEntry(entry),
   };
 }
 
-/** The sandbox keys as the form shows them (lists that are not lists of strings: empty). */
-function sandboxFromEntry(entry: ServerEntry): ServerForm['sandbox'] {
+/**
+ * The sandbox keys as the form (and an install review, over the keys `defaultSandboxFor` gives)
+ * shows them; lists that are not lists of strings are empty.
+ */
+export function sandboxFormFromEntry(entry: ServerEntry): SandboxForm {
   const sandbox = isRecord(entry.sandbox) ? entry.sandbox : {};
   const fs = isRecord(sandbox.filesystem) ? sandbox.filesystem : {};
   const net = isRecord(sandbox.network) ? sandbox.network : {};
