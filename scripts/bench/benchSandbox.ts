@@ -6,8 +6,8 @@ import { ratioGoal, type Goal } from './Goal';
 import { sleep } from './sleep';
 import { round, summarize, type Summary } from './summarize';
 
-const START_ROUNDS = 8;
-const CALLS = 300;
+const START_ROUNDS = 10;
+const CALLS = 1000;
 const READY_LIMIT = 1.5;
 const CALL_LIMIT = 1.1;
 
