@@ -199,6 +199,18 @@ describe('SandboxSession (the runtime faked at the seam)', () => {
     expect(engine.ended).toBe(1);
   });
 
+  it('warms up once ahead of the first start, which then finds the runtime up', async () => {
+    const engine = new FakeEngine('macos');
+    const session = new SandboxSession(engine);
+    const ctx = posixContext('a');
+    session.warmUp(resolveSandboxPolicy(undefined, ctx));
+    await expect.poll(() => engine.initialized.length).toBe(1);
+    await session.launch(request('a', ctx));
+    session.warmUp(resolveSandboxPolicy(undefined, ctx));
+    expect(engine.initialized).toHaveLength(1);
+    expect(engine.wraps).toHaveLength(1);
+  });
+
   it('refuses on a system the runtime has no sandbox for', async () => {
     const session = new SandboxSession(new FakeEngine(undefined));
     await expect(session.launch(request('a', posixContext('a')))).rejects.toThrow(

@@ -90,6 +90,19 @@ export class SandboxSession {
   }
 
   /**
+   * Starts the runtime ahead of the first sandboxed start, which then finds it up (the load
+   * and initialization overlap the login shell's lookup). A failure here is left for that start
+   * to meet and report.
+   */
+  warmUp(policy: SandboxPolicy): void {
+    if (this.config || this.initializing || !this.engine.platform) return;
+    const fail = (reason: HostText): never => {
+      throw new AppError(AppErrorCode.McpSpawnFailed, reason);
+    };
+    this.ready(policy, fail).catch(() => undefined);
+  }
+
+  /**
    * Wraps one server's start. Never falls back to an unsandboxed start.
    * @throws AppError(McpSpawnFailed) saying what is missing or what went wrong.
    */

@@ -99,10 +99,12 @@ export class ServerSandboxing {
 
   /** Tells the session which servers are sandboxed (its shared lists come from all of them). */
   configure(configs: readonly ServerConfig[]): void {
-    this.session.declare(
-      this.owner,
-      configs.filter(isSandboxed).map((config) => this.policy(config)),
-    );
+    const policies = configs
+      .filter((config) => isSandboxed(config) && !config.disabled)
+      .map((config) => this.policy(config as StdioServerConfig));
+    this.session.declare(this.owner, policies);
+    const first = policies[0];
+    if (first) this.session.warmUp(first);
   }
 
   /** The wrapper a sandboxed server starts through; undefined for any other server. */
