@@ -1,3 +1,5 @@
+import { sandboxMessages } from './sandboxMessages';
+
 /**
  * Main's messages to people, in English: the reference the locale files translate (under
  * `host`), and what the CLI and logs print. `{{name}}` marks a value; a value may itself be a
@@ -691,4 +693,5 @@ export const hostMessages = {
     shuttingDown: 'Switchboard is shutting down.',
     stoppedWaiting: 'Stopped waiting for the task.',
   },
+  sandbox: sandboxMessages,
 };

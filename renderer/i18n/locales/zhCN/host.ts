@@ -1,5 +1,6 @@
 import type { hostMessages } from '../../../../shared/text/hostMessages';
 import type { LocaleShape } from '../../LocaleShape';
+import { sandboxHost } from './sandboxHost';
 
 /** 简体中文：主进程给人看的消息（错误、服务器故障、配置问题）。 */
 export const host: LocaleShape<typeof hostMessages> = {
@@ -636,4 +637,5 @@ export const host: LocaleShape<typeof hostMessages> = {
     shuttingDown: 'Switchboard 正在关闭。',
     stoppedWaiting: '已停止等待该任务。',
   },
+  sandbox: sandboxHost,
 };
