@@ -631,6 +631,11 @@ export const hostMessages = {
     stillNeeded: 'Still needed: {{labels}}',
     leftOut: '(left out when empty)',
     dryRun: 'Nothing was installed (--dry-run).',
+    sandboxed:
+      'Sandboxed: reads all but your credentials and Switchboard’s data; writes {{writes}}; connects to {{hosts}}',
+    ownFolder: 'only its own folder',
+    ownFolderAnd: 'its own folder and {{list}}',
+    nowhere: 'nowhere',
     sources: {
       switchboard: 'added by Switchboard',
       registry: 'fixed by the registry',

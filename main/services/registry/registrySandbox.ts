@@ -1,4 +1,9 @@
-import { defaultSandboxFor, PACKAGE_HOSTS, sandboxesByDefault, type SandboxBlock } from '../sandbox/defaultSandboxFor';
+import {
+  defaultSandboxFor,
+  PACKAGE_HOSTS,
+  sandboxesByDefault,
+  type SandboxBlock,
+} from '../sandbox/defaultSandboxFor';
 import { runOptions } from './registryOptions';
 import type { ServerJson } from './serverJson';
 

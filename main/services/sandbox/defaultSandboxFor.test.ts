@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSandboxFor } from './defaultSandboxFor';
+import { defaultSandboxFor, PACKAGE_HOSTS, sandboxesByDefault } from './defaultSandboxFor';
 
 const serverJson = (sandbox: unknown) => ({
   name: 'io.github.ada/notes',
@@ -32,6 +32,29 @@ describe('defaultSandboxFor', () => {
     ]) {
       expect(defaultSandboxFor('registry', serverJson(bad))).toEqual({ sandboxEnabled: true });
     }
+  });
+
+  it('allows the runner its package hosts, besides what the document declares', () => {
+    expect(defaultSandboxFor('registry', { name: 'x' }, PACKAGE_HOSTS.npm)).toEqual({
+      sandboxEnabled: true,
+      sandbox: { network: { allowedDomains: ['registry.npmjs.org'] } },
+    });
+    const declared = {
+      filesystem: { allowWrite: ['${roots}'] },
+      network: { allowedDomains: ['pypi.org', 'api.notes.example'], deniedDomains: ['x.example'] },
+    };
+    expect(defaultSandboxFor('registry', serverJson(declared), PACKAGE_HOSTS.pypi)).toEqual({
+      sandboxEnabled: true,
+      sandbox: {
+        filesystem: { allowWrite: ['${roots}'] },
+        network: {
+          allowedDomains: ['pypi.org', 'api.notes.example', 'files.pythonhosted.org'],
+          deniedDomains: ['x.example'],
+        },
+      },
+    });
+    expect(sandboxesByDefault('npm')).toBe(true);
+    expect(sandboxesByDefault('oci')).toBe(false);
   });
 
   it('leaves entries the person typed or imported as they are', () => {

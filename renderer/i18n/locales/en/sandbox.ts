@@ -57,7 +57,7 @@ export const sandbox = {
     title: 'Sandbox',
     enabled: 'Run in the sandbox',
     enabledHelp:
-      'Confines the server and what it starts: it reads everything but your credentials, browser profiles, keychains and Switchboard’s data; it writes only in its own folder; it connects nowhere. Widen that below.',
+      'Confines the server and what it starts. Unless widened below, it reads everything but your credentials, browser profiles, keychains and Switchboard’s data, writes only in its own folder and connects nowhere. What it may do now:',
     read: 'Reads',
     readValue: 'everything except credentials, browser profiles, keychains and Switchboard’s data',
     alsoNot: 'nor {{list}}',

@@ -60,7 +60,7 @@ export const sandbox: LocaleShape<typeof en> = {
     title: '沙箱',
     enabled: '在沙箱中运行',
     enabledHelp:
-      '限制此服务器及其启动的一切：除你的凭据、浏览器配置、钥匙串和 Switchboard 的数据外，它可以读取一切；只能在自己的文件夹中写入；不能连接任何地方。可在下方放宽。',
+      '限制此服务器及其启动的一切。除非在下方放宽，它可以读取除你的凭据、浏览器配置、钥匙串和 Switchboard 的数据以外的一切，只能在自己的文件夹中写入，不能连接任何地方。它现在可以做的事：',
     read: '读取',
     readValue: '除凭据、浏览器配置、钥匙串和 Switchboard 的数据之外的一切',
     alsoNot: '也不包括 {{list}}',
