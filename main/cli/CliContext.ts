@@ -151,6 +151,7 @@ export class CliContext {
       shell: 'cli',
       launch: options.launch ?? 'all',
       idleSweepMs: 0,
+      roots: () => flags.roots,
     });
     this.mcp = mcp;
     await mcp.start();

@@ -1,6 +1,7 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
 import { serverUseSamples } from './testing/serverUseSamples';
 import { cardSample, mcpEventsSamples, subscriptionSample } from './testing/mcpEventsSamples';
+import { sandboxDetailSample, sandboxSamples } from './testing/sandboxSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { appRequestSamples } from './appsContractSamples';
@@ -591,6 +592,7 @@ describe('IPC contract', () => {
       ...toolSearchSamples(tool),
       ...serverUseSamples(server),
       ...mcpEventsSamples,
+      ...sandboxSamples(),
     };
     for (const name of requestNames) {
       const sample = samples[name];
@@ -616,6 +618,8 @@ describe('IPC contract', () => {
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });
+    const recorded = { server: 'fs', violations: sandboxDetailSample.violations };
+    expect(events['sandbox.violationsRecorded'].payload.parse(recorded)).toEqual(recorded);
   });
 
   it('bounds task ids and task messages', () => {

@@ -1,4 +1,5 @@
 import { onDemandMessages } from './onDemandMessages';
+import { sandboxMessages } from './sandboxMessages';
 
 /**
  * Main's messages to people, in English: the reference the locale files translate (under
@@ -631,6 +632,11 @@ export const hostMessages = {
     stillNeeded: 'Still needed: {{labels}}',
     leftOut: '(left out when empty)',
     dryRun: 'Nothing was installed (--dry-run).',
+    sandboxed:
+      'Sandboxed: reads all but your credentials and Switchboard’s data; writes {{writes}}; connects to {{hosts}}',
+    ownFolder: 'only its own folder',
+    ownFolderAnd: 'its own folder and {{list}}',
+    nowhere: 'nowhere',
     sources: {
       switchboard: 'added by Switchboard',
       registry: 'fixed by the registry',
@@ -694,4 +700,5 @@ export const hostMessages = {
     shuttingDown: 'Switchboard is shutting down.',
     stoppedWaiting: 'Stopped waiting for the task.',
   },
+  sandbox: sandboxMessages,
 };

@@ -38,6 +38,9 @@ import { rememberedDetail } from './onDemand/rememberedDetail';
 import { ServerCostSampler } from './costs/ServerCostSampler';
 import { processTableFor } from './costs/processTableFor';
 import type { ServerCosts } from '../../../shared/domain/serverCosts';
+import type { SandboxDetail, SandboxViolation } from '../../../shared/domain/serverSandbox';
+import { isSandboxed, ServerSandboxing } from '../sandbox/ServerSandboxing';
+import { writeAllowance } from '../sandbox/writeAllowance';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -70,6 +73,10 @@ export interface McpServiceOptions {
   now?: () => number;
   /** How often idle servers are looked for (ms; 0 = never by itself). Default 30 s. */
   idleSweepMs?: number;
+  /** The roots the person granted (a sandbox rule's `${roots}`). */
+  roots?: () => readonly string[];
+  /** The sandbox for `sandboxEnabled` servers; one over the process's runtime by default. */
+  sandbox?: ServerSandboxing;
 }
 
 /**
@@ -84,6 +91,9 @@ export class McpService {
   private loginEnv: Promise<LoginShellEnv> | undefined;
   private readonly logBatch: EventBatcher<LogEntry>;
   private readonly trafficBatch: EventBatcher<TrafficEntry>;
+  private readonly violationBatch: EventBatcher<SandboxViolation>;
+  /** The sandbox sandboxed servers start in (and what they tried that it refused). */
+  readonly sandbox: ServerSandboxing;
   private serversTimer: NodeJS.Timeout | undefined;
   private unsubscribeFiles: (() => void) | undefined;
   private applying: Promise<unknown> = Promise.resolve();
@@ -132,6 +142,27 @@ export class McpService {
             'warning',
             `Memory keeps growing: ${Math.round(cost.rssBytes / 1048576)} MiB now across ${cost.processes} processes`,
           ),
+    });
+    this.violationBatch = new EventBatcher((server, violations) =>
+      events.emit('sandbox.violationsRecorded', { server, violations }),
+    );
+    this.sandbox =
+      options.sandbox ??
+      new ServerSandboxing({
+        dataDir: options.dataDir,
+        log: log.child('sandbox'),
+        env: options.env,
+        ...(options.roots ? { roots: options.roots } : {}),
+      });
+    this.sandbox.onDidRecord(({ server, violation, isNew }) => {
+      this.violationBatch.add(server, violation);
+      // A flood of one attempt is one line in the log, with its count now and then.
+      if (isNew || violation.count % 100 === 0) {
+        const times = violation.count > 1 ? ` (${violation.count} times)` : '';
+        this.registry
+          .get(server)
+          ?.report('warning', `blocked: ${violation.kind} ${violation.target}${times}`);
+      }
     });
     this.registry = new ServerRegistry(
       (config) => this.createSupervisor(config),
@@ -196,9 +227,52 @@ export class McpService {
     await this.demand.releaseExcept(new Set());
     this.logBatch.flush();
     this.trafficBatch.flush();
+    this.violationBatch.flush();
     this.logBatch.dispose();
     this.trafficBatch.dispose();
+    this.violationBatch.dispose();
+    await this.sandbox.dispose();
     if (this.serversTimer) clearTimeout(this.serversTimer);
+  }
+
+  /** Whether a configured server runs in the sandbox. */
+  isSandboxed(name: string): boolean {
+    const config = this.registry.get(name)?.config;
+    return config !== undefined && isSandboxed(config);
+  }
+
+  /** For a local server, whether it runs in the sandbox; undefined for a remote or unknown one. */
+  sandboxState(name: string): boolean | undefined {
+    const config = this.registry.get(name)?.config;
+    return config?.transport === 'stdio' ? isSandboxed(config) : undefined;
+  }
+
+  /** A server's sandbox: its rules in force and what it tried that they refused. */
+  sandboxDetail(name: string): Promise<SandboxDetail> {
+    return this.sandbox.detail(this.supervisor(name).config);
+  }
+
+  /**
+   * Widens a server's rules by the one entry that lets a refused attempt through, written into
+   * its entry in the servers file (spliced in place); the server restarts with it.
+   */
+  async allowSandboxViolation(
+    name: string,
+    id: string,
+    confirmSensitive = false,
+  ): Promise<SandboxDetail> {
+    const { state, allow } = await writeAllowance(
+      { sandbox: this.sandbox, files: this.options.files },
+      this.supervisor(name).config,
+      id,
+      confirmSensitive,
+    );
+    this.applyState(state);
+    await this.applying;
+    this.registry
+      .get(name)
+      ?.report('info', `Allowed ${allow.value} (${allow.key}) in its sandbox rules`);
+    return this.sandboxDetail(name);
   }
 
   servers(): ServerView[] {
@@ -383,6 +457,7 @@ export class McpService {
     this.applying = this.applying
       .then(async () => {
         const servers = state.servers.filter(this.options.include ?? (() => true));
+        this.sandbox.configure(servers);
         this.wasRunning = new Set(
           this.registry
             .list()
@@ -417,6 +492,7 @@ export class McpService {
         ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
         ...this.options.supervisor,
         resolveReferences: (c: ServerConfig) => this.resolveReferences(c, secrets),
+        sandbox: this.sandbox,
       },
     );
     // The startup deadline ends the attempt; a little slack lets its failure arrive first.
@@ -438,6 +514,7 @@ export class McpService {
       ...this.options.supervisor,
       // One clock for statuses and idle times (tests step it).
       ...(this.options.now ? { now: this.options.now } : {}),
+      sandbox: this.sandbox,
     });
   }
 

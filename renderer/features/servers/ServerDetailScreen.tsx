@@ -17,6 +17,8 @@ import { ToolsTab } from './ToolsTab';
 import { TrafficTab } from './TrafficTab';
 import { useErrorText } from '../../i18n/hostText';
 import { RememberedNotice } from './RememberedNotice';
+import { SandboxBanner } from '../sandbox/SandboxBanner';
+import { SandboxTab } from '../sandbox/SandboxTab';
 
 const tabIds = [
   'tools',
@@ -26,6 +28,7 @@ const tabIds = [
   'skills',
   'logs',
   'traffic',
+  'sandbox',
   'info',
 ] as const;
 export type ServerTab = (typeof tabIds)[number];
@@ -70,12 +73,16 @@ export function ServerDetailScreen({ name }: { name: string }) {
     skills: t('skills.tab'),
     logs: t('server.tabs.logs'),
     traffic: t('server.tabs.traffic'),
+    sandbox: t('sandbox.tab'),
     info: t('server.tabs.info'),
   };
   const idPrefix = 'server-tabs';
-  // Skills only for a server that declares the extension (most do not).
+  // Skills only for a server that declares the extension (most do not); the sandbox only for
+  // local servers.
   const shown = tabIds.filter(
-    (id) => id !== 'skills' || declaresSkills(valueOf(detail)?.capabilities),
+    (id) =>
+      (id !== 'skills' || declaresSkills(valueOf(detail)?.capabilities)) &&
+      (id !== 'sandbox' || server.transport === 'stdio'),
   );
   const status = server.status;
 
@@ -105,6 +112,9 @@ export function ServerDetailScreen({ name }: { name: string }) {
           {status.detail === 'installing' ? t('server.installingHint') : t('server.startingHint')}
         </p>
       )}
+      {server.sandboxed && tab !== 'sandbox' && (
+        <SandboxBanner server={name} onShow={() => setTab('sandbox')} />
+      )}
       {detail?.state === 'failed' && (
         <p className="field__error" role="alert">
           {t('server.detailFailed', { message: errorText(detail.error) })}
@@ -129,6 +139,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
         {tab === 'skills' && <SkillsTab server={server} />}
         {tab === 'logs' && <LogsTab server={name} />}
         {tab === 'traffic' && <TrafficTab server={name} />}
+        {tab === 'sandbox' && <SandboxTab server={server} />}
         {tab === 'info' && <InfoTab server={server} detail={valueOf(detail)} />}
       </TabPanel>
     </div>

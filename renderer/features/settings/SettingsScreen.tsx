@@ -10,6 +10,7 @@ import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
 import { IdleMinutesSection } from '../servers/IdleMinutesSection';
+import { SandboxedReadOnlySwitch } from '../sandbox/SandboxedReadOnlySwitch';
 
 /** Settings: model providers, default model, tool approvals, appearance, about. */
 export function SettingsScreen() {
@@ -39,6 +40,7 @@ export function SettingsScreen() {
       </section>
       <ToolSearchSection />
       <GrantsSection />
+      <SandboxedReadOnlySwitch />
       <RootsSection />
       <PreferTasksSwitch />
       <IdleMinutesSection />

@@ -29,6 +29,7 @@ import { tasks } from './zhCN/tasks';
 import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
 import { onDemand } from './zhCN/onDemand';
+import { sandbox } from './zhCN/sandbox';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -307,4 +308,5 @@ export const zhCN: LocaleShape<typeof en> = {
   secretStorage,
   largeText,
   onDemand,
+  sandbox,
 };
