@@ -14,6 +14,7 @@ import { AppFailureView } from './AppFailureView';
 import { appFrameReducer, frameOf, initialFrameState } from './appFrameState';
 import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
+import { AppRefusedSources } from './AppRefusedSources';
 import { AppPromptView } from './AppPromptView';
 import { useDocumentLook } from './hostContext';
 import { queueMount } from './mountQueue';
@@ -206,6 +207,7 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
           send={(text) => actions.sendMessage(frame.frameId, text)}
         />
       )}
+      {frame && <AppRefusedSources frame={frame} />}
       <AppProblems problems={state.problems} more={state.moreProblems} />
       {phase.kind === 'failed' && <AppFailureView failure={phase.failure} onRetry={reopen} />}
       {phase.kind === 'closed' && (

@@ -26,6 +26,16 @@ export const apps = {
     'csp-violation': 'Blocked by its security policy:',
     'app-error': 'Error:',
   },
+  refusedSummary_one: 'Not allowed: {{count}} place this App asked to reach',
+  refusedSummary_other: 'Not allowed: {{count}} places this App asked to reach',
+  refusal: {
+    loopback: 'this computer',
+    'host-port': 'a port Switchboard uses',
+    'host-origin': 'Switchboard itself',
+    'not-a-source': 'not a web address',
+    'too-long': 'too long',
+    'not-a-string': 'not text',
+  },
   moreProblems_one: 'and {{count}} more',
   moreProblems_other: 'and {{count}} more',
   permission: {

@@ -29,6 +29,16 @@ export const apps: LocaleShape<typeof en> = {
     'csp-violation': '被其安全策略阻止：',
     'app-error': '错误：',
   },
+  refusedSummary_one: '未允许：此应用请求访问的 {{count}} 个地址',
+  refusedSummary_other: '未允许：此应用请求访问的 {{count}} 个地址',
+  refusal: {
+    loopback: '本机',
+    'host-port': 'Switchboard 使用的端口',
+    'host-origin': 'Switchboard 自身',
+    'not-a-source': '不是网址',
+    'too-long': '过长',
+    'not-a-string': '不是文本',
+  },
   moreProblems_one: '另有 {{count}} 个',
   moreProblems_other: '另有 {{count}} 个',
   permission: {

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { chatTest } from '../fixtures/chatTest';
+import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
+import { fixture } from '../fixtures/servers';
+import type { RunningShell } from '../fixtures/startWebShell';
+
+/**
+ * A hostile App server of our own (apps-hostile.mjs), driven in Chromium through the web shell:
+ * what its Apps try must not get past the host.
+ */
+
+/** Where the test tells the fixture the ports it only learns at run time. */
+const CONFIG = join(tmpdir(), `sb-hostile-${randomUUID()}.json`);
+const test = chatTest({
+  hostile: fixture('apps-hostile.mjs', { env: { HOSTILE_CONFIG: CONFIG } }),
+});
+
+async function configure(shell: RunningShell, udpPort = 0): Promise<void> {
+  const shellPort = Number(new URL(shell.url).port);
+  await writeFile(CONFIG, JSON.stringify({ shellPort, udpPort }));
+}
+
+async function openChat(page: Page, shell: RunningShell): Promise<void> {
+  await page.goto(shell.url);
+  await expect(page.getByTestId('server-item-hostile')).toContainText(/tools/, {
+    timeout: 20_000,
+  });
+  await page.getByTestId('new-chat').click();
+  await page.locator('#composer-input').fill('Show the App');
+  await page.keyboard.press('Enter');
+  await page.getByTestId('approval-once').click();
+}
+
+/** The App's own document (the srcdoc frame inside the sandbox page) whose title is given. */
+async function appFrame(page: Page, title: string): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(
+      async () => {
+        for (const f of page.frames()) {
+          if (f.url() !== 'about:srcdoc') continue;
+          if ((await f.title().catch(() => '')) === title) found = f;
+        }
+        return found !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as Frame;
+}
+
+test('an App that declares the shell’s port (any spelling) cannot reach it, and its card says so', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await configure(shell);
+  const port = new URL(shell.url).port;
+  fake.script(message([toolUse('hostile__csp-probe', {})]), message([text('Shown.')]));
+  await openChat(page, shell);
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+    timeout: 15_000,
+  });
+  const app = await appFrame(page, 'CSP probe');
+  await expect(app.locator('#fetch')).toHaveText(/^(loaded|blocked)/);
+  // The browser itself refused, under the App's CSP: nothing reached the shell's port.
+  await expect(app.locator('#violations')).toContainText(`connect-src ws://127.0.0.1:${port}`);
+  await expect(app.locator('#violations')).toContainText(`connect-src http://127.0.0.1:${port}`);
+  await expect(app.locator('#ws')).not.toHaveText('open');
+  await expect(app.locator('#fetch')).toHaveText('blocked TypeError');
+
+  const refused = page.getByTestId('app-csp-refused');
+  await refused.getByText(/Not allowed: \d+ places this App asked to reach/).click();
+  await expect(refused).toContainText(`ws://127.0.0.1:${port}`);
+  await expect(refused).toContainText(`http://*.0.0.1:${port}`);
+  await expect(refused.locator('[data-refusal="loopback"]').first()).toContainText('this computer');
+  await expect(refused.locator('[data-refusal="host-port"]')).toContainText(
+    `https://example.com:${port}`,
+  );
+  await expect(refused.locator('[data-refusal="not-a-source"]').first()).toContainText('ws:');
+});
