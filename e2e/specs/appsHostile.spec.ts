@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createSocket, type Socket } from 'node:dgram';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,15 @@ async function appFrame(page: Page, title: string): Promise<Frame> {
   return found as Frame;
 }
 
+/** A UDP listener on this computer: every packet that reaches it is kept. */
+async function udpListener(): Promise<{ socket: Socket; port: number; packets: string[] }> {
+  const socket = createSocket('udp4');
+  const packets: string[] = [];
+  socket.on('message', (data, from) => packets.push(`${from.address}:${from.port} ${data.length}`));
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return { socket, port: socket.address().port, packets };
+}
+
 test('an App that declares the shell’s port (any spelling) cannot reach it, and its card says so', async ({
   page,
   shell,
@@ -82,4 +92,37 @@ test('an App that declares the shell’s port (any spelling) cannot reach it, an
     `https://example.com:${port}`,
   );
   await expect(refused.locator('[data-refusal="not-a-source"]').first()).toContainText('ws:');
+});
+
+test('WebRTC is off in App frames: no peer connection, no packet out, however it is made', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  const udp = await udpListener();
+  try {
+    await configure(shell, udp.port);
+    fake.script(message([toolUse('hostile__webrtc-probe', {})]), message([text('Shown.')]));
+    await openChat(page, shell);
+    const app = await appFrame(page, 'WebRTC probe');
+    await expect(app.locator('#done')).toHaveText('done', { timeout: 30_000 });
+    const results = JSON.parse((await app.locator('#results').textContent()) ?? '{}') as Record<
+      string,
+      string
+    >;
+    // Nested documents ran, and found no peer connection; a `javascript:` frame never ran.
+    const nested = ['declarative', 'written', 'created', 'attribute', 'parsed', 'shadow', 'busy'];
+    expect(results).toEqual({
+      own: 'unavailable',
+      webkit: 'undefined',
+      blank: 'threw SecurityError',
+      worker: 'undefined',
+      javascript: 'never ran',
+      grandchild: 'unavailable',
+      ...Object.fromEntries(nested.map((name) => [name, 'unavailable'])),
+    });
+    expect(udp.packets, 'UDP packets that reached the listener').toEqual([]);
+  } finally {
+    udp.socket.close();
+  }
 });

@@ -4,8 +4,10 @@
  * inner frame whose origin is opaque (no `allow-same-origin`), so Apps are isolated from the
  * proxy, from each other and from the host; the page's CSP header, which the inner frame
  * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
- * talks only to the host origins main named in its config. No imports: this is its own bundle.
+ * talks only to the host origins main named in its config. Its own bundle: it imports only the
+ * guard that goes first into the App's document.
  */
+import { webRtcGuardScript } from './webRtcGuard';
 
 export interface SandboxConfig {
   /** Host pages that may talk to this proxy. */
@@ -41,11 +43,34 @@ export const REPORTER = `<script>(() => {
     send({ kind: 'app-error', message: 'Unhandled rejection: ' + String((e.reason && e.reason.message) || e.reason) }));
 })();</script>`;
 
-/** The App's HTML with the reporter first, after any doctype (so standards mode stays). */
-export function withReporter(html: string): string {
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  if (!doctype) return REPORTER + html;
-  return doctype[0] + REPORTER + html.slice(doctype[0].length);
+/**
+ * The App's HTML as its frame gets it: declarative shadow roots open (see `webRtcGuard`), then,
+ * after any doctype (so standards mode stays), the WebRTC guard and the reporter first.
+ */
+export function withPrelude(html: string, parser: DOMParser): string {
+  const app = openDeclarativeShadowRoots(html, parser);
+  const prelude = webRtcGuardScript() + REPORTER;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(app);
+  if (!doctype) return prelude + app;
+  return doctype[0] + prelude + app.slice(doctype[0].length);
+}
+
+/**
+ * Declarative shadow roots in the App's own HTML made open: a closed one could hold a frame
+ * the guard cannot see. Only HTML that has one is parsed and written again.
+ */
+export function openDeclarativeShadowRoots(html: string, parser: DOMParser): string {
+  if (!/shadowrootmode/i.test(html)) return html;
+  const parsed = parser.parseFromString(html, 'text/html');
+  const open = (root: ParentNode): void => {
+    for (const template of root.querySelectorAll('template')) {
+      if (template.hasAttribute('shadowrootmode')) template.setAttribute('shadowrootmode', 'open');
+      open(template.content);
+    }
+  };
+  open(parsed);
+  const doctype = parsed.doctype ? `<!DOCTYPE ${parsed.doctype.name}>` : '';
+  return doctype + parsed.documentElement.outerHTML;
 }
 
 interface JsonRpcLike {
@@ -104,7 +129,7 @@ function loadApp(
   frame.setAttribute('sandbox', INNER_SANDBOX);
   if (allow) frame.setAttribute('allow', allow);
   frame.setAttribute('title', 'App');
-  frame.srcdoc = withReporter(html);
+  frame.srcdoc = withPrelude(html, new DOMParser());
   doc.body.appendChild(frame);
   return frame;
 }
