@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Frame, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
+import { traceMainThread } from '../fixtures/mainThreadCpu';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
@@ -125,4 +126,83 @@ test('WebRTC is off in App frames: no peer connection, no packet out, however it
   } finally {
     udp.socket.close();
   }
+});
+
+test('an App’s huge message or flood is refused at the page: the connection, other Apps and the page carry on', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  test.setTimeout(240_000);
+  await configure(shell);
+  fake.script(
+    message([toolUse('hostile__flood', {}), toolUse('hostile__benign', {})]),
+    message([text('Both Apps are shown.')]),
+    message([text('Still here.')]),
+  );
+  await openChat(page, shell);
+  await page.getByTestId('approval-once').click();
+  const frames = page.getByTestId('app-frame');
+  await expect(frames.nth(0)).toHaveAttribute('data-phase', 'ready', { timeout: 15_000 });
+  await expect(frames.nth(1)).toHaveAttribute('data-phase', 'ready', { timeout: 15_000 });
+  const flood = await appFrame(page, 'Flood');
+  const benign = await appFrame(page, 'Benign');
+
+  // A call of the other App is in flight (3 s) when the 9 MiB request comes.
+  await benign.locator('#slow').click();
+  await page.getByTestId('approval-once').click();
+  await expect(benign.locator('#slow-out')).toHaveText('waiting');
+  await flood.locator('#big-call').click();
+  await expect(flood.locator('#big-call-out')).toHaveText(
+    'error -32600 Message refused: larger than 4 MiB (Switchboard accepts messages of at most 4 MiB from an App).',
+  );
+  await expect(benign.locator('#slow-out')).toHaveText('slow done', { timeout: 10_000 });
+  await flood.locator('#big-log').click();
+  await expect(flood.locator('#big-log-out')).toHaveText('sent');
+  const floodCard = page
+    .getByTestId('app-card')
+    .filter({ has: page.locator('iframe[title*="flood"]') });
+  const problems = floodCard.getByTestId('app-problems');
+  await problems.locator('summary').click();
+  await expect(problems.locator('[data-refusal="size"]')).toHaveText(
+    '2 messages refused: larger than 4 MiB',
+  );
+
+  // A flood through the bridge costs the page's main thread (CPU time, which a busy machine does
+  // not inflate) about what the same flood posted straight at the page costs: that much no
+  // page can refuse; the rest is held off before the bridge, the socket and main.
+  const floor = await traceMainThread(page);
+  await flood.locator('#flood-top').click();
+  await expect(flood.locator('#flood-top-out')).toHaveText('done', { timeout: 60_000 });
+  const unavoidable = await floor.stop();
+  const bridged = await traceMainThread(page);
+  await flood.locator('#flood').click();
+  await expect(flood.locator('#flood-out')).not.toBeEmpty({ timeout: 60_000 });
+  const cost = await bridged.stop();
+  test.info().annotations.push({
+    type: 'page CPU (ms)',
+    description: `${String(cost.totalMs)} through the bridge, ${String(unavoidable.totalMs)} posted at the page`,
+  });
+  const counts = JSON.parse((await flood.locator('#flood-out').textContent()) ?? '{}') as {
+    ok: number;
+    limited: number;
+    other: number;
+  };
+  expect(counts.other).toBe(0);
+  expect(counts.limited).toBeGreaterThan(0);
+  expect(counts.ok + counts.limited).toBeLessThan(5000);
+  expect(
+    cost.totalMs,
+    `page CPU: ${JSON.stringify(cost)} through the bridge, ${JSON.stringify(unavoidable)} posted at the page`,
+  ).toBeLessThan(2 * unavoidable.totalMs + 200);
+  await expect(problems.locator('[data-refusal="rate"]')).toContainText(
+    'refused: more than 100 a second',
+  );
+
+  // The other App and the window's own connection are fine.
+  await benign.locator('#ping').click();
+  await expect(benign.locator('#ping-out')).toHaveText('pong 1');
+  await page.locator('#composer-input').fill('Still there?');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Still here.');
 });

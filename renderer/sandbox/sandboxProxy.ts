@@ -4,9 +4,11 @@
  * inner frame whose origin is opaque (no `allow-same-origin`), so Apps are isolated from the
  * proxy, from each other and from the host; the page's CSP header, which the inner frame
  * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
- * talks only to the host origins main named in its config. Its own bundle: it imports only the
- * guard that goes first into the App's document.
+ * talks only to the host origins main named in its config, and keeps the App to its message
+ * rate (see proxyRateGate). Its own bundle: it imports only that gate, the App message limits
+ * and the guard that goes first into the App's document.
  */
+import { createRateGate } from './proxyRateGate';
 import { webRtcGuardScript } from './webRtcGuard';
 
 export interface SandboxConfig {
@@ -87,6 +89,15 @@ export function startSandboxProxy(win: Window, config: SandboxConfig): () => voi
     for (const origin of targets) win.parent.postMessage(data, origin);
   };
   let inner: HTMLIFrameElement | undefined;
+  const gate = createRateGate({
+    answer: (reply) => inner?.contentWindow?.postMessage(reply, '*'),
+    report: (refused) =>
+      toParent({
+        jsonrpc: '2.0',
+        method: SANDBOX_REPORT,
+        params: { kind: 'refused', rate: refused },
+      }),
+  });
   const onMessage = (event: MessageEvent): void => {
     if (event.source === win.parent) {
       if (!config.parentOrigins.includes(event.origin)) return;
@@ -104,11 +115,14 @@ export function startSandboxProxy(win: Window, config: SandboxConfig): () => voi
       inner?.contentWindow?.postMessage(event.data, '*');
       return;
     }
-    if (inner && event.source === inner.contentWindow) toParent(event.data);
+    if (inner && event.source === inner.contentWindow && gate.admit(event)) toParent(event.data);
   };
   win.addEventListener('message', onMessage);
   toParent({ jsonrpc: '2.0', method: PROXY_READY, params: {} });
-  return () => win.removeEventListener('message', onMessage);
+  return () => {
+    gate.stop();
+    win.removeEventListener('message', onMessage);
+  };
 }
 
 function loadApp(

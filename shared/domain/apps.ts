@@ -166,6 +166,15 @@ export const appReportSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('app-error'), message: z.string().max(4000) }).strict(),
+  /** Messages the page refused from the App so far: too large, over the rate, malformed. */
+  z
+    .object({
+      kind: z.literal('messages-refused'),
+      size: z.number().int().nonnegative(),
+      rate: z.number().int().nonnegative(),
+      shape: z.number().int().nonnegative(),
+    })
+    .strict(),
 ]);
 export type AppReport = z.infer<typeof appReportSchema>;
 

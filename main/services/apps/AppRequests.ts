@@ -214,6 +214,15 @@ export class AppRequests {
           this.log(frame, 'error', `App ${frame.resourceUri} error: ${report.message}`);
         }
         return;
+      case 'messages-refused':
+        if (this.countProblem(frame)) {
+          this.log(
+            frame,
+            'warning',
+            `App ${frame.resourceUri}: messages refused so far: ${String(report.size)} too large, ${String(report.rate)} over the rate, ${String(report.shape)} malformed`,
+          );
+        }
+        return;
     }
   }
 

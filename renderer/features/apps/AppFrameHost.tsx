@@ -208,7 +208,7 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
         />
       )}
       {frame && <AppRefusedSources frame={frame} />}
-      <AppProblems problems={state.problems} more={state.moreProblems} />
+      <AppProblems problems={state.problems} more={state.moreProblems} refused={state.refused} />
       {phase.kind === 'failed' && <AppFailureView failure={phase.failure} onRetry={reopen} />}
       {phase.kind === 'closed' && (
         <div className="app-closed" role="status" data-testid="app-closed">

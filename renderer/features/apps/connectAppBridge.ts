@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
 import type { AppFrame, AppReport } from '../../../shared/domain/apps';
-import { FrameTransport } from './FrameTransport';
+import { FrameTransport, type RefusedCounts } from './FrameTransport';
 
 type CallToolHandler = NonNullable<AppBridge['oncalltool']>;
 type ReadResourceHandler = NonNullable<AppBridge['onreadresource']>;
@@ -42,6 +42,8 @@ export interface AppBridgeHost {
     appModes: readonly McpUiDisplayMode[] | undefined,
   ): McpUiDisplayMode;
   teardownRequested(): void;
+  /** Messages of the App were refused (too large, too many, malformed): running totals. */
+  refused(counts: RefusedCounts): void;
 }
 
 /** The proxy's report of a CSP violation or script error inside the App (see sandboxProxy). */
@@ -50,6 +52,8 @@ const reportParams = z.union([
   z.object({ kind: z.literal('csp-violation'), directive: z.string(), blockedUri: z.string() }),
   z.object({ kind: z.literal('app-error'), message: z.string() }),
   z.object({ kind: z.literal('navigated') }),
+  // Messages over the App's rate the proxy dropped before relaying (see proxyRateGate).
+  z.object({ kind: z.literal('refused'), rate: z.number().int().nonnegative() }),
 ]);
 
 /** What the host declares to the App: honest to what this frame supports. */
@@ -137,7 +141,17 @@ export async function connectAppBridge(
       return {};
     };
   }
-  bridge.setNotificationHandler(SANDBOX_REPORT, { params: reportParams }, (params) =>
+  // Refused here and by the proxy: the host hears the sum.
+  let transportRefused: RefusedCounts = { size: 0, rate: 0, shape: 0 };
+  let proxyRefused = 0;
+  const refused = (): void =>
+    host.refused({ ...transportRefused, rate: transportRefused.rate + proxyRefused });
+  bridge.setNotificationHandler(SANDBOX_REPORT, { params: reportParams }, (params) => {
+    if (params.kind === 'refused') {
+      proxyRefused = Math.max(proxyRefused, params.rate);
+      refused();
+      return;
+    }
     host.report(
       params.kind === 'navigated'
         ? {
@@ -149,8 +163,14 @@ export async function connectAppBridge(
             },
           }
         : params,
-    ),
-  );
-  await bridge.connect(new FrameTransport(target));
+    );
+  });
+  const transport = new FrameTransport(target, {
+    onRefused: (counts) => {
+      transportRefused = counts;
+      refused();
+    },
+  });
+  await bridge.connect(transport);
   return bridge;
 }

@@ -163,6 +163,11 @@ export function useAppBridge(deps: AppBridgeDeps): void {
           dispatch({ type: 'displayMode', mode });
           return mode;
         },
+        refused: (counts) => {
+          if (!alive) return;
+          dispatch({ type: 'refused', counts });
+          actions.report(frame.frameId, { kind: 'messages-refused', ...counts });
+        },
         teardownRequested: () => {
           const bridge = bridgeRef.current;
           const close = (): void => dispatch({ type: 'closed', reason: 'requested' });

@@ -26,6 +26,14 @@ export const apps = {
     'csp-violation': 'Blocked by its security policy:',
     'app-error': 'Error:',
   },
+  refusedMessages: {
+    size_one: '{{count}} message refused: larger than {{limit}}',
+    size_other: '{{count}} messages refused: larger than {{limit}}',
+    rate_one: '{{count}} message refused: more than {{rate}} a second',
+    rate_other: '{{count}} messages refused: more than {{rate}} a second',
+    shape_one: '{{count}} message refused: not valid JSON',
+    shape_other: '{{count}} messages refused: not valid JSON',
+  },
   refusedSummary_one: 'Not allowed: {{count}} place this App asked to reach',
   refusedSummary_other: 'Not allowed: {{count}} places this App asked to reach',
   refusal: {

@@ -29,6 +29,14 @@ export const apps: LocaleShape<typeof en> = {
     'csp-violation': '被其安全策略阻止：',
     'app-error': '错误：',
   },
+  refusedMessages: {
+    size_one: '已拒绝 {{count}} 条消息：大于 {{limit}}',
+    size_other: '已拒绝 {{count}} 条消息：大于 {{limit}}',
+    rate_one: '已拒绝 {{count}} 条消息：每秒超过 {{rate}} 条',
+    rate_other: '已拒绝 {{count}} 条消息：每秒超过 {{rate}} 条',
+    shape_one: '已拒绝 {{count}} 条消息：不是有效的 JSON',
+    shape_other: '已拒绝 {{count}} 条消息：不是有效的 JSON',
+  },
   refusedSummary_one: '未允许：此应用请求访问的 {{count}} 个地址',
   refusedSummary_other: '未允许：此应用请求访问的 {{count}} 个地址',
   refusal: {
