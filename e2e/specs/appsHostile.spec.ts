@@ -206,3 +206,46 @@ test('an App’s huge message or flood is refused at the page: the connection, o
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('assistant-message').last()).toContainText('Still here.');
 });
+
+test('an App’s requests for consent queue as one panel with a count, and “allow for this App” clears them', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  test.setTimeout(180_000);
+  await configure(shell);
+  fake.script(message([toolUse('hostile__spam', {})]), message([text('Shown.')]));
+  await openChat(page, shell);
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+    timeout: 15_000,
+  });
+  const spam = await appFrame(page, 'Spam');
+
+  // 30 calls that each need approval: one dialog, which says how many more wait.
+  await spam.locator('#calls').click();
+  const dialog = page.getByTestId('approval-dialog');
+  await expect(dialog.getByTestId('approval-caller')).toContainText('spam');
+  await expect(dialog.getByTestId('approval-app-queue')).toHaveText('29 more from this App');
+  await expect(dialog.getByTestId('approval-queue')).toHaveCount(0);
+  await page.getByTestId('approval-once').click();
+  await expect(page.getByTestId('approval-app-queue')).toHaveText('28 more from this App');
+  // Allowed for this App: the rest of its calls of this tool run without asking.
+  await page.getByTestId('approval-app').click();
+  await expect(spam.locator('#calls-out')).toHaveText('30 ok of 30');
+  await expect(dialog).toHaveCount(0);
+
+  // 23 pages: one consent panel with the count; the origin allowed for this App opens the rest.
+  await spam.locator('#links').click();
+  const consent = page.getByTestId('url-consent');
+  await expect(consent).toHaveCount(1);
+  await expect(consent.getByTestId('url-app-queue')).toHaveText('22 more from this App');
+  await expect(consent.getByTestId('url-full')).toHaveText('https://example.com/page-0');
+  await consent.getByTestId('url-open-app').click();
+  await expect(spam.locator('#links-out')).toHaveText('23 opened of 23');
+  await expect(page.getByTestId('url-consent')).toHaveCount(0);
+  await expect
+    .poll(
+      () => shell.stdout().match(/Open in your browser: https:\/\/example\.com\/page-\d+/g)?.length,
+    )
+    .toBe(23);
+});

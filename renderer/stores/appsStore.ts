@@ -20,6 +20,8 @@ export interface AppsState {
   pendingContext: Record<string, AppContextView[]>;
   /** UI resources per server, for the server view's Apps tab. */
   resources: Record<string, Loadable<AppResourceView[]>>;
+  /** Requests of each App (by App id) that wait behind the one the person sees. */
+  consentsWaiting: Record<string, number>;
   open: (target: AppTarget) => Promise<AppOpenResult>;
   /** The App's HTML; one request per content hash, however many frames show it. */
   html: (frameId: string, contentHash: string) => Promise<string>;
@@ -59,6 +61,7 @@ export function createAppsStore(client: HostClient): AppsStore {
   const store = createStore<AppsState>()((set) => ({
     pendingContext: {},
     resources: {},
+    consentsWaiting: {},
     open: (target) => client.invoke('apps.open', { target }),
     html: (frameId, contentHash) => {
       let pending = html.get(contentHash);
@@ -122,6 +125,12 @@ export function createAppsStore(client: HostClient): AppsStore {
     store.setState((s) => ({
       pendingContext: { ...s.pendingContext, [conversationId]: contexts },
     })),
+  );
+  client.on('apps.consentQueueChanged', ({ appId, waiting }) =>
+    store.setState((s) => {
+      const { [appId]: _gone, ...others } = s.consentsWaiting;
+      return { consentsWaiting: waiting > 0 ? { ...others, [appId]: waiting } : others };
+    }),
   );
   return store;
 }

@@ -127,6 +127,11 @@ export const appEvents = {
     }),
     description: 'App context waiting for the next message of a conversation changed.',
   },
+  'apps.consentQueueChanged': {
+    payload: z.object({ appId: z.string(), waiting: z.number().int().nonnegative() }),
+    description:
+      'How many requests of an App (approvals, pages to open) wait behind the one shown to the person.',
+  },
 } as const;
 
 // Compile-time proof that appsNames.ts lists exactly these keys.

@@ -19,6 +19,7 @@ export interface AppServicesOptions {
   findToolCall: (toolUseId: string) => StoredAppCall | undefined;
   send: AppRequestsOptions['send'];
   askToOpen: AppRequestsOptions['askToOpen'];
+  open: AppRequestsOptions['open'];
 }
 
 export interface AppServices {
@@ -51,6 +52,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     verdicts,
     send: options.send,
     askToOpen: options.askToOpen,
+    open: options.open,
+    consentsWaiting: (appId, waiting) =>
+      events.emit('apps.consentQueueChanged', { appId, waiting }),
   });
   const handlers: Pick<RequestHandlers, AppRequestName> = {
     'apps.open': ({ target }) => service.open(target),
