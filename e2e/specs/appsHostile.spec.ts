@@ -249,3 +249,31 @@ test('an App’s requests for consent queue as one panel with a count, and “al
     )
     .toBe(23);
 });
+
+test('a message the App took back leaves the card, so it cannot be sent afterwards', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await configure(shell);
+  fake.script(
+    message([toolUse('hostile__spam', {})]),
+    message([text('Shown.')]),
+    message([text('Got it.')]),
+  );
+  await openChat(page, shell);
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+    timeout: 15_000,
+  });
+  const spam = await appFrame(page, 'Spam');
+  await spam.locator('#message').click();
+  const prompt = page.getByTestId('app-message-prompt');
+  await expect(prompt).toContainText('Taken back');
+  await spam.locator('#cancel-message').click();
+  await expect(prompt).toHaveCount(0);
+  // Asked again, it is shown again (and sent when the person says so).
+  await spam.locator('#message').click();
+  await prompt.getByRole('button', { name: 'Send' }).click();
+  await expect(spam.locator('#message-out')).toHaveText('sent');
+  await expect(page.getByTestId('user-message').last()).toContainText('Taken back');
+});

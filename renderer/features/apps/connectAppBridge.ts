@@ -22,11 +22,14 @@ export interface AppBridgeHost {
   html(): Promise<string>;
   callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
   readResource(uri: string): Promise<Record<string, unknown>[]>;
-  /** Shows the message to the person; resolves once they sent it (true) or discarded it. */
-  message(text: string): Promise<boolean>;
+  /**
+   * Shows the message to the person; resolves once they sent it (true) or discarded it, or
+   * (false) once `signal` aborts: the App cancelled the request, or its frame closed.
+   */
+  message(text: string, signal: AbortSignal): Promise<boolean>;
   openLink(url: string): Promise<boolean>;
   /** Asks the person and saves; resolves true when the files were handed to the browser. */
-  download(contents: DownloadContents): Promise<boolean>;
+  download(contents: DownloadContents, signal: AbortSignal): Promise<boolean>;
   updateContext(
     content: Record<string, unknown>[] | undefined,
     structured: Record<string, unknown> | undefined,
@@ -120,21 +123,22 @@ export async function connectAppBridge(
   bridge.onreadresource = async ({ uri }) =>
     ({ contents: await host.readResource(uri) }) as Awaited<ReturnType<ReadResourceHandler>>;
   bridge.onopenlink = async ({ url }) => ((await host.openLink(url)) ? {} : { isError: true });
-  bridge.ondownloadfile = async ({ contents }) =>
-    (await host.download(contents)) ? {} : { isError: true };
+  bridge.ondownloadfile = async ({ contents }, { mcpReq: { signal } }) =>
+    (await host.download(contents, signal)) ? {} : { isError: true };
   bridge.onrequestdisplaymode = ({ mode }) =>
     Promise.resolve({
       mode: host.displayMode(mode, bridge.getAppCapabilities()?.availableDisplayModes),
     });
   if (options.inConversation) {
-    bridge.onmessage = async ({ content }) => {
+    // The bridge aborts `signal` when the App cancels the request or the connection closes.
+    bridge.onmessage = async ({ content }, { mcpReq: { signal } }) => {
       const text = content
         .flatMap((block) => (block.type === 'text' ? [block.text] : []))
         .join('\n\n')
         .trim();
       // Only text is declared; a message with nothing to read is refused, not sent empty.
       if (!text) return { isError: true };
-      return (await host.message(text)) ? {} : { isError: true };
+      return (await host.message(text, signal)) ? {} : { isError: true };
     };
     bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
       await host.updateContext(content, structuredContent);

@@ -52,7 +52,7 @@ export interface AppBridgeDeps {
   version: string;
   actions: AppsState;
   dispatch: Dispatch<AppFrameAction>;
-  ask: (request: AppPromptRequest) => Promise<boolean>;
+  ask: (request: AppPromptRequest, signal?: AbortSignal) => Promise<boolean>;
 }
 
 /**
@@ -110,11 +110,11 @@ export function useAppBridge(deps: AppBridgeDeps): void {
         html: () => actions.html(frame.frameId, frame.contentHash),
         callTool: (name, args) => actions.callTool(frame.frameId, name, args),
         readResource: (uri) => actions.readResource(frame.frameId, uri),
-        message: (text) => latest.current.ask({ kind: 'message', text }),
+        message: (text, signal) => latest.current.ask({ kind: 'message', text }, signal),
         openLink: (url) => actions.openLink(frame.frameId, url),
-        download: async (contents) => {
+        download: async (contents, signal) => {
           const files = toDownloadFiles(contents);
-          if (!(await latest.current.ask({ kind: 'download', files }))) return false;
+          if (!(await latest.current.ask({ kind: 'download', files }, signal))) return false;
           for (const file of files) {
             const data =
               file.data ??
