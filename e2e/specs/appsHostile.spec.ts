@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Frame, type Page } from '@playwright/test';
@@ -9,6 +9,7 @@ import { traceMainThread } from '../fixtures/mainThreadCpu';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
+import { AppPage } from '../pages/AppPage';
 
 /**
  * A hostile App server of our own (apps-hostile.mjs), driven in Chromium through the web shell:
@@ -276,4 +277,51 @@ test('a message the App took back leaves the card, so it cannot be sent afterwar
   await prompt.getByRole('button', { name: 'Send' }).click();
   await expect(spam.locator('#message-out')).toHaveText('sent');
   await expect(page.getByTestId('user-message').last()).toContainText('Taken back');
+});
+
+test('screenshots of an App’s consent panels, en and zh-CN, light and dark, wide and 800×600', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  test.setTimeout(240_000);
+  const dir = 'artifacts/screenshots';
+  await mkdir(dir, { recursive: true });
+  await configure(shell);
+  fake.script(message([toolUse('hostile__spam', {})]), message([text('Shown.')]));
+  await openChat(page, shell);
+  const app = new AppPage(page, shell);
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width: 1200, height: 760 });
+      await app.openSettings();
+      await app.chooseTheme(theme);
+      await app.chooseLanguage(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.keyboard.press('Escape');
+      await expect(app.settings).toHaveCount(0);
+      // Settings replaced the chat: the App is shown again, in a frame of its own.
+      const spam = await appFrame(page, 'Spam');
+      for (const [width, height] of [
+        [1200, 760],
+        [800, 600],
+      ] as const) {
+        const name = (screen: string): string =>
+          `${dir}/${screen}-${language}-${theme}-${String(width)}.png`;
+        await page.setViewportSize({ width, height });
+        await spam.locator('#three-calls').click();
+        await expect(page.getByTestId('approval-app-queue')).toBeVisible();
+        await page.screenshot({ path: name('app-approval-queue') });
+        for (let i = 0; i < 3; i++) await page.getByTestId('approval-deny').click();
+        await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
+        await spam.locator('#three-links').click();
+        const consent = page.getByTestId('url-consent');
+        await expect(consent.getByTestId('url-app-queue')).toBeVisible();
+        await consent.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: name('app-url-consent-queue') });
+        for (let i = 0; i < 3; i++) await consent.getByTestId('url-decline').click();
+        await expect(consent).toHaveCount(0);
+      }
+    }
+  }
 });

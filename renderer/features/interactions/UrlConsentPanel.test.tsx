@@ -84,8 +84,10 @@ describe('UrlConsentPanel', () => {
     );
     act(() => host.emit('apps.consentQueueChanged', { appId: 'app-1', waiting: 22 }));
     expect(screen.getByTestId('url-app-queue').textContent).toBe('22 more from this App');
-    expect(screen.getByTestId('url-open-app').textContent).toBe(
-      'Open, and allow auth.example.com for this App',
+    const openApp = screen.getByTestId('url-open-app');
+    expect(openApp.textContent).toBe('Open, and allow for this App');
+    expect(openApp.getAttribute('title')).toBe(
+      'Pages of auth.example.com this App asks to open later open without asking, until the App closes.',
     );
     fireEvent.click(screen.getByTestId('url-open-app'));
     await settle();

@@ -25,11 +25,12 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
   // An App's requests come one at a time: how many more of it wait behind this one.
   const fromApp = useAppsStore((s) => (appId ? (s.consentsWaiting[appId] ?? 0) : 0));
   // Every answer is one button, named after it for tests, idle while an answer is on its way.
-  const button = (action: UrlAction, modifier: string, label: string) => (
+  const button = (action: UrlAction, modifier: string, label: string, hint?: string) => (
     <button
       type="button"
       className={`button${modifier}`}
       disabled={responding}
+      title={hint}
       onClick={() => void respond(id, action)}
       data-testid={`url-${action}`}
     >
@@ -87,7 +88,7 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
         </p>
       )}
       <InteractionFailure id={id} />
-      <div className="interaction__buttons">
+      <div className="interaction__buttons interaction__buttons--end">
         {interaction.stage === 'consent' &&
           button('decline', ' button--danger', t('interactions.url.decline'))}
         {button(
@@ -99,7 +100,12 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
         {interaction.stage === 'consent' &&
           appId &&
           interaction.host &&
-          button('open-app', '', t('apps.openLinkForApp', { host: interaction.host }))}
+          button(
+            'open-app',
+            '',
+            t('apps.openLinkForApp'),
+            t('apps.openLinkForAppHint', { host: interaction.host }),
+          )}
         {interaction.stage === 'consent' &&
           button('open', ' button--primary', t('interactions.url.open'))}
         {interaction.stage !== 'consent' &&

@@ -70,7 +70,9 @@ export const apps = {
   openLinkByApp: 'The App of {{tool}} asks to open this page.',
   moreFromApp_one: '{{count}} more from this App',
   moreFromApp_other: '{{count}} more from this App',
-  openLinkForApp: 'Open, and allow {{host}} for this App',
+  openLinkForApp: 'Open, and allow for this App',
+  openLinkForAppHint:
+    'Pages of {{host}} this App asks to open later open without asking, until the App closes.',
   tab: 'Apps',
   none: 'This server has no Apps.',
   usedBy: 'Used by {{tools}}',
