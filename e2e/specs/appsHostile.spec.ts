@@ -251,7 +251,7 @@ test('an App’s requests for consent queue as one panel with a count, and “al
     .toBe(23);
 });
 
-test('a message the App took back leaves the card, so it cannot be sent afterwards', async ({
+test('what the App took back is withdrawn: its message leaves the card, its calls the approval dialog', async ({
   page,
   shell,
   fake,
@@ -277,6 +277,20 @@ test('a message the App took back leaves the card, so it cannot be sent afterwar
   await prompt.getByRole('button', { name: 'Send' }).click();
   await expect(spam.locator('#message-out')).toHaveText('sent');
   await expect(page.getByTestId('user-message').last()).toContainText('Taken back');
+
+  // Three calls waiting for approval (one asked, two in the App's line), then taken back: the
+  // dialog goes and nothing of them is left in the App's line.
+  await spam.locator('#three-calls').click();
+  await expect(page.getByTestId('approval-app-queue')).toHaveText('2 more from this App');
+  // The App itself gives them up (the modal dialog keeps the person's clicks out of the page).
+  await spam.locator('#cancel-calls').dispatchEvent('click');
+  await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
+  await spam.locator('#three-calls').click();
+  await expect(page.getByTestId('approval-app-queue')).toHaveText('2 more from this App');
+  await expect(page.getByTestId('approval-dialog')).toContainText('"n": 0');
+  await page.getByTestId('approval-app').click();
+  await expect(spam.locator('#calls-out')).toHaveText('3 ok of 3');
+  await expect(page.getByTestId('approval-dialog')).toHaveCount(0);
 });
 
 test('screenshots of an App’s consent panels, en and zh-CN, light and dark, wide and 800×600', async ({

@@ -3,6 +3,7 @@ export const appRequestNames = [
   'apps.open',
   'apps.getHtml',
   'apps.close',
+  'apps.cancel',
   'apps.callTool',
   'apps.readResource',
   'apps.sendMessage',

@@ -464,6 +464,7 @@ export const hostMessages = {
     linkRefused:
       'Only https links (or http links to this computer) can be opened; not opening {{url}}.',
     closed: 'The App was closed.',
+    cancelledByApp: 'The App cancelled this request.',
     previewOnly: 'Only an App shown in a conversation can {{what}}; this one is a preview.',
     sendMessage: 'send a message',
     setContext: 'set context for the model',

@@ -5,10 +5,12 @@ import { isOpenableUrl } from '../../platform/isOpenableUrl';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import { modelToolName } from '../catalog/modelToolName';
 import type { McpService } from '../mcp/McpService';
+import type { Tool } from '../mcp/session/mcpTypes';
 import type { AppFrameRecord } from './AppFrames';
 import type { AppRenderVerdicts } from './AppRenderVerdicts';
 import type { AppsService } from './AppsService';
 import { AppConsentQueue } from './AppConsentQueue';
+import { AppRequestSignals } from './AppRequestSignals';
 import type { AppTurnContext } from './AppTurnContext';
 import { contextText, describeData } from './contextText';
 import { isVisibleToApps } from './toolUi';
@@ -53,7 +55,7 @@ const MAX_PROBLEMS_PER_FRAME = 100;
  * pages of one origin (here).
  */
 export class AppRequests {
-  private readonly aborts = new Map<string, AbortController>();
+  private readonly signals = new AppRequestSignals();
   private readonly problems = new Map<string, number>();
   private readonly renderedFrames = new Set<string>();
   private readonly consents: AppConsentQueue;
@@ -64,10 +66,12 @@ export class AppRequests {
     this.consents = new AppConsentQueue(options.consentsWaiting);
   }
 
+  /** `requestId` names the request for {@link cancel} (the App may give it up). */
   async callTool(
     frameId: string,
     name: string,
     args: Record<string, unknown>,
+    requestId?: string,
   ): Promise<Record<string, unknown>> {
     const frame = this.options.apps.frames.get(frameId);
     const supervisor = this.options.mcp.supervisor(frame.server);
@@ -81,7 +85,31 @@ export class AppRequests {
     if (!isVisibleToApps(tool)) {
       throw new AppError(AppErrorCode.Forbidden, hostText('apps.toolHidden', { tool: name }));
     }
-    const signal = this.signalOf(frameId);
+    const { signal, end } = this.signals.begin(frameId, requestId);
+    try {
+      return await this.runTool(frame, tool, args, signal);
+    } finally {
+      end();
+    }
+  }
+
+  /** The App cancelled a request it named: it is neither asked about nor run from now on. */
+  cancel(frameId: string, requestId: string): void {
+    this.signals.cancel(
+      frameId,
+      requestId,
+      new AppError(AppErrorCode.Cancelled, hostText('apps.cancelledByApp')),
+    );
+  }
+
+  private async runTool(
+    frame: AppFrameRecord,
+    tool: Tool,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const { name } = tool;
+    const supervisor = this.options.mcp.supervisor(frame.server);
     const outcome = await this.options.broker.decide(
       {
         conversationId: frame.toolCall?.conversationId ?? `app-preview:${frame.server}`,
@@ -137,14 +165,22 @@ export class AppRequests {
     return this.options.send(call.conversationId, text);
   }
 
-  async openLink(frameId: string, url: string): Promise<boolean> {
+  async openLink(frameId: string, url: string, requestId?: string): Promise<boolean> {
+    const { signal, end } = this.signals.begin(frameId, requestId);
+    try {
+      return await this.askToOpen(frameId, url, signal);
+    } finally {
+      end();
+    }
+  }
+
+  private async askToOpen(frameId: string, url: string, signal: AbortSignal): Promise<boolean> {
     const frame = this.options.apps.frames.get(frameId);
     if (!isOpenableUrl(url)) {
       throw new AppError(AppErrorCode.Validation, hostText('apps.linkRefused', { url }));
     }
     const origin = new URL(url).origin;
     const allowed = (): boolean => this.linkOrigins.get(frame.appId)?.has(origin) === true;
-    const signal = this.signalOf(frameId);
     if (allowed()) return this.openAllowed(frame, url);
     const release = await this.consents.turn(frame.appId, signal);
     try {
@@ -280,19 +316,9 @@ export class AppRequests {
       this.options.broker.forgetApp(frame.appId);
       this.linkOrigins.delete(frame.appId);
     }
-    this.aborts.get(frameId)?.abort(new AppError(AppErrorCode.Cancelled, hostText('apps.closed')));
-    this.aborts.delete(frameId);
+    this.signals.closeFrame(frameId, new AppError(AppErrorCode.Cancelled, hostText('apps.closed')));
     this.problems.delete(frameId);
     this.renderedFrames.delete(frameId);
-  }
-
-  private signalOf(frameId: string): AbortSignal {
-    let controller = this.aborts.get(frameId);
-    if (!controller) {
-      controller = new AbortController();
-      this.aborts.set(frameId, controller);
-    }
-    return controller.signal;
   }
 
   private inConversation(frame: AppFrameRecord, what: HostText) {

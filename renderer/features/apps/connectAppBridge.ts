@@ -20,14 +20,19 @@ export type DownloadContents = Parameters<DownloadHandler>[0]['contents'];
 /** What the frame host does for the bridge; every App request ends up in one of these. */
 export interface AppBridgeHost {
   html(): Promise<string>;
-  callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** `signal`: the App cancelled the request, or the connection closed. */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
   readResource(uri: string): Promise<Record<string, unknown>[]>;
   /**
    * Shows the message to the person; resolves once they sent it (true) or discarded it, or
    * (false) once `signal` aborts: the App cancelled the request, or its frame closed.
    */
   message(text: string, signal: AbortSignal): Promise<boolean>;
-  openLink(url: string): Promise<boolean>;
+  openLink(url: string, signal: AbortSignal): Promise<boolean>;
   /** Asks the person and saves; resolves true when the files were handed to the browser. */
   download(contents: DownloadContents, signal: AbortSignal): Promise<boolean>;
   updateContext(
@@ -118,11 +123,12 @@ export async function connectAppBridge(
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) =>
     host.log(level, logger, data),
   );
-  bridge.oncalltool = async ({ name, arguments: args }) =>
-    (await host.callTool(name, args ?? {})) as AppToolResult;
+  bridge.oncalltool = async ({ name, arguments: args }, { mcpReq: { signal } }) =>
+    (await host.callTool(name, args ?? {}, signal)) as AppToolResult;
   bridge.onreadresource = async ({ uri }) =>
     ({ contents: await host.readResource(uri) }) as Awaited<ReturnType<ReadResourceHandler>>;
-  bridge.onopenlink = async ({ url }) => ((await host.openLink(url)) ? {} : { isError: true });
+  bridge.onopenlink = async ({ url }, { mcpReq: { signal } }) =>
+    (await host.openLink(url, signal)) ? {} : { isError: true };
   bridge.ondownloadfile = async ({ contents }, { mcpReq: { signal } }) =>
     (await host.download(contents, signal)) ? {} : { isError: true };
   bridge.onrequestdisplaymode = ({ mode }) =>

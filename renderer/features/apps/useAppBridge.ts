@@ -108,10 +108,10 @@ export function useAppBridge(deps: AppBridgeDeps): void {
       inConversation: d.call !== undefined,
       host: {
         html: () => actions.html(frame.frameId, frame.contentHash),
-        callTool: (name, args) => actions.callTool(frame.frameId, name, args),
+        callTool: (name, args, signal) => actions.callTool(frame.frameId, name, args, signal),
         readResource: (uri) => actions.readResource(frame.frameId, uri),
         message: (text, signal) => latest.current.ask({ kind: 'message', text }, signal),
-        openLink: (url) => actions.openLink(frame.frameId, url),
+        openLink: (url, signal) => actions.openLink(frame.frameId, url, signal),
         download: async (contents, signal) => {
           const files = toDownloadFiles(contents);
           if (!(await latest.current.ask({ kind: 'download', files }, signal))) return false;

@@ -432,6 +432,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     notRun: '未运行：{{reason}}',
     linkRefused: '只能打开 https 链接（或指向本机的 http 链接）；不会打开 {{url}}。',
     closed: '应用已关闭。',
+    cancelledByApp: '应用取消了此请求。',
     previewOnly: '只有显示在对话中的应用才能{{what}}；这个是预览。',
     sendMessage: '发送消息',
     setContext: '为模型设置上下文',
