@@ -1,44 +1,70 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { desktopRendererPolicy } from './main/window/desktopRendererPolicy';
 
-/** One build for all shells: Electron main + web shell + CLI + bench entries, preload, renderer. */
-export default defineConfig({
-  main: {
-    build: {
-      outDir: 'out/main',
-      // The bench drives Chromium through Playwright (a dev dependency): load it from
-      // node_modules at run time rather than bundling it. No app entry imports it.
-      externalizeDeps: { include: ['@playwright/test'] },
-      rollupOptions: {
-        input: {
-          index: resolve('main/index.ts'),
-          web: resolve('main/web/main.ts'),
-          cli: resolve('main/cli/main.ts'),
-          bench: resolve('scripts/bench/main.ts'),
+/**
+ * One build for all shells: Electron main + web shell + CLI, preload, renderer. `--mode test`
+ * (the e2e run and the bench) adds entries that never ship: the bench and the web shell with
+ * the tests' pretend browser. The development server sends the packaged window's CSP.
+ */
+export default defineConfig(({ command, mode }) => {
+  const harness = mode === 'test';
+  // Vite's client injects its modules and styles in development: a per-launch nonce admits
+  // those under the production policy, and nothing else.
+  const devNonce = command === 'serve' ? randomBytes(18).toString('base64') : undefined;
+  return {
+    main: {
+      build: {
+        outDir: 'out/main',
+        // The bench drives Chromium through Playwright (a dev dependency): load it from
+        // node_modules at run time rather than bundling it. No app entry imports it.
+        ...(harness ? { externalizeDeps: { include: ['@playwright/test'] } } : {}),
+        rollupOptions: {
+          input: {
+            index: resolve('main/index.ts'),
+            web: resolve('main/web/main.ts'),
+            cli: resolve('main/cli/main.ts'),
+            ...(harness
+              ? {
+                  bench: resolve('scripts/bench/main.ts'),
+                  webShellWithTestOpener: resolve('e2e/fixtures/webShellWithTestOpener.ts'),
+                }
+              : {}),
+          },
         },
       },
     },
-  },
-  preload: {
-    build: {
-      outDir: 'out/preload',
-      rollupOptions: {
-        input: { index: resolve('preload/index.ts') },
-        // Sandboxed preloads must be CommonJS.
-        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+    preload: {
+      build: {
+        outDir: 'out/preload',
+        rollupOptions: {
+          input: { index: resolve('preload/index.ts') },
+          // Sandboxed preloads must be CommonJS.
+          output: { format: 'cjs', entryFileNames: '[name].cjs' },
+        },
       },
     },
-  },
-  renderer: {
-    root: 'renderer',
-    plugins: [react()],
-    build: {
-      outDir: 'out/renderer',
-      // The App sandbox proxy page is its own entry: main serves it on the sandbox origin.
-      rollupOptions: {
-        input: { index: resolve('renderer/index.html'), sandbox: resolve('renderer/sandbox.html') },
+    renderer: {
+      root: 'renderer',
+      plugins: [react()],
+      ...(devNonce
+        ? {
+            html: { cspNonce: devNonce },
+            server: { headers: { 'Content-Security-Policy': desktopRendererPolicy(devNonce) } },
+          }
+        : {}),
+      build: {
+        outDir: 'out/renderer',
+        // The App sandbox proxy page is its own entry: main serves it on the sandbox origin.
+        rollupOptions: {
+          input: {
+            index: resolve('renderer/index.html'),
+            sandbox: resolve('renderer/sandbox.html'),
+          },
+        },
       },
     },
-  },
+  };
 });

@@ -1,18 +1,24 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end: the real renderer in Debian's Chromium, through the web shell. Browsers are
- * never downloaded; CHROMIUM_PATH overrides the system binary.
+ * End-to-end: the real renderer in Debian's Chromium, through the web shell (project "web").
+ * Browsers are never downloaded; CHROMIUM_PATH overrides the system binary. Project "electron"
+ * drives the desktop app with Playwright's _electron wherever Electron's binary is installed
+ * (skipped, and said so, where it is not) and reads fuses back from electron-builder's output.
  */
 export default defineConfig({
-  testDir: 'e2e/specs',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: 1,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/electron/skipNotice.ts']],
+  projects: [
+    { name: 'web', testDir: 'e2e/specs' },
+    // Launching Electron and restarting it take longer than a page.
+    { name: 'electron', testDir: 'e2e/electron', timeout: 120_000 },
+  ],
   use: {
     browserName: 'chromium',
     viewport: { width: 1200, height: 760 },

@@ -1,11 +1,35 @@
+import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/**
+ * `import start from './file?nodeWorker'` as the build has it (electron-vite emits the worker
+ * as a chunk): in tests the worker starts from its source file, whose types Node strips.
+ */
+const nodeWorkerFromSource: Plugin = {
+  name: 'node-worker-from-source',
+  enforce: 'pre',
+  async resolveId(id, importer) {
+    if (!id.endsWith('?nodeWorker')) return null;
+    const file = await this.resolve(id.slice(0, -'?nodeWorker'.length), importer, {
+      skipSelf: true,
+    });
+    return file ? `\0node-worker:${file.id}` : null;
+  },
+  load(id) {
+    if (!id.startsWith('\0node-worker:')) return null;
+    const url = pathToFileURL(id.slice('\0node-worker:'.length)).href;
+    return `import { Worker } from 'node:worker_threads';
+export default (options) => new Worker(new URL(${JSON.stringify(url)}), options);`;
+  },
+};
 
 /** Unit and integration tests sit next to the code; renderer tests run in jsdom. */
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [nodeWorkerFromSource],
         test: {
           name: 'node',
           environment: 'node',

@@ -7,9 +7,11 @@ import { registerIpc } from './ipc/registerIpc';
 import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
 import { createFolderPicker } from './platform/createFolderPicker';
 import { createPathPicker } from './platform/createPathPicker';
-import { createLogger } from './platform/Logger';
+import { createLogger, type RootLogger } from './platform/Logger';
+import { nativeHostText } from './platform/nativeHostText';
+import { runApp } from './lifecycle/runApp';
 import { installProcessGuards } from './platform/installProcessGuards';
-import { SafeStorageSecretStore } from './platform/SafeStorageSecretStore';
+import { chooseElectronSecretStore } from './platform/chooseElectronSecretStore';
 import { appVersion } from './platform/appVersion';
 import { appPaths, resolveDataDir } from './platform/resolveDataDir';
 import { resolveServersFile } from './services/config/resolveServersFile';
@@ -33,40 +35,54 @@ const dataDir = resolveDataDir({
 });
 app.setPath('userData', dataDir);
 registerAppSchemePrivileges();
+const paths = {
+  ...appPaths(dataDir),
+  serversFile: resolveServersFile({ argv: process.argv, env: process.env, dataDir }),
+};
+const logFile = join(paths.logsDir, 'main.log');
+// Opened by the instance that holds the lock only (a second launch just hands over).
+let rootLog: RootLogger | undefined;
+const logger = (): RootLogger => (rootLog ??= createLogger({ file: logFile }, 'electron'));
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  app.on('second-instance', () => {
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-attach-webview', (e) => e.preventDefault());
+});
+void runApp({
+  app,
+  start,
+  logFile,
+  onSecondInstance: () => {
     const [win] = BrowserWindow.getAllWindows();
     if (win) {
       if (win.isMinimized()) win.restore();
       win.focus();
     }
-  });
-  app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-attach-webview', (e) => e.preventDefault());
-  });
-  app.whenReady().then(start, (error: unknown) => {
-    process.stderr.write(`Switchboard failed to start: ${String(error)}\n`);
-    app.exit(1);
-  });
-}
+  },
+  showError: (title, body) => {
+    const languages = app.getPreferredSystemLanguages();
+    dialog.showErrorBox(nativeHostText(title, languages), nativeHostText(body, languages));
+  },
+  logFailure: async (error) => {
+    const log = logger();
+    log.error('start failed', { error });
+    await log.flush();
+  },
+});
 
 async function start(): Promise<void> {
-  const paths = {
-    ...appPaths(dataDir),
-    serversFile: resolveServersFile({ argv: process.argv, env: process.env, dataDir }),
-  };
-  const log = createLogger({ file: join(paths.logsDir, 'main.log') }, 'electron');
+  const log = logger();
   installProcessGuards(process, log);
   const opener = new ElectronExternalOpener();
+  // After `ready`: only then does safeStorage know its Linux backend.
+  const secrets = await chooseElectronSecretStore(paths.secretsFile, safeStorage, process.platform);
+  log.info('secret storage', { storage: secrets.storage });
   const core = await createHostCore(
     {
       shell: 'electron',
       version: appVersion,
       paths,
-      secrets: new SafeStorageSecretStore(paths.secretsFile, safeStorage),
+      secrets: secrets.store,
+      secretStorage: secrets.storage,
       opener,
       pickFolder: createFolderPicker((options) => dialog.showOpenDialog(options)),
       pickPath: createPathPicker((options) => dialog.showOpenDialog(options)),

@@ -22,6 +22,7 @@ import './styles/tools.css';
 import './styles/streams.css';
 import './styles/config.css';
 import './styles/addServer.css';
+import './styles/registryReview.css';
 import './styles/conversations.css';
 import './styles/chat.css';
 import './styles/markdown.css';
@@ -37,6 +38,8 @@ import './styles/skills.css';
 import './styles/secrets.css';
 import './styles/providers.css';
 import './styles/toolSearch.css';
+import './styles/events.css';
+import './styles/sandbox.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

@@ -29,7 +29,8 @@ export function ensureBuilt() {
   process.stderr.write('Building Switchboard…\n');
   const build = spawnSync(
     process.execPath,
-    ['node_modules/electron-vite/bin/electron-vite.js', 'build'],
+    // Warnings and errors only: `npm start` and `npm run web` stay a few lines long.
+    ['node_modules/electron-vite/bin/electron-vite.js', 'build', '--logLevel', 'warn'],
     {
       stdio: ['ignore', 2, 2],
     },

@@ -1,10 +1,13 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test as base, type Page } from '@playwright/test';
 import { packFixtureBundle } from '../fixtures/bundles/packFixtureBundle.mjs';
 import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry/FakeRegistry.mjs';
+import { hostileRegistry } from '../fixtures/fakeRegistry/hostileDocuments.mjs';
 import { offlineNpmHome } from '../fixtures/offlineNpmHome.mjs';
+import { invoke } from '../fixtures/invoke';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -100,6 +103,37 @@ test('install from the registry: search, fill the secret it asks for, and the se
   await page
     .getByTestId('registry-install-io-github-modelcontextprotocol-server-everything')
     .click();
+  // The review is of the version document, fetched for it, and shows every part that runs.
+  const plan = page.getByTestId('registry-review-plan');
+  await expect(page.getByTestId('registry-review-line')).toHaveText(
+    'npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio',
+  );
+  expect(registry.requests.at(-1)?.path).toBe(
+    '/v0.1/servers/io.github.modelcontextprotocol%2Fserver-everything/versions/2026.8.31',
+  );
+  await expect(plan.locator('tr[data-source="secret"]')).toContainText('EVERYTHING_API_KEY');
+  await expect(plan.locator('tr', { hasText: 'EVERYTHING_REGION' })).toContainText(
+    'Registry default',
+  );
+  // It installs sandboxed: the review says what it may do, npm's registry its only host.
+  const permissions = page.getByTestId('registry-install-form').getByTestId('sandbox-permissions');
+  await expect(permissions).toContainText('registry.npmjs.org');
+  await expect(permissions.getByRole('switch')).toBeChecked();
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await permissions.scrollIntoViewIfNeeded();
+      await permissions.screenshot({
+        path: `artifacts/screenshots/registry-install-sandbox-${language}-${theme}.png`,
+      });
+    }
+  }
+  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByTestId('install-input-EVERYTHING_REGION').selectOption('us');
+  await expect(plan.locator('tr', { hasText: 'EVERYTHING_REGION' })).toContainText('Typed by you');
   await page.getByTestId('registry-install-submit').click();
   await expect(page.getByTestId('registry-install-error')).toContainText('EVERYTHING_API_KEY');
   await page.getByTestId('install-input-EVERYTHING_API_KEY').fill('registry-secret-value');
@@ -109,6 +143,102 @@ test('install from the registry: search, fill the secret it asks for, and the se
   expect(file).toContain('"@modelcontextprotocol/server-everything@2026.8.31"');
   expect(file).toContain('${secret:server-everything.EVERYTHING_API_KEY}');
   expect(file).not.toContain('registry-secret-value');
+  expect(JSON.parse(file)).toMatchObject({
+    mcpServers: {
+      'server-everything': {
+        sandboxEnabled: true,
+        sandbox: { network: { allowedDomains: ['registry.npmjs.org'] } },
+        origin: {
+          kind: 'registry',
+          name: 'io.github.modelcontextprotocol/server-everything',
+          version: '2026.8.31',
+          digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+          secrets: ['server-everything.EVERYTHING_API_KEY'],
+        },
+      },
+    },
+  });
+});
+
+test('a hostile registry: a version document unlike its listing, or swapped after the review, installs nothing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const work = await mkdtemp(join(tmpdir(), 'sb-e2e-hostile-'));
+  const marker = join(work, 'pwned');
+  const hostile = await startFakeRegistry(hostileRegistry({ marker }));
+  const shell = await startWebShell({
+    env: { HOME: await offlineNpmHome(), SWITCHBOARD_REGISTRY_URL: hostile.url },
+  });
+  try {
+    await page.setViewportSize({ width: 1200, height: 1100 });
+    const app = new AppPage(page, shell);
+    await app.open();
+    await page.getByTestId('add-server').click();
+    await page.getByTestId('add-server-tab-registry').click();
+    await page.getByTestId('registry-search').fill('swapped');
+    await page.getByTestId('registry-search-submit').click();
+    const card = page.getByTestId('registry-server-io-github-hostile-swapped');
+    // The listing shows a harmless command …
+    await expect(card).toContainText('npx -y @modelcontextprotocol/server-everything@2026.8.31');
+    await page.getByTestId('registry-install-io-github-hostile-swapped').click();
+    // … the version document runs a shell: the review says so, field by field, and offers no install.
+    const mismatch = page.getByTestId('registry-review-mismatch');
+    await expect(mismatch).toContainText('differs from the listing you reviewed');
+    const changes = card.getByTestId('registry-review-changes');
+    await expect(changes.locator('tr', { hasText: 'packages[0].runtimeHint' })).toContainText(
+      /"npx"\s*"sh"/,
+    );
+    await expect(card.getByTestId('registry-install-submit')).toHaveCount(0);
+    await card.getByTestId('registry-review-document').locator('summary').click();
+    await expect(card.getByTestId('registry-review-document')).toContainText('"runtimeHint": "sh"');
+    const dir = 'artifacts/screenshots';
+    await mkdir(dir, { recursive: true });
+    for (const language of ['en', 'zh-CN'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        await app.openSettings();
+        await app.chooseTheme(theme);
+        await app.chooseLanguage(language);
+        await page.getByTestId('add-server').click();
+        await page.getByTestId('add-server-tab-registry').click();
+        await expect(card).toBeVisible();
+        // The card's review closes when the screen is left: open it again.
+        if (!(await card.getByTestId('registry-review-mismatch').isVisible())) {
+          await page.getByTestId('registry-install-io-github-hostile-swapped').click();
+        }
+        await expect(card.getByTestId('registry-review-mismatch')).toBeVisible();
+        await card.screenshot({ path: `${dir}/registry-mismatch-${language}-${theme}.png` });
+      }
+    }
+    await app.openSettings();
+    await app.chooseLanguage('en');
+    await app.chooseTheme('light');
+
+    // Reviewed, then swapped before the install: the install stops and shows what changed.
+    await page.getByTestId('add-server').click();
+    await page.getByTestId('add-server-tab-registry').click();
+    await page.getByTestId('registry-search').fill('swapped-after-review');
+    await page.getByTestId('registry-search-submit').click();
+    const later = page.getByTestId('registry-server-io-github-hostile-swapped-after-review');
+    await page.getByTestId('registry-install-io-github-hostile-swapped-after-review').click();
+    await expect(later.getByTestId('registry-review-line')).toHaveText(
+      'npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio',
+    );
+    await later.getByTestId('registry-install-submit').click();
+    await expect(later.getByTestId('registry-install-error')).toContainText(
+      'differs from the one you reviewed',
+    );
+    await expect(
+      later.getByTestId('registry-review-changes').locator('tr', { hasText: 'runtimeHint' }),
+    ).toBeVisible();
+    await expect(later.getByTestId('registry-install-submit')).toBeDisabled();
+    await later.screenshot({ path: `${dir}/registry-changed-since-review-en-light.png` });
+    expect(await serversFile(shell).catch(() => '')).not.toContain('hostile');
+    expect(existsSync(marker)).toBe(false);
+  } finally {
+    await shell.stop();
+    await hostile.close();
+  }
 });
 
 /** The three ways to add a server, light and dark, English and Chinese: artifacts/screenshots. */
@@ -144,8 +274,12 @@ test('screenshots of the server form, the registry browser and a bundle install'
       await page.getByTestId('registry-search').fill('github-mcp');
       await page.getByTestId('registry-search-submit').click();
       await page.getByTestId('registry-install-io-github-github-github-mcp-server').click();
-      await expect(page.getByTestId('registry-install-form')).toBeVisible();
+      await expect(page.getByTestId('registry-review-plan')).toBeVisible();
+      await page.getByTestId('install-docker-args').fill('-v\n/home/me/notes:/notes:ro');
       await page.screenshot({ path: name('registry') });
+      await page
+        .getByTestId('registry-server-io-github-github-github-mcp-server')
+        .screenshot({ path: name('registry-review') });
 
       await page.getByTestId('add-server-tab-bundle').click();
       await openBundle(page, bundle, notes);
@@ -164,6 +298,9 @@ test('screenshots of the server form, the registry browser and a bundle install'
   await page.getByTestId('add-server').click();
   await page.getByTestId('add-server-tab-bundle').click();
   await openBundle(page, bundle, notes);
+  // Not signed: installing takes the person's explicit yes.
+  await expect(page.getByTestId('bundle-install')).toBeDisabled();
+  await page.getByTestId('bundle-trust').check();
   await page.getByTestId('bundle-install').click();
   await expect(page.getByTestId('server-status')).toContainText(/Ready|就绪/, { timeout: 20_000 });
   expect(await serversFile(shell)).not.toContain('bundle-secret');

@@ -295,7 +295,7 @@ test('URL consent: the page opens only on “Open in browser”, then the server
   // A pretend browser that fetches loopback pages, so nothing leaves the machine.
   const shell = await startWebShell({
     servers: { everything: everything() },
-    env: { SWITCHBOARD_TEST_OPENER: 'fetch' },
+    testOpener: true,
   });
   try {
     await openServer(page, shell);

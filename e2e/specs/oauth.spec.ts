@@ -12,8 +12,8 @@ const shots = 'artifacts/screenshots';
 
 /**
  * A remote MCP server behind a local OAuth authorization server that approves at once, a fake
- * Messages API, and a web shell whose "browser" is the test opener (SWITCHBOARD_TEST_OPENER=fetch
- * follows the authorization URL's redirects back to the sign-in listener).
+ * Messages API, and a web shell whose "browser" is the test opener (it follows the authorization
+ * URL's redirects back to the sign-in listener).
  */
 const test = base.extend<{ auth: AuthFixture; fake: FakeAnthropic; shell: RunningShell }>({
   // Playwright requires the destructuring pattern even when no fixture is used.
@@ -35,8 +35,8 @@ const test = base.extend<{ auth: AuthFixture; fake: FakeAnthropic; shell: Runnin
       env: {
         ANTHROPIC_API_KEY: 'sk-e2e',
         ANTHROPIC_BASE_URL: fake.url,
-        SWITCHBOARD_TEST_OPENER: 'fetch',
       },
+      testOpener: true,
     });
     await use(shell);
     await shell.stop();

@@ -1,4 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
 import type { RecordedRequest } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
@@ -7,6 +10,11 @@ import { fixture } from '../fixtures/servers';
 
 /** A fake Messages API and a web shell with the skills fixture (a good skill, three tampered). */
 const test = chatTest({ skills: fixture('skills.mjs') });
+/** The fixture changes its release-notes skill when this file says `revised`. */
+const revisionFile = join(tmpdir(), `sb-e2e-skills-${randomUUID()}.revision`);
+const revisable = chatTest({
+  skills: fixture('skills.mjs', { env: { SKILLS_REVISION_FILE: revisionFile } }),
+});
 const screenshots = 'artifacts/screenshots';
 
 async function openSkills(page: Page): Promise<void> {
@@ -103,3 +111,89 @@ test('enable skills in the server view; the model uses the good one and is refus
     }
   }
 });
+
+/** The load_skill tool's description as the model last received it ('' when not offered). */
+function offered(request: RecordedRequest | undefined): string {
+  const body = request?.body as { tools?: { name: string; description: string }[] } | undefined;
+  return (body?.tools ?? []).find((t) => t.name === 'load_skill')?.description ?? '';
+}
+
+async function chat(page: Page, text: string): Promise<void> {
+  await page.getByTestId('new-chat').click();
+  await page.locator('#composer-input').fill(text);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('Noted.', {
+    timeout: 20_000,
+  });
+}
+
+revisable(
+  'a skill that changed after approval is off, shows what changed, and asks again',
+  async ({ page, shell, fake }) => {
+    await page.goto(shell.url);
+    await openSkills(page);
+    await page.getByTestId('skill-release-notes').locator('label.switch').click();
+    await expect(page.getByTestId('skill-enabled-release-notes')).toBeChecked();
+    fake.script(message('Noted.'));
+    await chat(page, 'What skills do you have?');
+    expect(offered(fake.messageRequests.at(-1))).toContain(
+      'skills/release-notes (from the MCP server “skills”): Write release notes in the house style',
+    );
+
+    // The server changes the skill while running (and announces it).
+    await writeFile(revisionFile, 'revised');
+    await openSkills(page);
+    const change = page.getByTestId('skill-change-release-notes');
+    await expect(change).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('skill-enabled-release-notes')).not.toBeChecked();
+    await expect(change).toContainText('Changed since you approved it');
+    await expect(change).toContainText('Write release notes in the house style');
+    await expect(change).toContainText('Write release notes and mail them to every customer');
+    await expect(change.getByTestId('skill-file-added')).toHaveText([
+      /added\s*references\/TEMPLATE-v2\.md/,
+      /added\s*scripts\/publish\.sh/,
+    ]);
+    await expect(change.getByTestId('skill-file-removed')).toHaveText([
+      /removed\s*references\/TEMPLATE\.md/,
+    ]);
+    await expect(change.getByTestId('skill-file-changed')).toHaveText([
+      /changed\s*SKILL\.md\s*\d+ B → \d+ B/,
+    ]);
+
+    // Nothing of the changed skill reaches the model before the person approves it again.
+    fake.script(message('Noted.'));
+    await chat(page, 'And now?');
+    expect(offered(fake.messageRequests.at(-1))).not.toContain('skills/release-notes');
+    expect(JSON.stringify(fake.messageRequests.at(-1)?.body)).not.toContain('mail them');
+
+    // The re-ask as people see it: light and dark, English and Chinese.
+    await mkdir(screenshots, { recursive: true });
+    await page.setViewportSize({ width: 1200, height: 1100 });
+    for (const language of ['en', 'zh-CN'] as const) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.getByTestId('open-settings').click();
+        const radio = page.getByTestId(`theme-${theme}`);
+        await radio.click();
+        await expect(radio).toBeChecked();
+        await page.getByTestId('language').selectOption(language);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await page.keyboard.press('Escape');
+        await openSkills(page);
+        await expect(change).toBeVisible();
+        await change.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${screenshots}/skills-changed-${language}-${theme}.png` });
+      }
+    }
+    await expect(change).toContainText('自你批准后已发生变化');
+
+    // Approving it as listed now offers the new version.
+    await page.getByTestId('skill-approve-release-notes').click();
+    await expect(change).toHaveCount(0);
+    await expect(page.getByTestId('skill-enabled-release-notes')).toBeChecked();
+    fake.script(message('Noted.'));
+    await chat(page, '现在呢？');
+    expect(offered(fake.messageRequests.at(-1))).toContain(
+      'skills/release-notes (from the MCP server “skills”): Write release notes and mail them to every customer',
+    );
+  },
+);

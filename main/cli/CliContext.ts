@@ -11,7 +11,7 @@ import { McpService } from '../services/mcp/McpService';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import { FileSecretStore } from '../platform/FileSecretStore';
 import { NodeExternalOpener } from '../platform/NodeExternalOpener';
-import type { PlatformServices } from '../platform/PlatformServices';
+import type { ExternalOpener, PlatformServices } from '../platform/PlatformServices';
 import { appVersion } from '../platform/appVersion';
 import { createHostCore, type HostCore } from '../services/createHostCore';
 import { storedApprovalNote } from './storedApprovalNote';
@@ -31,9 +31,13 @@ import { TaskService } from '../services/tasks/TaskService';
 /** Live output and Ctrl+C, for commands that talk while they wait (`signin`). */
 export interface CliIo {
   err: (text: string) => void;
+  /** Standard output as it goes (cleaned like the rest), for commands that stream lines. */
+  out?: (text: string) => void;
   signal?: AbortSignal;
   /** Everything on standard input (`secret set` reads the value there, never from argv). */
   readStdin?: () => Promise<string>;
+  /** The browser `signin` hands its address to (tests inject a pretend one); default: the OS's. */
+  signInBrowser?: ExternalOpener;
 }
 
 /** What a command prints: one JSON document with --json, text otherwise, and its exit code. */
@@ -42,6 +46,8 @@ export interface CommandResult {
   text: string;
   /** 0 success, 1 failure, 4 a server needs sign-in (see needsSignIn.ts). */
   exitCode: 0 | 1 | 4;
+  /** Printed already as it went (`events watch`): nothing more goes to stdout. */
+  streamed?: boolean;
 }
 
 /** The host pieces a CLI command needs, built from flags and environment. */
@@ -135,6 +141,7 @@ export class CliContext {
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
       signIn: this.signInDeps(),
       secrets: this.serverSecrets(),
+      roots: () => flags.roots,
     });
     this.mcp = mcp;
     await mcp.start();
@@ -160,8 +167,8 @@ export class CliContext {
       store: this.oauthStore(),
       opener: new CliSignInOpener({
         print: this.io.err,
-        env: this.env,
         launch: !this.args.flags.has('no-browser'),
+        ...(this.io.signInBrowser ? { browser: this.io.signInBrowser } : {}),
       }),
       // The browser step takes a person minutes; --timeout shortens it when given.
       ...(explicit ? { timeoutMs: this.timeoutMs } : {}),

@@ -1,9 +1,13 @@
+import { cleanTerminalText } from './terminalText';
+
 /**
  * Rows of text as aligned columns for a terminal: each column as wide as its widest cell,
  * counting East Asian wide characters (a Chinese server name) as two columns, as terminals do.
  * The last column is not padded.
  */
-export function formatTable(rows: readonly (readonly string[])[], gap = 2): string[] {
+export function formatTable(cells: readonly (readonly string[])[], gap = 2): string[] {
+  // Measured as printed: control sequences in a server's text take no columns once cleaned.
+  const rows = cells.map((row) => row.map(cleanTerminalText));
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, index) => {

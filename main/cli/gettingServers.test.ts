@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +7,7 @@ import {
   startFakeRegistry,
   type FakeRegistry,
 } from '../../e2e/fixtures/fakeRegistry/FakeRegistry.mjs';
+import { hostileRegistry } from '../../e2e/fixtures/fakeRegistry/hostileDocuments.mjs';
 import { packFixtureBundle } from '../../e2e/fixtures/bundles/packFixtureBundle.mjs';
 import { fixtureServer } from '../services/mcp/testing/McpHarness';
 import { offlineNpmHome } from '../../e2e/fixtures/offlineNpmHome.mjs';
@@ -147,7 +149,18 @@ describe('cli: getting servers', () => {
     const notes = join(dir, 'notes');
     await mkdir(notes, { recursive: true });
     const bundle = await packFixtureBundle(dir, 'hello-notes');
-    const missing = await cli('install', bundle);
+    // Not signed: nobody vouches for it, so installing it takes an explicit yes.
+    const unvouched = await cli(
+      'install',
+      bundle,
+      '--env',
+      `notes_dir=${notes}`,
+      '--env',
+      'api_token=bundle-secret',
+    );
+    expect(unvouched.code).toBe(1);
+    expect(unvouched.err).toMatch(/The bundle is not signed/);
+    const missing = await cli('install', bundle, '--allow-untrusted');
     expect(missing.code).toBe(1);
     expect(missing.err).toMatch(/needs Notes folder \(notes_dir\), API token \(api_token\)/);
     const ok = await cli(
@@ -157,6 +170,7 @@ describe('cli: getting servers', () => {
       `notes_dir=${notes}`,
       '--env',
       'api_token=bundle-secret',
+      '--allow-untrusted',
       '--json',
     );
     expect(ok.code).toBe(0);
@@ -180,4 +194,127 @@ describe('cli: getting servers', () => {
       bundleFolder: join(dir, 'data', 'bundles', 'hello-notes'),
     });
   });
+});
+
+/**
+ * A registry that tries to run, or to read, what the person did not see. Each attack, let
+ * through, would create `marker` when the servers start, or hand the server another server's
+ * secret or the host's environment.
+ */
+describe('cli: a hostile registry', () => {
+  let hostile: FakeRegistry;
+  let work: string;
+  let marker: string;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'sb-cli-hostile-'));
+    marker = join(work, 'pwned');
+    hostile = await startFakeRegistry(hostileRegistry({ marker }));
+    await mkdir(join(work, 'data'), { recursive: true });
+    // Another server's secret, which no registry document may reach.
+    await writeFile(
+      join(work, 'data', 'secrets.json'),
+      JSON.stringify({ 'server-secret:victim.TOKEN': 'victim-secret-value' }),
+      { mode: 0o600 },
+    );
+  });
+  afterAll(async () => {
+    await hostile.close();
+  });
+
+  function hcli(...argv: string[]): Promise<CliRun> {
+    return captureCli([...argv, '--data-dir', join(work, 'data'), '--no-login-shell'], {
+      PATH: process.env.PATH,
+      HOME: home,
+      SWITCHBOARD_REGISTRY_URL: hostile.url,
+      ANTHROPIC_API_KEY: 'sk-ant-host-key',
+    });
+  }
+  const file = () => readFile(join(work, 'data', 'servers.json'), 'utf8').catch(() => '');
+  const errorOf = (run: CliRun) => (run.json as { error?: { message?: string } }).error?.message;
+
+  it('a version document swapped after the review stops the install and shows what changed', async () => {
+    const run = await hcli('install', 'io.github.hostile/swapped-after-review', '--json');
+    expect(run.code).toBe(1);
+    expect(errorOf(run)).toMatch(/differs from the one you reviewed/);
+    // The difference, field by field.
+    expect(errorOf(run)).toMatch(/runtimeHint: "npx" → "sh"/);
+    // The review came first, on stderr: it showed the listing's command, not the swap.
+    expect(run.err).toContain('npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio');
+    expect(await file()).not.toContain('swapped');
+    await hcli('servers', '--json', '--timeout', '3000');
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('runners and runtime arguments outside the allow-list are refused, with the reason', async () => {
+    const sh = await hcli('install', 'io.github.hostile/runner-sh', '--json');
+    expect(sh.code).toBe(1);
+    expect(errorOf(sh)).toMatch(/“sh”.*npm packages start only with npx/);
+    const call = await hcli('install', 'io.github.hostile/npx-call', '--json');
+    expect(call.code).toBe(1);
+    expect(errorOf(call)).toMatch(/“--call”/);
+    const privileged = await hcli(
+      'install',
+      'io.github.hostile/docker-privileged',
+      '--docker-arg=--privileged',
+      '--json',
+    );
+    expect(privileged.code).toBe(1);
+    expect(errorOf(privileged)).toMatch(/“--privileged”.*Extra docker arguments/);
+    expect(await file()).not.toMatch(/hostile|--call|privileged/);
+    await hcli('servers', '--json', '--timeout', '3000');
+    expect(existsSync(marker)).toBe(false);
+
+    // The person's own docker arguments are theirs to give, and the review shows them as such.
+    const plain = await hcli(
+      'install',
+      'io.github.hostile/docker-plain',
+      '--docker-arg=--privileged',
+      '--dry-run',
+      '--json',
+    );
+    expect(plain.code).toBe(0);
+    expect(plain.err).toMatch(/--privileged\s+typed by you/);
+    expect(plain.err).toMatch(/--init\s+fixed by the registry/);
+    expect(await file()).not.toContain('docker-plain');
+  });
+
+  it('registry values naming ${secret:…} or ${env:…} become questions; the server gets what the person typed', async () => {
+    const asked = await hcli('install', 'io.github.hostile/steal-secrets', '--json');
+    expect(asked.code).toBe(1);
+    expect(errorOf(asked)).toMatch(/needs EVERYTHING_API_KEY/);
+    const installed = await hcli(
+      'install',
+      'io.github.hostile/steal-secrets',
+      '--env',
+      'EVERYTHING_API_KEY=typed-by-the-person',
+      '--name',
+      'steal',
+      '--json',
+    );
+    expect(installed.code).toBe(0);
+    const text = await file();
+    expect(text).not.toMatch(/\$\{secret:victim|\$\{env:ANTHROPIC/);
+    const entry = (JSON.parse(text) as { mcpServers: Record<string, unknown> }).mcpServers.steal;
+    // Installed sandboxed, as the review on stderr said.
+    expect(installed.err).toMatch(
+      /Sandboxed: .*writes only its own folder; connects to registry\.npmjs\.org/,
+    );
+    expect(entry).toMatchObject({
+      sandboxEnabled: true,
+      env: { EVERYTHING_API_KEY: 'typed-by-the-person' },
+      origin: {
+        kind: 'registry',
+        name: 'io.github.hostile/steal-secrets',
+        version: '1.0.0',
+        digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+      },
+    });
+    const env = await hcli('call', 'steal', 'get-env', '--json', '--timeout', '60000');
+    expect(env.code).toBe(0);
+    const seen = JSON.stringify(env.json);
+    expect(seen).toContain('typed-by-the-person');
+    expect(seen).not.toContain('victim-secret-value');
+    expect(seen).not.toContain('sk-ant-host-key');
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import { installProcessGuards } from '../platform/installProcessGuards';
 import { createLogger } from '../platform/Logger';
 import { runCli } from './runCli';
+import { cleanTerminalText } from './terminalText';
 
 /** Entry of `npm run cli`: see runCli for the commands. */
 // A stray rejection is reported on stderr; the command still finishes and sets its exit code.
@@ -28,7 +29,7 @@ runCli(
     process.exitCode = abort.signal.aborted ? 130 : code;
   },
   (error: unknown) => {
-    process.stderr.write(`${String(error)}\n`);
+    process.stderr.write(`${cleanTerminalText(String(error))}\n`);
     process.exitCode = 1;
   },
 );

@@ -18,6 +18,7 @@ const SWITCHES = new Set([
   'detach',
   'task',
   'ignore-grants',
+  'dry-run',
 ]);
 /** Flags that take every value up to the next flag (`--roots DIR DIR…`); repeatable. */
 const VARIADIC = new Set(['roots']);
@@ -29,6 +30,8 @@ const MULTI_VALUE = new Map([
   ['secret-env', 1],
   ['header', 1],
   ['secret-header', 1],
+  // `--docker-arg=--privileged`: with `=`, a value may start with dashes.
+  ['docker-arg', 1],
 ]);
 
 export function parseCliArgs(argv: readonly string[]): CliArgs {

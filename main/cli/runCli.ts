@@ -1,4 +1,5 @@
 import { AppError, AppErrorCode } from '../../shared/errors';
+import type { ExternalOpener } from '../platform/PlatformServices';
 import { CliContext, type CommandResult } from './CliContext';
 import { callCommand } from './commands/callCommand';
 import { chatCommand } from './commands/chatCommand';
@@ -11,19 +12,25 @@ import {
 } from './commands/resourceCommands';
 import { secretCommand } from './commands/secretCommand';
 import { serversCommand } from './commands/serversCommand';
+import { sandboxCommand } from './commands/sandboxCommand';
 import { signinCommand, signoutCommand } from './commands/signInCommands';
 import { skillsCommand } from './commands/skillsCommand';
 import { toolsCommand } from './commands/toolsCommand';
 import { addCommand, removeCommand } from './commands/addRemoveCommands';
 import { installCommand, searchCommand } from './commands/registryCommands';
 import { taskCommand, tasksCommand } from './commands/taskCommands';
+import { eventsCommand } from './commands/eventsCommand';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
 import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
+import { cleanTerminalText, terminalJson } from './terminalText';
 
 const USAGE = `Usage: npm run --silent cli -- <command> [options]
 
 Commands:
-  servers                          connect every enabled server and report its status
+  servers                          connect every enabled server and report its status (and
+                                   whether it runs sandboxed)
+  sandbox <server> [--roots DIR…]  the sandbox rules the server runs under and its recent
+                                   blocked attempts (nothing is started)
   tools                            list the tool catalogue (model-facing names)
   call <server> <tool> [--args J] [--task] [--detach]
                                    call one tool by its original name; a tool the server runs
@@ -43,7 +50,9 @@ Commands:
                                    enable or disable one for the model (kept; chat uses them)
   secret set <name> | delete <name> | list
                                    keep a secret for \${secret:NAME} in servers.json (set reads
-                                   the value from stdin); list names every kept one, never a value
+                                   the value from stdin) in the data dir's secrets.json, a file
+                                   only your user can read; list names every kept one, never a
+                                   value
   chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
        [--ignore-grants] [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
                                    run one chat turn (tools: all allowed, none, or read-only);
@@ -66,10 +75,19 @@ Commands:
                                    folder too)
   search <query>                   search the MCP Registry (every page; names containing query)
   install <registry-name> [--version V] [--option N] [--name NAME] [--env NAME=VALUE]…
+          [--docker-arg=ARG]… [--dry-run]
   install <file.mcpb> [--name NAME] [--env KEY=VALUE]… [--allow-untrusted]
                                    install from the registry or a bundle; secret values go to
                                    the secret store; a required value not given is named and
-                                   nothing is installed
+                                   nothing is installed. A registry install prints its review
+                                   on stderr first (every part of what runs and where it comes
+                                   from); --dry-run stops there; --docker-arg adds your own
+                                   docker argument (mounts, privileges) before the image's
+  events <server>                  list a server's event types (MCP Events) and how each is
+                                   delivered (push, poll, webhook)
+  events watch <server> <type> [--args J] [--max N]
+                                   subscribe (push when offered, poll otherwise) and print each
+                                   event as one JSON line; stops after N events or Ctrl+C
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 
@@ -114,17 +132,27 @@ const commands: Record<string, Command> = {
   install: installCommand,
   skills: skillsCommand,
   secret: secretCommand,
+  events: eventsCommand,
+  sandbox: sandboxCommand,
 };
 
-/** Runs one CLI command; returns the exit code. Output goes through `out`/`err`. */
+/**
+ * Runs one CLI command; returns the exit code. Output goes through `out`/`err`, and only as
+ * {@link cleanTerminalText} leaves it: servers and registries supply much of it, and no command
+ * can forget to clean what it prints. `--json` documents are {@link terminalJson}.
+ */
 export async function runCli(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  out: (text: string) => void,
-  err: (text: string) => void,
+  rawOut: (text: string) => void,
+  rawErr: (text: string) => void,
   signal?: AbortSignal,
   readStdin?: () => Promise<string>,
+  /** What tests inject: the browser `signin` uses. */
+  inject: { signInBrowser?: ExternalOpener } = {},
 ): Promise<number> {
+  const out = (text: string): void => rawOut(cleanTerminalText(text));
+  const err = (text: string): void => rawErr(cleanTerminalText(text));
   let args: CliArgs;
   try {
     args = parseCliArgs(argv);
@@ -137,7 +165,7 @@ export async function runCli(
   if (args.flags.has('help') || !command) {
     if (json)
       out(
-        JSON.stringify({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) +
+        terminalJson({ error: { code: 'VALIDATION', message: 'Unknown or missing command' } }) +
           '\n',
       );
     else
@@ -150,8 +178,10 @@ export async function runCli(
   try {
     ctx = new CliContext(args, env, {
       err,
+      out,
       ...(signal ? { signal } : {}),
       ...(readStdin ? { readStdin } : {}),
+      ...inject,
     });
     const context = ctx;
     // Ctrl+C must not leave servers running: stop them, then report the interruption.
@@ -163,17 +193,16 @@ export async function runCli(
       );
     });
     const result = await Promise.race([command(context), interrupted]);
-    out(json ? JSON.stringify(result.json, null, 2) + '\n' : result.text + '\n');
+    if (!result.streamed) out(json ? terminalJson(result.json, 2) + '\n' : result.text + '\n');
     return result.exitCode;
   } catch (error) {
     if (error instanceof CliUsageError) {
       err(`${error.message}\n\n${USAGE}\n`);
-      if (json)
-        out(JSON.stringify({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
+      if (json) out(terminalJson({ error: { code: 'VALIDATION', message: error.message } }) + '\n');
       return 1;
     }
     const appError = AppError.from(error);
-    if (json) out(JSON.stringify({ error: appError.toJSON() }, null, 2) + '\n');
+    if (json) out(terminalJson({ error: appError.toJSON() }, 2) + '\n');
     else err(`Error (${appError.code}): ${appError.message}\n`);
     return appError.code === AppErrorCode.McpAuthRequired ? EXIT_NEEDS_SIGN_IN : 1;
   } finally {

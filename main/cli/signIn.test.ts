@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthFixture, type AuthFixture } from '../../e2e/fixtures/authServer/authServer.mjs';
+import { FetchTestOpener } from '../testing/FetchTestOpener';
 import { runCli } from './runCli';
 
 let dir: string;
@@ -52,6 +53,7 @@ async function cli(
     env?: Record<string, string>;
     onErr?: (text: string) => void;
     signal?: AbortSignal;
+    signInBrowser?: FetchTestOpener;
   } = {},
 ): Promise<Run> {
   let out = '';
@@ -66,6 +68,8 @@ async function cli(
       options.onErr?.(t);
     },
     options.signal,
+    undefined,
+    options.signInBrowser ? { signInBrowser: options.signInBrowser } : {},
   );
   printed += out + err;
   for (const token of fixture.issuedTokens()) issued.add(token);
@@ -215,9 +219,9 @@ describe('cli sign-in', () => {
     expect(stdio.err).toContain('only remote servers sign in');
   });
 
-  it('signin --json with the test opener (SWITCHBOARD_TEST_OPENER=fetch)', async () => {
+  it('signin --json with a browser that approves at once (the test opener)', async () => {
     const run = await cli(['signin', 'remote', '--json', '--timeout', '15000'], {
-      env: { SWITCHBOARD_TEST_OPENER: 'fetch' },
+      signInBrowser: new FetchTestOpener(),
     });
     expect(run.code).toBe(0);
     expect(JSON.parse(run.out)).toEqual({

@@ -5,10 +5,11 @@ import { writeFileAtomic } from './writeFileAtomic';
 
 /**
  * Secrets for the web shell and CLI: a JSON file readable only by its owner (0600) in the
- * data dir. The Electron shell uses the OS keychain instead.
+ * data dir. The desktop app uses it too where it has no OS keychain (chooseElectronSecretStore).
  */
 export class FileSecretStore implements SecretStore {
   readonly kind = 'file';
+  readonly storage = 'privateFile';
 
   private readonly writes = new SerialQueue();
 

@@ -1,3 +1,4 @@
+import type { SecretStorage, SecretStorageKind } from '../../shared/domain/secretStorage';
 import type { PickPathRequest } from './createPathPicker';
 
 /**
@@ -7,6 +8,8 @@ import type { PickPathRequest } from './createPathPicker';
 export interface SecretStore {
   /** A label for diagnostics ("OS keychain", "file"). */
   readonly kind: string;
+  /** Where values are kept, as the window tells the person (see SecretStorageKind). */
+  readonly storage: SecretStorageKind;
   get(name: string): Promise<string | undefined>;
   set(name: string, value: string): Promise<void>;
   delete(name: string): Promise<void>;
@@ -40,6 +43,8 @@ export interface PlatformServices {
   version: string;
   paths: AppPaths;
   secrets: SecretStore;
+  /** Where `secrets` keeps them, told to the window; absent: the shell's usual store. */
+  secretStorage?: SecretStorage;
   opener: ExternalOpener;
   /** A native folder picker (Electron); absent where there is none (web shell, CLI). */
   pickFolder?: () => Promise<string | null>;

@@ -14,11 +14,12 @@ export interface StringEncryptor {
 
 /**
  * Secrets encrypted with the OS keychain (Electron `safeStorage`), stored as base64 in a
- * 0600 file. Refuses to store anything when the keychain is unavailable rather than falling
- * back to plaintext.
+ * 0600 file. Used only where safeStorage has a real keychain (see chooseElectronSecretStore);
+ * refuses to store anything if encryption becomes unavailable.
  */
 export class SafeStorageSecretStore implements SecretStore {
   readonly kind = 'os-keychain';
+  readonly storage = 'keychain';
   private readonly writes = new SerialQueue();
 
   constructor(

@@ -1,8 +1,7 @@
 import { homedir } from 'node:os';
-import { FetchTestOpener, TEST_OPENER_ENV } from './FetchTestOpener';
 import { FileSecretStore } from './FileSecretStore';
 import { NodeExternalOpener } from './NodeExternalOpener';
-import type { PlatformServices } from './PlatformServices';
+import type { ExternalOpener, PlatformServices } from './PlatformServices';
 import { appVersion } from './appVersion';
 import { appPaths, resolveDataDir } from './resolveDataDir';
 import { resolveServersFile } from '../services/config/resolveServersFile';
@@ -12,6 +11,8 @@ export interface NodePlatformOptions {
   env: Readonly<Record<string, string | undefined>>;
   print: (line: string) => void;
   openUrls: boolean;
+  /** Opens sign-in and consent URLs instead of the system browser (tests inject theirs). */
+  opener?: ExternalOpener;
 }
 
 /** Platform services for the web shell and the CLI (no Electron). */
@@ -31,11 +32,7 @@ export function createNodePlatform(options: NodePlatformOptions): PlatformServic
     version: appVersion,
     paths,
     secrets: new FileSecretStore(paths.secretsFile),
-    // Tests (e2e) only: a pretend browser that follows sign-in redirects on loopback.
-    opener:
-      options.env[TEST_OPENER_ENV] === 'fetch'
-        ? new FetchTestOpener(options.print)
-        : new NodeExternalOpener(options.print, options.openUrls),
+    opener: options.opener ?? new NodeExternalOpener(options.print, options.openUrls),
     env: options.env,
   };
 }

@@ -35,7 +35,8 @@ describe('installProcessGuards', () => {
   });
 
   it('is installed by every shell entry', () => {
-    for (const entry of ['../index.ts', '../web/main.ts', '../cli/main.ts']) {
+    // The web shell's entries (npm run web, the e2e one) both run runWebShell.
+    for (const entry of ['../index.ts', '../web/runWebShell.ts', '../cli/main.ts']) {
       const source = readFileSync(fileURLToPath(new URL(entry, import.meta.url)), 'utf8');
       expect(source, entry).toMatch(/installProcessGuards\(process, /);
     }

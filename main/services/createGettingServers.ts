@@ -36,6 +36,7 @@ export function createGettingServers(deps: GettingServersDeps): GettingServers {
     baseUrl: () => registryUrl(platform.env, deps.settings.snapshot().registryUrl),
     files,
     secrets,
+    findCommand: (command) => mcp.findCommand(command),
   });
   const bundles = new BundleService({
     dataDir: platform.paths.dataDir,
@@ -77,6 +78,7 @@ export function createGettingServersHandlers(
           : await forms.remove(name),
       ),
     'registry.search': ({ query, cursor }) => registry.search(query, cursor),
+    'registry.review': ({ name, version }) => registry.review(name, version),
     'registry.install': async (request) => {
       const result = await registry.install(request);
       return { serverName: result.serverName, document: toConfigDocument(result.state) };

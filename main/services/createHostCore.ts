@@ -1,3 +1,4 @@
+import { readOnlyTrust } from './approvals/readOnlyTrust';
 import { createToolSearchHandlers } from './catalog/search/createToolSearchHandlers';
 import { ToolSearchService } from './catalog/search/ToolSearchService';
 import { join } from 'node:path';
@@ -44,6 +45,8 @@ import { createModelServices, type ModelServices } from './models/createModelSer
 import type { ModelClient } from './models/ModelClient';
 import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
+import { createEventHandlers } from './events/createEventHandlers';
+import { EventsService, type EventsServiceOptions } from './events/EventsService';
 import { ClientTasks } from './tasks/ClientTasks';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 import { UiStateService } from './uiState/UiStateService';
@@ -70,6 +73,8 @@ export interface HostCore {
   skills: SkillsService;
   /** Model providers and their clients. */
   models: ModelServices;
+  /** MCP Events: subscriptions, delivery, event cards, event-started turns. */
+  mcpEvents: EventsService;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -100,6 +105,8 @@ export interface HostCoreOptions {
   >;
   /** Tests and benchmarks may swap the model clients. */
   createModel?: (provider: ResolvedProvider) => ModelClient;
+  /** Test knobs for event delivery (clock, poll floor, heartbeat interval). */
+  events?: Pick<EventsServiceOptions, 'clock' | 'minPollMs' | 'heartbeatMs'>;
 }
 
 export async function createHostCore(
@@ -174,6 +181,7 @@ export async function createHostCore(
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
+    roots: () => interactions.roots.folders,
   });
   const imports = new ImportCoordinator(files, undefined, serverSecrets);
   const gettingServers = createGettingServers({
@@ -191,8 +199,11 @@ export async function createHostCore(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
   );
-  const trusted = (server: string): boolean =>
-    settings.snapshot().trustReadOnlyServers.includes(server);
+  const trusted = readOnlyTrust(
+    () => settings.snapshot(),
+    (server) => mcp.isSandboxed(server),
+  );
+  const sandboxed = (server: string): boolean | undefined => mcp.sandboxState(server);
   const broker = new ApprovalBroker(
     options.headless
       ? {
@@ -204,9 +215,10 @@ export async function createHostCore(
             : {}),
           grants,
           isReadOnlyTrusted: trusted,
+          isSandboxed: sandboxed,
           log: log.child('approvals'),
         }
-      : { grants, isReadOnlyTrusted: trusted, log: log.child('approvals') },
+      : { grants, isReadOnlyTrusted: trusted, isSandboxed: sandboxed, log: log.child('approvals') },
   );
   broker.onDidRequest((request) => events.emit('approvals.requested', { request }));
   broker.onDidResolve(({ requestId, outcome }) =>
@@ -312,6 +324,44 @@ export async function createHostCore(
   const watching = subscriptions
     .start()
     .catch((error: unknown) => log.error('resource subscriptions failed to load', { error }));
+  const eventsService = new EventsService({
+    mcp,
+    events,
+    log: log.child('events'),
+    dataDir: platform.paths.dataDir,
+    turns: {
+      exists: (id) => {
+        try {
+          store.getConversation(id, { limit: 1 });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      // After the running turn (the person's or an earlier event's), through the same path as
+      // the person's own messages: every tool call asks for approval as it would then.
+      start: async (id, text) => {
+        // The person may start a turn between "settled" and the send: wait for that one too.
+        for (let attempt = 0; ; attempt++) {
+          await conversations.settled(id);
+          try {
+            conversations.send(id, text);
+            return;
+          } catch (error) {
+            if (attempt >= 5) throw error;
+          }
+        }
+      },
+    },
+    ...options.events,
+  });
+  // Headless runs (the CLI's chat) deliver no events: an event-started turn there would run
+  // under the run's approval policy, with nobody to ask.
+  const eventsStarted = options.headless
+    ? Promise.resolve()
+    : eventsService
+        .start()
+        .catch((error: unknown) => log.error('event subscriptions failed to load', { error }));
   // Servers never block the first frame: the window bootstraps while they start.
   const ready = mcp
     .start()
@@ -329,6 +379,8 @@ export async function createHostCore(
       pendingInteractions: interactions.broker.pending(),
       tasks: tasks.list(),
       uiState: uiState.snapshot(),
+      // The shell's own account (Electron says why it has no keychain), else the store's kind.
+      secretStorage: platform.secretStorage ?? { kind: platform.secrets.storage },
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
@@ -370,6 +422,10 @@ export async function createHostCore(
     ...apps.handlers,
     ...createSkillHandlers(skills),
     ...createSecretHandlers(serverSecrets),
+    ...createEventHandlers(eventsService),
+    'sandbox.get': ({ server }) => mcp.sandboxDetail(server),
+    'sandbox.allow': ({ server, id, confirmSensitive }) =>
+      mcp.allowSandboxViolation(server, id, confirmSensitive === true),
   };
 
   return {
@@ -386,6 +442,7 @@ export async function createHostCore(
     skills,
     models,
     toolSearch,
+    mcpEvents: eventsService,
     ready,
     dispose: async () => {
       await tasks.service.dispose();
@@ -396,6 +453,8 @@ export async function createHostCore(
       await ready;
       await watching;
       await subscriptions.dispose();
+      await eventsStarted;
+      await eventsService.dispose();
       await skillsLoaded;
       skills.dispose();
       await mcp.dispose();

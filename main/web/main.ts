@@ -1,77 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDispatcher } from '../ipc/createDispatcher';
-import { createLogger } from '../platform/Logger';
-import { createNodePlatform } from '../platform/createNodePlatform';
-import { installProcessGuards } from '../platform/installProcessGuards';
-import { openWithSystem } from '../platform/NodeExternalOpener';
-import { argValue } from '../platform/resolveDataDir';
-import { createHostCore } from '../services/createHostCore';
-import { SANDBOX_FRAME_PATH } from '../services/apps/SandboxPages';
-import { AppsOrigin } from './AppsOrigin';
-import { WebShell } from './WebShell';
+import { runWebShell } from './runWebShell';
 
 /** Entry of `npm run web`: the host core behind the web shell, on 127.0.0.1. */
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const noOpen = argv.includes('--no-open');
-  const portArg = argValue(argv, '--port');
-  const port = portArg === undefined ? 0 : Number(portArg);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`Invalid --port ${portArg ?? ''}: use a number from 0 to 65535.\n`);
+runWebShell({ rendererDir: fileURLToPath(new URL('../renderer', import.meta.url)) }).catch(
+  (error: unknown) => {
+    process.stderr.write(`Switchboard web shell failed to start: ${String(error)}\n`);
     process.exit(1);
-  }
-  const print = (line: string): void => void process.stdout.write(line + '\n');
-  const platform = createNodePlatform({ argv, env: process.env, print, openUrls: !noOpen });
-  const log = createLogger({ file: join(platform.paths.logsDir, 'main.log') }, 'web');
-  installProcessGuards(process, log);
-  const core = await createHostCore(platform, log);
-  const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
-  const token = randomBytes(32).toString('base64url');
-  // Apps run on a second loopback origin, behind the same token.
-  const sandbox = new AppsOrigin({
-    token,
-    respond: (pathname) => core.apps.service.sandboxResponse(pathname),
-    log: log.child('apps-origin'),
-  });
-  await sandbox.start();
-  const shell = new WebShell({
-    dispatch: createDispatcher(core.handlers, log.child('ipc')),
-    events: core.events,
-    rendererDir,
-    log: log.child('shell'),
-    port,
-    token,
-    frameSources: sandbox.origins,
-  });
-  const url = await shell.start();
-  core.apps.service.useSandbox({
-    frameUrl: (frameId) => `${sandbox.url}${SANDBOX_FRAME_PATH}${frameId}`,
-    parentOrigins: shell.origins,
-    hostOrigins: sandbox.origins,
-    rendererDir,
-  });
-  print(`Switchboard web shell: ${url}`);
-  print(`Data: ${platform.paths.dataDir}`);
-  if (!noOpen) openWithSystem(url);
-
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) return;
-    stopping = true;
-    void shell
-      .stop()
-      .then(() => sandbox.stop())
-      .then(() => core.dispose())
-      .then(() => log.flush())
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`Switchboard web shell failed to start: ${String(error)}\n`);
-  process.exit(1);
-});
+  },
+);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { protocol } from 'electron';
-import { contentSecurityPolicy } from '../platform/contentSecurityPolicy';
 import { contentTypeOf } from '../platform/contentTypeOf';
 import { resolveInside } from '../platform/resolveInside';
-import { SANDBOX_ORIGIN, sandboxSchemePrivileges } from './sandboxScheme';
+import { desktopRendererPolicy } from './desktopRendererPolicy';
+import { sandboxSchemePrivileges } from './sandboxScheme';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://switchboard';
@@ -30,7 +30,7 @@ export function handleAppProtocol(rendererDir: string): void {
       return new Response(body, {
         headers: {
           'Content-Type': contentTypeOf(file),
-          'Content-Security-Policy': contentSecurityPolicy([], [SANDBOX_ORIGIN]),
+          'Content-Security-Policy': desktopRendererPolicy(),
           'X-Content-Type-Options': 'nosniff',
         },
       });

@@ -17,6 +17,8 @@ import type { SettingsState, SettingsStore } from './settingsStore';
 import type { TasksState, TasksStore } from './tasksStore';
 import type { ToolCostsState, ToolCostsStore } from './toolCostsStore';
 import type { SkillsState, SkillsStore } from './skillsStore';
+import type { EventsState, EventsStore } from './mcpEventsStore';
+import type { SandboxState, SandboxStore } from './sandboxStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -35,10 +37,13 @@ export interface Stores {
   tasks: TasksStore;
   apps: AppsStore;
   skills: SkillsStore;
+  sandbox: SandboxStore;
   secrets: SecretsStore;
   providers: ProvidersStore;
   /** What tool definitions cost, and what the open chat's requests carry. */
   toolCosts: ToolCostsStore;
+  /** MCP Events: subscriptions, event cards, the unseen count. */
+  events: EventsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -121,6 +126,11 @@ export function useTasksStore<T>(selector: (state: TasksState) => T): T {
   return useStore(useStores().tasks, selector);
 }
 
+/** Sandboxed servers: their rules and what the sandbox refused them. */
+export function useSandboxStore<T>(selector: (state: SandboxState) => T): T {
+  return useStore(useStores().sandbox, selector);
+}
+
 /** Servers' skills and which are offered to the model. */
 export function useSkillsStore<T>(selector: (state: SkillsState) => T): T {
   return useStore(useStores().skills, selector);
@@ -134,4 +144,9 @@ export function useSecretsStore<T>(selector: (state: SecretsState) => T): T {
 /** The model providers (settings). */
 export function useProvidersStore<T>(selector: (state: ProvidersState) => T): T {
   return useStore(useStores().providers, selector);
+}
+
+/** MCP Events: subscriptions, event cards, the unseen count. */
+export function useEventsStore<T>(selector: (state: EventsState) => T): T {
+  return useStore(useStores().events, selector);
 }

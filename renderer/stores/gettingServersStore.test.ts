@@ -50,8 +50,15 @@ describe('gettingServersStore', () => {
       text: '{"mcpServers":{"x":{}}}',
       problems: [],
     };
-    const { client } = scriptedClient((name) => {
-      if (name === 'registry.install') return { serverName: 'x', document };
+    const digest = `sha256:${'1'.repeat(64)}`;
+    const changes = [{ path: 'packages[0].runtimeHint', before: '"npx"', after: '"sh"' }];
+    const { client } = scriptedClient((name, input) => {
+      if (name === 'registry.install') {
+        if ((input as { serverName: string }).serverName === 'swapped') {
+          throw new AppError(AppErrorCode.Validation, 'It differs.', { changes });
+        }
+        return { serverName: 'x', document };
+      }
       if (name === 'bundles.install') {
         throw new AppError(AppErrorCode.Validation, 'The bundle needs API token (api_token).');
       }
@@ -59,14 +66,36 @@ describe('gettingServersStore', () => {
     });
     const config = createConfigStore(client);
     const store = createGettingServersStore(client, config);
-    const installed = await store
-      .getState()
-      .installFromRegistry({ name: 'a/x', version: '1', option: 0, serverName: 'x', values: {} });
+    const installed = await store.getState().installFromRegistry({
+      name: 'a/x',
+      version: '1',
+      digest,
+      option: 0,
+      serverName: 'x',
+      values: {},
+    });
     expect(installed).toEqual({ ok: true, value: 'x' });
+    // A document that changed since the review comes back with the fields that changed.
+    const swapped = await store.getState().installFromRegistry({
+      name: 'a/x',
+      version: '1',
+      digest,
+      option: 0,
+      serverName: 'swapped',
+      values: {},
+    });
+    expect(swapped).toEqual({
+      ok: false,
+      error: { code: 'VALIDATION', message: 'It differs.' },
+      changes,
+    });
     expect(config.getState().disk?.text).toBe(document.text);
-    const refused = await store
-      .getState()
-      .installBundle({ path: '/b.mcpb', serverName: 'b', userConfig: {} });
+    const refused = await store.getState().installBundle({
+      path: '/b.mcpb',
+      serverName: 'b',
+      userConfig: {},
+      digest: 'sha256:abababababababababababababababababababababababababababababababab',
+    });
     expect(refused).toEqual({
       ok: false,
       error: { code: 'VALIDATION', message: 'The bundle needs API token (api_token).' },

@@ -1,6 +1,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BundleInstallRequest, BundleView } from '../../shared/domain/bundleViews';
 import type { RegistryInstallRequest, RegistryServer } from '../../shared/domain/registryViews';
+import {
+  fieldChangeSchema,
+  type FieldChange,
+  type RegistryReview,
+} from '../../shared/domain/registryReview';
+import { AppError } from '../../shared/errors';
+import { z } from 'zod';
 import type { ServerForm, ServerTestResult } from '../../shared/domain/serverForm';
 import type { RequestInput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
@@ -11,6 +18,12 @@ import { errorInfo, type ErrorInfo } from './loadable';
 
 /** An action's outcome, with its value when it has one. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo };
+
+/** A registry install's outcome; a refused one may name the fields that changed. */
+export type RegistryInstallOutcome =
+  { ok: true; value: string } | { ok: false; error: ErrorInfo; changes?: FieldChange[] };
+
+const changesData = z.object({ changes: z.array(fieldChangeSchema) });
 
 /** The registry browser's list: pages appended as the person asks for more. */
 export interface RegistryList {
@@ -32,7 +45,9 @@ export interface GettingServersState extends BundleReviewActions {
   testForm: (form: ServerForm, originalName?: string) => Promise<Result<ServerTestResult>>;
   saveForm: (form: ServerForm, originalName?: string) => Promise<Result<null>>;
   removeServer: (name: string) => Promise<Result<null>>;
-  installFromRegistry: (request: RegistryInstallRequest) => Promise<Result<string>>;
+  /** The version document to install, pinned, with what each option runs (registry.review). */
+  reviewRegistry: (name: string, version: string) => Promise<Result<RegistryReview>>;
+  installFromRegistry: (request: RegistryInstallRequest) => Promise<RegistryInstallOutcome>;
   inspectBundle: (path: string) => Promise<Result<BundleView>>;
   installBundle: (request: BundleInstallRequest) => Promise<Result<string>>;
   /** The native picker (desktop app); `null` when cancelled. */
@@ -112,12 +127,23 @@ export function createGettingServersStore(
         applied(await client.invoke('servers.remove', { name }));
         return null;
       }),
-    installFromRegistry: (request) =>
-      attempt(async () => {
+    reviewRegistry: (name, version) =>
+      attempt(() => client.invoke('registry.review', { name, version })),
+    installFromRegistry: async (request) => {
+      try {
         const result = await client.invoke('registry.install', request);
         applied(result.document);
-        return result.serverName;
-      }),
+        return { ok: true, value: result.serverName };
+      } catch (error) {
+        // A document that changed since the review: main names the fields.
+        const data = changesData.safeParse(error instanceof AppError ? error.data : undefined);
+        return {
+          ok: false,
+          error: errorInfo(error),
+          ...(data.success ? { changes: data.data.changes } : {}),
+        };
+      }
+    },
     inspectBundle: (path) => attempt(() => client.invoke('bundles.inspect', { path })),
     installBundle: (request) =>
       attempt(async () => {

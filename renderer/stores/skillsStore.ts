@@ -9,8 +9,16 @@ export interface SkillsState {
   byServer: Record<string, Loadable<ServerSkillsView>>;
   /** Asks main for a server's skills (main lists them itself when the server connects). */
   load: (server: string) => Promise<void>;
-  /** Offers a skill to the model, or stops offering it. */
-  setEnabled: (server: string, uri: string, enabled: boolean) => Promise<ActionResult>;
+  /**
+   * Approves a skill as listed in the view with `digest` (main refuses if the listing changed
+   * since), offering it to the model; or turns it off.
+   */
+  setEnabled: (
+    server: string,
+    uri: string,
+    enabled: boolean,
+    digest?: string,
+  ) => Promise<ActionResult>;
   /** After a reconnect: the servers looked at are listed again. */
   resync: () => Promise<void>;
 }
@@ -32,9 +40,14 @@ export function createSkillsStore(client: HostClient): SkillsStore {
           put(server, { state: 'failed', error: errorInfo(error) });
         }
       },
-      setEnabled: async (server, uri, enabled) => {
+      setEnabled: async (server, uri, enabled, digest) => {
         try {
-          const value = await client.invoke('skills.setEnabled', { server, uri, enabled });
+          const value = await client.invoke('skills.setEnabled', {
+            server,
+            uri,
+            enabled,
+            ...(digest !== undefined ? { digest } : {}),
+          });
           put(server, { state: 'ready', value });
           return { ok: true };
         } catch (error) {

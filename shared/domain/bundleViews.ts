@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxFormSchema } from './serverForm';
 import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
@@ -31,6 +32,11 @@ export const bundleUserConfigFieldSchema = z.object({
   sensitive: z.boolean(),
   multiple: z.boolean(),
   default: z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]).optional(),
+  /**
+   * The manifest's default referred to something of the person's (`${env:…}`, `${secret:…}` or
+   * another `${…}` the format does not define): it is not used, and the person types the value.
+   */
+  defaultRefused: z.boolean().optional(),
   min: z.number().optional(),
   max: z.number().optional(),
 });
@@ -52,9 +58,14 @@ export const bundleRuntimeSchema = z.object({
 });
 export type BundleRuntime = z.infer<typeof bundleRuntimeSchema>;
 
+/** `sha256:` and the hex SHA-256 of a bundle file's bytes. */
+export const bundleDigestSchema = z.string().regex(/^sha256:[0-9a-f]{64}$/);
+
 export const bundleViewSchema = z.object({
   /** The file it was read from (what install gets back). */
   path: z.string().max(4096),
+  /** The file's digest as reviewed: install unpacks that file only if it still reads the same. */
+  digest: bundleDigestSchema,
   name: z.string().max(200),
   displayName: z.string().max(200).optional(),
   version: z.string().max(100),
@@ -79,6 +90,8 @@ export const bundleViewSchema = z.object({
   /** Set when the bundle does not run on this platform. */
   platformProblem: z.string().max(1000).optional(),
   platformProblemText: hostTextSchema.optional(),
+  /** The sandbox it is installed with (from its manifest, else the defaults), to accept or widen. */
+  sandbox: sandboxFormSchema,
 });
 export type BundleView = z.infer<typeof bundleViewSchema>;
 
@@ -94,8 +107,15 @@ export const bundleInstallRequestSchema = z
     path: z.string().min(1).max(4096),
     serverName: z.string().trim().min(1).max(200),
     userConfig: z.record(z.string().max(200), bundleUserConfigValueSchema),
-    /** Required to install a bundle whose signature could not be verified. */
+    /** The digest of the file as the person reviewed it (the review's `digest`). */
+    digest: bundleDigestSchema,
+    /**
+     * The person's explicit yes to a bundle no certificate trusted here vouches for: one not
+     * signed at all, or whose signature could not be verified. Signed ones need none.
+     */
     acceptUntrusted: z.boolean().optional(),
+    /** The sandbox as the person left it in the review; absent: as the review offered it. */
+    sandbox: sandboxFormSchema.optional(),
   })
   .strict();
 export type BundleInstallRequest = z.infer<typeof bundleInstallRequestSchema>;
@@ -107,5 +127,7 @@ export const installedBundleSchema = z.object({
   directory: z.string(),
   installedAt: z.string(),
   signature: bundleSignatureSchema.shape.state,
+  /** The installed file's digest (bundles installed before it was recorded have none). */
+  digest: z.string().optional(),
 });
 export type InstalledBundle = z.infer<typeof installedBundleSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxFormSchema } from './serverForm';
 import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
@@ -21,6 +22,11 @@ export const installInputSchema = z.object({
   choices: z.array(z.string().max(500)).max(200).optional(),
   format: z.enum(['string', 'number', 'boolean', 'filepath']).optional(),
   placeholder: z.string().max(500).optional(),
+  /**
+   * The registry's own value (or default) referred to the person's secrets or environment
+   * (`${secret:…}`, `${env:…}`): it is not used, and the person types the value.
+   */
+  registryValueRefused: z.boolean().optional(),
 });
 export type InstallInput = z.infer<typeof installInputSchema>;
 
@@ -40,6 +46,8 @@ export const installOptionSchema = z.object({
   unsupportedReason: z.string().max(1000).optional(),
   /** The same, for the window to show in its language. */
   unsupportedReasonText: hostTextSchema.optional(),
+  /** The program it runs with (`uvx`, `docker`, …) when that is not found on this computer. */
+  runnerMissing: z.string().max(100).optional(),
   inputs: z.array(installInputSchema).max(500),
 });
 export type InstallOption = z.infer<typeof installOptionSchema>;
@@ -74,11 +82,17 @@ export const registryInstallRequestSchema = z
     /** Registry name (`io.github.owner/server`) and exact version to install. */
     name: z.string().min(1).max(200),
     version: z.string().min(1).max(255),
+    /** The reviewed version document's digest (registry.review): only that one is installed. */
+    digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
     option: z.number().int().min(0).max(99),
     /** The name the server gets in the servers file. */
     serverName: z.string().min(1).max(200),
     /** Answers by input id (or label). */
     values: z.record(z.string().max(500), z.string().max(64 * 1024)),
+    /** Docker arguments the person adds (OCI images only), one per item, before the image's. */
+    extraArguments: z.array(z.string().max(4096)).max(100).optional(),
+    /** The sandbox as the person left it in the review; absent: the option's as offered. */
+    sandbox: sandboxFormSchema.optional(),
   })
   .strict();
 export type RegistryInstallRequest = z.infer<typeof registryInstallRequestSchema>;

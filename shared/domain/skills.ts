@@ -22,6 +22,33 @@ export const skillRefusalViewSchema = z.object({
 });
 export type SkillRefusalView = z.infer<typeof skillRefusalViewSchema>;
 
+/** A text of the skill's frontmatter, as approved and as listed now. */
+const beforeAfterSchema = z.object({ before: z.string(), after: z.string() });
+
+/** A file whose digest or size differs from the approved one. */
+export const skillFileChangeSchema = skillFileViewSchema.extend({
+  /** Bytes, as approved. */
+  sizeBefore: z.number().int().nonnegative(),
+});
+
+/**
+ * Why a skill the person turned on is off again and asks for approval (SEP-2640: approval binds
+ * to the listing's URIs and digests, any change revokes it). `changed`: the listing differs from
+ * the one approved, with the differences; `unrecorded`: it was turned on before approvals
+ * recorded what they covered, so there is nothing to compare with.
+ */
+export const skillReapprovalSchema = z.object({
+  reason: z.enum(['changed', 'unrecorded']),
+  name: beforeAfterSchema.optional(),
+  description: beforeAfterSchema.optional(),
+  /** Other frontmatter fields whose values differ (names only). */
+  fields: z.array(z.string()),
+  added: z.array(skillFileViewSchema),
+  removed: z.array(skillFileViewSchema),
+  changed: z.array(skillFileChangeSchema),
+});
+export type SkillReapproval = z.infer<typeof skillReapprovalSchema>;
+
 /** One skill a server offers (SEP-2640), with the person's choice for it. */
 export const skillViewSchema = z.object({
   /** The URI of its `SKILL.md`: with the server, what identifies it. */
@@ -30,7 +57,16 @@ export const skillViewSchema = z.object({
   description: z.string(),
   /** What the model calls it by: `<server>/<skill path>`, unique across servers. */
   qualifiedName: z.string(),
+  /** Offered to the model: approved, and listed exactly as approved. */
   enabled: z.boolean(),
+  /**
+   * SHA-256 of this listing entry (its URI, frontmatter and files with their digests and sizes):
+   * what an approval from this view binds to. Sent back when enabling, so that a listing that
+   * changed in the meantime is not approved unseen.
+   */
+  digest: z.string(),
+  /** Turned on once, but off now until approved again: why, with what changed. */
+  reapproval: skillReapprovalSchema.optional(),
   /**
    * Its files with their sizes. Absent for a skill whose server publishes no file list
    * ("dynamic"): such a skill cannot be verified and is not offered to the model.

@@ -1,4 +1,6 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
+import { cardSample, mcpEventsSamples, subscriptionSample } from './testing/mcpEventsSamples';
+import { sandboxDetailSample, sandboxSamples } from './testing/sandboxSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { appRequestSamples } from './appsContractSamples';
@@ -115,7 +117,23 @@ describe('IPC contract', () => {
           name: 'release-notes',
           description: 'Write release notes',
           qualifiedName: 'docs/release-notes',
-          enabled: true,
+          enabled: false,
+          digest: `sha256:${'0'.repeat(64)}`,
+          reapproval: {
+            reason: 'changed',
+            description: { before: 'Write release notes', after: 'Mail release notes' },
+            fields: ['license'],
+            added: [{ uri: 'skill://release-notes/run.sh', path: 'run.sh', size: 12 }],
+            removed: [],
+            changed: [
+              {
+                uri: 'skill://release-notes/SKILL.md',
+                path: 'SKILL.md',
+                size: 243,
+                sizeBefore: 200,
+              },
+            ],
+          },
           files: [{ uri: 'skill://release-notes/SKILL.md', path: 'SKILL.md', size: 243 }],
           totalBytes: 243,
           refusal: { reason: 'digest', file: 'SKILL.md', detail: 'digest differs' },
@@ -553,7 +571,12 @@ describe('IPC contract', () => {
       'tasks.cancel': { input: { id: 'task-1' }, output: {} },
       'skills.list': { input: { server: 'docs' }, output: skillsView },
       'skills.setEnabled': {
-        input: { server: 'docs', uri: 'skill://release-notes/SKILL.md', enabled: true },
+        input: {
+          server: 'docs',
+          uri: 'skill://release-notes/SKILL.md',
+          enabled: true,
+          digest: `sha256:${'0'.repeat(64)}`,
+        },
         output: skillsView,
       },
       'secrets.list': { input: {}, output: { names: ['corp-key'] } },
@@ -566,6 +589,8 @@ describe('IPC contract', () => {
       ...gettingServersSamples(document),
       ...appRequestSamples,
       ...toolSearchSamples(tool),
+      ...mcpEventsSamples,
+      ...sandboxSamples(),
     };
     for (const name of requestNames) {
       const sample = samples[name];
@@ -584,9 +609,15 @@ describe('IPC contract', () => {
     expect(events['mcp.toolRunProgressed'].payload.parse(progressed)).toEqual(progressed);
     expect(events['tasks.changed'].payload.parse({ task })).toEqual({ task });
     expect(events['skills.changed'].payload.parse(skillsView)).toEqual(skillsView);
+    const received = { card: cardSample, unseen: 1 };
+    expect(events['events.received'].payload.parse(received)).toEqual(received);
+    const changed = { subscriptions: [subscriptionSample] };
+    expect(events['events.subscriptionsChanged'].payload.parse(changed)).toEqual(changed);
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });
+    const recorded = { server: 'fs', violations: sandboxDetailSample.violations };
+    expect(events['sandbox.violationsRecorded'].payload.parse(recorded)).toEqual(recorded);
   });
 
   it('bounds task ids and task messages', () => {

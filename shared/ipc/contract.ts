@@ -1,3 +1,5 @@
+import { conversationToolSearchSchema } from '../domain/toolSearch';
+import { secretStorageSchema } from '../domain/secretStorage';
 import { z } from 'zod';
 import type { JsonReply } from './JsonReply';
 import {
@@ -63,6 +65,8 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { eventsEvents, eventsRequests } from './eventsContract';
+import { sandboxEvents, sandboxRequests } from './sandboxContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
@@ -107,6 +111,8 @@ export const bootstrapSchema = z.object({
   tasks: z.array(taskViewSchema).optional(),
   /** Where the window was left (last conversation, sidebar); optional like the above. */
   uiState: uiStateSchema.optional(),
+  /** Where secrets are kept (keychain or a private file, and why); optional like the above. */
+  secretStorage: secretStorageSchema.optional(),
 });
 export type Bootstrap = z.infer<typeof bootstrapSchema>;
 
@@ -337,7 +343,13 @@ export const requests = {
     description: 'Conversations, newest first; with a query, full-text search with snippets.',
   },
   'conversation.create': {
-    input: z.object({ title: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({
+        title: z.string().max(200).optional(),
+        /** The tool search choice made in the new chat before its first message. */
+        toolSearch: conversationToolSearchSchema.optional(),
+      })
+      .strict(),
     output: conversationSummarySchema,
     description: 'Starts an empty conversation.',
   },
@@ -631,6 +643,7 @@ export const requests = {
   },
   ...appRequests,
   ...toolSearchRequests,
+  ...sandboxRequests,
   'skills.list': {
     input: z.object({ server: serverName }).strict(),
     output: serverSkillsViewSchema,
@@ -639,10 +652,17 @@ export const requests = {
   },
   'skills.setEnabled': {
     input: z
-      .object({ server: serverName, uri: z.string().min(1).max(4096), enabled: z.boolean() })
+      .object({
+        server: serverName,
+        uri: z.string().min(1).max(4096),
+        enabled: z.boolean(),
+        /** The `digest` of the view the person approved from: refused if the listing changed. */
+        digest: z.string().max(100).optional(),
+      })
       .strict(),
     output: serverSkillsViewSchema,
-    description: 'Offers one skill of a server to the model, or stops offering it; kept.',
+    description:
+      'Approves one skill of a server as listed (offered to the model while the listing stays as approved), or turns it off; kept.',
   },
   'secrets.list': {
     input: empty,
@@ -662,6 +682,7 @@ export const requests = {
     output: z.object({ names: z.array(z.string()) }),
     description: 'Forgets a kept secret.',
   },
+  ...eventsRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -774,8 +795,11 @@ export const events = {
   ...appEvents,
   'skills.changed': {
     payload: serverSkillsViewSchema,
-    description: "A server's skills changed: listed again, enabled or disabled, or one refused.",
+    description:
+      "A server's skills changed: listed again (an approval a change revoked included), enabled or disabled, or one refused.",
   },
+  ...eventsEvents,
+  ...sandboxEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

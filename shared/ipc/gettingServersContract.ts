@@ -11,6 +11,7 @@ import {
 } from '../domain/bundleUpload';
 import { configDocumentSchema, importSourceSchema } from '../domain/mcpViews';
 import { registryInstallRequestSchema, registryPageSchema } from '../domain/registryViews';
+import { registryReviewSchema } from '../domain/registryReview';
 import { serverFormSchema, serverTestResultSchema } from '../domain/serverForm';
 
 /**
@@ -53,11 +54,19 @@ export const gettingServersRequests = {
     description:
       'One page of the MCP Registry’s latest server versions whose names contain the query.',
   },
+  'registry.review': {
+    input: z
+      .object({ name: z.string().min(1).max(200), version: z.string().min(1).max(255) })
+      .strict(),
+    output: registryReviewSchema,
+    description:
+      'Fetches one version document of a registry server and pins it by digest: what each install option would run, and how it differs from the listing when it does.',
+  },
   'registry.install': {
     input: registryInstallRequestSchema,
     output: z.object({ serverName, document: configDocumentSchema }),
     description:
-      'Installs one package or remote of a registry server with the given answers (secrets to the secret store).',
+      'Installs one option of a reviewed version document (by its digest) with the given answers; refused, with the changed fields, when the registry now serves another document.',
   },
   'bundles.inspect': {
     input: z.object({ path }).strict(),

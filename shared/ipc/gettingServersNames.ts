@@ -8,6 +8,7 @@ export const gettingServersRequestNames = [
   'servers.saveForm',
   'servers.remove',
   'registry.search',
+  'registry.review',
   'registry.install',
   'bundles.inspect',
   'bundles.uploadStart',

@@ -1,5 +1,7 @@
 import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
+import { eventsEventNames, eventsRequestNames } from './eventsNames';
+import { sandboxEventNames, sandboxRequestNames } from './sandboxNames';
 
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
@@ -91,6 +93,8 @@ export const requestNames = [
   'secrets.list',
   'secrets.set',
   'secrets.delete',
+  ...eventsRequestNames,
+  ...sandboxRequestNames,
 ] as const;
 
 export const eventNames = [
@@ -118,6 +122,8 @@ export const eventNames = [
   'providers.changed',
   ...appEventNames,
   'skills.changed',
+  ...eventsEventNames,
+  ...sandboxEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

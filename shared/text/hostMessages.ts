@@ -1,3 +1,5 @@
+import { sandboxMessages } from './sandboxMessages';
+
 /**
  * Main's messages to people, in English: the reference the locale files translate (under
  * `host`), and what the CLI and logs print. `{{name}}` marks a value; a value may itself be a
@@ -12,6 +14,11 @@ export const hostMessages = {
   bridge: {
     lost: 'Connection to Switchboard was lost.',
     tooManyWaiting: 'Not connected to Switchboard, and too many requests are already waiting.',
+  },
+  /** The desktop app's own launch (a native dialog, before any window). */
+  startup: {
+    failedTitle: 'Switchboard could not start',
+    failed: 'Switchboard could not start: {{reason}}\n\nDetails are in the log: {{log}}',
   },
   protocol: {
     inputTooDeep: 'Invalid input for {{name}}: nested deeper than {{max}} levels.',
@@ -50,6 +57,17 @@ export const hostMessages = {
     unavailable: 'The OS keychain is not available, so secrets cannot be stored safely.',
     empty: 'The secret is empty.',
     tooLong: 'The secret is longer than {{max}} characters; that is not a key or a token.',
+    notWired:
+      '{{field}} of “{{name}}” refers to {{reference}}, which it may not use: values {{source}} cannot read your environment or your secrets. Enter the value in the server’s form (Servers → Edit).',
+    notWiredAt:
+      '{{where}} refers to {{reference}}, which it may not use: values {{source}} cannot read your environment or your secrets. Enter the value in the server’s form (Servers → Edit).',
+    envUnset:
+      '{{field}} of “{{name}}” uses ${env:{{variable}}}, but the environment variable {{variable}} is not set.',
+  },
+  /** Where a server entry's text came from, in messages about what it may use. */
+  origin: {
+    registry: 'from the MCP Registry',
+    bundle: 'from a bundle',
   },
   conversation: {
     notFound: 'There is no conversation {{id}}.',
@@ -133,6 +151,18 @@ export const hostMessages = {
     wrongType: '{{path}} must be {{expected}}, but it is {{actual}}',
     emptyEnvName: '{{path}} contains "${env:}" without a variable name',
     envUnset: '{{path}} uses ${env:{{name}}}, but the environment variable {{name}} is not set',
+    untrustedEnv:
+      '{{path}} uses ${env:{{name}}}, which it may not: values {{source}} cannot read your environment or your secrets. Write your own value here, or add "{{name}}" to the entry’s origin.env if you mean to give it',
+    untrustedSecret:
+      '{{path}} uses ${secret:{{name}}}, which it may not: values {{source}} cannot read your environment or your secrets, so this server will not start. Enter the value in its form (Servers → Edit)',
+    originNotObject:
+      '{{path}} must be an object like { "kind": "registry", "name": "io.example/server" }',
+    originDigest:
+      '{{path}} must be "sha256:" followed by 64 hexadecimal digits, but it is {{value}}',
+    originSecretName:
+      '{{path}} is not a valid secret name (letters, digits and _ . : / - only, at most 200): {{value}}',
+    originEnvName: '{{path}} is not a valid environment variable name: {{value}}',
+    tooLongText: '{{path}} is longer than {{max}} characters',
     empty: '{{path}} must not be empty',
     notOneOf: '{{path}} must be one of {{list}}, but it is {{value}}',
     milliseconds:
@@ -333,6 +363,17 @@ export const hostMessages = {
     probeExit:
       'The server exited on the era probe and this session cannot restart it: pass a transport factory, or set protocol to "legacy"',
     notReady: 'The server “{{name}}” is not ready.',
+    /** Why a remote server could not be reached. */
+    remote: {
+      refused: 'Nothing is listening at {{host}}: the connection was refused.',
+      dns: 'The name {{host}} could not be found (DNS).',
+      timeout: '{{host}} did not answer in time.',
+      reset: '{{host}} closed the connection.',
+      unreachable: 'There is no route to {{host}} from this computer.',
+      tls: 'The secure connection to {{host}} failed: {{detail}}',
+      http: '{{host}} answered HTTP {{status}}: {{body}}',
+      httpBare: '{{host}} answered HTTP {{status}}.',
+    },
   },
   auth: {
     browserSignInNotAllowed:
@@ -489,6 +530,33 @@ export const hostMessages = {
     untrusted:
       'The bundle carries a signature that could not be verified on this computer (changed after signing, or signed with a certificate this computer does not trust). Install it only if you trust where it came from, and confirm that you do.',
     notArchive: '{{path}} is not a readable .mcpb archive.',
+    damaged: 'The bundle could not be unpacked: {{reason}}.',
+    badSignatureBlock:
+      'The bundle ends in a signature block that is not well formed, so it is not clear which bytes were signed.',
+    tooManyEntries:
+      'The bundle holds more than {{max}} files and folders; this app unpacks bundles up to that many.',
+    totalTooLarge:
+      'The bundle unpacks to more than {{max}}; this app unpacks bundles up to that size.',
+    entryTooLarge:
+      '“{{name}}” in the bundle unpacks to more than {{max}}, the most one file may be.',
+    ratio:
+      '“{{name}}” in the bundle unpacks to {{ratio}} times its packed size; this app refuses more than {{max}} to 1.',
+    manifestTooLarge: 'The bundle’s manifest.json is larger than {{max}}.',
+    badName: 'The bundle holds “{{name}}”, a path outside its own folder.',
+    duplicate:
+      'The bundle holds “{{name}}” twice (names that differ only in upper and lower case count as one).',
+    special: 'The bundle holds “{{name}}”, which is not a file, a folder or a link.',
+    encrypted: 'The bundle holds “{{name}}” encrypted; bundles cannot be encrypted.',
+    linkEscapes: 'The bundle holds a link “{{name}}” to “{{target}}”, outside its own folder.',
+    underLink: 'The bundle holds “{{name}}” inside the link “{{link}}”.',
+    unsigned:
+      'The bundle is not signed: nobody vouches for what it runs. Install it only if you trust where it came from, and confirm that you do.',
+    unsafeVariable:
+      'The bundle’s mcp_config uses {{variable}} (in {{where}}), which would fill in a value of yours (an environment variable or a stored secret). A bundle may use only ${__dirname}, ${user_config.…}, ${HOME}, ${DESKTOP}, ${DOCUMENTS}, ${DOWNLOADS} and ${pathSeparator}.',
+    changedSinceReview:
+      'The bundle file changed after it was reviewed (reviewed {{reviewed}}, now {{now}}). Open it again to see what it is now.',
+    runtimeCheckedAtInstall:
+      '{{runtime}} found at {{path}}. The bundle asks for {{requirement}}: its version is checked when you install, since nothing runs before you confirm.',
     noManifest: 'The bundle has no readable manifest.json ({{reason}}).',
     unknownManifestVersion:
       'The bundle’s manifest version {{version}} is not one this app knows ({{known}}).',
@@ -521,7 +589,28 @@ export const hostMessages = {
     mcpbPackage:
       'This package is an .mcpb bundle download: download the file and use “Install bundle”.',
     unknownRunner:
-      'Packages from {{type}} cannot be started by Switchboard (npm, PyPI and OCI images can).',
+      'Packages from {{type}} cannot be started by Switchboard (npm, PyPI, NuGet and OCI images can).',
+    runnerRefused:
+      'This package asks to be started with “{{hint}}”; {{type}} packages start only with {{runner}}.',
+    badIdentifier: 'The package name “{{identifier}}” is not a plain {{type}} package name.',
+    badVersion: 'The package version “{{version}}” is not a plain version.',
+    argumentRefused:
+      'The registry gives {{runner}} the argument “{{argument}}”, which is not one a registry may give it ({{allowed}}).',
+    dockerArgumentRefused:
+      'The registry gives docker the argument “{{argument}}”, which is not one a registry may give it ({{allowed}}). Mounts, devices, privileges and host namespaces are for you to add yourself, under “Extra docker arguments”.',
+    extraForDockerOnly: 'Extra arguments can only be added to docker (OCI images).',
+    badEnvName: 'The registry names an environment variable “{{name}}”, which is not a plain name.',
+    badHeaderName: 'The registry names a header “{{name}}”, which is not a plain header name.',
+    badArgumentName:
+      'The registry names an argument “{{name}}”, which refers to your secrets or environment.',
+    cannotPin: 'The version document of {{name}} cannot be pinned: {{reason}}.',
+    wrongDocument: 'The registry answered the request for {{name}} {{version}} with {{got}}.',
+    reviewGone:
+      'The review of {{name}} {{version}} is no longer kept here; open it again to install.',
+    differsFromListing:
+      'The version document of {{name}} {{version}} differs from the listing you reviewed, in what would run ({{changes}}). Nothing was installed.',
+    changedSinceReview:
+      'The registry’s version document of {{name}} {{version}} differs from the one you reviewed ({{changes}}). Nothing was installed.',
     notStdio:
       'This package serves {{transport}} on this computer; Switchboard starts packages over stdio only.',
     schemaMismatch:
@@ -530,6 +619,36 @@ export const hostMessages = {
     notFound: 'The MCP Registry at {{url}} has no {{path}}.',
     answered: 'The MCP Registry at {{url}} answered {{status}}.',
     answeredWith: 'The MCP Registry at {{url}} answered {{status}}: {{detail}}.',
+    tooLarge:
+      'The answer of the MCP Registry at {{url}} is larger than {{limit}}; it was not read further.',
+  },
+  registryReview: {
+    heading:
+      'Review of {{name}} {{version}}, option [{{option}}] {{type}} (version document {{digest}})',
+    runs: 'Runs',
+    connects: 'Connects to',
+    command: 'Command',
+    arguments: 'Arguments',
+    environment: 'Environment',
+    url: 'URL',
+    headers: 'Headers',
+    refused: 'Refused: {{reason}}',
+    stillNeeded: 'Still needed: {{labels}}',
+    leftOut: '(left out when empty)',
+    dryRun: 'Nothing was installed (--dry-run).',
+    sandboxed:
+      'Sandboxed: reads all but your credentials and Switchboard’s data; writes {{writes}}; connects to {{hosts}}',
+    ownFolder: 'only its own folder',
+    ownFolderAnd: 'its own folder and {{list}}',
+    nowhere: 'nowhere',
+    sources: {
+      switchboard: 'added by Switchboard',
+      registry: 'fixed by the registry',
+      template: 'the registry’s text with your answers',
+      default: 'registry default',
+      you: 'typed by you',
+      secret: 'secret store (typed by you)',
+    },
   },
   serverForm: {
     secretValue: 'enter a value for the secret {{label}}',
@@ -552,6 +671,27 @@ export const hostMessages = {
     unverifiable:
       'The skill “{{name}}” publishes no file list with digests, so it cannot be verified; it cannot be enabled.',
     failedCheck: 'It failed verification: {{detail}}',
+    changedWhileShown:
+      'The skill “{{name}}” changed while it was shown: look at what it is now, then approve it again.',
+    notApproved:
+      'The skill “{{name}}” changed since the person approved it and is not offered until they approve it again. Nothing of it was read.',
+  },
+  /** The MCP Events extension: subscriptions, delivery, event-started turns. */
+  events: {
+    notOffered: 'The server “{{server}}” does not offer events.',
+    timedOut: '{{method}} timed out.',
+    cancelled: 'Cancelled.',
+    notSent: '{{method}} could not be sent to the server.',
+    serverError: 'The server refused {{method}}: {{text}}',
+    noSuchType: 'The server “{{server}}” has no event type “{{type}}”.',
+    noDelivery:
+      'The event type “{{type}}” offers neither poll nor push delivery; webhook delivery needs a public relay.',
+    badArguments: 'These arguments do not fit the event type: {{problems}}',
+    noSubscription: 'No such event subscription.',
+    noConversation: 'No such conversation.',
+    templateRequired: 'A turn needs a prompt template.',
+    ended: 'The server ended this subscription: {{text}}',
+    serverDown: 'Waiting for the server to start.',
   },
   tasks: {
     otherEndpoint: 'This task belongs to a server that is configured differently now.',
@@ -563,4 +703,5 @@ export const hostMessages = {
     shuttingDown: 'Switchboard is shutting down.',
     stoppedWaiting: 'Stopped waiting for the task.',
   },
+  sandbox: sandboxMessages,
 };

@@ -5,6 +5,9 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { CliContext, CommandResult } from '../CliContext';
 import { CliUsageError, flagString } from '../parseCliArgs';
 import { envValues } from './addRemoveCommands';
+import { registryReviewText } from './registryReviewText';
+import { assertInstallable } from '../../services/registry/buildRegistryEntry';
+import { formatHostText, hostText } from '../../../shared/text/hostText';
 
 /** `search QUERY`: every page of the registry's latest versions whose names contain QUERY. */
 export async function searchCommand(ctx: CliContext): Promise<CommandResult> {
@@ -20,9 +23,11 @@ export async function searchCommand(ctx: CliContext): Promise<CommandResult> {
 }
 
 /**
- * `install REGISTRY_NAME [--version V] [--option N] [--name NAME] [--env NAME=VALUE]…` or
- * `install FILE.mcpb [--name NAME] [--env KEY=VALUE]… [--allow-untrusted]`. Values declared
- * secret go to the secret store; a required value not given refuses the install and names it.
+ * `install REGISTRY_NAME [--version V] [--option N] [--name NAME] [--env NAME=VALUE]…
+ * [--docker-arg=ARG]… [--dry-run]` or `install FILE.mcpb [--name NAME] [--env KEY=VALUE]…
+ * [--allow-untrusted]`. A registry install prints its review on stderr first (what runs, each
+ * part's source); `--dry-run` stops there. Values declared secret go to the secret store; a
+ * required value not given refuses the install and names it.
  */
 export async function installCommand(ctx: CliContext): Promise<CommandResult> {
   const target = ctx.args.positionals[0];
@@ -37,6 +42,7 @@ export async function installCommand(ctx: CliContext): Promise<CommandResult> {
       path,
       serverName,
       userConfig: values,
+      digest: view.digest,
       acceptUntrusted: ctx.args.flags.has('allow-untrusted'),
     });
     return {
@@ -45,13 +51,12 @@ export async function installCommand(ctx: CliContext): Promise<CommandResult> {
       exitCode: 0,
     };
   }
-  const server = await services.registry.get(target, flagString(ctx.args, 'version') ?? 'latest');
-  if (!server.valid) {
-    throw new AppError(
-      AppErrorCode.Validation,
-      `${server.name} does not match the server.json schema: ${server.problems.join('; ')}`,
-    );
-  }
+  // The review: the version document, pinned; what is installed below is that document.
+  const review = await services.registry.review(
+    target,
+    flagString(ctx.args, 'version') ?? 'latest',
+  );
+  const server = review.server;
   const chosen = flagString(ctx.args, 'option');
   const option =
     chosen !== undefined
@@ -65,13 +70,37 @@ export async function installCommand(ctx: CliContext): Promise<CommandResult> {
     );
   }
   const serverName = flagString(ctx.args, 'name') ?? defaultName(server.name);
-  const result = await services.registry.install({
+  const extraArguments = ctx.args.lists.get('docker-arg')?.map(([arg]) => arg ?? '');
+  const request = {
     name: server.name,
     version: server.version,
+    digest: review.digest,
     option: option.index,
     serverName,
     values,
-  });
+    ...(extraArguments ? { extraArguments } : {}),
+  };
+  // Printed before anything is written, whatever comes next; scripts still get no question.
+  const preview = services.registry.preview(request);
+  ctx.io.err(`${registryReviewText(review, preview.plan, preview.missing)}\n`);
+  if (ctx.args.flags.has('dry-run')) {
+    // What the install would refuse, it refuses here too (after the review was printed).
+    assertInstallable(server.name, preview);
+    return {
+      json: {
+        dryRun: true,
+        from: server.name,
+        version: server.version,
+        digest: review.digest,
+        option,
+        serverName,
+        plan: preview.plan,
+      },
+      text: formatHostText(hostText('registryReview.dryRun')),
+      exitCode: 0,
+    };
+  }
+  const result = await services.registry.install(request);
   return {
     json: {
       installed: serverName,
@@ -93,7 +122,7 @@ function describeServer(server: RegistryServer): string {
       (i) => `${i.label}${i.required ? '*' : ''}${i.secret ? ' (secret)' : ''}`,
     );
     lines.push(
-      `    [${option.index}] ${option.kind} ${option.type}: ${option.preview}${option.supported ? '' : ` — ${option.unsupportedReason ?? 'not supported'}`}${asks.length > 0 ? `\n        asks: ${asks.join(', ')}` : ''}`,
+      `    [${option.index}] ${option.kind} ${option.type}: ${option.preview}${optionNote(option)}${asks.length > 0 ? `\n        asks: ${asks.join(', ')}` : ''}`,
     );
   }
   return lines.join('\n');
@@ -111,4 +140,12 @@ function defaultName(registryName: string): string {
 
 async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isFile() === true;
+}
+
+/** Why an option cannot run here, or what it needs that this computer lacks. */
+function optionNote(option: RegistryServer['options'][number]): string {
+  if (!option.supported) return ` — ${option.unsupportedReason ?? 'not supported'}`;
+  return option.runnerMissing
+    ? ` — needs ${option.runnerMissing}, which was not found on this computer`
+    : '';
 }

@@ -2,6 +2,7 @@ import type { CliContext, CommandResult } from '../CliContext';
 import { formatTable } from '../formatTable';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 import { statusFailure } from '../statusFailure';
+import { stderrExcerpt } from '../stderrExcerpt';
 
 /** `servers`: connect every enabled server, wait until each settles, report, shut down. */
 export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
@@ -14,6 +15,8 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
     protocolVersion: string | null;
     serverInfo: { name: string; version: string } | null;
     toolCount: number;
+    /** Runs in the sandbox (`sandboxEnabled`; local servers only). */
+    sandboxed: boolean;
     error?: {
       code: string;
       message: string;
@@ -33,6 +36,7 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
       protocolVersion: s.info?.protocolVersion ?? null,
       serverInfo: s.info?.serverInfo ?? null,
       toolCount: status.kind === 'ready' ? status.toolCount : 0,
+      sandboxed: mcp.isSandboxed(s.config.name),
       ...(failure
         ? {
             error: {
@@ -65,9 +69,10 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
   const failed = rows.filter((r) => r.status !== 'ready' && r.status !== 'disabled');
   // One aligned line per server; why a server failed follows its line, indented.
   const table = formatTable([
-    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS'],
-    ...rows.map((r) =>
-      r.status === 'ready'
+    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS', 'SANDBOX'],
+    ...rows.map((r) => {
+      const sandbox = r.sandboxed ? 'yes' : r.transport === 'stdio' ? 'no' : '-';
+      return r.status === 'ready'
         ? [
             r.name,
             r.status,
@@ -75,17 +80,18 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
             r.protocolVersion ?? '',
             [r.serverInfo?.name, r.serverInfo?.version].filter(Boolean).join(' '),
             String(r.toolCount),
+            sandbox,
           ]
-        : [r.name, r.status, r.transport, '', '', ''],
-    ),
+        : [r.name, r.status, r.transport, '', '', '', sandbox];
+    }),
   ]);
   const text = [
     table[0],
     ...rows.map((r, index) => {
       const line = table[index + 1] ?? '';
       if (!r.error) return line;
-      const tail = r.error.stderrTail
-        .slice(-5)
+      // Enough of stderr to see why it crashed (bounded by bytes), and none for remote servers.
+      const tail = stderrExcerpt(r.error.stderrTail)
         .map((l) => `    | ${l}`)
         .join('\n');
       return `${line}\n  ${r.error.code}: ${r.error.message}${tail ? `\n${tail}` : ''}`;

@@ -1,4 +1,7 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { lastToolResults, message, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
@@ -8,8 +11,15 @@ import { fixtureServer } from '../../services/mcp/testing/McpHarness';
 import { ServerSecrets } from '../../services/secrets/ServerSecrets';
 import { useCliApp } from '../testing/useCliApp';
 
+const revisionFile = join(tmpdir(), `sb-cli-skills-${randomUUID()}.revision`);
 const app = useCliApp({
   skills: { command: process.execPath, args: [fixtureServer('skills.mjs')] },
+  // Its release-notes skill changes when the revision file says `revised`.
+  changing: {
+    command: process.execPath,
+    args: [fixtureServer('skills.mjs')],
+    env: { SKILLS_REVISION_FILE: revisionFile },
+  },
 });
 
 /** The model loads `skill`, then repeats what the tool said. */
@@ -54,6 +64,33 @@ describe('cli skills and chat with skills', () => {
     const none = await app.run(['skills', 'skills', '--enable', 'no-such-skill']);
     expect(none.code).toBe(1);
     expect(none.err).toContain('offers no skill “no-such-skill”');
+  });
+
+  it('a skill that changed since --enable is off, says what changed, and --enable approves it again', async () => {
+    await writeFile(revisionFile, 'first');
+    await app.run(['skills', 'changing', '--enable', 'release-notes']);
+    // The server was updated between two runs.
+    await writeFile(revisionFile, 'revised');
+    const listed = await app.run(['skills', 'changing']);
+    expect(listed.out).toContain(
+      'changing/release-notes  [disabled]  Write release notes and mail them to every customer',
+    );
+    expect(listed.out).toContain(
+      '  changed since it was approved: not offered until approved again',
+    );
+    expect(listed.out).toContain('    description was: Write release notes in the house style');
+    expect(listed.out).toMatch(/^ {4}\+ scripts\/publish\.sh {2}\d+ B$/m);
+    expect(listed.out).toMatch(/^ {4}- references\/TEMPLATE\.md {2}\d+ B$/m);
+    expect(listed.out).toMatch(/^ {4}~ SKILL\.md {2}\d+ B → \d+ B$/m);
+
+    app.fake.script(message('Nothing to load.'));
+    await app.run(['chat', 'Anything?']);
+    const body = app.fake.messageRequests.at(-1)?.body as { tools?: { description: string }[] };
+    expect(JSON.stringify(body.tools ?? [])).not.toContain('changing/release-notes');
+
+    const enabled = await app.run(['skills', 'changing', '--enable', 'release-notes']);
+    expect(enabled.out).toContain('changing/release-notes  [enabled]');
+    expect(enabled.out).not.toContain('changed since it was approved');
   });
 
   it('keeps a secret from stdin for ${secret:NAME}, and deletes it', async () => {

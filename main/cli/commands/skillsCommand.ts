@@ -10,8 +10,10 @@ import { CliUsageError, flagString } from '../parseCliArgs';
 /**
  * `skills <server> [--enable NAME] [--disable NAME]`: the skills a server offers (name,
  * description, files and sizes; nothing is fetched to list them), and which are offered to the
- * model. `--enable`/`--disable` take a skill's name, its `<server>/<path>` name or its URI and
- * keep the choice in the data dir (the app and `chat` use the same).
+ * model; a skill that changed since it was approved is off, with what changed. `--enable`
+ * approves a skill as listed now, `--disable` turns it off; both take a skill's name, its
+ * `<server>/<path>` name or its URI and keep the choice in the data dir (the app and `chat` use
+ * the same).
  */
 export async function skillsCommand(ctx: CliContext): Promise<CommandResult> {
   const [server, ...extra] = ctx.args.positionals;
@@ -67,6 +69,7 @@ function describe(view: ServerSkillsView): string {
     lines.push(
       `${skill.qualifiedName}  [${skill.enabled ? 'enabled' : 'disabled'}]  ${skill.description}`,
     );
+    if (skill.reapproval) lines.push(...describeReapproval(skill));
     if (skill.refusal) lines.push(`  refused: ${skill.refusal.detail}`);
     if (!skill.files) {
       lines.push('  no file list (dynamic): cannot be verified, not offered to the model');
@@ -81,4 +84,28 @@ function describe(view: ServerSkillsView): string {
     lines.push(`invalid entry${entry.uri ? ` ${entry.uri}` : ''}: ${entry.reason}`);
   }
   return lines.length > 0 ? lines.join('\n') : `${view.server} lists no skills.`;
+}
+
+/** A skill that asks for approval again: why, and what changed since it was approved. */
+function describeReapproval(skill: SkillView): string[] {
+  const change = skill.reapproval;
+  if (!change) return [];
+  const lines = [
+    change.reason === 'unrecorded'
+      ? '  turned on before approvals recorded what they cover: not offered until approved again'
+      : '  changed since it was approved: not offered until approved again',
+  ];
+  if (change.name) lines.push(`    name: “${change.name.before}” → “${change.name.after}”`);
+  if (change.description) {
+    lines.push(`    description was: ${change.description.before}`);
+    lines.push(`    description now: ${change.description.after}`);
+  }
+  if (change.fields.length > 0) lines.push(`    also changed: ${change.fields.join(', ')}`);
+  for (const file of change.added) lines.push(`    + ${file.path}  ${formatBytes(file.size)}`);
+  for (const file of change.removed) lines.push(`    - ${file.path}  ${formatBytes(file.size)}`);
+  for (const file of change.changed) {
+    lines.push(`    ~ ${file.path}  ${formatBytes(file.sizeBefore)} → ${formatBytes(file.size)}`);
+  }
+  lines.push(`    --enable ${skill.qualifiedName} approves it as listed now`);
+  return lines;
 }

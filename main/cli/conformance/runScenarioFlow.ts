@@ -124,8 +124,10 @@ async function skillsFlow(flow: FlowContext, load: boolean): Promise<void> {
     `listed ${skills.length} skill(s)${invalid.length > 0 ? `, ${invalid.length} invalid` : ''}`,
   );
   if (!load) return;
-  const loader = new SkillLoader((source, message) =>
-    flow.step(`refused ${source.qualifiedName}: ${message}`),
+  const loader = new SkillLoader(
+    (source, message) => flow.step(`refused ${source.qualifiedName}: ${message}`),
+    // The scenario's skills are loaded to be checked, for no model: running it is the consent.
+    () => true,
   );
   for (const entry of skills) {
     const source = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ import {
   bundleUploadChunkSchema,
   bundleUploadStartSchema,
 } from '../../../shared/domain/bundleUpload';
+import { emptySandboxForm } from '../../../shared/domain/serverForm';
 import { BundleService } from './BundleService';
 import {
   packFixtureBundle,
@@ -56,6 +58,13 @@ async function setup(findCommand?: (command: string) => Promise<string>) {
 
 const answers = { notes_dir: '', api_token: 'notes-token-42' };
 
+/** What the review of `path` gives as its digest. */
+async function digestOf(path: string): Promise<string> {
+  return `sha256:${createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex')}`;
+}
+
 describe('.mcpb bundles', () => {
   it('shows what a bundle is: manifest, tools, prompts, user config, signature and runtime', async () => {
     const { bundles } = await setup();
@@ -71,6 +80,8 @@ describe('.mcpb bundles', () => {
       signature: { state: 'unsigned' },
       runtime: { type: 'node', found: true },
       suggestedName: 'hello-notes',
+      // Installs run sandboxed; this manifest declares no rules, so the defaults are offered.
+      sandbox: { ...emptySandboxForm, enabled: true },
     });
     expect(view.userConfig.map((f) => [f.key, f.type, f.required, f.sensitive])).toEqual([
       ['notes_dir', 'directory', true, false],
@@ -83,6 +94,30 @@ describe('.mcpb bundles', () => {
     expect(signedView.manifestVersion).toBe('0.4');
   });
 
+  it('offers the sandbox its manifest declares; an invalid declaration leaves the defaults', async () => {
+    const { bundles } = await setup();
+    const rules = {
+      filesystem: { allowWrite: ['~/notes'] },
+      network: { allowedDomains: ['api.notes.example'] },
+    };
+    const declared = await packFixtureBundle(work, 'hello-notes-declared', {
+      _meta: { 'dev.switchboard': { sandbox: rules } },
+    });
+    expect((await bundles.inspect(declared)).sandbox).toEqual({
+      ...emptySandboxForm,
+      enabled: true,
+      allowWrite: ['~/notes'],
+      allowedDomains: ['api.notes.example'],
+    });
+    const invalid = await packFixtureBundle(work, 'hello-notes-wide', {
+      _meta: { 'dev.switchboard': { sandbox: { network: { allowedDomains: ['*'] } } } },
+    });
+    expect((await bundles.inspect(invalid)).sandbox).toEqual({
+      ...emptySandboxForm,
+      enabled: true,
+    });
+  });
+
   it('refuses a file that is not a bundle', async () => {
     const { bundles } = await setup();
     const notABundle = join(work, 'notes.txt');
@@ -93,19 +128,31 @@ describe('.mcpb bundles', () => {
   it('installs: user config checked, secret to the store, unpacked into the data folder, started, then uninstalled', async () => {
     const { bundles, store, harness } = await setup();
     await expect(
-      bundles.install({ path: unsigned, serverName: 'notes', userConfig: {} }),
+      bundles.install({
+        path: unsigned,
+        serverName: 'notes',
+        userConfig: {},
+        digest: await digestOf(unsigned),
+        acceptUntrusted: true,
+      }),
     ).rejects.toThrow(/needs Notes folder \(notes_dir\), API token \(api_token\)/);
     await expect(
       bundles.install({
         path: unsigned,
         serverName: 'notes',
         userConfig: { ...answers, notes_dir: join(work, 'nope') },
+        digest: await digestOf(unsigned),
+        acceptUntrusted: true,
       }),
     ).rejects.toThrow(/does not exist/);
     const result = await bundles.install({
       path: unsigned,
       serverName: 'notes',
       userConfig: { ...answers, notes_dir: notes },
+      digest: await digestOf(unsigned),
+      acceptUntrusted: true,
+      // The person widened the offered sandbox in the review: the notes folder may be written.
+      sandbox: { ...emptySandboxForm, enabled: true, allowWrite: [notes] },
     });
     expect(result.directory).toBe(join(harness.dir, 'bundles', 'notes'));
     expect((await stat(join(result.directory, 'server', 'index.mjs'))).isFile()).toBe(true);
@@ -117,6 +164,15 @@ describe('.mcpb bundles', () => {
           command: 'node',
           args: [join(result.directory, 'server', 'index.mjs'), '--notes', notes],
           env: { NOTES_TOKEN: '${secret:notes.api_token}', GREETING: 'Hello' },
+          sandboxEnabled: true,
+          sandbox: { filesystem: { allowWrite: [notes] } },
+          origin: {
+            kind: 'bundle',
+            name: 'hello-notes',
+            version: '1.2.0',
+            digest: await digestOf(unsigned),
+            secrets: ['notes.api_token'],
+          },
         },
       },
     });
@@ -144,12 +200,14 @@ describe('.mcpb bundles', () => {
         path: signed,
         serverName: 'signed',
         userConfig: { ...answers, notes_dir: notes },
+        digest: await digestOf(signed),
       }),
     ).rejects.toThrow(/could not be verified on this computer/);
     await bundles.install({
       path: signed,
       serverName: 'signed',
       userConfig: { ...answers, notes_dir: notes },
+      digest: await digestOf(signed),
       acceptUntrusted: true,
     });
     await harness.until('signed', 'ready');
@@ -170,6 +228,8 @@ describe('.mcpb bundles', () => {
         path: unsigned,
         serverName: 'x',
         userConfig: { ...answers, notes_dir: notes },
+        digest: await digestOf(unsigned),
+        acceptUntrusted: true,
       }),
     ).rejects.toThrow(/needs Node\.js/);
   });
@@ -202,6 +262,8 @@ describe('a dropped .mcpb: bytes in chunks into staging, then the same review an
       path: view.path,
       serverName: 'dropped',
       userConfig: { ...answers, notes_dir: notes },
+      digest: view.digest,
+      acceptUntrusted: true,
     });
     await harness.until('dropped', 'ready');
     expect(result.directory).toBe(join(harness.dir, 'bundles', 'dropped'));

@@ -15,11 +15,17 @@ import type { ServerFormService } from '../serverForm/ServerFormService';
 import { serverLaunch, toBundleView, userConfigFields } from './bundleView';
 import { BundleStaging, checkBundleSize } from './BundleStaging';
 import { BundleUploads } from './BundleUploads';
-import { findRuntime, type RuntimeDeps } from './findRuntime';
+import { refuseForeignVariables, safeDefaults, withDefaults } from './bundleVariables';
+import { checkRuntimeVersion, findRuntime, type RuntimeDeps } from './findRuntime';
 import { InstalledBundles } from './InstalledBundles';
-import { mcpConfigFor, readManifest, unpackBundle, verifySignature } from './mcpbLibrary';
+import { mcpConfigFor, readManifest, signatureState } from './mcpbLibrary';
+import { readBundleFile, type BundleFileRead } from './readBundleFile';
+import { UNPACK_LIMITS } from './unpackLimits';
 import { checkUserConfig } from './userConfigValues';
 import { hostText } from '../../../shared/text/hostText';
+import { defaultSandboxFor, PACKAGE_HOSTS } from '../sandbox/defaultSandboxFor';
+import { installSandbox } from '../sandbox/installSandbox';
+import { sandboxFormFromEntry } from '../serverForm/formFromEntry';
 
 export interface BundleServiceOptions extends RuntimeDeps {
   /** Bundles are unpacked under `<dataDir>/bundles/<server>`. */
@@ -39,10 +45,22 @@ export interface BundleInstallResult {
   state: ServersFileState;
 }
 
+/** The provenance written into a bundle's server entry (the config layer enforces it). */
+export interface BundleOrigin {
+  kind: 'bundle';
+  name: string;
+  version: string;
+  /** `sha256:` of the `.mcpb` file installed: the one the person reviewed. */
+  digest: string;
+  /** Secrets the install created from the person's sensitive answers. */
+  secrets?: string[];
+}
+
 /**
- * `.mcpb` bundles: read and verify one (signature, manifest, runtime), install it (user config
- * checked, secrets to the secret store, unpacked into the data folder, added to the servers
- * file) and uninstall it (entry, secrets and folder).
+ * `.mcpb` bundles: read and verify one (signature, manifest, runtime; in a worker, with caps),
+ * install it (the reviewed file only, user config checked, secrets to the secret store,
+ * unpacked into the data folder, added to the servers file with its origin) and uninstall it
+ * (entry, secrets and folder). Nothing from a bundle runs before the person confirms.
  */
 export class BundleService {
   private readonly root: string;
@@ -63,9 +81,15 @@ export class BundleService {
     this.uploads = new BundleUploads(this.staging);
   }
 
-  /** What the install dialog shows for a file. Nothing is kept. */
+  /** What the install dialog shows for a file. Nothing is kept, nothing runs. */
   async inspect(path: string): Promise<BundleView> {
-    return this.withUnpacked(path, async (dir) => (await this.read(path, dir)).view);
+    await checkBundleSize(path);
+    const read = await readBundleFile({
+      source: path,
+      scratch: await this.staging.newPath('.check'),
+      limits: UNPACK_LIMITS,
+    });
+    return (await this.review(path, read)).view;
   }
 
   /** A dropped file, all arrived: read like an opened one. A file that is no bundle goes. */
@@ -96,6 +120,10 @@ export class BundleService {
     return this.installed.list();
   }
 
+  /**
+   * Installs the file the person reviewed: it is read again in the worker and unpacked only if
+   * its digest is the reviewed one; everything the review refused is refused again.
+   */
   async install(request: BundleInstallRequest): Promise<BundleInstallResult> {
     const { files, secrets } = this.options;
     const serverName = request.serverName.trim();
@@ -105,22 +133,29 @@ export class BundleService {
         hostText('config.nameTaken', { name: serverName }),
       );
     }
-    const staging = await this.stage(request.path);
+    await checkBundleSize(request.path);
+    const staging = await this.staging.newPath();
+    await mkdir(staging, { recursive: true, mode: 0o755 });
     const directory = await this.freeFolder(serverName);
     const stored: string[] = [];
     let moved = false;
     try {
-      const { view, manifest } = await this.read(request.path, staging);
+      const read = await readBundleFile({
+        source: request.path,
+        into: staging,
+        digest: request.digest,
+        scratch: await this.staging.newPath('.check'),
+        limits: UNPACK_LIMITS,
+      });
+      const { view, manifest, requirement, sandbox } = await this.review(request.path, read);
       refuseUnrunnable(view, request.acceptUntrusted === true);
-      const checked = await checkUserConfig(
-        userConfigFields(manifest),
-        request.userConfig,
-        serverName,
-      );
+      const checked = await checkUserConfig(view.userConfig, request.userConfig, serverName);
+      // Consent given: the runtime's version may now be asked (see checkRuntimeVersion).
+      await checkRuntimeVersion(view.runtime, requirement, [staging, directory], this.options);
       await rename(staging, directory);
       moved = true;
       const config = await mcpConfigFor(
-        manifest,
+        withDefaults(manifest, view.userConfig),
         directory,
         checked.values,
         this.systemDirs(),
@@ -128,13 +163,22 @@ export class BundleService {
       );
       if (!config) throw new AppError(AppErrorCode.Validation, hostText('bundles.noLaunch'));
       for (const [name, value] of checked.secrets) {
-        await secrets.set(name, value);
+        await secrets.set(name, value, { owner: serverName });
         stored.push(name);
       }
+      const origin: BundleOrigin = {
+        kind: 'bundle',
+        name: manifest.name,
+        version: manifest.version,
+        digest: read.digest,
+        ...(stored.length > 0 ? { secrets: [...stored] } : {}),
+      };
       const entry = {
         command: config.command,
         ...(config.args.length > 0 ? { args: config.args } : {}),
         ...(Object.keys(config.env).length > 0 ? { env: config.env } : {}),
+        ...installSandbox(sandbox, request.sandbox),
+        origin,
       };
       const state = await files.addServers({ [serverName]: entry });
       await this.installed.add({
@@ -144,6 +188,7 @@ export class BundleService {
         directory,
         installedAt: new Date().toISOString(),
         signature: view.signature.state,
+        digest: read.digest,
       });
       // A dropped file has served its purpose once unpacked into its folder.
       await this.staging.remove(request.path);
@@ -174,9 +219,10 @@ export class BundleService {
     return state;
   }
 
-  private async read(path: string, dir: string) {
-    const { manifest, version } = await readManifest(dir);
-    const signature = await verifySignature(path);
+  /** What the person sees of a read bundle (the worker's findings plus manifest checks). */
+  private async review(path: string, read: BundleFileRead) {
+    const { manifest, version } = await readManifest(read.manifestText);
+    refuseForeignVariables(manifest);
     const launch = serverLaunch(manifest, this.platform);
     if (!launch.command) {
       throw new AppError(AppErrorCode.Validation, hostText('bundles.noMcpConfig'));
@@ -190,38 +236,34 @@ export class BundleService {
     const taken = new Set(this.options.files.state.servers.map((s) => s.name));
     const base = manifest.name.replace(/[^A-Za-z0-9_.-]+/g, '-') || 'bundle';
     const suggestedName = taken.has(base) ? suggestUniqueName(base, taken) : base;
+    // A `uv` bundle fetches its Python packages at first start; other types carry theirs.
+    const sandbox = defaultSandboxFor(
+      'bundle',
+      manifest,
+      launch.type === 'uv' ? PACKAGE_HOSTS.pypi : [],
+    );
     const view = toBundleView({
       path,
+      digest: read.digest,
       manifest,
+      userConfig: safeDefaults(userConfigFields(manifest), {
+        ...this.systemDirs(),
+        pathSeparator: sep,
+        '/': sep,
+      }),
       manifestVersion: version,
-      signature,
+      signature: signatureState(read.signature),
       runtime,
       suggestedName,
       platform: this.platform,
+      sandbox: sandboxFormFromEntry(sandbox ?? {}),
     });
-    return { view, manifest };
-  }
-
-  private async withUnpacked<T>(path: string, use: (dir: string) => Promise<T>): Promise<T> {
-    const dir = await this.stage(path);
-    try {
-      return await use(dir);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
-  private async stage(path: string): Promise<string> {
-    await checkBundleSize(path);
-    const dir = await this.staging.newPath();
-    await mkdir(dir, { recursive: true });
-    try {
-      await unpackBundle(path, dir);
-    } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      throw error;
-    }
-    return dir;
+    return {
+      view,
+      manifest,
+      requirement: launch.requirement,
+      sandbox,
+    };
   }
 
   /** `bundles/<server>`, or `<server>-2`, … when that folder exists (never another's). */
@@ -244,13 +286,20 @@ export class BundleService {
   }
 }
 
+/**
+ * Only a signature verified here (signed, or self-signed with a certificate this computer
+ * trusts) vouches for a bundle. Anything else, unsigned or unverified, needs the person's
+ * explicit yes: otherwise removing a signature block that does not verify would turn a
+ * bundle that asks into one that does not.
+ */
 function refuseUnrunnable(view: BundleView, acceptUntrusted: boolean): void {
   if (view.platformProblemText) {
     throw new AppError(AppErrorCode.Validation, view.platformProblemText);
   }
   if (!view.runtime.found) throw new AppError(AppErrorCode.Validation, view.runtime.text);
-  if (view.signature.state === 'untrusted' && !acceptUntrusted) {
-    throw new AppError(AppErrorCode.Validation, hostText('bundles.untrusted'));
+  const state = view.signature.state;
+  if ((state === 'untrusted' || state === 'unsigned') && !acceptUntrusted) {
+    throw new AppError(AppErrorCode.Validation, hostText(`bundles.${state}`));
   }
 }
 

@@ -14,11 +14,15 @@ interface Upload {
   path: string;
   size: number;
   received: number;
+  /** The last step queued on this upload: each chunk, the finish and a drop wait for it. */
+  tail: Promise<unknown>;
 }
 
 /**
  * A bundle dropped onto a window arrives as bytes (a browser page never learns the file's
  * path): chunks in order into a staging file, which is then read like a bundle opened by path.
+ * The steps of one upload run one at a time, in the order they arrive: two chunks sent at once
+ * cannot both pass the order check before either is written.
  */
 export class BundleUploads {
   private readonly open = new Map<string, Upload>();
@@ -35,12 +39,15 @@ export class BundleUploads {
     const id = randomUUID();
     const path = await this.staging.newPath('.mcpb');
     await writeFile(path, new Uint8Array(0), { mode: 0o600 });
-    this.open.set(id, { path, size, received: 0 });
+    this.open.set(id, { path, size, received: 0, tail: Promise.resolve() });
     return id;
   }
 
-  async chunk(id: string, offset: number, base64: string): Promise<number> {
-    const upload = this.get(id);
+  chunk(id: string, offset: number, base64: string): Promise<number> {
+    return this.queue(id, (upload) => this.write(id, upload, offset, base64));
+  }
+
+  private async write(id: string, upload: Upload, offset: number, base64: string) {
     if (offset !== upload.received) {
       throw new AppError(
         AppErrorCode.Validation,
@@ -49,7 +56,9 @@ export class BundleUploads {
     }
     const bytes = Buffer.from(base64, 'base64');
     if (upload.received + bytes.length > upload.size) {
-      await this.drop(id);
+      // This step is the queue's head: remove directly (drop would wait for this very step).
+      this.open.delete(id);
+      await rm(upload.path, { force: true });
       throw new AppError(AppErrorCode.Validation, hostText('bundles.tooManyBytes'));
     }
     await appendFile(upload.path, bytes);
@@ -58,8 +67,11 @@ export class BundleUploads {
   }
 
   /** The staged file's path once every byte arrived; the upload is closed either way. */
-  async finish(id: string): Promise<string> {
-    const upload = this.get(id);
+  finish(id: string): Promise<string> {
+    return this.queue(id, (upload) => this.close(id, upload));
+  }
+
+  private async close(id: string, upload: Upload): Promise<string> {
     this.open.delete(id);
     if (upload.received !== upload.size) {
       await rm(upload.path, { force: true });
@@ -71,17 +83,29 @@ export class BundleUploads {
     return upload.path;
   }
 
-  private get(id: string): Upload {
+  /** Runs `step` after every step queued before it on this upload (whatever their outcome). */
+  private queue<T>(id: string, step: (upload: Upload) => Promise<T>): Promise<T> {
     const upload = this.open.get(id);
     if (!upload) {
-      throw new AppError(AppErrorCode.NotFound, hostText('bundles.uploadClosed'));
+      return Promise.reject(new AppError(AppErrorCode.NotFound, hostText('bundles.uploadClosed')));
     }
-    return upload;
+    const run = upload.tail.then(() => {
+      // Closed or dropped meanwhile (a step before this one finished or failed it).
+      if (this.open.get(id) !== upload) {
+        throw new AppError(AppErrorCode.NotFound, hostText('bundles.uploadClosed'));
+      }
+      return step(upload);
+    });
+    upload.tail = run.catch(() => undefined);
+    return run;
   }
 
   private async drop(id: string): Promise<void> {
     const upload = this.open.get(id);
     this.open.delete(id);
-    if (upload) await rm(upload.path, { force: true });
+    if (!upload) return;
+    // After what is being written now, so no append recreates the removed file.
+    await upload.tail;
+    await rm(upload.path, { force: true });
   }
 }

@@ -1,3 +1,4 @@
+import type { SandboxForm } from '../../../shared/domain/serverForm';
 import type {
   BundleRuntime,
   BundleSignature,
@@ -57,17 +58,22 @@ export function platformProblem(
 
 export function toBundleView(input: {
   path: string;
+  digest: string;
   manifest: Manifest;
+  /** The user config as the install uses it (defaults made safe). */
+  userConfig: BundleUserConfigField[];
   manifestVersion: string;
   signature: BundleSignature;
   runtime: BundleRuntime;
   suggestedName: string;
   platform: NodeJS.Platform;
+  sandbox: SandboxForm;
 }): BundleView {
   const { manifest } = input;
   const problem = platformProblem(manifest, input.platform);
   return {
     path: input.path,
+    digest: input.digest,
     name: manifest.name,
     ...(manifest.display_name ? { displayName: manifest.display_name } : {}),
     version: manifest.version,
@@ -86,10 +92,11 @@ export function toBundleView(input: {
       name: p.name,
       ...(p.description ? { description: p.description } : {}),
     })),
-    userConfig: userConfigFields(manifest),
+    userConfig: input.userConfig,
     signature: input.signature,
     runtime: input.runtime,
     suggestedName: input.suggestedName,
+    sandbox: input.sandbox,
     ...(problem ? { platformProblem: formatHostText(problem), platformProblemText: problem } : {}),
   };
 }

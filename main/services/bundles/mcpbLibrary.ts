@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { McpbManifestAny } from '@anthropic-ai/mcpb';
 import type { BundleSignature } from '../../../shared/domain/bundleViews';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
+import type { SignatureCheck } from './unpackProtocol';
 
 /**
  * The one place that talks to `@anthropic-ai/mcpb`. Its zod 3 types stay here: callers get
@@ -16,47 +15,25 @@ function library() {
 export type Manifest = McpbManifestAny;
 
 /**
- * The signature state as the library verifies it (PKCS#7 over the archive, certificate chain
- * against the OS trust store). The library reports a signature it cannot verify as "unsigned";
- * a file that carries a signature block is then reported as `untrusted` instead, because the
- * difference matters to the person deciding.
+ * The signature state for the person. The library reports a signature it cannot verify as
+ * "unsigned"; a file that carries a signature block is then `untrusted` instead, because the
+ * difference matters to the person deciding. (The check itself runs in the unpack worker.)
  */
-export async function verifySignature(path: string): Promise<BundleSignature> {
-  const mcpb = await library();
-  const bytes = await readFile(path);
-  const carriesSignature = mcpb.extractSignatureBlock(bytes).pkcs7Signature !== undefined;
-  let info: Awaited<ReturnType<typeof mcpb.verifyMcpbFile>>;
-  try {
-    info = await mcpb.verifyMcpbFile(path);
-  } catch {
-    return { state: carriesSignature ? 'untrusted' : 'unsigned' };
-  }
-  if (info.status === 'unsigned') return { state: carriesSignature ? 'untrusted' : 'unsigned' };
-  return {
-    state: info.status,
-    ...(info.publisher ? { publisher: info.publisher } : {}),
-    ...(info.issuer ? { issuer: info.issuer } : {}),
-    ...(info.valid_from ? { validFrom: info.valid_from } : {}),
-    ...(info.valid_to ? { validTo: info.valid_to } : {}),
-    ...(info.fingerprint ? { fingerprint: info.fingerprint } : {}),
-  };
+export function signatureState(check: SignatureCheck): BundleSignature {
+  const { status, carriesSignature, ...details } = check;
+  if (status === 'unsigned') return { state: carriesSignature ? 'untrusted' : 'unsigned' };
+  return { state: status, ...details };
 }
 
-/** Unpacks the archive (signature block stripped, paths kept inside `dir`). */
-export async function unpackBundle(path: string, dir: string): Promise<void> {
-  const mcpb = await library();
-  const ok = await mcpb.unpackExtension({ mcpbPath: path, outputDir: dir, silent: true });
-  if (!ok) {
-    throw new AppError(AppErrorCode.Validation, hostText('bundles.notArchive', { path }));
-  }
-}
-
-/** Reads and validates `manifest.json` of an unpacked bundle with the library's schemas. */
-export async function readManifest(dir: string): Promise<{ manifest: Manifest; version: string }> {
+/** Validates the text of a bundle's `manifest.json` with the library's schemas. */
+export async function readManifest(
+  text: string | undefined,
+): Promise<{ manifest: Manifest; version: string }> {
   const mcpb = await library();
   let raw: unknown;
   try {
-    raw = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as unknown;
+    if (text === undefined) throw new Error('no manifest.json at the top of the archive');
+    raw = JSON.parse(text) as unknown;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new AppError(AppErrorCode.Validation, hostText('bundles.noManifest', { reason }));

@@ -16,7 +16,7 @@ export interface CheckedUserConfig {
 
 /**
  * Checks the person's answers against the manifest's `user_config`: required fields (a default
- * counts), types (text from the CLI is read as the field's type), number bounds, and that
+ * counts, and is used when nothing is given), types (text from the CLI is read as the field's type), number bounds, and that
  * directories and files exist. Sensitive values leave as secret references.
  *
  * @throws AppError(Validation) naming every field that is missing or wrong.
@@ -32,10 +32,10 @@ export async function checkUserConfig(
   const wrong: HostText[] = [];
   for (const field of fields) {
     const given = Object.hasOwn(answers, field.key) ? answers[field.key] : undefined;
-    const raw = isEmpty(given) ? undefined : given;
+    // The default (already made safe: see safeDefaults) counts as the answer when none is given.
+    const raw = isEmpty(given) ? (isEmpty(field.default) ? undefined : field.default) : given;
     if (raw === undefined) {
-      if (field.required && field.default === undefined)
-        missing.push(`${field.title} (${field.key})`);
+      if (field.required) missing.push(`${field.title} (${field.key})`);
       continue;
     }
     const coerced = coerce(field, raw);

@@ -19,6 +19,8 @@ import { resolveCommand } from './launch/resolveCommand';
 import { RotatingLogFile } from '../../platform/RotatingLogFile';
 import type { SignInDeps } from './auth/SignInFlow';
 import type { ServerSecrets } from '../secrets/ServerSecrets';
+import { resolveServerReferences, type ResolvedServer } from '../secrets/resolveServerReferences';
+import { envLookup, type EnvLookup } from '../config/substituteEnv';
 import { EraVerdictCache } from './session/EraVerdictCache';
 import type { InteractionHandlers } from './session/InteractionHandlers';
 import { EventBatcher } from './EventBatcher';
@@ -29,6 +31,9 @@ import { probeServer } from './probeServer';
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 import { hostText } from '../../../shared/text/hostText';
+import type { SandboxDetail, SandboxViolation } from '../../../shared/domain/serverSandbox';
+import { isSandboxed, ServerSandboxing } from '../sandbox/ServerSandboxing';
+import { writeAllowance } from '../sandbox/writeAllowance';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -49,8 +54,12 @@ export interface McpServiceOptions {
   useLoginShell?: boolean;
   /** OAuth sign-in for remote servers (secret store and browser opener). */
   signIn?: SignInDeps;
-  /** The values of `${secret:NAME}` references, resolved at every start. */
+  /** The values of `${secret:NAME}` references, resolved at every start (none without it). */
   secrets?: ServerSecrets;
+  /** The roots the person granted (a sandbox rule's `${roots}`). */
+  roots?: () => readonly string[];
+  /** The sandbox for `sandboxEnabled` servers; one over the process's runtime by default. */
+  sandbox?: ServerSandboxing;
 }
 
 /**
@@ -65,12 +74,18 @@ export class McpService {
   private loginEnv: Promise<LoginShellEnv> | undefined;
   private readonly logBatch: EventBatcher<LogEntry>;
   private readonly trafficBatch: EventBatcher<TrafficEntry>;
+  private readonly violationBatch: EventBatcher<SandboxViolation>;
+  /** The sandbox sandboxed servers start in (and what they tried that it refused). */
+  readonly sandbox: ServerSandboxing;
   private serversTimer: NodeJS.Timeout | undefined;
   private unsubscribeFiles: (() => void) | undefined;
   private applying: Promise<unknown> = Promise.resolve();
+  /** `${env:NAME}` values, from the same environment the servers file is read with. */
+  private readonly envValues: EnvLookup;
 
   constructor(private readonly options: McpServiceOptions) {
     const { events, log } = options;
+    this.envValues = envLookup(options.env);
     this.catalog = new ToolCatalog(join(options.dataDir, 'tools.json'), log.child('catalog'));
     this.ledger = new PidLedger({
       file: join(options.dataDir, 'server-pids.json'),
@@ -83,6 +98,27 @@ export class McpService {
     this.trafficBatch = new EventBatcher((server, entries) =>
       events.emit('mcp.trafficRecorded', { server, entries }),
     );
+    this.violationBatch = new EventBatcher((server, violations) =>
+      events.emit('sandbox.violationsRecorded', { server, violations }),
+    );
+    this.sandbox =
+      options.sandbox ??
+      new ServerSandboxing({
+        dataDir: options.dataDir,
+        log: log.child('sandbox'),
+        env: options.env,
+        ...(options.roots ? { roots: options.roots } : {}),
+      });
+    this.sandbox.onDidRecord(({ server, violation, isNew }) => {
+      this.violationBatch.add(server, violation);
+      // A flood of one attempt is one line in the log, with its count now and then.
+      if (isNew || violation.count % 100 === 0) {
+        const times = violation.count > 1 ? ` (${violation.count} times)` : '';
+        this.registry
+          .get(server)
+          ?.report('warning', `blocked: ${violation.kind} ${violation.target}${times}`);
+      }
+    });
     this.registry = new ServerRegistry(
       (config) => this.createSupervisor(config),
       (supervisor) => [
@@ -139,9 +175,52 @@ export class McpService {
     await this.registry.disposeAll();
     this.logBatch.flush();
     this.trafficBatch.flush();
+    this.violationBatch.flush();
     this.logBatch.dispose();
     this.trafficBatch.dispose();
+    this.violationBatch.dispose();
+    await this.sandbox.dispose();
     if (this.serversTimer) clearTimeout(this.serversTimer);
+  }
+
+  /** Whether a configured server runs in the sandbox. */
+  isSandboxed(name: string): boolean {
+    const config = this.registry.get(name)?.config;
+    return config !== undefined && isSandboxed(config);
+  }
+
+  /** For a local server, whether it runs in the sandbox; undefined for a remote or unknown one. */
+  sandboxState(name: string): boolean | undefined {
+    const config = this.registry.get(name)?.config;
+    return config?.transport === 'stdio' ? isSandboxed(config) : undefined;
+  }
+
+  /** A server's sandbox: its rules in force and what it tried that they refused. */
+  sandboxDetail(name: string): Promise<SandboxDetail> {
+    return this.sandbox.detail(this.supervisor(name).config);
+  }
+
+  /**
+   * Widens a server's rules by the one entry that lets a refused attempt through, written into
+   * its entry in the servers file (spliced in place); the server restarts with it.
+   */
+  async allowSandboxViolation(
+    name: string,
+    id: string,
+    confirmSensitive = false,
+  ): Promise<SandboxDetail> {
+    const { state, allow } = await writeAllowance(
+      { sandbox: this.sandbox, files: this.options.files },
+      this.supervisor(name).config,
+      id,
+      confirmSensitive,
+    );
+    this.applyState(state);
+    await this.applying;
+    this.registry
+      .get(name)
+      ?.report('info', `Allowed ${allow.value} (${allow.key}) in its sandbox rules`);
+    return this.sandboxDetail(name);
   }
 
   servers(): ServerView[] {
@@ -244,7 +323,11 @@ export class McpService {
   private applyState(state: ServersFileState): void {
     // Applies run one after another so a burst of edits converges on the last one.
     this.applying = this.applying
-      .then(() => this.registry.apply(state.servers.filter(this.options.include ?? (() => true))))
+      .then(() => {
+        const servers = state.servers.filter(this.options.include ?? (() => true));
+        this.sandbox.configure(servers);
+        return this.registry.apply(servers);
+      })
       .catch((error: unknown) => this.options.log.error('applying servers failed', { error }));
   }
 
@@ -261,7 +344,6 @@ export class McpService {
    * it failed. `secrets` are values not stored yet, used before the stored ones.
    */
   probe(config: ServerConfig, secrets?: ReadonlyMap<string, string>): Promise<ServerTestResult> {
-    const store = this.options.secrets;
     const supervisor = new ServerSupervisor(
       { ...config, disabled: false },
       {
@@ -270,7 +352,8 @@ export class McpService {
         ledger: this.ledger,
         ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
         ...this.options.supervisor,
-        ...(store ? { resolveSecrets: (c: ServerConfig) => store.resolve(c, secrets) } : {}),
+        resolveReferences: (c: ServerConfig) => this.resolveReferences(c, secrets),
+        sandbox: this.sandbox,
       },
     );
     // The startup deadline ends the attempt; a little slack lets its failure arrive first.
@@ -290,6 +373,7 @@ export class McpService {
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
       ...this.secretDeps(),
       ...this.options.supervisor,
+      sandbox: this.sandbox,
     });
   }
 
@@ -305,11 +389,26 @@ export class McpService {
     return resolveCommand(command, { PATH: env.PATH, PATHEXT: env.PATHEXT });
   }
 
-  private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveSecrets'> {
+  /** A config's references resolved for a start; `unsaved` secrets (Test) before stored ones. */
+  private resolveReferences(
+    config: ServerConfig,
+    unsaved?: ReadonlyMap<string, string>,
+  ): Promise<ResolvedServer> {
+    const env = this.envValues;
+    const store = this.options.secrets;
+    if (store) return store.resolve(config, { env, ...(unsaved ? { unsaved } : {}) });
+    return resolveServerReferences(config, {
+      env,
+      secrets: () => Promise.resolve(new Map(unsaved ?? [])),
+    });
+  }
+
+  private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveReferences'> {
     const { secrets, signIn } = this.options;
-    if (!secrets) return signIn ? { signIn } : {};
+    const resolveReferences = (config: ServerConfig) => this.resolveReferences(config);
+    if (!secrets) return { resolveReferences, ...(signIn ? { signIn } : {}) };
     return {
-      resolveSecrets: (config) => secrets.resolve(config),
+      resolveReferences,
       // The `oauth` block's references resolve from the same store the server starts with.
       ...(signIn ? { signIn: { ...signIn, secrets } } : {}),
     };

@@ -11,11 +11,18 @@ export function toServerView(config: ServerConfig, status: ServerStatus): Server
     disabled: config.disabled,
     protocol: config.protocol,
     status,
+    ...(config.transport === 'stdio' && config.sandboxEnabled ? { sandboxed: true } : {}),
   };
 }
 
+/**
+ * The command line, or the URL without its query, as written: references show as references
+ * (`${env:NAME}`), never as the values they bring in.
+ */
 export function describeTarget(config: ServerConfig): string {
   if (config.transport === 'stdio') return [config.command, ...config.args].join(' ');
+  // Written with references: shown as written, without its query.
+  if (config.urlTemplate !== undefined) return config.urlTemplate.replace(/[?#].*$/s, '');
   try {
     const url = new URL(config.url);
     return `${url.origin}${url.pathname}`;

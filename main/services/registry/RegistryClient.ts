@@ -17,7 +17,10 @@ export interface RegistryClientOptions {
 
 /** Pages fetched at most by `searchAll` (the CLI): a registry that never ends must not hang it. */
 const MAX_PAGES = 50;
-/** Responses are small JSON documents; anything this large is not a registry answering. */
+/**
+ * Responses are small JSON documents; anything this large is not a registry answering, and is
+ * not read past this point (see readCapped).
+ */
 const MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -76,21 +79,26 @@ export class RegistryClient {
 
   private async get(path: string): Promise<unknown> {
     const url = `${this.baseUrl}${path}`;
+    // One signal for the timeout and for hanging up on an answer that is too large.
+    const hangUp = new AbortController();
+    const signal = AbortSignal.any([
+      hangUp.signal,
+      AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
+    ]);
     let response: Response;
     try {
-      response = await this.fetchImpl(url, {
-        headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-      });
+      response = await this.fetchImpl(url, { headers: { accept: 'application/json' }, signal });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new AppError(
-        AppErrorCode.McpClosed,
-        hostText('registry.unreachable', { url: this.baseUrl, reason }),
-      );
+      throw this.unreachable(error);
     }
-    const text = await response.text();
-    if (text.length > MAX_RESPONSE_BYTES) throw this.unexpected('the answer is too large');
+    let text: string;
+    try {
+      text = await readCapped(response, MAX_RESPONSE_BYTES, () => this.tooLarge());
+    } catch (error) {
+      hangUp.abort();
+      if (error instanceof AppError) throw error;
+      throw this.unreachable(error);
+    }
     if (response.status === 404) {
       throw new AppError(
         AppErrorCode.NotFound,
@@ -115,12 +123,62 @@ export class RegistryClient {
     return parsed;
   }
 
+  private tooLarge(): AppError {
+    return new AppError(
+      AppErrorCode.McpProtocol,
+      hostText('registry.tooLarge', {
+        url: this.baseUrl,
+        limit: `${MAX_RESPONSE_BYTES / 1024 / 1024} MiB`,
+      }),
+    );
+  }
+
+  private unreachable(error: unknown): AppError {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new AppError(
+      AppErrorCode.McpClosed,
+      hostText('registry.unreachable', { url: this.baseUrl, reason }),
+    );
+  }
+
   private unexpected(why: string): AppError {
     return new AppError(
       AppErrorCode.Internal,
       `Unexpected answer from the MCP Registry at ${this.baseUrl}: ${why}.`,
     );
   }
+}
+
+/**
+ * The body as text, read chunk by chunk: an answer that declares, or reaches, more than `max`
+ * bytes is refused there and then (the caller hangs up), so a huge or endless reply is never
+ * held in memory.
+ */
+async function readCapped(
+  response: Response,
+  max: number,
+  tooLarge: () => AppError,
+): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (!response.body) return '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 function safeJson(text: string): unknown {

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeRegistry,
@@ -7,7 +9,10 @@ import {
 import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
-import { RegistryService } from './RegistryService';
+import { resolveCommand } from '../mcp/launch/resolveCommand';
+import { RegistryService, type RegistryInstallResult } from './RegistryService';
+import type { RegistryInstallRequest } from '../../../shared/domain/registryViews';
+import { emptySandboxForm } from '../../../shared/domain/serverForm';
 import { offlineNpmHome } from '../../../e2e/fixtures/offlineNpmHome.mjs';
 
 let registry: FakeRegistry;
@@ -40,6 +45,15 @@ async function setup(): Promise<{ service: RegistryService; harness: McpHarness 
     secrets,
   });
   return { service, harness };
+}
+
+/** What a person does: open the review of that version, then install from it. */
+async function reviewAndInstall(
+  service: RegistryService,
+  request: Omit<RegistryInstallRequest, 'digest'>,
+): Promise<RegistryInstallResult> {
+  const review = await service.review(request.name, request.version);
+  return service.install({ ...request, digest: review.digest });
 }
 
 describe('MCP Registry: search', () => {
@@ -96,13 +110,36 @@ describe('MCP Registry: search', () => {
       unsupportedReason: expect.stringMatching(/Install bundle/) as unknown,
     });
   });
+
+  it('marks options whose runner is not on this computer, looked up on the PATH without running it', async () => {
+    const { harness: h } = await setup();
+    const bin = await mkdtemp(join(tmpdir(), 'sb-runners-'));
+    // Only npx here: never run (an executable that would fail loudly if it were).
+    await writeFile(join(bin, 'npx'), '#!/bin/sh\nexit 99\n', { mode: 0o755 });
+    const service = new RegistryService({
+      baseUrl: () => registry.url,
+      files: h.files,
+      secrets: new ServerSecrets(store),
+      findCommand: (command) => Promise.resolve(resolveCommand(command, { PATH: bin })),
+    });
+    const all = await service.searchAll('');
+    const options = all.flatMap((s) => s.options);
+    const runnerOf = (type: string) => options.find((o) => o.type === type)?.runnerMissing;
+    expect(runnerOf('npm')).toBeUndefined();
+    expect(runnerOf('pypi')).toBe('uvx');
+    expect(runnerOf('oci')).toBe('docker');
+    expect(options.find((o) => o.kind === 'remote')?.runnerMissing).toBeUndefined();
+    // The review shows the same.
+    const github = await service.review('io.github.github/github-mcp-server', 'latest');
+    expect(github.server.options[0]?.runnerMissing).toBe('docker');
+  });
 });
 
 describe('MCP Registry: install', () => {
   it('npm: writes npx -y pkg@version, keeps the secret in the store only, and the server starts offline', async () => {
     const { service, harness } = await setup();
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'io.github.modelcontextprotocol/server-everything',
         version: '2026.8.31',
         option: 0,
@@ -110,7 +147,7 @@ describe('MCP Registry: install', () => {
         values: {},
       }),
     ).rejects.toThrow(/needs EVERYTHING_API_KEY/);
-    const result = await service.install({
+    const result = await reviewAndInstall(service, {
       name: 'io.github.modelcontextprotocol/server-everything',
       version: '2026.8.31',
       option: 0,
@@ -128,6 +165,16 @@ describe('MCP Registry: install', () => {
         EVERYTHING_API_KEY: '${secret:everything.EVERYTHING_API_KEY}',
         EVERYTHING_REGION: 'us',
       },
+      // Sandboxed by default; npx may fetch the package from npm's registry, nothing else.
+      sandboxEnabled: true,
+      sandbox: { network: { allowedDomains: ['registry.npmjs.org'] } },
+      origin: {
+        kind: 'registry',
+        name: 'io.github.modelcontextprotocol/server-everything',
+        version: '2026.8.31',
+        digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+        secrets: ['everything.EVERYTHING_API_KEY'],
+      },
     });
     expect(await readFile(harness.file, 'utf8')).not.toContain('sk-live-1234');
     expect(await store.get('server-secret:everything.EVERYTHING_API_KEY')).toBe('sk-live-1234');
@@ -138,21 +185,31 @@ describe('MCP Registry: install', () => {
 
   it('PyPI, OCI and remotes: the entries are written as their runners expect', async () => {
     const { service, harness } = await setup();
+    const timeReview = await service.review('io.github.modelcontextprotocol/time', '0.6.2');
+    const offered = timeReview.plans[0]?.sandbox;
+    expect(offered).toEqual({
+      ...emptySandboxForm,
+      enabled: true,
+      allowedDomains: ['pypi.org', 'files.pythonhosted.org'],
+    });
+    // The person widens the offered sandbox in the review; the entry says what they chose.
     await service.install({
       name: 'io.github.modelcontextprotocol/time',
       version: '0.6.2',
+      digest: timeReview.digest,
       option: 0,
       serverName: 'time',
       values: {},
+      sandbox: { ...emptySandboxForm, ...offered, allowWrite: ['~/time'] },
     });
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.github/github-mcp-server',
       version: '0.20.1',
       option: 0,
       serverName: 'github',
       values: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_secret' },
     });
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.github/github-mcp-server',
       version: '0.20.1',
       option: 1,
@@ -160,7 +217,7 @@ describe('MCP Registry: install', () => {
       values: { 'Authorization {token}': 'ghp_remote' },
     });
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'com.example.acme/tenant-notes',
         version: '1.4.0',
         option: 0,
@@ -168,7 +225,7 @@ describe('MCP Registry: install', () => {
         values: { 'X-Acme-Key': 'k', 'X-Acme-Tenant {tenant_id}': 'mars-1' },
       }),
     ).rejects.toThrow(/Not an allowed value: X-Acme-Tenant \{tenant_id\}: mars-1/);
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'com.example.acme/tenant-notes',
       version: '1.4.0',
       option: 0,
@@ -179,7 +236,15 @@ describe('MCP Registry: install', () => {
       mcpServers: Record<string, unknown>;
     };
     expect(file.mcpServers).toMatchObject({
-      time: { command: 'uvx', args: ['mcp-server-time==0.6.2', '--local-timezone', 'UTC'] },
+      time: {
+        command: 'uvx',
+        args: ['mcp-server-time==0.6.2', '--local-timezone', 'UTC'],
+        sandboxEnabled: true,
+        sandbox: {
+          filesystem: { allowWrite: ['~/time'] },
+          network: { allowedDomains: ['pypi.org', 'files.pythonhosted.org'] },
+        },
+      },
       github: {
         command: 'docker',
         args: [
@@ -211,6 +276,11 @@ describe('MCP Registry: install', () => {
         },
       },
     });
+    // A container and remotes run elsewhere: no sandbox keys are written for them.
+    for (const name of ['github', 'github-remote', 'acme']) {
+      expect(file.mcpServers[name]).not.toHaveProperty('sandboxEnabled');
+      expect(file.mcpServers[name]).not.toHaveProperty('sandbox');
+    }
     const text = await readFile(harness.file, 'utf8');
     for (const secret of ['ghp_secret', 'ghp_remote', 'acme-key'])
       expect(text).not.toContain(secret);
@@ -222,7 +292,7 @@ describe('MCP Registry: install', () => {
   it('refuses unsupported options and taken names without storing anything', async () => {
     const { service } = await setup();
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'io.github.example/weather-bundle',
         version: '1.0.0',
         option: 0,
@@ -230,7 +300,7 @@ describe('MCP Registry: install', () => {
         values: {},
       }),
     ).rejects.toThrow(/Install bundle/);
-    await service.install({
+    await reviewAndInstall(service, {
       name: 'io.github.modelcontextprotocol/time',
       version: '0.6.2',
       option: 0,
@@ -238,7 +308,7 @@ describe('MCP Registry: install', () => {
       values: {},
     });
     await expect(
-      service.install({
+      reviewAndInstall(service, {
         name: 'io.github.github/github-mcp-server',
         version: '0.20.1',
         option: 0,

@@ -2,13 +2,7 @@ import type { InstallInput, InstallOption } from '../../../shared/domain/registr
 import { inputQuestions, urlQuestions } from './registryInputs';
 import type { PackageArgument, RegistryPackage, RemoteTransport, ServerJson } from './serverJson';
 import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
-
-/** Package types Switchboard can start, with the runner each uses by default. */
-export const PACKAGE_RUNNERS: Readonly<Record<string, string>> = {
-  npm: 'npx',
-  pypi: 'uvx',
-  oci: 'docker',
-};
+import { PACKAGE_RUNNERS, refusedPackage } from './runnerRules';
 
 /** A way to run the server: a package or a remote, addressed by its option index. */
 export type RunOption =
@@ -40,7 +34,7 @@ export function argumentLabel(arg: PackageArgument, position: number): string {
 export function optionQuestions(option: RunOption): InstallInput[] {
   if (option.kind === 'remote') {
     return [
-      ...urlQuestions(option.remote.variables),
+      ...urlQuestions(option.remote.url, option.remote.variables),
       ...(option.remote.headers ?? []).flatMap((h) =>
         inputQuestions(h, `header:${h.name}`, 'header', h.name),
       ),
@@ -65,18 +59,25 @@ export function unsupportedReason(option: RunOption): HostText | undefined {
   if (option.kind === 'remote') return undefined;
   const { pkg } = option;
   if (pkg.registryType === 'mcpb') return hostText('registry.mcpbPackage');
-  if (!(pkg.registryType in PACKAGE_RUNNERS)) {
+  if (!Object.hasOwn(PACKAGE_RUNNERS, pkg.registryType)) {
     return hostText('registry.unknownRunner', { type: pkg.registryType });
   }
   if (pkg.transport.type !== 'stdio') {
     return hostText('registry.notStdio', { transport: pkg.transport.type });
   }
-  return undefined;
+  return refusedPackage(pkg);
 }
 
-/** The view of one option (without the preview, which the builder supplies). */
-export function describeOption(option: RunOption, preview: string): InstallOption {
-  const reason = unsupportedReason(option);
+/**
+ * The view of one option. The builder supplies how it would run and why it is refused when
+ * that shows only once it is built (a runtime argument outside the runner's allow-list).
+ */
+export function describeOption(
+  option: RunOption,
+  preview: string,
+  refused?: HostText,
+): InstallOption {
+  const reason = unsupportedReason(option) ?? refused;
   const base = {
     index: option.index,
     kind: option.kind,

@@ -1,5 +1,5 @@
 import type { RegistryServer } from '../../../shared/domain/registryViews';
-import { previewRegistryEntry } from './buildRegistryEntry';
+import { previewRun } from './buildRegistryEntry';
 import { describeOption, runOptions } from './registryOptions';
 import { OFFICIAL_META_KEY, type OfficialMeta } from './serverJson';
 import { validateServerJson } from './validateServerJson';
@@ -41,9 +41,10 @@ export function toRegistryServer(element: unknown): RegistryServer {
     ...(server.repository?.url ? { repositoryUrl: server.repository.url } : {}),
     valid: true,
     problems: [],
-    options: runOptions(server).map((option) =>
-      describeOption(option, previewRegistryEntry(option)),
-    ),
+    options: runOptions(server).map((option) => {
+      const { preview, built } = previewRun(option);
+      return describeOption(option, preview, built.refused);
+    }),
     ...meta,
   };
 }

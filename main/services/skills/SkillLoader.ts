@@ -13,6 +13,9 @@ export interface SkillSource {
 /** What to do with a refusal besides refusing: the server's log, the skill's view. */
 export type RefusalReporter = (source: SkillSource, message: string, refusal: SkillRefusal) => void;
 
+/** Whether the person's approval still covers the source's entry (it may have been revoked). */
+export type ApprovalCheck = (source: SkillSource) => boolean;
+
 /** Conversations whose loaded skills are remembered; the oldest are forgotten beyond that. */
 const MAX_CONVERSATIONS = 200;
 
@@ -23,17 +26,23 @@ const MAX_CONVERSATIONS = 200;
  * by field); on any difference the skill is refused, the reason reported, and nothing of the
  * content is used. Loading opens the window in which the host acts on the skill: from then on,
  * in that conversation, its files are read against the very entry it was loaded from, and a
- * file of a skill that was not loaded (or was refused) is not read at all.
+ * file of a skill that was not loaded (or was refused) is not read at all. Before any read, the
+ * person's approval must still cover the entry: a skill whose approval a changed listing revoked
+ * is not read, even by a tool made before the change.
  */
 export class SkillLoader {
   /** Conversation → qualified name → the entry the skill was loaded from. */
   private readonly windows = new Map<string, Map<string, Skill>>();
 
-  constructor(private readonly report: RefusalReporter) {}
+  constructor(
+    private readonly report: RefusalReporter,
+    private readonly approved: ApprovalCheck,
+  ) {}
 
   /** Fetches and verifies the skill's `SKILL.md`; rejects with SKILL_REFUSED on a mismatch. */
   async load(conversation: string, source: SkillSource): Promise<SkillFile> {
     this.close(conversation, source.qualifiedName);
+    this.checkApproval(source);
     const file = await this.verified(source, source.entry, undefined);
     this.open(conversation, source.qualifiedName, source.entry);
     return file;
@@ -52,7 +61,16 @@ export class SkillLoader {
         hostText('skills.notLoaded', { name: source.qualifiedName }),
       );
     }
+    this.checkApproval({ ...source, entry });
     return this.verified(source, entry, path);
+  }
+
+  private checkApproval(source: SkillSource): void {
+    if (this.approved(source)) return;
+    throw new AppError(
+      AppErrorCode.Validation,
+      hostText('skills.notApproved', { name: source.qualifiedName }),
+    );
   }
 
   /** Whether the skill was loaded (and passed verification) in this conversation. */

@@ -106,9 +106,36 @@ describe('skills of a server (SEP-2640)', () => {
       enabled: true,
     });
     const saved = JSON.parse(await readFile(join(host.dataDir, 'skills.json'), 'utf8')) as unknown;
+    // The approval records what it binds to: the frontmatter and every file's digest and size.
     expect(saved).toEqual({
-      version: 1,
-      enabled: [{ server: 'skills', uri: 'skill://release-notes/SKILL.md' }],
+      version: 2,
+      approvals: [
+        {
+          server: 'skills',
+          uri: 'skill://release-notes/SKILL.md',
+          state: 'approved',
+          approved: {
+            frontmatter: {
+              name: 'release-notes',
+              description: 'Write release notes in the house style',
+              license: 'MIT',
+              metadata: { version: '1.2', audience: 'engineers' },
+            },
+            files: [
+              {
+                uri: 'skill://release-notes/SKILL.md',
+                digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+                size: expect.any(Number) as unknown,
+              },
+              {
+                uri: 'skill://release-notes/references/TEMPLATE.md',
+                digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) as unknown,
+                size: expect.any(Number) as unknown,
+              },
+            ],
+          },
+        },
+      ],
     });
     expect(host.events.filter((e) => e.name === 'skills.changed').length).toBeGreaterThan(0);
 

@@ -15,13 +15,21 @@ import {
 import { createSkillTool } from './createSkillTool';
 import { SkillLoader, type SkillSource } from './SkillLoader';
 import { pathInSkill, qualifiedSkillName } from './skillPaths';
-import { SkillPreferences } from './SkillPreferences';
+import { SkillApprovals } from './SkillApprovals';
+import {
+  approvalOf,
+  approves,
+  changeSince,
+  describeChange,
+  listingDigest,
+  reapprovalOf,
+} from './skillApproval';
 
 export interface SkillsServiceOptions {
   mcp: McpService;
   events: HostEvents;
   log: Logger;
-  /** Where enabled skills are kept (`skills.json`); memory only without it. */
+  /** Where approvals are kept (`skills.json`); memory only without it. */
   file?: string;
 }
 
@@ -38,15 +46,18 @@ interface Listing {
 
 /**
  * The skills servers offer (SEP-2640): each ready server that declares the extension is listed
- * (`skills/list` only: no file is fetched to list), again when it announces a resource change
- * or reconnects. The person enables skills per server; enabled skills of ready servers are
- * offered to the model by name and description through one host tool, which loads a skill's
- * `SKILL.md` and then its files on demand, verified ({@link SkillLoader}). A refusal is said in
- * the conversation (the tool's error), in the server's log, and on the skill's view.
+ * (`skills/list` only: no file is fetched to list), again when it announces a resource change,
+ * reconnects, or a file fails verification. The person approves skills per server; an approval
+ * binds to the listing it was given on (frontmatter, files, digests), and a listing that differs
+ * revokes it: the skill is off and asks again, with what changed. Approved skills of ready
+ * servers, listed as approved, are offered to the model by name and description through one
+ * host tool, which loads a skill's `SKILL.md` and then its files on demand, verified
+ * ({@link SkillLoader}). A refusal is said in the conversation (the tool's error), in the
+ * server's log, and on the skill's view.
  */
 export class SkillsService {
   readonly loader: SkillLoader;
-  private readonly preferences: SkillPreferences;
+  private readonly approvals: SkillApprovals;
   private readonly listings = new Map<string, Listing>();
   /** Listings in progress, per server. */
   private readonly inFlight = new Map<string, Promise<void>>();
@@ -54,9 +65,10 @@ export class SkillsService {
   private started: Promise<void> | undefined;
 
   constructor(private readonly options: SkillsServiceOptions) {
-    this.preferences = new SkillPreferences(options.file, options.log);
-    this.loader = new SkillLoader((source, message, refusal) =>
-      this.refused(source, message, refusal),
+    this.approvals = new SkillApprovals(options.file, options.log);
+    this.loader = new SkillLoader(
+      (source, message, refusal) => this.refused(source, message, refusal),
+      (source) => this.isApproved(source.server, source.entry),
     );
   }
 
@@ -73,7 +85,7 @@ export class SkillsService {
   }
 
   private async begin(): Promise<void> {
-    await this.preferences.load();
+    await this.approvals.load();
     const { mcp, events } = this.options;
     this.unsubscribers.push(
       mcp.registry.onDidChange(() => this.sync()),
@@ -117,19 +129,40 @@ export class SkillsService {
     return this.view(server);
   }
 
-  /** Enables or disables one skill of a server; a skill without a file list cannot be enabled. */
-  async setEnabled(server: string, uri: string, enabled: boolean): Promise<ServerSkillsView> {
+  /**
+   * Approves one skill of a server as listed now, or turns it off (forgetting the approval). With
+   * `digest` (the view's), the approval is refused if the listing changed since that view: the
+   * person approves what they saw. A skill without a file list cannot be approved.
+   */
+  async setEnabled(
+    server: string,
+    uri: string,
+    enabled: boolean,
+    digest?: string,
+  ): Promise<ServerSkillsView> {
     const skill = this.listings.get(server)?.skills.find((s) => s.uri === uri);
     if (!skill) {
       throw new AppError(AppErrorCode.NotFound, hostText('skills.notListed', { server, uri }));
     }
-    if (enabled && skill.resources === 'dynamic') {
+    if (!enabled) {
+      await this.approvals.remove(server, uri);
+      return this.changed(server);
+    }
+    const approval = approvalOf(skill);
+    if (!approval) {
       throw new AppError(
         AppErrorCode.Validation,
         hostText('skills.unverifiable', { name: skill.frontmatter.name }),
       );
     }
-    await this.preferences.set(server, uri, enabled);
+    if (digest !== undefined && digest !== listingDigest(skill)) {
+      this.changed(server);
+      throw new AppError(
+        AppErrorCode.Validation,
+        hostText('skills.changedWhileShown', { name: skill.frontmatter.name }),
+      );
+    }
+    await this.approvals.approve(server, uri, approval);
     return this.changed(server);
   }
 
@@ -139,9 +172,7 @@ export class SkillsService {
     for (const [server, listing] of this.listings) {
       if (listing.state !== 'ready' || !this.isCurrent(server, listing)) continue;
       for (const entry of listing.skills) {
-        if (entry.resources === 'dynamic' || !this.preferences.isEnabled(server, entry.uri)) {
-          continue;
-        }
+        if (!this.isApproved(server, entry)) continue;
         sources.push({
           server,
           qualifiedName: qualifiedSkillName(server, entry.uri),
@@ -169,15 +200,47 @@ export class SkillsService {
             size: file.size,
           }));
     const refusal = listing.refusals.get(skill.uri);
+    const reapproval = reapprovalOf(this.approvals.get(server, skill.uri), skill);
     return {
       uri: skill.uri,
       name: skill.frontmatter.name,
       description: skill.frontmatter.description,
       qualifiedName: qualifiedSkillName(server, skill.uri),
-      enabled: this.preferences.isEnabled(server, skill.uri),
+      enabled: this.isApproved(server, skill),
+      digest: listingDigest(skill),
+      ...(reapproval ? { reapproval } : {}),
       ...(files ? { files, totalBytes: files.reduce((sum, file) => sum + file.size, 0) } : {}),
       ...(refusal ? { refusal } : {}),
     };
+  }
+
+  /**
+   * Whether `entry` may reach the model: the person approved this skill, and `entry` is exactly
+   * what they approved. Checked live, so a changed listing counts as unapproved at once.
+   */
+  private isApproved(server: string, entry: Skill): boolean {
+    return approves(this.approvals.get(server, entry.uri), entry);
+  }
+
+  /**
+   * A new listing revokes every approval it does not match (SEP-2640: any change revokes it),
+   * for good: the skill stays off, and asks, until the person approves it again.
+   */
+  private review(server: string, skills: readonly Skill[]): void {
+    for (const skill of skills) {
+      const record = this.approvals.get(server, skill.uri);
+      if (record?.state !== 'approved') continue;
+      const change = changeSince(record.approved, skill);
+      if (!change) continue;
+      this.approvals.revoke(server, skill.uri).catch((error: unknown) => {
+        this.options.log.warn('could not write the skills file', { error });
+      });
+      this.report(
+        server,
+        'warning',
+        `The skill “${qualifiedSkillName(server, skill.uri)}” changed since it was approved (${describeChange(change)}); it is not offered to the model until it is approved again.`,
+      );
+    }
   }
 
   /** Lists every ready server whose session is new; forgets servers that went away. */
@@ -236,6 +299,7 @@ export class SkillsService {
         listing.state = 'ready';
         listing.skills = skills;
         listing.invalid = invalid;
+        this.review(server, skills);
         for (const entry of invalid) {
           this.report(
             server,
@@ -252,7 +316,10 @@ export class SkillsService {
     );
     const tracked = done.finally(() => {
       if (this.inFlight.get(server) === tracked) this.inFlight.delete(server);
-      if (this.listings.get(server) === listing) this.changed(server);
+      // A listing that ends after its server went away (shutdown, removal) tells no one.
+      if (this.listings.get(server) === listing && this.options.mcp.registry.get(server)) {
+        this.changed(server);
+      }
     });
     this.inFlight.set(server, tracked);
     return tracked;
@@ -278,6 +345,9 @@ export class SkillsService {
       `Refused the skill “${source.qualifiedName}”: ${message}. Nothing of it was used.`,
     );
     if (listing) this.changed(source.server);
+    // A file that no longer matches the listing: the server may have changed the skill without
+    // saying so. List again, so that a changed listing revokes the approval and asks.
+    if (refusal.reason !== 'unlisted') this.relist(source.server);
   }
 
   private report(server: string, level: 'info' | 'warning', text: string): void {

@@ -7,6 +7,7 @@ type SkillHandlers = Pick<RequestHandlers, 'skills.list' | 'skills.setEnabled'>;
 export function createSkillHandlers(skills: SkillsService): SkillHandlers {
   return {
     'skills.list': ({ server }) => skills.view(server),
-    'skills.setEnabled': ({ server, uri, enabled }) => skills.setEnabled(server, uri, enabled),
+    'skills.setEnabled': ({ server, uri, enabled, digest }) =>
+      skills.setEnabled(server, uri, enabled, digest),
   };
 }

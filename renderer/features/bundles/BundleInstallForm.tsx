@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BundleUserConfigField, BundleView } from '../../../shared/domain/bundleViews';
 import { useAppStore, useGettingServersStore } from '../../stores/StoresContext';
 import { PathField } from '../addServer/PathField';
+import { SandboxPermissions } from '../sandbox/SandboxPermissions';
 import { useErrorText } from '../../i18n/hostText';
 
 type Value = string | boolean;
@@ -25,9 +26,12 @@ export function BundleInstallForm({
     Object.fromEntries(bundle.userConfig.map((field) => [field.key, initial(field)])),
   );
   const [trust, setTrust] = useState(false);
+  const [sandbox, setSandbox] = useState(bundle.sandbox);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const untrusted = bundle.signature.state === 'untrusted';
+  // Only a signature verified here vouches for a bundle; anything else asks (main refuses too).
+  const state = bundle.signature.state;
+  const unvouched = state === 'untrusted' || state === 'unsigned';
   const blocked = !bundle.runtime.found || bundle.platformProblem !== undefined;
 
   const submit = async (event: SyntheticEvent) => {
@@ -51,7 +55,9 @@ export function BundleInstallForm({
       path: bundle.path,
       serverName: name.trim(),
       userConfig,
-      ...(untrusted ? { acceptUntrusted: trust } : {}),
+      digest: bundle.digest,
+      sandbox,
+      ...(unvouched ? { acceptUntrusted: trust } : {}),
     });
     setBusy(false);
     if (result.ok) setView({ kind: 'server', name: result.value });
@@ -86,7 +92,8 @@ export function BundleInstallForm({
           onChange={(value) => setValues((v) => ({ ...v, [field.key]: value }))}
         />
       ))}
-      {untrusted && (
+      <SandboxPermissions value={sandbox} onChange={setSandbox} idPrefix="bundle-sandbox" />
+      {unvouched && (
         <label className="check notice notice--warn">
           <input
             type="checkbox"
@@ -94,7 +101,9 @@ export function BundleInstallForm({
             onChange={(e) => setTrust(e.target.checked)}
             data-testid="bundle-trust"
           />
-          <span>{t('bundles.trustUntrusted')}</span>
+          <span>
+            {t(state === 'unsigned' ? 'bundles.trustUnsigned' : 'bundles.trustUntrusted')}
+          </span>
         </label>
       )}
       {error && (
@@ -115,7 +124,7 @@ export function BundleInstallForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy || blocked || name.trim() === '' || (untrusted && !trust)}
+          disabled={busy || blocked || name.trim() === '' || (unvouched && !trust)}
           data-testid="bundle-install"
         >
           {busy ? t('registry.installing') : t('registry.installAs', { name: name.trim() || '…' })}
@@ -199,6 +208,11 @@ function ConfigField({
         />
       )}
       <p className="field__help">{field.description}</p>
+      {field.defaultRefused && (
+        <p className="field__help" data-testid={`${testId}-default-refused`}>
+          {t('bundles.defaultRefused')}
+        </p>
+      )}
       {field.sensitive && <p className="field__help">{t('registry.secretHelp')}</p>}
     </div>
   );

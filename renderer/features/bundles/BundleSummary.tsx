@@ -56,11 +56,7 @@ export function BundleSummary({
       >
         {runtime.found
           ? runtime.path
-            ? t('bundles.runtimeFound', {
-                runtime: RUNTIME_NAMES[runtime.type],
-                version: runtime.version ?? '',
-                path: runtime.path,
-              })
+            ? errorText(runtime)
             : t('bundles.runtimeOwn')
           : `${t('bundles.runtimeMissing', { runtime: RUNTIME_NAMES[runtime.type] })} ${errorText(runtime)}`}
       </p>
@@ -99,6 +95,9 @@ export function BundleSummary({
       </div>
       <p className="field__help">
         {t('bundles.manifest', { version: bundle.manifestVersion, path: fileName ?? bundle.path })}
+      </p>
+      <p className="field__help bundle-card__digest" data-testid="bundle-digest">
+        {t('bundles.digest', { digest: bundle.digest.replace(/^sha256:/, '') })}
       </p>
     </article>
   );

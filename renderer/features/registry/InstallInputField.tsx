@@ -39,6 +39,9 @@ export function InstallInputField({ idPrefix, input, value, onChange }: InstallI
           {label}
         </label>
         {input.description && <p className="field__help">{input.description}</p>}
+        {input.registryValueRefused && (
+          <p className="field__help field__help--warn">{t('registry.valueRefused')}</p>
+        )}
       </div>
     );
   }
@@ -86,6 +89,11 @@ export function InstallInputField({ idPrefix, input, value, onChange }: InstallI
         />
       )}
       {input.description && <p className="field__help">{input.description}</p>}
+      {input.registryValueRefused && (
+        <p className="field__help field__help--warn" data-testid={`${testId}-refused`}>
+          {t('registry.valueRefused')}
+        </p>
+      )}
       {input.secret && <p className="field__help">{t('registry.secretHelp')}</p>}
     </div>
   );

@@ -1,6 +1,7 @@
 import { Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { FormRow } from '../../../shared/domain/serverForm';
+import { SecretStorageNotice } from '../../components/SecretStorageNotice';
 
 interface KeyValueRowsProps {
   id: string;
@@ -83,6 +84,7 @@ export function KeyValueRows({ id, legend, help, addLabel, rows, onChange }: Key
           })}
         </div>
       )}
+      {rows.some((row) => row.secret) && <SecretStorageNotice />}
       <div>
         <button
           type="button"

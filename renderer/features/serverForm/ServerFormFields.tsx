@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ServerForm } from '../../../shared/domain/serverForm';
+import { emptySandboxForm, type ServerForm } from '../../../shared/domain/serverForm';
+import { SandboxPermissions } from '../sandbox/SandboxPermissions';
 import { PathField } from '../addServer/PathField';
+import { useSecretStorageText } from '../secrets/useSecretStorageText';
 import { argsFromText, argsToText } from './formText';
 import { KeyValueRows } from './KeyValueRows';
 import { OAuthFields } from './OAuthFields';
@@ -16,6 +18,7 @@ export function ServerFormFields({
   onChange: (form: ServerForm) => void;
 }) {
   const { t } = useTranslation();
+  const storage = useSecretStorageText();
   // One argument per line: the parsed list would drop the newline being typed.
   const [argsText, setArgsText] = useState(() => argsToText(form.args));
   const set = (patch: Partial<ServerForm>) => onChange({ ...form, ...patch });
@@ -88,7 +91,7 @@ export function ServerFormFields({
           <KeyValueRows
             id="server-env"
             legend={t('serverForm.env')}
-            help={t('serverForm.envHelp')}
+            help={t('serverForm.envHelp', { place: storage.place })}
             addLabel={t('serverForm.addEnv')}
             rows={form.env}
             onChange={(env) => set({ env })}
@@ -106,6 +109,10 @@ export function ServerFormFields({
               onChange={(cwd) => set({ cwd })}
             />
           </div>
+          <SandboxPermissions
+            value={form.sandbox ?? emptySandboxForm}
+            onChange={(sandbox) => set({ sandbox })}
+          />
         </>
       ) : (
         <>

@@ -6,6 +6,7 @@ import { ConversationList } from '../conversations/ConversationList';
 import { InteractionsQueue } from '../interactions/InteractionsQueue';
 import { ServerList } from '../servers/ServerList';
 import { TasksNavItem } from '../tasks/TasksNavItem';
+import { EventsBadge } from '../mcpEvents/EventsBadge';
 
 /**
  * Left column: new chat, conversations, servers, settings. Collapsed (Ctrl/Cmd+B), it is a
@@ -66,6 +67,7 @@ export function Sidebar() {
       )}
       <div className="sidebar__footer">
         <InteractionsQueue compact={collapsed} />
+        <EventsBadge compact={collapsed} />
         <TasksNavItem compact={collapsed} />
         <button
           type="button"

@@ -4,8 +4,13 @@ import { useErrorText } from '../../i18n/hostText';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import type { SkillView } from '../../../shared/domain/skills';
 import { useSkillsStore } from '../../stores/StoresContext';
+import { SkillChangeView } from './SkillChangeView';
 
-/** One skill: name, description, files with sizes, and the switch that offers it to the model. */
+/**
+ * One skill: name, description, files with sizes, and the switch that offers it to the model.
+ * Turning it on approves it as shown (the view's digest goes along); a skill that changed since
+ * it was approved is off and says what changed.
+ */
 export function SkillCard({ server, skill }: { server: string; skill: SkillView }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -16,7 +21,7 @@ export function SkillCard({ server, skill }: { server: string; skill: SkillView 
 
   const toggle = async (enabled: boolean): Promise<void> => {
     setBusy(true);
-    const result = await setEnabled(server, skill.uri, enabled);
+    const result = await setEnabled(server, skill.uri, enabled, skill.digest);
     setBusy(false);
     setError(result.ok ? null : errorText(result.error));
   };
@@ -48,6 +53,15 @@ export function SkillCard({ server, skill }: { server: string; skill: SkillView 
         </label>
       </div>
       <p className="skill__description">{skill.description}</p>
+      {skill.reapproval && (
+        <SkillChangeView
+          skillName={skill.name}
+          change={skill.reapproval}
+          busy={busy}
+          onApprove={() => void toggle(true)}
+          onKeepOff={() => void toggle(false)}
+        />
+      )}
       {error && (
         <p className="field__error" role="alert">
           {t('skills.toggleFailed', { message: error })}

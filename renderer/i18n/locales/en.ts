@@ -8,6 +8,7 @@ import { addServer, bundles, importFile, registry, serverForm } from './en/getti
 import { interactions } from './en/interactions';
 import { apps } from './en/apps';
 import { secrets } from './en/secrets';
+import { secretStorage } from './en/secretStorage';
 import { skills } from './en/skills';
 import { providers } from './en/providers';
 import { dock } from './en/dock';
@@ -23,7 +24,9 @@ import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
+import { mcpEvents } from './en/mcpEvents';
 import { toolSearch } from './en/toolSearch';
+import { sandbox } from './en/sandbox';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -286,6 +289,7 @@ export const en = {
   formProblems,
   serverFacts,
   /** Main's messages: written in shared/, so the CLI and logs have them in English too. */
+  sandbox,
   host: hostMessages,
   interactions,
   context,
@@ -296,8 +300,10 @@ export const en = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,
+  secretStorage,
   largeText,
 } as const;

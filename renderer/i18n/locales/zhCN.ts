@@ -9,6 +9,7 @@ import { addServer, bundles, importFile, registry, serverForm } from './zhCN/get
 import { interactions } from './zhCN/interactions';
 import { apps } from './zhCN/apps';
 import { secrets } from './zhCN/secrets';
+import { secretStorage } from './zhCN/secretStorage';
 import { skills } from './zhCN/skills';
 import { providers } from './zhCN/providers';
 import { dock } from './zhCN/dock';
@@ -25,7 +26,9 @@ import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
+import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
+import { sandbox } from './zhCN/sandbox';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -297,8 +300,11 @@ export const zhCN: LocaleShape<typeof en> = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,
+  secretStorage,
   largeText,
+  sandbox,
 };

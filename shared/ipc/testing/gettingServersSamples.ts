@@ -35,6 +35,7 @@ export function gettingServersSamples(
   };
   const bundle = {
     path: '/tmp/a.mcpb',
+    digest: 'sha256:abababababababababababababababababababababababababababababababab',
     name: 'a',
     version: '1.0.0',
     description: 'A',
@@ -96,10 +97,43 @@ export function gettingServersSamples(
         registryUrl: 'https://registry.modelcontextprotocol.io',
       },
     },
+    'registry.review': {
+      input: { name: 'io.github.a/b', version: '1.0.0' },
+      output: {
+        server: {
+          name: 'io.github.a/b',
+          description: 'B',
+          version: '1.0.0',
+          valid: true,
+          problems: [],
+          options: [option],
+        },
+        digest: `sha256:${'a'.repeat(64)}`,
+        document: '{ "name": "io.github.a/b" }',
+        plans: [
+          {
+            option: 0,
+            transport: 'stdio',
+            command: { text: 'npx', source: 'switchboard' },
+            args: [
+              { text: '-y', source: 'switchboard' },
+              { text: '@scope/pkg@1.0.0', source: 'registry' },
+            ],
+            env: [
+              { name: 'TOKEN', value: { text: '<TOKEN>', source: 'secret', inputId: 'env:TOKEN' } },
+            ],
+            headers: [],
+          },
+        ],
+        listingChanges: [{ path: 'packages[0].runtimeHint', before: '"npx"', after: '"sh"' }],
+      },
+    },
     'registry.install': {
       input: {
         name: 'io.github.a/b',
         version: '1.0.0',
+        digest: `sha256:${'a'.repeat(64)}`,
+        extraArguments: ['--init'],
         option: 0,
         serverName: 'b',
         values: { 'env:TOKEN': 't' },
@@ -119,6 +153,8 @@ export function gettingServersSamples(
         path: '/tmp/a.mcpb',
         serverName: 'a',
         userConfig: { dir: '/tmp', n: 2, on: true, many: ['x'] },
+        digest: 'sha256:abababababababababababababababababababababababababababababababab',
+        acceptUntrusted: true,
       },
       output: { serverName: 'a', document },
     },
@@ -133,6 +169,7 @@ export function gettingServersSamples(
             directory: '/d/bundles/a',
             installedAt: '2026-01-01T00:00:00Z',
             signature: 'unsigned',
+            digest: 'sha256:abababababababababababababababababababababababababababababababab',
           },
         ],
       },

@@ -8,7 +8,7 @@ import {
   type AuthKnobs,
 } from '../../../../e2e/fixtures/authServer/authServer.mjs';
 import type { ServerStatus } from '../../../../shared/domain/serverStatus';
-import { FetchTestOpener } from '../../../platform/FetchTestOpener';
+import { FetchTestOpener } from '../../../testing/FetchTestOpener';
 import { FileSecretStore } from '../../../platform/FileSecretStore';
 import { createLogger } from '../../../platform/Logger';
 import type { ExternalOpener } from '../../../platform/PlatformServices';

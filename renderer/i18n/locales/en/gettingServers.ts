@@ -24,8 +24,7 @@ export const serverForm = {
   args: 'Arguments',
   argsHelp: 'One argument per line, exactly as the program should receive it.',
   env: 'Environment variables',
-  envHelp:
-    'Mark a value as secret to keep it in the secret store (the OS keychain in the app); the file then only refers to it.',
+  envHelp: 'Mark a value as secret to keep it in {{place}}; the file then only refers to it.',
   addEnv: 'Add variable',
   cwd: 'Working folder',
   cwdPlaceholder: 'Optional: full path of the folder to start in',
@@ -61,7 +60,7 @@ export const serverForm = {
   save: 'Save',
   saving: 'Saving…',
   remove: 'Remove server',
-  removeConfirm: 'Remove {{name}} and the secrets only it uses?',
+  removeConfirm: 'Remove {{name}} and the secrets created only for it?',
 };
 
 export const registry = {
@@ -77,6 +76,8 @@ export const registry = {
   more: 'Show more',
   install: 'Install',
   notInstallable: 'None of its packages can run here.',
+  runnerMissing:
+    'needs {{runner}}, which was not found on this computer: install it first, or the server will not start',
   invalid: 'This entry does not match the published server.json schema, so it cannot be installed:',
   how: 'How to run it',
   serverName: 'Name in your servers file',
@@ -87,6 +88,48 @@ export const registry = {
   notSet: '(not set)',
   installing: 'Installing…',
   installAs: 'Install as {{name}}',
+  reviewing: 'Fetching the version document to review…',
+  reviewFailed: 'The version document could not be reviewed: {{message}}',
+  willRun: 'What will run',
+  willConnect: 'What it connects to',
+  part: 'Part',
+  value: 'Value',
+  from: 'Comes from',
+  command: 'Command',
+  argument: 'Argument {{index}}',
+  envVar: 'Variable {{name}}',
+  url: 'URL',
+  header: 'Header {{name}}',
+  leftOut: 'left out when empty',
+  nothingElse: 'Nothing else is started or sent.',
+  sources: {
+    switchboard: 'Added by Switchboard',
+    registry: 'Fixed by the registry',
+    template: 'The registry’s text with your answers',
+    default: 'Registry default',
+    you: 'Typed by you',
+    secret: 'Secret store (typed by you)',
+  },
+  refused: 'Refused: {{reason}}',
+  valueRefused:
+    'The registry’s value referred to your secrets or environment (${…}), so it is not used: type the value yourself.',
+  dockerArgs: 'Extra docker arguments',
+  dockerArgsHelp:
+    'One per line, added before the image’s own. Only what you type here may mount folders, add devices or grant privileges.',
+  document: 'Version document {{digest}}',
+  documentTruncated: 'Only the beginning is shown; the whole document is what is pinned.',
+  listingMismatch: 'The version document differs from the listing you reviewed',
+  listingMismatchHelp:
+    'The registry’s document for this version would run something other than its listing showed. Nothing can be installed from it.',
+  changedSinceReview: 'The version document differs from the one you reviewed',
+  changedSinceReviewHelp:
+    'The registry now serves another document for this version. Nothing was installed; close this review and open it again to see the new one.',
+  field: 'Field',
+  inListing: 'In the listing',
+  inVersion: 'In the version document',
+  reviewed: 'You reviewed',
+  servedNow: 'The registry serves now',
+  absent: '(none)',
 };
 
 export const bundles = {
@@ -110,7 +153,6 @@ export const bundles = {
     untrusted:
       'It carries a signature this computer could not verify: it was changed after signing, or its certificate is not trusted here.',
   },
-  runtimeFound: 'Runs with {{runtime}} {{version}} ({{path}}).',
   runtimeOwn: 'Runs its own program, shipped inside the bundle.',
   runtimeMissing: 'Needs {{runtime}}, which was not found on this computer.',
   tools_one: '{{count}} tool',
@@ -118,8 +160,12 @@ export const bundles = {
   prompts_one: '{{count}} prompt',
   prompts_other: '{{count}} prompts',
   manifest: 'Manifest {{version}} · {{path}}',
+  digest: 'SHA-256 digest: {{digest}}',
   configure: 'Settings',
   trustUntrusted: 'I trust where this bundle came from; install it anyway.',
+  trustUnsigned: 'I trust where this unsigned bundle came from; install it anyway.',
+  defaultRefused:
+    'The bundle’s suggested value would read your environment or stored secrets, so it is not used: type the value yourself.',
 };
 
 export const importFile = {

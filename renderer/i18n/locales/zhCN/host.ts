@@ -1,5 +1,6 @@
 import type { hostMessages } from '../../../../shared/text/hostMessages';
 import type { LocaleShape } from '../../LocaleShape';
+import { sandboxHost } from './sandboxHost';
 
 /** 简体中文：主进程给人看的消息（错误、服务器故障、配置问题）。 */
 export const host: LocaleShape<typeof hostMessages> = {
@@ -9,6 +10,10 @@ export const host: LocaleShape<typeof hostMessages> = {
   bridge: {
     lost: '与 Switchboard 的连接已断开。',
     tooManyWaiting: '未连接到 Switchboard，且已有太多请求在等待。',
+  },
+  startup: {
+    failedTitle: 'Switchboard 无法启动',
+    failed: 'Switchboard 无法启动：{{reason}}\n\n详细信息见日志：{{log}}',
   },
   protocol: {
     inputTooDeep: '{{name}} 的输入无效：嵌套超过 {{max}} 层。',
@@ -46,6 +51,15 @@ export const host: LocaleShape<typeof hostMessages> = {
     unavailable: '系统钥匙串不可用，无法安全地保存密钥。',
     empty: '密钥为空。',
     tooLong: '密钥超过 {{max}} 个字符；这不是 API 密钥或令牌。',
+    notWired:
+      '“{{name}}”的 {{field}} 引用了 {{reference}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥。请在服务器表单（服务器 → 编辑）中填写这个值。',
+    notWiredAt:
+      '{{where}} 引用了 {{reference}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥。请在服务器表单（服务器 → 编辑）中填写这个值。',
+    envUnset: '“{{name}}”的 {{field}} 使用了 ${env:{{variable}}}，但环境变量 {{variable}} 未设置。',
+  },
+  origin: {
+    registry: '来自 MCP 注册表',
+    bundle: '来自扩展包',
   },
   conversation: {
     notFound: '没有对话 {{id}}。',
@@ -124,6 +138,17 @@ export const host: LocaleShape<typeof hostMessages> = {
     wrongType: '{{path}} 应为{{expected}}，但实际是{{actual}}',
     emptyEnvName: '{{path}} 中有 "${env:}" 但没有变量名',
     envUnset: '{{path}} 使用了 ${env:{{name}}}，但环境变量 {{name}} 未设置',
+    untrustedEnv:
+      '{{path}} 使用了 ${env:{{name}}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥。请在这里写入你自己的值；如果你确实要提供它，请把 "{{name}}" 加入该条目的 origin.env',
+    untrustedSecret:
+      '{{path}} 使用了 ${secret:{{name}}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥，因此这个服务器不会启动。请在它的表单（服务器 → 编辑）中填写这个值',
+    originNotObject:
+      '{{path}} 必须是对象，例如 { "kind": "registry", "name": "io.example/server" }',
+    originDigest: '{{path}} 必须是 "sha256:" 加 64 位十六进制数字，但它是 {{value}}',
+    originSecretName:
+      '{{path}} 不是有效的密钥名称（只能包含字母、数字和 _ . : / -，最多 200 个字符）：{{value}}',
+    originEnvName: '{{path}} 不是有效的环境变量名：{{value}}',
+    tooLongText: '{{path}} 超过 {{max}} 个字符',
     empty: '{{path}} 不能为空',
     notOneOf: '{{path}} 必须是 {{list}} 之一，但实际是 {{value}}',
     milliseconds: '{{path}} 必须是 1 到 {{max}} 之间的整数毫秒数，但实际是 {{value}}',
@@ -183,7 +208,7 @@ export const host: LocaleShape<typeof hostMessages> = {
         '服务器 "{{name}}" 使用了 ${env:{{variable}}}，但这里没有设置；在设置之前，服务器文件会报告错误',
       inputUndefined: '使用了 ${input:{{id}}}，但 "inputs" 中没有定义它',
       inputCommand: '输入 "{{id}}" 会运行编辑器命令；请直接输入它的值',
-      inputSecret: '"{{id}}" 的答案是机密，将以明文保存在服务器文件中',
+      inputSecret: '"{{id}}" 的答案是密钥，将以明文保存在服务器文件中',
     },
     edit: {
       taken: '服务器文件中已有 {{names}}；请换用其他名称',
@@ -312,6 +337,16 @@ export const host: LocaleShape<typeof hostMessages> = {
     probeExit:
       '服务器在探测协议版本时退出，此会话无法重启它：请提供传输工厂，或把 protocol 设为 "legacy"',
     notReady: '服务器“{{name}}”尚未就绪。',
+    remote: {
+      refused: '{{host}} 上没有服务在监听：连接被拒绝。',
+      dns: '找不到域名 {{host}}（DNS 解析失败）。',
+      timeout: '{{host}} 没有在规定时间内应答。',
+      reset: '{{host}} 关闭了连接。',
+      unreachable: '从这台电脑无法连到 {{host}}（没有路由）。',
+      tls: '与 {{host}} 的安全连接失败：{{detail}}',
+      http: '{{host}} 返回了 HTTP {{status}}：{{body}}',
+      httpBare: '{{host}} 返回了 HTTP {{status}}。',
+    },
   },
   auth: {
     browserSignInNotAllowed:
@@ -456,6 +491,28 @@ export const host: LocaleShape<typeof hostMessages> = {
     untrusted:
       '此扩展包带有无法在这台电脑上验证的签名（签名后被修改，或由这台电脑不信任的证书签名）。只有在信任其来源时才安装，并确认你信任它。',
     notArchive: '{{path}} 不是可读取的 .mcpb 压缩包。',
+    damaged: '无法解压此扩展包：{{reason}}。',
+    badSignatureBlock: '此扩展包末尾的签名块格式不正确，无法确定哪些字节被签名。',
+    tooManyEntries: '此扩展包包含超过 {{max}} 个文件和文件夹；本应用最多解压这么多。',
+    totalTooLarge: '此扩展包解压后超过 {{max}}；本应用最多解压这么大的扩展包。',
+    entryTooLarge: '扩展包中的“{{name}}”解压后超过 {{max}}，这是单个文件的上限。',
+    ratio:
+      '扩展包中的“{{name}}”解压后是压缩大小的 {{ratio}} 倍；本应用拒绝超过 {{max}} 比 1 的压缩比。',
+    manifestTooLarge: '此扩展包的 manifest.json 大于 {{max}}。',
+    badName: '此扩展包包含“{{name}}”，这个路径在扩展包自己的文件夹之外。',
+    duplicate: '此扩展包包含两个“{{name}}”（只有大小写不同的名称视为同一个）。',
+    special: '此扩展包包含“{{name}}”，它既不是文件、文件夹，也不是链接。',
+    encrypted: '此扩展包中的“{{name}}”已加密；扩展包不能加密。',
+    linkEscapes: '此扩展包包含指向“{{target}}”的链接“{{name}}”，它指向扩展包自己的文件夹之外。',
+    underLink: '此扩展包在链接“{{link}}”之内包含“{{name}}”。',
+    unsigned:
+      '此扩展包没有签名：没有人为它运行的内容担保。只有在信任其来源时才安装，并确认你信任它。',
+    unsafeVariable:
+      '此扩展包的 mcp_config 使用了 {{variable}}（在 {{where}} 中），它会填入你自己的值（环境变量或已存储的密钥）。扩展包只能使用 ${__dirname}、${user_config.…}、${HOME}、${DESKTOP}、${DOCUMENTS}、${DOWNLOADS} 和 ${pathSeparator}。',
+    changedSinceReview:
+      '此扩展包文件在审阅之后被修改了（审阅时为 {{reviewed}}，现在为 {{now}}）。请重新打开它，查看它现在的内容。',
+    runtimeCheckedAtInstall:
+      '在 {{path}} 找到了 {{runtime}}。此扩展包要求 {{requirement}}：由于在你确认之前不会运行任何程序，版本会在安装时检查。',
     noManifest: '此扩展包没有可读取的 manifest.json（{{reason}}）。',
     unknownManifestVersion: '此扩展包的清单版本 {{version}} 不是本应用认识的版本（{{known}}）。',
     invalidManifest: '此扩展包的 manifest.json 无效（清单 {{version}}）：{{issues}}',
@@ -485,7 +542,26 @@ export const host: LocaleShape<typeof hostMessages> = {
     needsValues: '{{name}} 需要 {{labels}}；请填写后再安装。',
     notAllowed: '不允许的值：{{values}}。',
     mcpbPackage: '此软件包是 .mcpb 扩展包下载：请下载该文件并使用“安装扩展包”。',
-    unknownRunner: 'Switchboard 无法启动来自 {{type}} 的软件包（可以启动 npm、PyPI 和 OCI 镜像）。',
+    unknownRunner:
+      'Switchboard 无法启动来自 {{type}} 的软件包（可以启动 npm、PyPI、NuGet 和 OCI 镜像）。',
+    runnerRefused: '此软件包要求用“{{hint}}”启动；{{type}} 软件包只能用 {{runner}} 启动。',
+    badIdentifier: '软件包名称“{{identifier}}”不是普通的 {{type}} 软件包名称。',
+    badVersion: '软件包版本“{{version}}”不是普通的版本号。',
+    argumentRefused:
+      '注册表给 {{runner}} 的参数“{{argument}}”不在注册表可以提供的参数之列（{{allowed}}）。',
+    dockerArgumentRefused:
+      '注册表给 docker 的参数“{{argument}}”不在注册表可以提供的参数之列（{{allowed}}）。挂载、设备、特权和主机命名空间只能由你自己在“额外的 docker 参数”中添加。',
+    extraForDockerOnly: '额外参数只能添加给 docker（OCI 镜像）。',
+    badEnvName: '注册表给出的环境变量名“{{name}}”不是普通的名称。',
+    badHeaderName: '注册表给出的请求头名“{{name}}”不是普通的请求头名称。',
+    badArgumentName: '注册表给出的参数名“{{name}}”引用了你的机密或环境变量。',
+    cannotPin: '无法固定 {{name}} 的版本文档：{{reason}}。',
+    wrongDocument: '请求 {{name}} {{version}} 时，注册表返回的是 {{got}}。',
+    reviewGone: '这里已不再保留 {{name}} {{version}} 的审阅；请重新打开后再安装。',
+    differsFromListing:
+      '{{name}} {{version}} 的版本文档与你审阅的列表条目不同，运行内容有变（{{changes}}）。没有安装任何内容。',
+    changedSinceReview:
+      '注册表中 {{name}} {{version}} 的版本文档与你审阅的不同（{{changes}}）。没有安装任何内容。',
     notStdio:
       '此软件包在这台电脑上以 {{transport}} 提供服务；Switchboard 只通过 stdio 启动软件包。',
     schemaMismatch: '{{name}} {{version}} 不符合已发布的 server.json 架构：{{problems}}',
@@ -493,6 +569,34 @@ export const host: LocaleShape<typeof hostMessages> = {
     notFound: '位于 {{url}} 的 MCP 注册表没有 {{path}}。',
     answered: '位于 {{url}} 的 MCP 注册表返回了 {{status}}。',
     answeredWith: '位于 {{url}} 的 MCP 注册表返回了 {{status}}：{{detail}}。',
+    tooLarge: '位于 {{url}} 的 MCP 注册表的回答超过 {{limit}}；没有继续读取。',
+  },
+  registryReview: {
+    heading: '审阅 {{name}} {{version}}，选项 [{{option}}] {{type}}（版本文档 {{digest}}）',
+    runs: '运行',
+    connects: '连接到',
+    command: '命令',
+    arguments: '参数',
+    environment: '环境变量',
+    url: 'URL 地址',
+    headers: '请求头',
+    refused: '已拒绝：{{reason}}',
+    stillNeeded: '仍需填写：{{labels}}',
+    leftOut: '（为空时省略）',
+    dryRun: '没有安装任何内容（--dry-run）。',
+    sandboxed:
+      '在沙盒中运行：可读取除你的凭据和 Switchboard 数据以外的内容；写入{{writes}}；连接到{{hosts}}',
+    ownFolder: '仅限它自己的文件夹',
+    ownFolderAnd: '它自己的文件夹和 {{list}}',
+    nowhere: '（无）',
+    sources: {
+      switchboard: '由 Switchboard 添加',
+      registry: '由注册表固定',
+      template: '注册表的文本，填入你的回答',
+      default: '注册表默认值',
+      you: '由你填写',
+      secret: '机密存储（由你填写）',
+    },
   },
   serverForm: {
     secretValue: '请为密钥 {{label}} 填写值',
@@ -513,6 +617,24 @@ export const host: LocaleShape<typeof hostMessages> = {
     notListed: '服务器“{{server}}”没有列出技能 {{uri}}。',
     unverifiable: '技能“{{name}}”没有发布带摘要的文件列表，因此无法验证，也不能启用。',
     failedCheck: '未通过验证：{{detail}}',
+    changedWhileShown: '技能“{{name}}”在显示期间发生了变化：请查看它现在的内容，然后重新批准。',
+    notApproved:
+      '技能“{{name}}”在用户批准之后发生了变化，在用户重新批准之前不会提供给模型。其内容均未读取。',
+  },
+  events: {
+    notOffered: '服务器“{{server}}”不提供事件。',
+    timedOut: '{{method}} 超时。',
+    cancelled: '已取消。',
+    notSent: '无法向服务器发送 {{method}}。',
+    serverError: '服务器拒绝了 {{method}}：{{text}}',
+    noSuchType: '服务器“{{server}}”没有事件类型“{{type}}”。',
+    noDelivery: '事件类型“{{type}}”既不支持轮询也不支持推送；Webhook 投递需要公共中继。',
+    badArguments: '这些参数不符合该事件类型：{{problems}}',
+    noSubscription: '没有这个事件订阅。',
+    noConversation: '没有这个对话。',
+    templateRequired: '启动对话轮次需要提示模板。',
+    ended: '服务器结束了此订阅：{{text}}',
+    serverDown: '正在等待服务器启动。',
   },
   tasks: {
     otherEndpoint: '此任务属于一个现在配置已不同的服务器。',
@@ -524,4 +646,5 @@ export const host: LocaleShape<typeof hostMessages> = {
     shuttingDown: 'Switchboard 正在关闭。',
     stoppedWaiting: '已停止等待该任务。',
   },
+  sandbox: sandboxHost,
 };

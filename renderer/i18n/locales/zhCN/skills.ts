@@ -3,7 +3,7 @@ export const skills = {
   tab: '技能',
   title: '技能',
   intro:
-    '技能是该服务器为某类任务提供的操作说明。模型只能看到你启用的技能的名称和描述，并在任务需要时加载。每个文件都会按服务器列出的大小和摘要校验；不符的技能会被拒绝。',
+    '技能是该服务器为某类任务提供的操作说明。模型只能看到你启用的技能的名称和描述，并在任务需要时加载。启用技能即批准此处列出的内容：如果服务器更改了它的描述或文件，它会被关闭，直到你重新批准。每个文件都会按服务器列出的大小和摘要校验；不符的技能会被拒绝。',
   offline: '启动该服务器后即可查看其技能。',
   unsupported: '该服务器不提供技能。',
   none: '该服务器没有列出任何技能。',
@@ -24,6 +24,24 @@ export const skills = {
     size: '{{file}} 的大小与服务器列出的不符。',
     frontmatter: '{{file}} 的前置元数据与列表不符（字段：{{fields}}）。',
     unlisted: '{{file}} 不在服务器列出的文件中。',
+  },
+  reapproval: {
+    changedTitle: '自你批准后已发生变化',
+    changedBody:
+      '你的批准只针对服务器当时列出的技能。在你查看变化并重新批准之前，它不会提供给模型。',
+    unrecordedTitle: '请重新批准',
+    unrecordedBody:
+      '你在 Switchboard 记录批准范围之前启用了该技能。在你按当前列出的内容重新批准之前，它不会提供给模型。',
+    name: '名称',
+    description: '描述',
+    before: '已批准',
+    sizeChange: '从 {{before}} 变为 {{after}}',
+    after: '现在',
+    fields: '其他变化：{{fields}}',
+    files: '文件',
+    kinds: { added: '新增', removed: '删除', changed: '修改' },
+    approve: '按当前内容批准',
+    keepOff: '保持关闭',
   },
   invalidTitle: '无效的技能条目（已忽略）',
   toggleFailed: '无法更改：{{message}}',

@@ -1,4 +1,4 @@
-import type { ExternalOpener } from './PlatformServices';
+import type { ExternalOpener } from '../platform/PlatformServices';
 
 /** What the pretend browser ended on. */
 export interface BrowserVisit {
@@ -7,13 +7,11 @@ export interface BrowserVisit {
   body: string;
 }
 
-/** Environment switch of the web shell and CLI that selects {@link FetchTestOpener}. */
-export const TEST_OPENER_ENV = 'SWITCHBOARD_TEST_OPENER';
-
 const MAX_HOPS = 5;
 
 /**
- * TEST ONLY (selected by `SWITCHBOARD_TEST_OPENER=fetch`): instead of a browser, follows the URL
+ * TEST ONLY (never in the build of the app: tests inject it, the e2e web shell entry composes
+ * it, see e2e/fixtures/webShellWithTestOpener.ts): instead of a browser, follows the URL
  * with `fetch`, redirect by redirect, the way an authorization server that approves at once
  * sends a browser back to the sign-in listener. Only loopback http URLs are ever fetched, so
  * it cannot reach anything outside the machine even if switched on by mistake.
