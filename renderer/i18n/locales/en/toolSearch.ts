@@ -1,7 +1,6 @@
 /** English: large tool catalogues — tool search, always-loaded tools, what definitions cost. */
 export const toolSearch = {
   tokens: '~{{tokens}} tokens',
-  serverCost: '{{tools}} · ~{{tokens}} tokens',
   serverCostTitle:
     'Its {{count}} enabled tools take about {{tokens}} tokens of every request that carries their definitions.',
   totalHeading: 'Tool definitions',

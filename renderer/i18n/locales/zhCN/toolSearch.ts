@@ -1,7 +1,6 @@
 /** 简体中文：大型工具目录——工具搜索、始终加载的工具、工具定义的开销。 */
 export const toolSearch = {
   tokens: '约 {{tokens}} 个 token',
-  serverCost: '{{tools}} · 约 {{tokens}} token',
   serverCostTitle:
     '其 {{count}} 个已启用工具的定义，在每次携带它们的请求中约占 {{tokens}} 个 token。',
   totalHeading: '工具定义',
