@@ -28,6 +28,24 @@ describe('locales', () => {
     }
   });
 
+  it('say counts with plural forms ("1 definition", never "1 definitions")', () => {
+    const lookup = (path: string): string =>
+      path
+        .split('.')
+        .reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en) as string;
+    // A count followed by a word is a count of things: i18next picks _one or _other by it.
+    const counted = /\{\{count\}\}\s*\p{L}/u;
+    // Main's messages have no plural forms: this one has a message of its own for one server.
+    const oneSaidApart = ['host.config.serversKept'];
+    const unplural = keys(en).filter(
+      (key) =>
+        !/_(zero|one|two|few|many|other)$/.test(key) &&
+        !oneSaidApart.includes(key) &&
+        counted.test(lookup(key)),
+    );
+    expect(unplural).toEqual([]);
+  });
+
   it('translate user-visible text (not copies of English)', () => {
     const same = keys(en).filter((key) => {
       const lookup = (tree: unknown): unknown =>

@@ -5,6 +5,7 @@ import { MAX_DENY_REASON } from '../../../shared/domain/approvals';
 import { useModalDialog } from '../../components/useModalDialog';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import { useApprovalsStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
+import { useAskerNames } from './useAskerNames';
 import { ApprovalRequestView } from './ApprovalRequestView';
 import { useErrorText } from '../../i18n/hostText';
 
@@ -26,6 +27,7 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
   const errorText = useErrorText();
   const respond = useApprovalsStore((s) => s.respond);
   const responding = useApprovalsStore((s) => s.responding[request.id] === true);
+  const asker = useAskerNames(request);
   const error = useApprovalsStore((s) => s.errors[request.id]);
   const openId = useChatStore((s) => s.conversationId);
   const conversation = useConversationsStore((s) =>
@@ -80,7 +82,7 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
         <ApprovalRequestView request={request} />
         <div className="field">
           <label htmlFor="deny-reason" className="field__label">
-            {t('approvals.denyReason')}
+            {t('approvals.denyReason', { who: asker.object })}
           </label>
           <input
             id="deny-reason"

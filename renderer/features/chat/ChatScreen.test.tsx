@@ -186,6 +186,34 @@ describe('ChatScreen', () => {
     expect(screen.queryByTestId('turn-error')).toBeNull();
   });
 
+  it('says “continued below” under a cut reply only when Continue was used', async () => {
+    const overloaded = {
+      status: 'failed' as const,
+      error: { code: AppErrorCode.LlmOverloaded, message: 'Overloaded' },
+    };
+    await renderWithStores(<ChatScreen id="c1" />, {
+      script: script({
+        'conversation.get': () =>
+          page('c1', [
+            userMessage(0, 'List the steps'),
+            assistantMessage(1, 'The steps are: one', overloaded),
+            // The person asked something else instead of Continue.
+            userMessage(2, 'Never mind, what time is it?'),
+            assistantMessage(3, 'Half past.', overloaded),
+            // …and here Continue: a reply follows the cut one directly.
+            assistantMessage(4, 'Noon.'),
+          ]),
+      }),
+    });
+    await settle();
+    const notes = await screen.findAllByTestId('reply-cut');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]?.textContent).toContain('This reply was cut off');
+    expect(notes[0]?.textContent).not.toContain('continued below');
+    expect(notes[1]?.textContent).toBe('Cut off here; continued below.');
+    expect(screen.queryByTestId('continue-reply')).toBeNull();
+  });
+
   it('opens Settings from a key problem', async () => {
     const { stores } = await renderWithStores(<ChatScreen id="c1" />, {
       script: script({

@@ -46,7 +46,8 @@ export const en = {
   },
   home: {
     title: 'Welcome to Switchboard',
-    subtitle: 'Chat with Claude while it uses your MCP servers — with you approving every step.',
+    subtitle:
+      'Chat with Claude or another model while it uses your MCP servers — with you approving every step.',
     stepKey: 'Add an API key (Anthropic, or another model provider)',
     stepKeyDone: 'API key set',
     stepServers: 'Connect MCP servers',

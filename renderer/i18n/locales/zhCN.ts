@@ -48,7 +48,7 @@ export const zhCN: LocaleShape<typeof en> = {
   },
   home: {
     title: '欢迎使用 Switchboard',
-    subtitle: '与 Claude 对话，让它使用你的 MCP 服务器——每一步都由你批准。',
+    subtitle: '与 Claude 或其他模型对话，让它使用你的 MCP 服务器——每一步都由你批准。',
     stepKey: '添加 API 密钥（Anthropic 或其他模型服务商）',
     stepKeyDone: '已设置 API 密钥',
     stepServers: '连接 MCP 服务器',
