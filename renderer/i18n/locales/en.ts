@@ -22,6 +22,7 @@ import { serverFacts } from './en/serverFacts';
 import { toolCard } from './en/toolCard';
 import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
+import { toolForm } from './en/toolForm';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { toolSearch } from './en/toolSearch';
@@ -276,6 +277,7 @@ export const en = {
   grants,
   signIn,
   toolRun,
+  toolForm,
   apps,
   providers,
   layout,

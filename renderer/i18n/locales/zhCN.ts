@@ -24,6 +24,7 @@ import { serverFacts } from './zhCN/serverFacts';
 import { toolCard } from './zhCN/toolCard';
 import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
+import { toolForm } from './zhCN/toolForm';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { toolSearch } from './zhCN/toolSearch';
@@ -277,6 +278,7 @@ export const zhCN: LocaleShape<typeof en> = {
   grants,
   signIn,
   toolRun,
+  toolForm,
   apps,
   providers,
   layout,
