@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test as base } from '../fixtures/base';
 import { invoke } from '../fixtures/invoke';
+import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
 import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -169,6 +170,45 @@ test('editing the servers file: a syntax error is shown at its line; a valid sav
   await page.getByTestId('config-save').click();
   await expect(page.getByTestId('server-item-again')).toContainText(/3 tools/, { timeout: 20_000 });
   await expect(page.getByTestId('server-item-echo')).toHaveCount(0);
+});
+
+test('the servers file editor checks the text as it is typed, as a save would, and writes nothing', async ({
+  page,
+  shell,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(`${shell.url}#/servers-file`);
+  const editor = page.getByTestId('config-code').locator('.cm-content');
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(
+    '{\n  "mcpServers": {\n    "echo": { "command": "node", "args": "one" }\n  }\n}\n',
+  );
+  // No Save: the problem is listed at its line and column, and marked in the text.
+  const problems = page.getByTestId('config-problems');
+  await expect(problems).toContainText('mcpServers.echo.args');
+  await expect(problems).toContainText('Line 3, column 42');
+  await expect(page.getByTestId('config-code').locator('.cm-lintRange-error')).toHaveCount(1);
+  await expectPanesScrollAlone(page);
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['zh-CN', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
+    await invoke(page, 'settings.update', { language, theme });
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.screenshot({ path: `${SCREENSHOTS}/config-live-lint-${language}-${theme}.png` });
+  }
+  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
+  // Nothing was written: the file on disk still has the three servers.
+  expect(await readFile(join(shell.dataDir, 'servers.json'), 'utf8')).toContain('"broken"');
+  // Fixed as typed: the problem goes.
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('{ "mcpServers": {} }');
+  await expect(problems).toHaveCount(0);
+  await expect(page.getByTestId('config-code').locator('.cm-lintRange-error')).toHaveCount(0);
 });
 
 test('the servers file emptied outside the app: servers keep running until the person stops them', async ({

@@ -277,6 +277,7 @@ describe('IPC contract', () => {
       },
       'config.get': { input: {}, output: document },
       'config.save': { input: { text: '{}' }, output: { saved: true, document } },
+      'config.validate': { input: { text: '{}' }, output: { problems: document.problems } },
       'config.listImports': {
         input: {},
         output: {

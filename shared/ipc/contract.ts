@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { JsonReply } from './JsonReply';
 import {
   configDocumentSchema,
+  configProblemSchema,
   importSourceSchema,
   logEntrySchema,
   promptViewSchema,
@@ -310,6 +311,12 @@ export const requests = {
     output: z.object({ saved: z.boolean(), document: configDocumentSchema }),
     description:
       'Saves the editor’s text atomically and applies it live. Not saved (saved: false) when it is not JSON, or when the file changed on disk since it was loaded; JSON with schema errors is saved, its problems are in the document and the last good servers keep running. Saving a file that became empty as it is confirms stopping its servers.',
+  },
+  'config.validate': {
+    input: z.object({ text: z.string().max(4 * 1024 * 1024) }).strict(),
+    output: z.object({ problems: z.array(configProblemSchema) }),
+    description:
+      'Checks the editor’s text exactly as a save would (syntax, schema, environment references), writing and applying nothing: its problems with line and column, as the person types.',
   },
   'config.listImports': {
     input: empty,

@@ -40,6 +40,7 @@ export const requestNames = [
   'mcp.signOut',
   'config.get',
   'config.save',
+  'config.validate',
   'config.listImports',
   'config.applyImport',
   'conversation.list',
