@@ -4,7 +4,8 @@ import type { Bootstrap } from '../../shared/ipc/contract';
 /** Which screen the main pane shows. */
 export type View =
   | { kind: 'home' }
-  | { kind: 'settings' }
+  /** Settings; `section` (a section's id, such as `registry`) is scrolled to when it opens. */
+  | { kind: 'settings'; section?: string }
   /** The servers file editor; `importing` opens it with the import dialog showing. */
   | { kind: 'config'; importing?: boolean }
   | { kind: 'server'; name: string }

@@ -524,7 +524,14 @@ export const requests = {
   'providers.add': {
     input: providerAddSchema,
     output: providerViewSchema,
-    description: 'Adds a provider from a preset; emits providers.changed.',
+    description:
+      'Adds a provider from a preset, with the name, URL and key the person gave (the key to the secret store); emits providers.changed.',
+  },
+  'providers.testDraft': {
+    input: providerAddSchema,
+    output: providerTestResultSchema,
+    description:
+      'Test before adding: asks a provider that does not exist yet (a preset with a URL and key) for its model list. Nothing is saved.',
   },
   'providers.update': {
     input: z.object({ id: providerIdSchema, patch: providerPatchSchema }).strict(),

@@ -68,6 +68,7 @@ export const requestNames = [
   'providers.setApiKey',
   'providers.clearApiKey',
   'providers.test',
+  'providers.testDraft',
   'approvals.pending',
   'approvals.respond',
   'approvals.listGrants',

@@ -120,4 +120,24 @@ describe('ModelRegistry', () => {
       expect.objectContaining({ code: AppErrorCode.NotFound }),
     );
   });
+
+  it('tests a provider before it exists, naming the models it lists, and adds it with its key at once', async () => {
+    const { providers, registry } = await services();
+    const before = providers.list().map((p) => p.id);
+    const draft = { preset: 'deepseek' as const, baseURL: chatApi.fake.url };
+    expect(await registry.testDraft({ ...draft, apiKey: 'sk-wrong' })).toMatchObject({
+      ok: false,
+      error: { code: AppErrorCode.LlmAuth },
+    });
+    expect(await registry.testDraft({ ...draft, apiKey: CHAT_KEY })).toMatchObject({
+      ok: true,
+      models: 3,
+      names: ['deepseek-chat', 'deepseek-reasoner', 'qwen3-coder-plus'],
+    });
+    // Testing added nothing.
+    expect(providers.list().map((p) => p.id)).toEqual(before);
+    const added = await providers.add({ ...draft, apiKey: CHAT_KEY });
+    expect(added).toMatchObject({ id: 'deepseek', keySource: 'secret-store' });
+    expect(await registry.test(added.id)).toMatchObject({ ok: true, models: 3 });
+  });
 });

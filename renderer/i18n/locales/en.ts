@@ -23,6 +23,8 @@ import { toolCard } from './en/toolCard';
 import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
 import { toolForm } from './en/toolForm';
+import { addProvider } from './en/addProvider';
+import { settingsNav } from './en/settingsNav';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { toolSearch } from './en/toolSearch';
@@ -278,6 +280,8 @@ export const en = {
   signIn,
   toolRun,
   toolForm,
+  addProvider,
+  settingsNav,
   apps,
   providers,
   layout,

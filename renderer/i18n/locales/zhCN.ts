@@ -25,6 +25,8 @@ import { toolCard } from './zhCN/toolCard';
 import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
 import { toolForm } from './zhCN/toolForm';
+import { addProvider } from './zhCN/addProvider';
+import { settingsNav } from './zhCN/settingsNav';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { toolSearch } from './zhCN/toolSearch';
@@ -279,6 +281,8 @@ export const zhCN: LocaleShape<typeof en> = {
   signIn,
   toolRun,
   toolForm,
+  addProvider,
+  settingsNav,
   apps,
   providers,
   layout,

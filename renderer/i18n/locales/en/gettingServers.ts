@@ -71,6 +71,8 @@ export const registry = {
   address: 'Registry address (the MCP Registry API’s base URL)',
   overridden: 'SWITCHBOARD_REGISTRY_URL is set, so this app searches that address instead.',
   source: 'From {{url}}',
+  settingsTitle: 'MCP Registry',
+  changeInSettings: 'Change in Settings',
   loading: 'Asking the registry…',
   failed: 'The registry could not be searched: {{message}}',
   none: 'No servers whose names contain “{{query}}”.',

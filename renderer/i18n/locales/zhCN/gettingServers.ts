@@ -78,6 +78,8 @@ export const registry: LocaleShape<typeof enRegistry> = {
   address: '注册表地址（MCP 注册表 API 的基础 URL）',
   overridden: '已设置 SWITCHBOARD_REGISTRY_URL，因此本应用改为搜索该地址。',
   source: '来自 {{url}}',
+  settingsTitle: 'MCP 注册表',
+  changeInSettings: '在设置中更改',
   loading: '正在查询注册表…',
   failed: '无法搜索注册表：{{message}}',
   none: '没有名称包含“{{query}}”的服务器。',

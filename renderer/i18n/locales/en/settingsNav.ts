@@ -1,0 +1,14 @@
+/** English: the sections of Settings, as its table of contents names them. */
+export const settingsNav = {
+  label: 'Settings sections',
+  providers: 'Model providers',
+  models: 'Default model',
+  toolSearch: 'Tool search',
+  approvals: 'Tool approvals',
+  folders: 'Folders',
+  tasks: 'Tasks',
+  secrets: 'Secrets',
+  registry: 'MCP Registry',
+  appearance: 'Appearance',
+  about: 'About',
+};
