@@ -31,6 +31,8 @@ import { TaskService } from '../services/tasks/TaskService';
 /** Live output and Ctrl+C, for commands that talk while they wait (`signin`). */
 export interface CliIo {
   err: (text: string) => void;
+  /** Standard output as it goes (cleaned like the rest), for commands that stream lines. */
+  out?: (text: string) => void;
   signal?: AbortSignal;
   /** Everything on standard input (`secret set` reads the value there, never from argv). */
   readStdin?: () => Promise<string>;
@@ -44,6 +46,8 @@ export interface CommandResult {
   text: string;
   /** 0 success, 1 failure, 4 a server needs sign-in (see needsSignIn.ts). */
   exitCode: 0 | 1 | 4;
+  /** Printed already as it went (`events watch`): nothing more goes to stdout. */
+  streamed?: boolean;
 }
 
 /** The host pieces a CLI command needs, built from flags and environment. */

@@ -18,6 +18,7 @@ import { toolsCommand } from './commands/toolsCommand';
 import { addCommand, removeCommand } from './commands/addRemoveCommands';
 import { installCommand, searchCommand } from './commands/registryCommands';
 import { taskCommand, tasksCommand } from './commands/taskCommands';
+import { eventsCommand } from './commands/eventsCommand';
 import { CliUsageError, parseCliArgs, type CliArgs } from './parseCliArgs';
 import { EXIT_NEEDS_SIGN_IN } from './needsSignIn';
 import { cleanTerminalText, terminalJson } from './terminalText';
@@ -45,7 +46,9 @@ Commands:
                                    enable or disable one for the model (kept; chat uses them)
   secret set <name> | delete <name> | list
                                    keep a secret for \${secret:NAME} in servers.json (set reads
-                                   the value from stdin); list names every kept one, never a value
+                                   the value from stdin) in the data dir's secrets.json, a file
+                                   only your user can read; list names every kept one, never a
+                                   value
   chat "<message>" [--conversation ID] [--model PROVIDER/MODEL] [--approve all|none|readonly]
        [--ignore-grants] [--attach <server> <uri>]… [--prompt <server> <name> [--args J]]
                                    run one chat turn (tools: all allowed, none, or read-only);
@@ -76,6 +79,11 @@ Commands:
                                    on stderr first (every part of what runs and where it comes
                                    from); --dry-run stops there; --docker-arg adds your own
                                    docker argument (mounts, privileges) before the image's
+  events <server>                  list a server's event types (MCP Events) and how each is
+                                   delivered (push, poll, webhook)
+  events watch <server> <type> [--args J] [--max N]
+                                   subscribe (push when offered, poll otherwise) and print each
+                                   event as one JSON line; stops after N events or Ctrl+C
   conformance <url>                the client the MCP conformance suite runs (npm run conformance);
                                    reads MCP_CONFORMANCE_SCENARIO, _PROTOCOL_VERSION, _CONTEXT
 
@@ -120,6 +128,7 @@ const commands: Record<string, Command> = {
   install: installCommand,
   skills: skillsCommand,
   secret: secretCommand,
+  events: eventsCommand,
 };
 
 /**
@@ -164,6 +173,7 @@ export async function runCli(
   try {
     ctx = new CliContext(args, env, {
       err,
+      out,
       ...(signal ? { signal } : {}),
       ...(readStdin ? { readStdin } : {}),
       ...inject,
@@ -178,7 +188,7 @@ export async function runCli(
       );
     });
     const result = await Promise.race([command(context), interrupted]);
-    out(json ? terminalJson(result.json, 2) + '\n' : result.text + '\n');
+    if (!result.streamed) out(json ? terminalJson(result.json, 2) + '\n' : result.text + '\n');
     return result.exitCode;
   } catch (error) {
     if (error instanceof CliUsageError) {

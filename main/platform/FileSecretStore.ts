@@ -9,6 +9,7 @@ import { writeFileAtomic } from './writeFileAtomic';
  */
 export class FileSecretStore implements SecretStore {
   readonly kind = 'file';
+  readonly storage = 'privateFile';
 
   private readonly writes = new SerialQueue();
 

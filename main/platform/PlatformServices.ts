@@ -1,4 +1,4 @@
-import type { SecretStorage } from '../../shared/domain/secretStorage';
+import type { SecretStorage, SecretStorageKind } from '../../shared/domain/secretStorage';
 import type { PickPathRequest } from './createPathPicker';
 
 /**
@@ -8,6 +8,8 @@ import type { PickPathRequest } from './createPathPicker';
 export interface SecretStore {
   /** A label for diagnostics ("OS keychain", "file"). */
   readonly kind: string;
+  /** Where values are kept, as the window tells the person (see SecretStorageKind). */
+  readonly storage: SecretStorageKind;
   get(name: string): Promise<string | undefined>;
   set(name: string, value: string): Promise<void>;
   delete(name: string): Promise<void>;

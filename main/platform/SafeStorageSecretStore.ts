@@ -19,6 +19,7 @@ export interface StringEncryptor {
  */
 export class SafeStorageSecretStore implements SecretStore {
   readonly kind = 'os-keychain';
+  readonly storage = 'keychain';
   private readonly writes = new SerialQueue();
 
   constructor(

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseElectronSecretStore,
   electronSecretStorage,
+  keychainSecretsFile,
   type SafeStorageApi,
 } from './chooseElectronSecretStore';
 import { FileSecretStore } from './FileSecretStore';
@@ -76,8 +77,30 @@ describe('chooseElectronSecretStore', () => {
     expect(chosen.storage).toEqual({ kind: 'keychain' });
     expect(chosen.store).toBeInstanceOf(SafeStorageSecretStore);
     await chosen.store.set('token', 's3cret');
-    expect(await readFile(file, 'utf8')).not.toContain('s3cret');
+    const encrypted = await readFile(keychainSecretsFile(file), 'utf8');
+    expect(encrypted).toContain('token');
+    expect(encrypted).not.toContain('s3cret');
     expect(await chosen.store.get('token')).toBe('s3cret');
+  });
+
+  it('the keychain never shares a file with the CLI and web shell, which write plain values', async () => {
+    const file = await secretsFile();
+    // An earlier desktop app kept its encrypted values in secrets.json; the CLI added a plain one.
+    const older = new SafeStorageSecretStore(file, safeStorage('gnome_libsecret'));
+    await older.set('anthropic.apiKey', 'sk-ant-kept');
+    await new FileSecretStore(file).set('cli-token', 'plain-from-cli');
+
+    const chosen = await chooseElectronSecretStore(file, safeStorage('gnome_libsecret'), 'linux');
+    expect(await chosen.store.get('anthropic.apiKey')).toBe('sk-ant-kept');
+    await chosen.store.set('desktop-token', 'kept-in-keychain');
+    // The CLI reads its own value back intact and sees nothing encrypted as if it were plain.
+    const cli = new FileSecretStore(file);
+    expect(await cli.keys()).toEqual(['cli-token']);
+    expect(await cli.get('cli-token')).toBe('plain-from-cli');
+    await cli.set('later', 'also-plain');
+    expect(await chosen.store.get('desktop-token')).toBe('kept-in-keychain');
+    expect(await chosen.store.keys()).toEqual(['anthropic.apiKey', 'desktop-token']);
+    expect((await stat(keychainSecretsFile(file))).mode & 0o777).toBe(0o600);
   });
 
   it('keeps what an earlier version stored through basic_text, readable as before', async () => {

@@ -19,6 +19,8 @@ describe('FileSecretStore', () => {
   it('keeps secrets in a file only its owner can read', async () => {
     const file = join(await mkdtemp(join(tmpdir(), 'sb-sec-')), 'secrets.json');
     const store = new FileSecretStore(file);
+    // What the window then says about it (Settings → Secrets, the server form, provider keys).
+    expect(store.storage).toBe('privateFile');
     expect(await store.get('k')).toBeUndefined();
     await store.set('k', 'v1');
     await store.set('other', 'v2');

@@ -44,6 +44,8 @@ import { createModelServices, type ModelServices } from './models/createModelSer
 import type { ModelClient } from './models/ModelClient';
 import type { ResolvedProvider } from './models/ProvidersService';
 import { ConversationStore } from './store/ConversationStore';
+import { createEventHandlers } from './events/createEventHandlers';
+import { EventsService, type EventsServiceOptions } from './events/EventsService';
 import { ClientTasks } from './tasks/ClientTasks';
 import { createTaskServices, type TaskServices } from './tasks/createTaskServices';
 import { UiStateService } from './uiState/UiStateService';
@@ -70,6 +72,8 @@ export interface HostCore {
   skills: SkillsService;
   /** Model providers and their clients. */
   models: ModelServices;
+  /** MCP Events: subscriptions, delivery, event cards, event-started turns. */
+  mcpEvents: EventsService;
   /** Resolves when the servers file is loaded and servers are starting. */
   ready: Promise<void>;
   dispose(): Promise<void>;
@@ -100,6 +104,8 @@ export interface HostCoreOptions {
   >;
   /** Tests and benchmarks may swap the model clients. */
   createModel?: (provider: ResolvedProvider) => ModelClient;
+  /** Test knobs for event delivery (clock, poll floor, heartbeat interval). */
+  events?: Pick<EventsServiceOptions, 'clock' | 'minPollMs' | 'heartbeatMs'>;
 }
 
 export async function createHostCore(
@@ -311,6 +317,44 @@ export async function createHostCore(
   const watching = subscriptions
     .start()
     .catch((error: unknown) => log.error('resource subscriptions failed to load', { error }));
+  const eventsService = new EventsService({
+    mcp,
+    events,
+    log: log.child('events'),
+    dataDir: platform.paths.dataDir,
+    turns: {
+      exists: (id) => {
+        try {
+          store.getConversation(id, { limit: 1 });
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      // After the running turn (the person's or an earlier event's), through the same path as
+      // the person's own messages: every tool call asks for approval as it would then.
+      start: async (id, text) => {
+        // The person may start a turn between "settled" and the send: wait for that one too.
+        for (let attempt = 0; ; attempt++) {
+          await conversations.settled(id);
+          try {
+            conversations.send(id, text);
+            return;
+          } catch (error) {
+            if (attempt >= 5) throw error;
+          }
+        }
+      },
+    },
+    ...options.events,
+  });
+  // Headless runs (the CLI's chat) deliver no events: an event-started turn there would run
+  // under the run's approval policy, with nobody to ask.
+  const eventsStarted = options.headless
+    ? Promise.resolve()
+    : eventsService
+        .start()
+        .catch((error: unknown) => log.error('event subscriptions failed to load', { error }));
   // Servers never block the first frame: the window bootstraps while they start.
   const ready = mcp
     .start()
@@ -328,9 +372,8 @@ export async function createHostCore(
       pendingInteractions: interactions.broker.pending(),
       tasks: tasks.list(),
       uiState: uiState.snapshot(),
-      secretStorage:
-        platform.secretStorage ??
-        (platform.shell === 'electron' ? { kind: 'keychain' } : { kind: 'privateFile' }),
+      // The shell's own account (Electron says why it has no keychain), else the store's kind.
+      secretStorage: platform.secretStorage ?? { kind: platform.secrets.storage },
     }),
     'settings.get': () => settings.snapshot(),
     'settings.update': (patch) => settings.update(patch),
@@ -373,6 +416,7 @@ export async function createHostCore(
     ...apps.handlers,
     ...createSkillHandlers(skills),
     ...createSecretHandlers(serverSecrets),
+    ...createEventHandlers(eventsService),
   };
 
   return {
@@ -389,6 +433,7 @@ export async function createHostCore(
     skills,
     models,
     toolSearch,
+    mcpEvents: eventsService,
     ready,
     dispose: async () => {
       await tasks.service.dispose();
@@ -399,6 +444,8 @@ export async function createHostCore(
       await ready;
       await watching;
       await subscriptions.dispose();
+      await eventsStarted;
+      await eventsService.dispose();
       await skillsLoaded;
       skills.dispose();
       await mcp.dispose();

@@ -17,6 +17,7 @@ import type { SettingsState, SettingsStore } from './settingsStore';
 import type { TasksState, TasksStore } from './tasksStore';
 import type { ToolCostsState, ToolCostsStore } from './toolCostsStore';
 import type { SkillsState, SkillsStore } from './skillsStore';
+import type { EventsState, EventsStore } from './mcpEventsStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -39,6 +40,8 @@ export interface Stores {
   providers: ProvidersStore;
   /** What tool definitions cost, and what the open chat's requests carry. */
   toolCosts: ToolCostsStore;
+  /** MCP Events: subscriptions, event cards, the unseen count. */
+  events: EventsStore;
 }
 
 const StoresContext = createContext<Stores | null>(null);
@@ -134,4 +137,9 @@ export function useSecretsStore<T>(selector: (state: SecretsState) => T): T {
 /** The model providers (settings). */
 export function useProvidersStore<T>(selector: (state: ProvidersState) => T): T {
   return useStore(useStores().providers, selector);
+}
+
+/** MCP Events: subscriptions, event cards, the unseen count. */
+export function useEventsStore<T>(selector: (state: EventsState) => T): T {
+  return useStore(useStores().events, selector);
 }

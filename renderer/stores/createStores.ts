@@ -18,6 +18,7 @@ import { createSettingsStore } from './settingsStore';
 import { createTasksStore } from './tasksStore';
 import { createToolCostsStore } from './toolCostsStore';
 import { createSkillsStore } from './skillsStore';
+import { createEventsStore } from './mcpEventsStore';
 import type { Stores } from './StoresContext';
 
 /** How the stores start: the conversation list's search pace, and the screen to open. */
@@ -70,6 +71,7 @@ export function createStores(
     secrets: createSecretsStore(client),
     providers: createProvidersStore(client, models),
     toolCosts: createToolCostsStore(client),
+    events: createEventsStore(client),
   };
   rememberUiState(client, stores);
   // The open conversation was deleted (here or in another window): nothing is left to show.
@@ -116,6 +118,7 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.tasks.getState().resync(),
     stores.toolCosts.getState().refresh(),
     stores.skills.getState().resync(),
+    stores.events.getState().resync(),
     stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

@@ -48,6 +48,10 @@ export function idleAnswer(name: RequestName): unknown {
       };
     case 'secrets.list':
       return { names: [] };
+    case 'events.listCards':
+      return { cards: [], unseen: 0 };
+    case 'events.listSubscriptions':
+      return { subscriptions: [] };
     case 'config.get':
       return {
         path: '/home/me/.config/Switchboard/servers.json',

@@ -7,6 +7,7 @@ import type { ApprovalRequest } from '../../shared/domain/approvals';
 import type { ConversationSummary } from '../../shared/domain/conversationViews';
 import type { InteractionView } from '../../shared/domain/interactions';
 import type { ServerView } from '../../shared/domain/mcpViews';
+import type { SecretStorage } from '../../shared/domain/secretStorage';
 import { defaultSettings, type SettingsSnapshot } from '../../shared/domain/settings';
 import { createI18n } from '../i18n/createI18n';
 import { createStores } from '../stores/createStores';
@@ -25,6 +26,8 @@ export interface RenderOptions {
   tasks?: TaskView[];
   settings?: Partial<SettingsSnapshot>;
   script?: Script;
+  /** Where the shell says it keeps secrets (absent: an older main that does not say). */
+  secretStorage?: SecretStorage;
 }
 
 /** Renders a component with real stores over a scripted host, in English. */
@@ -38,6 +41,7 @@ export async function renderWithStores(
     tasks = [],
     settings = {},
     script = idleAnswer,
+    secretStorage,
   }: RenderOptions = {},
 ): Promise<RenderResult & { stores: Stores; host: ReturnType<typeof scriptedClient> }> {
   const host = scriptedClient(script);
@@ -47,6 +51,7 @@ export async function renderWithStores(
       version: '0.0.0',
       platform: 'linux',
       shell: 'web',
+      ...(secretStorage ? { secretStorage } : {}),
       settings: { ...defaultSettings, apiKeySource: 'none', ...settings },
       servers,
       conversations,

@@ -135,6 +135,7 @@ export const configProblemSchema = z.object({
       'syntax',
       'schema',
       'env',
+      'reference',
       'unknown-key',
       'conflict',
       'emptied',

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { oauthConfigSchema } from './oauthConfig';
+import { serverOriginSchema } from './serverOrigin';
 
 /**
  * One MCP server as the host runs it: the servers file after validation, type inference
- * (`command` → stdio, `url` → http), defaults and `${env:NAME}` substitution.
+ * (`command` → stdio, `url` → http) and defaults. `command`, `args`, `env` values, `cwd` and
+ * `headers` keep their `${env:NAME}` and `${secret:NAME}` references as written: they are
+ * resolved when the server starts, so views, logs and caches only ever see the references.
+ * `url` and the `oauth` block have `${env:NAME}` replaced when the file is read.
  * The file format itself (unknown keys, warnings, line/column errors) lives in
  * main/services/config; everything downstream sees only this normalized shape.
  */
@@ -26,6 +30,8 @@ const common = {
   disabled: z.boolean(),
   timeouts: serverTimeoutsSchema,
   protocol: protocolPreferenceSchema,
+  /** Where the entry came from; absent: typed by the person. */
+  origin: serverOriginSchema.optional(),
 };
 
 export const stdioServerConfigSchema = z.object({
@@ -41,6 +47,8 @@ export const httpServerConfigSchema = z.object({
   ...common,
   transport: z.enum(['http', 'sse']),
   url: z.url({ protocol: /^https?$/ }),
+  /** The URL as written, when it uses `${env:NAME}`: what views and logs show instead. */
+  urlTemplate: z.string().optional(),
   headers: z.record(z.string(), z.string()),
   /** OAuth 2.1 sign-in settings; absent = discover and register dynamically if asked to. */
   oauth: oauthConfigSchema.optional(),

@@ -1,4 +1,5 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
+import { cardSample, mcpEventsSamples, subscriptionSample } from './testing/mcpEventsSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { appRequestSamples } from './appsContractSamples';
@@ -592,6 +593,7 @@ describe('IPC contract', () => {
       ...gettingServersSamples(document),
       ...appRequestSamples,
       ...toolSearchSamples(tool),
+      ...mcpEventsSamples,
     };
     for (const name of requestNames) {
       const sample = samples[name];
@@ -610,6 +612,10 @@ describe('IPC contract', () => {
     expect(events['mcp.toolRunProgressed'].payload.parse(progressed)).toEqual(progressed);
     expect(events['tasks.changed'].payload.parse({ task })).toEqual({ task });
     expect(events['skills.changed'].payload.parse(skillsView)).toEqual(skillsView);
+    const received = { card: cardSample, unseen: 1 };
+    expect(events['events.received'].payload.parse(received)).toEqual(received);
+    const changed = { subscriptions: [subscriptionSample] };
+    expect(events['events.subscriptionsChanged'].payload.parse(changed)).toEqual(changed);
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });

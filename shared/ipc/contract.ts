@@ -1,3 +1,4 @@
+import { conversationToolSearchSchema } from '../domain/toolSearch';
 import { secretStorageSchema } from '../domain/secretStorage';
 import { z } from 'zod';
 import type { JsonReply } from './JsonReply';
@@ -65,6 +66,7 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { eventsEvents, eventsRequests } from './eventsContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
@@ -347,7 +349,13 @@ export const requests = {
     description: 'Conversations, newest first; with a query, full-text search with snippets.',
   },
   'conversation.create': {
-    input: z.object({ title: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({
+        title: z.string().max(200).optional(),
+        /** The tool search choice made in the new chat before its first message. */
+        toolSearch: conversationToolSearchSchema.optional(),
+      })
+      .strict(),
     output: conversationSummarySchema,
     description: 'Starts an empty conversation.',
   },
@@ -686,6 +694,7 @@ export const requests = {
     output: z.object({ names: z.array(z.string()) }),
     description: 'Forgets a kept secret.',
   },
+  ...eventsRequests,
 } as const satisfies Record<RequestName, RequestDef>;
 
 /** Every event main emits. Names are `domain.pastTense`. */
@@ -801,6 +810,7 @@ export const events = {
     description:
       "A server's skills changed: listed again (an approval a change revoked included), enabled or disabled, or one refused.",
   },
+  ...eventsEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

@@ -1,5 +1,6 @@
 import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
+import { eventsEventNames, eventsRequestNames } from './eventsNames';
 
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
@@ -93,6 +94,7 @@ export const requestNames = [
   'secrets.list',
   'secrets.set',
   'secrets.delete',
+  ...eventsRequestNames,
 ] as const;
 
 export const eventNames = [
@@ -120,6 +122,7 @@ export const eventNames = [
   'providers.changed',
   ...appEventNames,
   'skills.changed',
+  ...eventsEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

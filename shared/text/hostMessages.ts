@@ -55,6 +55,17 @@ export const hostMessages = {
     unavailable: 'The OS keychain is not available, so secrets cannot be stored safely.',
     empty: 'The secret is empty.',
     tooLong: 'The secret is longer than {{max}} characters; that is not a key or a token.',
+    notWired:
+      '{{field}} of “{{name}}” refers to {{reference}}, which it may not use: values {{source}} cannot read your environment or your secrets. Enter the value in the server’s form (Servers → Edit).',
+    notWiredAt:
+      '{{where}} refers to {{reference}}, which it may not use: values {{source}} cannot read your environment or your secrets. Enter the value in the server’s form (Servers → Edit).',
+    envUnset:
+      '{{field}} of “{{name}}” uses ${env:{{variable}}}, but the environment variable {{variable}} is not set.',
+  },
+  /** Where a server entry's text came from, in messages about what it may use. */
+  origin: {
+    registry: 'from the MCP Registry',
+    bundle: 'from a bundle',
   },
   conversation: {
     notFound: 'There is no conversation {{id}}.',
@@ -137,6 +148,18 @@ export const hostMessages = {
     wrongType: '{{path}} must be {{expected}}, but it is {{actual}}',
     emptyEnvName: '{{path}} contains "${env:}" without a variable name',
     envUnset: '{{path}} uses ${env:{{name}}}, but the environment variable {{name}} is not set',
+    untrustedEnv:
+      '{{path}} uses ${env:{{name}}}, which it may not: values {{source}} cannot read your environment or your secrets. Write your own value here, or add "{{name}}" to the entry’s origin.env if you mean to give it',
+    untrustedSecret:
+      '{{path}} uses ${secret:{{name}}}, which it may not: values {{source}} cannot read your environment or your secrets, so this server will not start. Enter the value in its form (Servers → Edit)',
+    originNotObject:
+      '{{path}} must be an object like { "kind": "registry", "name": "io.example/server" }',
+    originDigest:
+      '{{path}} must be "sha256:" followed by 64 hexadecimal digits, but it is {{value}}',
+    originSecretName:
+      '{{path}} is not a valid secret name (letters, digits and _ . : / - only, at most 200): {{value}}',
+    originEnvName: '{{path}} is not a valid environment variable name: {{value}}',
+    tooLongText: '{{path}} is longer than {{max}} characters',
     empty: '{{path}} must not be empty',
     notOneOf: '{{path}} must be one of {{list}}, but it is {{value}}',
     milliseconds:
@@ -337,6 +360,17 @@ export const hostMessages = {
     probeExit:
       'The server exited on the era probe and this session cannot restart it: pass a transport factory, or set protocol to "legacy"',
     notReady: 'The server “{{name}}” is not ready.',
+    /** Why a remote server could not be reached. */
+    remote: {
+      refused: 'Nothing is listening at {{host}}: the connection was refused.',
+      dns: 'The name {{host}} could not be found (DNS).',
+      timeout: '{{host}} did not answer in time.',
+      reset: '{{host}} closed the connection.',
+      unreachable: 'There is no route to {{host}} from this computer.',
+      tls: 'The secure connection to {{host}} failed: {{detail}}',
+      http: '{{host}} answered HTTP {{status}}: {{body}}',
+      httpBare: '{{host}} answered HTTP {{status}}.',
+    },
   },
   auth: {
     browserSignInNotAllowed:
@@ -629,6 +663,23 @@ export const hostMessages = {
       'The skill “{{name}}” changed while it was shown: look at what it is now, then approve it again.',
     notApproved:
       'The skill “{{name}}” changed since the person approved it and is not offered until they approve it again. Nothing of it was read.',
+  },
+  /** The MCP Events extension: subscriptions, delivery, event-started turns. */
+  events: {
+    notOffered: 'The server “{{server}}” does not offer events.',
+    timedOut: '{{method}} timed out.',
+    cancelled: 'Cancelled.',
+    notSent: '{{method}} could not be sent to the server.',
+    serverError: 'The server refused {{method}}: {{text}}',
+    noSuchType: 'The server “{{server}}” has no event type “{{type}}”.',
+    noDelivery:
+      'The event type “{{type}}” offers neither poll nor push delivery; webhook delivery needs a public relay.',
+    badArguments: 'These arguments do not fit the event type: {{problems}}',
+    noSubscription: 'No such event subscription.',
+    noConversation: 'No such conversation.',
+    templateRequired: 'A turn needs a prompt template.',
+    ended: 'The server ended this subscription: {{text}}',
+    serverDown: 'Waiting for the server to start.',
   },
   tasks: {
     otherEndpoint: 'This task belongs to a server that is configured differently now.',

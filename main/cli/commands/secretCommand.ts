@@ -31,7 +31,8 @@ export async function secretCommand(ctx: CliContext): Promise<CommandResult> {
   await secrets.set(name, (await ctx.io.readStdin()).replace(/\r?\n$/, ''));
   return {
     json: { stored: name },
-    text: `Stored the secret ${name}; write \${secret:${name}} in servers.json to use it.`,
+    // The CLI's store is always the data dir's 0600 file: say so, as the app's windows do.
+    text: `Stored the secret ${name} in ${ctx.paths.secretsFile} (a file only your user can read); write \${secret:${name}} in servers.json to use it.`,
     exitCode: 0,
   };
 }

@@ -160,7 +160,7 @@ export class BundleService {
       );
       if (!config) throw new AppError(AppErrorCode.Validation, hostText('bundles.noLaunch'));
       for (const [name, value] of checked.secrets) {
-        await secrets.set(name, value);
+        await secrets.set(name, value, { owner: serverName });
         stored.push(name);
       }
       const origin: BundleOrigin = {

@@ -11,6 +11,8 @@ export type ConfigProblemSeverity = 'error' | 'warning';
  * - `syntax`: not valid JSON.
  * - `schema`: valid JSON, wrong shape or value.
  * - `env`: a `${env:NAME}` reference whose variable is not set.
+ * - `reference`: a `${env:…}` (error) or `${secret:…}` (warning) in an entry from a registry or
+ *   a bundle that its install did not wire.
  * - `unknown-key`: a key Switchboard does not know; kept on save, otherwise ignored.
  * - `conflict`: the file changed on disk since the text being saved was loaded.
  * - `emptied`: the file became empty or was deleted while servers were configured.
@@ -22,6 +24,7 @@ export type ConfigProblemKind =
   | 'syntax'
   | 'schema'
   | 'env'
+  | 'reference'
   | 'unknown-key'
   | 'conflict'
   | 'emptied'

@@ -57,7 +57,12 @@ describe('ImportCoordinator', () => {
             args: ['run', 'ghcr.io/github/github-mcp-server'],
             env: { GITHUB_PERSONAL_ACCESS_TOKEN: 'ghp_plain', LOG_LEVEL: 'info' },
           },
-          remote: { url: 'https://x.test/mcp', headers: { Authorization: 'Bearer abc' } },
+          remote: {
+            url: 'https://x.test/mcp',
+            headers: { Authorization: 'Bearer abc' },
+            // What another file says of itself is not believed: this is an import.
+            origin: { kind: 'registry', name: 'io.example/remote', secrets: ['other.TOKEN'] },
+          },
         },
       }),
     );
@@ -95,6 +100,14 @@ describe('ImportCoordinator', () => {
     });
     expect(await store.get('server-secret:github.GITHUB_PERSONAL_ACCESS_TOKEN')).toBe('ghp_plain');
     expect(await store.get('server-secret:remote.header.Authorization')).toBe('Bearer abc');
+    const written = JSON.parse(text) as { mcpServers: Record<string, { origin?: unknown }> };
+    for (const name of ['github', 'remote']) {
+      expect(written.mcpServers[name]?.origin).toEqual({ kind: 'import', name: 'my-servers.json' });
+    }
+    // The moved values were created for their servers: removing one deletes its own.
+    const secrets = new ServerSecrets(store);
+    expect(await secrets.ownedBy('github')).toEqual(['github.GITHUB_PERSONAL_ACCESS_TOKEN']);
+    expect(await secrets.ownedBy('remote')).toEqual(['remote.header.Authorization']);
   });
 
   it('reads VS Code’s format from a picked file (comments allowed)', async () => {

@@ -92,7 +92,7 @@ export class ImportCoordinator {
       this.files.state.servers.map((s) => s.name),
       chosen,
     );
-    const toAdd = acceptImportPlan(plan, request.renames);
+    const toAdd = withImportOrigin(acceptImportPlan(plan, request.renames), source.label);
     if (Object.keys(toAdd).length === 0) return this.files.state;
     if (!request.moveSecrets || !this.secrets) return this.files.addServers(toAdd);
     return this.addMovingSecrets(toAdd, this.secrets);
@@ -105,7 +105,10 @@ export class ImportCoordinator {
     const moved = moveSecretsOut(toAdd, findPlaintextSecrets(toAdd));
     const before = await secrets.snapshot(moved.values.keys());
     try {
-      for (const [name, value] of moved.values) await secrets.set(name, value);
+      for (const [name, value] of moved.values) {
+        const owner = moved.owners.get(name);
+        await secrets.set(name, value, owner === undefined ? {} : { owner });
+      }
       return await this.files.addServers(moved.servers);
     } catch (error) {
       await secrets.restore(before);
@@ -162,6 +165,22 @@ export class ImportCoordinator {
       ...(firstError ? { error: firstError.message, errorText: firstError.text } : {}),
     };
   }
+}
+
+/**
+ * Each imported entry records where it came from (the app's name or the file's), replacing any
+ * `origin` the other file had: an import is not a registry's or a bundle's install.
+ */
+function withImportOrigin(
+  servers: Readonly<Record<string, ServerEntry>>,
+  label: string,
+): Record<string, ServerEntry> {
+  return Object.fromEntries(
+    Object.entries(servers).map(([name, entry]) => [
+      name,
+      { ...entry, origin: { kind: 'import', name: label.slice(0, 500) || 'import' } },
+    ]),
+  );
 }
 
 function describeEntry(entry: ServerEntry): string {

@@ -1,3 +1,5 @@
+import type { ServerOrigin } from '../../../shared/domain/serverOrigin';
+
 /**
  * One server as written in the servers file (before validation, defaults and `${env:NAME}`
  * substitution). Import produces these, and `addServers` writes them verbatim.
@@ -21,6 +23,8 @@ export interface ServerEntry {
     clientMetadataUrl?: string;
     redirectPort?: number;
   };
+  /** Where the entry came from (registry, bundle, import); absent: typed by the person. */
+  origin?: ServerOrigin;
   [key: string]: unknown;
 }
 
@@ -40,6 +44,7 @@ export const KNOWN_SERVER_KEYS: ReadonlySet<string> = new Set([
   'timeouts',
   'protocol',
   'oauth',
+  'origin',
 ]);
 
 /** Keys that only mean something for one kind of transport. */

@@ -50,11 +50,11 @@ describe('ServersFileService: loading', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('loads a valid file with ${env:} substitution and warnings', async () => {
+  it('loads a valid file with ${env:} checked (resolved at start) and warnings', async () => {
     await writeFile(file, serversJson({ a: { command: '${env:BIN}', extra: 1 } }));
     const state = await create({ BIN: '/usr/bin/a' }).start();
     expect(state.valid).toBe(true);
-    expect(state.servers.map((s) => s.transport === 'stdio' && s.command)).toEqual(['/usr/bin/a']);
+    expect(state.servers.map((s) => s.transport === 'stdio' && s.command)).toEqual(['${env:BIN}']);
     expect(state.warnings.map((w) => w.path)).toEqual(['mcpServers.a.extra']);
   });
 

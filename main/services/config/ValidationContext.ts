@@ -3,6 +3,7 @@ import type { ConfigProblem, ConfigProblemKind, ConfigProblemSeverity } from './
 import type { TextPosition } from './createLineLocator';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import type { EnvLookup } from './substituteEnv';
+import type { ReferencePolicy } from '../secrets/referencePolicy';
 import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 
 /** What the schema walk over a parse tree needs: where to look things up and where to report. */
@@ -10,6 +11,8 @@ export interface ValidationContext {
   env: EnvLookup;
   locate: (offset: number) => TextPosition;
   problems: ConfigProblem[];
+  /** While an entry from a third party is read: the references it may use. */
+  references?: ReferencePolicy | undefined;
 }
 
 /** A property of a JSON object: its key node (for pointing at names) and its value node. */

@@ -75,7 +75,7 @@ describe('diffServers', () => {
     );
     // Same meaning written differently (defaults spelled out, keys reordered, unknown key added).
     const after = parseServersText(
-      '{"mcpServers": {"b": {"headers": {"A": "t"}, "type": "http", "url": "http://b.test"}, "a": {"args": [], "command": "x", "protocol": "auto", "note": 1}}}',
+      '{"mcpServers": {"b": {"headers": {"A": "${env:TOKEN}"}, "type": "http", "url": "http://b.test"}, "a": {"args": [], "command": "x", "protocol": "auto", "note": 1}}}',
       env,
     );
     const diff = diffServers(before.servers, after.servers);

@@ -10,6 +10,8 @@ import {
 } from '../../../shared/domain/serverConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readOAuthConfig } from './readOAuthConfig';
+import { readOrigin } from './readOrigin';
+import { referencePolicy } from '../secrets/referencePolicy';
 import {
   readBoolean,
   readEnum,
@@ -43,8 +45,10 @@ const MAX_NAME_LENGTH = 200;
 
 /**
  * Validates one `mcpServers.<name>` entry and turns it into the normalized ServerConfig:
- * transport inferred, defaults applied, `${env:NAME}` substituted. Reports every problem it
- * finds (not just the first) and returns undefined if any of them is an error.
+ * transport inferred, defaults applied, `${env:NAME}` checked (and substituted in `url` and
+ * `oauth`; the rest keeps its references until the server starts). `origin` is read first: an
+ * entry from a registry or a bundle may only use the references its install wired. Reports
+ * every problem it finds (not just the first) and returns undefined if any of them is an error.
  */
 export function normalizeServerEntry(
   ctx: ValidationContext,
@@ -74,6 +78,29 @@ export function normalizeServerEntry(
     );
   }
 
+  const origin = optional(props, 'origin', (n) => readOrigin(ctx, n, [...path, 'origin']));
+  ctx.references = referencePolicy(origin);
+  try {
+    return readEntry(ctx, { name, keyNode, props, path, before, origin });
+  } finally {
+    ctx.references = undefined;
+  }
+}
+
+interface EntryNodes {
+  name: string;
+  keyNode: Node;
+  props: Properties;
+  path: JsonPathSegment[];
+  /** Errors before this entry was read. */
+  before: number;
+  origin: ServerConfig['origin'];
+}
+
+function readEntry(ctx: ValidationContext, entry: EntryNodes): ServerConfig | undefined {
+  const { name, keyNode, props, path, before, origin } = entry;
+  const where = formatJsonPath(path);
+  const keep = { keepReferences: true };
   const transport = resolveTransport(ctx, name, keyNode, props, path);
   const common = {
     name,
@@ -84,29 +111,36 @@ export function normalizeServerEntry(
       optional(props, 'protocol', (n) =>
         readEnum(ctx, n, [...path, 'protocol'], protocolPreferenceSchema.options),
       ) ?? 'auto',
+    ...(origin ? { origin } : {}),
   };
   let config: unknown;
   if (transport === 'stdio') {
     ignoreKeys(ctx, props, path, HTTP_ONLY_KEYS, hostText('config.stdioServer'));
     const command = required(ctx, props, 'command', keyNode, path, (n) =>
-      readString(ctx, n, [...path, 'command'], { nonEmpty: true }),
+      readString(ctx, n, [...path, 'command'], { nonEmpty: true, ...keep }),
     );
-    const args = optional(props, 'args', (n) => readStringArray(ctx, n, [...path, 'args']));
-    const env = optional(props, 'env', (n) => readStringRecord(ctx, n, [...path, 'env']));
-    const cwd = optional(props, 'cwd', (n) => readString(ctx, n, [...path, 'cwd']));
+    const args = optional(props, 'args', (n) => readStringArray(ctx, n, [...path, 'args'], keep));
+    const env = optional(props, 'env', (n) => readStringRecord(ctx, n, [...path, 'env'], keep));
+    const cwd = optional(props, 'cwd', (n) => readString(ctx, n, [...path, 'cwd'], keep));
     const cwdPart = cwd === undefined ? {} : { cwd };
     config = { ...common, transport, command, args: args ?? [], env: env ?? {}, ...cwdPart };
   } else if (transport !== undefined) {
     ignoreKeys(ctx, props, path, STDIO_ONLY_KEYS, hostText('config.remoteServer', { transport }));
+    const urlNode = props.get('url')?.value;
     const url = required(ctx, props, 'url', keyNode, path, (n) =>
       readUrl(ctx, n, [...path, 'url']),
     );
+    // What views and logs show when the address itself came from the environment.
+    const urlTemplate =
+      urlNode?.type === 'string' && String(urlNode.value).includes('${env:')
+        ? { urlTemplate: String(urlNode.value) }
+        : {};
     const headers = optional(props, 'headers', (n) =>
-      readStringRecord(ctx, n, [...path, 'headers']),
+      readStringRecord(ctx, n, [...path, 'headers'], keep),
     );
     const oauth = optional(props, 'oauth', (n) => readOAuthConfig(ctx, n, [...path, 'oauth']));
     const oauthPart = oauth === undefined ? {} : { oauth };
-    config = { ...common, transport, url, headers: headers ?? {}, ...oauthPart };
+    config = { ...common, transport, url, ...urlTemplate, headers: headers ?? {}, ...oauthPart };
   }
   if (transport === undefined || errorCount(ctx) > before) return undefined;
 

@@ -3,6 +3,7 @@ import { DEFAULT_REQUEST_MS, DEFAULT_STARTUP_MS } from '../../../shared/domain/s
 import { formatProblem } from './ConfigProblem';
 import { parseServersText } from './parseServersText';
 import { envLookup } from './substituteEnv';
+import { resolveServerReferences } from '../secrets/resolveServerReferences';
 
 const noEnv = envLookup({});
 const parse = (text: string, env: Record<string, string> = {}) =>
@@ -299,7 +300,7 @@ describe('parseServersText: unknown keys', () => {
 describe('parseServersText: ${env:NAME}', () => {
   const env = { HOME: '/home/ada', TOKEN: 's3cret', PORT: '8080', EMPTY: '' };
 
-  it('substitutes in command, args, env values, cwd, url and header values', () => {
+  it('substitutes in url; keeps the references of command, args, env values, cwd and headers for the start', async () => {
     const { servers, errors } = parse(
       json({
         mcpServers: {
@@ -319,15 +320,34 @@ describe('parseServersText: ${env:NAME}', () => {
     );
     expect(errors).toEqual([]);
     expect(servers[0]).toMatchObject({
+      command: '${env:HOME}/bin/server',
+      args: ['--token=${env:TOKEN}', '${env:EMPTY}', '${other}'],
+      env: { API_TOKEN: '${env:TOKEN}', '${env:HOME}': 'keys are not substituted' },
+      cwd: '${env:HOME}/work',
+    });
+    expect(servers[1]).toMatchObject({
+      url: 'http://127.0.0.1:8080/mcp',
+      urlTemplate: 'http://127.0.0.1:${env:PORT}/mcp',
+      headers: { Authorization: 'Bearer ${env:TOKEN}' },
+    });
+    const sources = { env: envLookup(env), secrets: () => Promise.resolve(new Map()) };
+    const [local, remote] = servers;
+    if (!local || !remote) throw new Error('two servers expected');
+    const started = await resolveServerReferences(local, sources);
+    expect(started.config).toMatchObject({
       command: '/home/ada/bin/server',
       args: ['--token=s3cret', '', '${other}'],
       env: { API_TOKEN: 's3cret', '${env:HOME}': 'keys are not substituted' },
       cwd: '/home/ada/work',
     });
-    expect(servers[1]).toMatchObject({
-      url: 'http://127.0.0.1:8080/mcp',
+    expect((await resolveServerReferences(remote, sources)).config).toMatchObject({
       headers: { Authorization: 'Bearer s3cret' },
     });
+    expect(started.sensitive).toEqual([
+      { value: '/home/ada', reference: '${env:HOME}' },
+      { value: 's3cret', reference: '${env:TOKEN}' },
+      { value: '', reference: '${env:EMPTY}' },
+    ]);
   });
 
   it('makes a missing variable an error naming the variable and the path', () => {
@@ -360,5 +380,66 @@ describe('parseServersText: ${env:NAME}', () => {
     const { errors } = parse(json({ mcpServers: { a: { url: '${env:TOKEN}' } } }), env);
     expect(errors[0]?.message).toContain('"${env:TOKEN}"');
     expect(errors[0]?.message).not.toContain('s3cret');
+  });
+});
+
+describe('parseServersText: origin', () => {
+  const digest = `sha256:${'0f'.repeat(32)}`;
+
+  it('reads where an entry came from, kept as written (never substituted)', () => {
+    const origin = {
+      kind: 'registry',
+      name: 'io.github.example/${env:HOME}',
+      version: '1.2.0',
+      digest,
+      secrets: ['gh.GITHUB_TOKEN'],
+      env: ['GITHUB_HOST'],
+    };
+    const { servers, errors, warnings } = parse(
+      json({ mcpServers: { gh: { command: 'npx', origin } } }),
+    );
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(servers[0]).toMatchObject({ origin });
+  });
+
+  it('reports a malformed origin with its place, and an unknown key inside it as a warning', () => {
+    const text = json({
+      mcpServers: {
+        a: {
+          command: 'x',
+          origin: {
+            kind: 'npm',
+            digest: 'md5:abc',
+            secrets: ['ok', 'has space', 3],
+            env: 'HOME',
+            note: 'kept',
+          },
+        },
+        b: { command: 'x', origin: 'registry' },
+        c: { command: 'x', origin: { name: 'no kind' } },
+      },
+    });
+    const { errors, warnings, servers } = parse(text);
+    expect(servers).toEqual([]);
+    expect(errors.map((p) => [p.path, p.line, p.column])).toEqual([
+      ['mcpServers.a.origin.kind', 6, 17],
+      ['mcpServers.a.origin.digest', 7, 19],
+      ['mcpServers.a.origin.secrets[1]', 10, 11],
+      ['mcpServers.a.origin.secrets[2]', 11, 11],
+      ['mcpServers.a.origin.env', 13, 16],
+      ['mcpServers.b.origin', 19, 17],
+      ['mcpServers.c.origin', 23, 17],
+    ]);
+    expect(errors.map((p) => p.message)).toEqual([
+      'mcpServers.a.origin.kind must be one of "registry", "bundle", "import", but it is "npm"',
+      'mcpServers.a.origin.digest must be "sha256:" followed by 64 hexadecimal digits, but it is "md5:abc"',
+      'mcpServers.a.origin.secrets[1] is not a valid secret name (letters, digits and _ . : / - only, at most 200): "has space"',
+      'mcpServers.a.origin.secrets[2] must be a string, but it is a number',
+      'mcpServers.a.origin.env must be an array of strings, but it is a string',
+      'mcpServers.b.origin must be an object like { "kind": "registry", "name": "io.example/server" }',
+      'mcpServers.c.origin is missing "kind"',
+    ]);
+    expect(warnings.map((p) => p.path)).toEqual(['mcpServers.a.origin.note']);
   });
 });

@@ -2,6 +2,8 @@ import type { Node } from 'jsonc-parser';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { hostText, type HostText } from '../../../shared/text/hostText';
 import { substituteEnv } from './substituteEnv';
+import { mayResolve, originSource } from '../secrets/referencePolicy';
+import { valueReferences } from '../secrets/secretReferences';
 import {
   describeNode,
   readProperties,
@@ -33,15 +35,22 @@ function wrongType(
   );
 }
 
-/** A string with `${env:NAME}` substituted; a missing variable is an `env` error at this node. */
+/**
+ * A string with `${env:NAME}` substituted; a missing variable is an `env` error at this node.
+ * With `keepReferences` the string comes back as written (its references resolve when the server
+ * starts), after the same checks. In an entry from a third party (`ctx.references`), an
+ * `${env:…}` it was not given is an error and a `${secret:…}` a warning, each at this node.
+ */
 export function readString(
   ctx: ValidationContext,
   node: Node,
   path: readonly JsonPathSegment[],
-  options: { nonEmpty?: boolean } = {},
+  options: { nonEmpty?: boolean; keepReferences?: boolean } = {},
 ): string | undefined {
   if (node.type !== 'string') return wrongType(ctx, node, path, hostText('config.expected.string'));
-  const { value, missing } = substituteEnv(String(node.value), ctx.env);
+  const written = String(node.value);
+  if (!checkReferences(ctx, node, path, written)) return undefined;
+  const { value, missing } = substituteEnv(written, ctx.env);
   for (const name of missing) {
     const message =
       name === ''
@@ -53,32 +62,61 @@ export function readString(
   if (options.nonEmpty && value.trim() === '') {
     return schemaError(ctx, node, path, hostText('config.empty', { path: formatJsonPath(path) }));
   }
-  return value;
+  return options.keepReferences ? written : value;
 }
 
-/** An array of strings, each substituted. */
+/** False after reporting an `${env:…}` the entry's origin does not let it read. */
+function checkReferences(
+  ctx: ValidationContext,
+  node: Node,
+  path: readonly JsonPathSegment[],
+  written: string,
+): boolean {
+  const policy = ctx.references;
+  if (!policy || !written.includes('${')) return true;
+  let ok = true;
+  for (const reference of valueReferences(written)) {
+    if (reference.name === '' || mayResolve(policy, reference)) continue;
+    const params = {
+      path: formatJsonPath(path),
+      name: reference.name,
+      source: originSource(policy.source),
+    };
+    if (reference.kind === 'env') {
+      ok = false;
+      report(ctx, node, 'error', 'reference', path, hostText('config.untrustedEnv', params));
+    } else {
+      report(ctx, node, 'warning', 'reference', path, hostText('config.untrustedSecret', params));
+    }
+  }
+  return ok;
+}
+
+/** An array of strings, each substituted (or kept as written, see {@link readString}). */
 export function readStringArray(
   ctx: ValidationContext,
   node: Node,
   path: readonly JsonPathSegment[],
+  options: { keepReferences?: boolean } = {},
 ): string[] | undefined {
   if (node.type !== 'array')
     return wrongType(ctx, node, path, hostText('config.expected.stringArray'));
   const out: string[] = [];
   let ok = true;
   for (const [index, item] of (node.children ?? []).entries()) {
-    const value = readString(ctx, item, [...path, index]);
+    const value = readString(ctx, item, [...path, index], options);
     if (value === undefined) ok = false;
     else out.push(value);
   }
   return ok ? out : undefined;
 }
 
-/** An object whose values are strings (env, headers); values substituted, names kept as written. */
+/** An object whose values are strings (env, headers); names kept as written, values as above. */
 export function readStringRecord(
   ctx: ValidationContext,
   node: Node,
   path: readonly JsonPathSegment[],
+  options: { keepReferences?: boolean } = {},
 ): Record<string, string> | undefined {
   if (node.type !== 'object') {
     return wrongType(ctx, node, path, hostText('config.expected.stringRecord'));
@@ -86,7 +124,7 @@ export function readStringRecord(
   const out: Record<string, string> = {};
   let ok = true;
   for (const [name, property] of readProperties(ctx, node, path)) {
-    const value = readString(ctx, property.value, [...path, name]);
+    const value = readString(ctx, property.value, [...path, name], options);
     if (value === undefined) ok = false;
     else out[name] = value;
   }

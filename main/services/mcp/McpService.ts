@@ -21,6 +21,8 @@ import { resolveCommand } from './launch/resolveCommand';
 import { RotatingLogFile } from '../../platform/RotatingLogFile';
 import type { SignInDeps } from './auth/SignInFlow';
 import type { ServerSecrets } from '../secrets/ServerSecrets';
+import { resolveServerReferences, type ResolvedServer } from '../secrets/resolveServerReferences';
+import { envLookup, type EnvLookup } from '../config/substituteEnv';
 import { EraVerdictCache } from './session/EraVerdictCache';
 import type { InteractionHandlers } from './session/InteractionHandlers';
 import { EventBatcher } from './EventBatcher';
@@ -51,7 +53,7 @@ export interface McpServiceOptions {
   useLoginShell?: boolean;
   /** OAuth sign-in for remote servers (secret store and browser opener). */
   signIn?: SignInDeps;
-  /** The values of `${secret:NAME}` references, resolved at every start. */
+  /** The values of `${secret:NAME}` references, resolved at every start (none without it). */
   secrets?: ServerSecrets;
 }
 
@@ -70,9 +72,12 @@ export class McpService {
   private serversTimer: NodeJS.Timeout | undefined;
   private unsubscribeFiles: (() => void) | undefined;
   private applying: Promise<unknown> = Promise.resolve();
+  /** `${env:NAME}` values, from the same environment the servers file is read with. */
+  private readonly envValues: EnvLookup;
 
   constructor(private readonly options: McpServiceOptions) {
     const { events, log } = options;
+    this.envValues = envLookup(options.env);
     this.catalog = new ToolCatalog(join(options.dataDir, 'tools.json'), log.child('catalog'));
     this.ledger = new PidLedger({
       file: join(options.dataDir, 'server-pids.json'),
@@ -263,7 +268,6 @@ export class McpService {
    * it failed. `secrets` are values not stored yet, used before the stored ones.
    */
   probe(config: ServerConfig, secrets?: ReadonlyMap<string, string>): Promise<ServerTestResult> {
-    const store = this.options.secrets;
     const supervisor = new ServerSupervisor(
       { ...config, disabled: false },
       {
@@ -272,7 +276,7 @@ export class McpService {
         ledger: this.ledger,
         ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
         ...this.options.supervisor,
-        ...(store ? { resolveSecrets: (c: ServerConfig) => store.resolve(c, secrets) } : {}),
+        resolveReferences: (c: ServerConfig) => this.resolveReferences(c, secrets),
       },
     );
     // The startup deadline ends the attempt; a little slack lets its failure arrive first.
@@ -307,11 +311,26 @@ export class McpService {
     return resolveCommand(command, { PATH: env.PATH, PATHEXT: env.PATHEXT });
   }
 
-  private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveSecrets'> {
+  /** A config's references resolved for a start; `unsaved` secrets (Test) before stored ones. */
+  private resolveReferences(
+    config: ServerConfig,
+    unsaved?: ReadonlyMap<string, string>,
+  ): Promise<ResolvedServer> {
+    const env = this.envValues;
+    const store = this.options.secrets;
+    if (store) return store.resolve(config, { env, ...(unsaved ? { unsaved } : {}) });
+    return resolveServerReferences(config, {
+      env,
+      secrets: () => Promise.resolve(new Map(unsaved ?? [])),
+    });
+  }
+
+  private secretDeps(): Pick<SupervisorDeps, 'signIn' | 'resolveReferences'> {
     const { secrets, signIn } = this.options;
-    if (!secrets) return signIn ? { signIn } : {};
+    const resolveReferences = (config: ServerConfig) => this.resolveReferences(config);
+    if (!secrets) return { resolveReferences, ...(signIn ? { signIn } : {}) };
     return {
-      resolveSecrets: (config) => secrets.resolve(config),
+      resolveReferences,
       // The `oauth` block's references resolve from the same store the server starts with.
       ...(signIn ? { signIn: { ...signIn, secrets } } : {}),
     };

@@ -14,8 +14,14 @@ export function toServerView(config: ServerConfig, status: ServerStatus): Server
   };
 }
 
+/**
+ * The command line, or the URL without its query, as written: references show as references
+ * (`${env:NAME}`), never as the values they bring in.
+ */
 export function describeTarget(config: ServerConfig): string {
   if (config.transport === 'stdio') return [config.command, ...config.args].join(' ');
+  // Written with references: shown as written, without its query.
+  if (config.urlTemplate !== undefined) return config.urlTemplate.replace(/[?#].*$/s, '');
   try {
     const url = new URL(config.url);
     return `${url.origin}${url.pathname}`;

@@ -35,27 +35,34 @@ describe('ServerSecrets', () => {
     await secrets.set('s.A', 'alpha');
     await expect(secrets.set('bad name', 'x')).rejects.toThrow(/not a valid secret name/);
     const timeouts = { startupMs: 1000, requestMs: 1000 };
-    const stdio = await secrets.resolve({
-      name: 's',
-      transport: 'stdio',
-      command: 'x',
-      args: ['--key=${secret:s.A}'],
-      env: { KEY: '${secret:s.A}' },
-      disabled: false,
-      timeouts,
-      protocol: 'auto',
-    });
-    expect(stdio).toMatchObject({ args: ['--key=alpha'], env: { KEY: 'alpha' } });
-    await expect(
-      secrets.resolve({
-        name: 'r',
-        transport: 'http',
-        url: 'https://example.com/mcp',
-        headers: { Authorization: 'Bearer ${secret:r.TOKEN}' },
+    const env = () => undefined;
+    const { config: stdio } = await secrets.resolve(
+      {
+        name: 's',
+        transport: 'stdio',
+        command: 'x',
+        args: ['--key=${secret:s.A}'],
+        env: { KEY: '${secret:s.A}' },
         disabled: false,
         timeouts,
         protocol: 'auto',
-      }),
+      },
+      { env },
+    );
+    expect(stdio).toMatchObject({ args: ['--key=alpha'], env: { KEY: 'alpha' } });
+    await expect(
+      secrets.resolve(
+        {
+          name: 'r',
+          transport: 'http',
+          url: 'https://example.com/mcp',
+          headers: { Authorization: 'Bearer ${secret:r.TOKEN}' },
+          disabled: false,
+          timeouts,
+          protocol: 'auto',
+        },
+        { env },
+      ),
     ).rejects.toThrow(/r\.TOKEN, which is not in the secret store/);
   });
 

@@ -45,6 +45,42 @@ export function substituteSecrets(
   return { value: replaced, missing };
 }
 
+/** A `${env:NAME}` or `${secret:NAME}` reference as written in a value. */
+export interface ValueReference {
+  kind: 'env' | 'secret';
+  name: string;
+  /** The reference's text, e.g. `${env:HOME}`. */
+  text: string;
+}
+
+const anyReference = /\$\{(env|secret):([^}]*)\}/g;
+
+/** Every `${env:…}` and `${secret:…}` in `value`, in order, without duplicates. */
+export function valueReferences(value: string): ValueReference[] {
+  const out: ValueReference[] = [];
+  for (const match of value.matchAll(anyReference)) {
+    const text = match[0];
+    if (out.some((r) => r.text === text)) continue;
+    out.push({ kind: match[1] === 'env' ? 'env' : 'secret', name: match[2] ?? '', text });
+  }
+  return out;
+}
+
+/**
+ * Replaces every `${env:…}` and `${secret:…}` in one pass, so a value that was substituted in is
+ * never read for references again (an environment variable holding `${secret:x}` stays text).
+ * A reference `lookup` has no value for is left as written.
+ */
+export function substituteReferences(
+  value: string,
+  lookup: (reference: ValueReference) => string | undefined,
+): string {
+  return value.replace(anyReference, (text, kind: string, name: string) => {
+    const found = lookup({ kind: kind === 'env' ? 'env' : 'secret', name, text });
+    return found ?? text;
+  });
+}
+
 /** A secret name derived from a server and a field (`github.GITHUB_TOKEN`), kept to the alphabet. */
 export function secretNameFor(server: string, field: string): string {
   const clean = (part: string) => part.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '');

@@ -135,9 +135,14 @@ describe('ServerFormService', () => {
       oauth: { clientId: 'cid', clientSecret: '${secret:remote.oauth.clientSecret}' },
     });
     await form.remove('echo');
+    // Each value the form created is recorded as the server's, next to it in the store.
     expect(store.names().sort()).toEqual([
+      'server-secret-owner:remote.header.Authorization',
+      'server-secret-owner:remote.oauth.clientSecret',
       'server-secret:remote.header.Authorization',
       'server-secret:remote.oauth.clientSecret',
     ]);
+    await form.remove('remote');
+    expect(store.names()).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { chatRows } from '../../stores/chatRows';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import { useAppStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
 import { InlineInteractions } from '../interactions/InlineInteractions';
+import { ConversationEvents } from '../mcpEvents/ConversationEvents';
 import { ToolSearchBar } from '../toolSearch/ToolSearchBar';
 import { useShortcuts } from '../shell/useShortcuts';
 import { ChatHeaderActions } from './ChatHeaderActions';
@@ -84,6 +85,7 @@ export function ChatScreen({ id }: { id: string | null }) {
         <MessageList key={`list-${listKey}`} rows={rows} />
       )}
       {current && <InlineInteractions conversationId={conversationId} />}
+      {current && conversationId && <ConversationEvents conversationId={conversationId} />}
       {actionError && (
         <div className="chat__error notice notice--warn notice--actions" role="alert">
           <span>{t('chat.actionFailed', { message: errorText(actionError) })}</span>

@@ -4,11 +4,13 @@ import { useErrorText } from '../../i18n/hostText';
 import type { ProviderView } from '../../../shared/domain/providers';
 import { useProvidersStore } from '../../stores/StoresContext';
 import { SecretStorageNotice } from '../../components/SecretStorageNotice';
+import { useSecretStorageText } from '../secrets/useSecretStorageText';
 
 /** Write-only key field: the key goes to main's secret store and is never shown or read back. */
 export function ProviderKeyField({ provider }: { provider: ProviderView }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const storage = useSecretStorageText();
   const setApiKey = useProvidersStore((s) => s.setApiKey);
   const clearApiKey = useProvidersStore((s) => s.clearApiKey);
   const [draft, setDraft] = useState('');
@@ -77,7 +79,9 @@ export function ProviderKeyField({ provider }: { provider: ProviderView }) {
         )}
       </div>
       <p id={`${id}-help`} className="field__help">
-        {provider.keySource === 'not-needed' ? t('providers.keyLocal') : t('providers.keyHelp')}
+        {provider.keySource === 'not-needed'
+          ? t('providers.keyLocal')
+          : t('providers.keyHelp', { stored: storage.stored })}
       </p>
       {provider.keySource !== 'not-needed' && <SecretStorageNotice />}
       <p className={notice?.error ? 'field__error' : 'field__notice'} role="status">

@@ -5,6 +5,7 @@ import { SECRET_NAME_PATTERN } from '../../../shared/domain/secretName';
 import { LoadStatus } from '../../components/LoadStatus';
 import { SecretStorageNotice } from '../../components/SecretStorageNotice';
 import { useSecretsStore } from '../../stores/StoresContext';
+import { useSecretStorageText } from './useSecretStorageText';
 
 /**
  * Settings: secrets the servers file refers to as `${secret:NAME}` (tokens, client secrets,
@@ -14,6 +15,7 @@ import { useSecretsStore } from '../../stores/StoresContext';
 export function SecretsSection() {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const storage = useSecretStorageText();
   const names = useSecretsStore((s) => s.names);
   const load = useSecretsStore((s) => s.load);
   const save = useSecretsStore((s) => s.set);
@@ -92,7 +94,7 @@ export function SecretsSection() {
             onChange={(e) => setValue(e.target.value)}
             data-testid="secret-value"
           />
-          <p className="field__help">{t('secrets.valueHelp')}</p>
+          <p className="field__help">{t('secrets.valueHelp', { stored: storage.stored })}</p>
           <SecretStorageNotice />
         </div>
         <div className="secrets__actions">

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerForm } from '../../../shared/domain/serverForm';
 import { PathField } from '../addServer/PathField';
+import { useSecretStorageText } from '../secrets/useSecretStorageText';
 import { argsFromText, argsToText } from './formText';
 import { KeyValueRows } from './KeyValueRows';
 import { OAuthFields } from './OAuthFields';
@@ -16,6 +17,7 @@ export function ServerFormFields({
   onChange: (form: ServerForm) => void;
 }) {
   const { t } = useTranslation();
+  const storage = useSecretStorageText();
   // One argument per line: the parsed list would drop the newline being typed.
   const [argsText, setArgsText] = useState(() => argsToText(form.args));
   const set = (patch: Partial<ServerForm>) => onChange({ ...form, ...patch });
@@ -88,7 +90,7 @@ export function ServerFormFields({
           <KeyValueRows
             id="server-env"
             legend={t('serverForm.env')}
-            help={t('serverForm.envHelp')}
+            help={t('serverForm.envHelp', { place: storage.place })}
             addLabel={t('serverForm.addEnv')}
             rows={form.env}
             onChange={(env) => set({ env })}

@@ -8,6 +8,7 @@ import { InteractionsQueue } from '../interactions/InteractionsQueue';
 import { RailServers } from '../servers/RailServers';
 import { ServerList } from '../servers/ServerList';
 import { TasksNavItem } from '../tasks/TasksNavItem';
+import { EventsBadge } from '../mcpEvents/EventsBadge';
 
 /**
  * Left column: new chat, conversations (most of the height), the servers' summary, settings.
@@ -72,6 +73,7 @@ export function Sidebar() {
         )}
         <div className="sidebar__footer">
           <InteractionsQueue compact={collapsed} />
+          <EventsBadge compact={collapsed} />
           <TasksNavItem compact={collapsed} />
           <button
             type="button"

@@ -27,6 +27,7 @@ import { addProvider } from './en/addProvider';
 import { settingsNav } from './en/settingsNav';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
+import { mcpEvents } from './en/mcpEvents';
 import { toolSearch } from './en/toolSearch';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -304,6 +305,7 @@ export const en = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,

@@ -29,6 +29,7 @@ import { addProvider } from './zhCN/addProvider';
 import { settingsNav } from './zhCN/settingsNav';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
+import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
 
 /** 简体中文 */
@@ -304,6 +305,7 @@ export const zhCN: LocaleShape<typeof en> = {
   importFile,
   tasks,
   toolSearch,
+  mcpEvents,
   bundleDrop,
   skills,
   secrets,

@@ -42,9 +42,15 @@ export function moveSecretsOut(
   servers: Readonly<Record<string, ServerEntry>>,
   which: readonly PlaintextSecret[],
   nameOf: (server: string) => string = (server) => server,
-): { servers: Record<string, ServerEntry>; values: Map<string, string> } {
+): {
+  servers: Record<string, ServerEntry>;
+  values: Map<string, string>;
+  /** The server each moved value was taken from (it is created for that server). */
+  owners: Map<string, string>;
+} {
   const out: Record<string, ServerEntry> = {};
   const values = new Map<string, string>();
+  const owners = new Map<string, string>();
   for (const [server, entry] of Object.entries(servers)) {
     const copy: ServerEntry = { ...entry };
     for (const secret of which.filter((s) => s.server === server)) {
@@ -54,10 +60,11 @@ export function moveSecretsOut(
       const label = secret.field === 'env' ? secret.key : `header.${secret.key}`;
       const name = secretNameFor(nameOf(server), label);
       values.set(name, value);
+      owners.set(name, server);
       record[secret.key] = secretRef(name);
       copy[secret.field] = record;
     }
     out[server] = copy;
   }
-  return { servers: out, values };
+  return { servers: out, values, owners };
 }

@@ -6,6 +6,7 @@ import type { SecretStore } from '../../../platform/PlatformServices';
  */
 export class MemorySecretStore implements SecretStore {
   readonly kind = 'memory';
+  readonly storage = 'memory';
   private readonly values = new Map<string, string>();
 
   get(name: string): Promise<string | undefined> {

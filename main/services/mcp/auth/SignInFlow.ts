@@ -6,6 +6,7 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import type { Logger } from '../../../platform/Logger';
 import type { ExternalOpener } from '../../../platform/PlatformServices';
 import { isOpenableUrl } from '../../../platform/isOpenableUrl';
+import { referencePolicy } from '../../secrets/referencePolicy';
 import { NO_SECRETS, type SecretResolver } from '../../secrets/ServerSecrets';
 import { signInReason } from './authErrors';
 import { HostOAuthProvider } from './HostOAuthProvider';
@@ -76,7 +77,7 @@ export class SignInFlow {
       serverName: config.name,
       serverUrl: config.url,
       store: options.store,
-      secrets: options.secrets ?? NO_SECRETS,
+      secrets: restrictedResolver(options.secrets ?? NO_SECRETS, config),
       ...(options.logger ? { logger: options.logger } : {}),
     };
     this.provider =
@@ -302,4 +303,11 @@ export class SignInFlow {
 /** A sign-in problem as the window shows it: main's words, or the foreign ones passed on. */
 function reasonText(error: AppError): HostText {
   return error.text ?? hostText('foreign', { text: error.message });
+}
+
+/** The `oauth` block of an entry from a registry or a bundle reads only the secrets it was given. */
+function restrictedResolver(secrets: SecretResolver, config: HttpServerConfig): SecretResolver {
+  const policy = referencePolicy(config.origin);
+  if (!policy) return secrets;
+  return { resolveValue: (value, where) => secrets.resolveValue(value, where, policy) };
 }

@@ -37,6 +37,10 @@ import { SessionSkills } from './SessionSkills';
 import { StartupDeadline } from './StartupDeadline';
 import { CLIENT_CAPABILITIES } from './createSdkClient';
 import { SessionTasks, endpointIdFor } from './SessionTasks';
+import { eventsCapabilityOf, type EventsCapability } from './events/eventsCapability';
+import { EventsWireClient } from './events/EventsWireClient';
+import { CallDeadline, SDK_TIMEOUT_OFF_MS } from './CallDeadline';
+import { PersonWaits } from './PersonWaits';
 
 export type {
   CallToolOptions,
@@ -81,6 +85,9 @@ export class McpSession {
   readonly onAuthRequired = this.events.authRequired.event;
 
   private readonly config: ServerConfig;
+  private readonly options: McpSessionOptions;
+  /** Requests to the person open on this session: tool-call timers stand still meanwhile. */
+  private readonly personWaits = new PersonWaits();
   private stateValue: SessionState = 'idle';
   private connection: Connection | undefined;
   /** The connect attempt in flight, closed when the startup deadline fires. */
@@ -96,13 +103,19 @@ export class McpSession {
   private readonly tools = new Map<string, Tool>();
   /** Task calls on the current connection, made on first use. */
   private taskSupport: { connection: Connection; tasks: SessionTasks } | undefined;
+  /** The Events extension's client on the current connection, made on first use. */
+  private eventsSupport: { connection: Connection; events: EventsWireClient } | undefined;
   /** The server's skills (SEP-2640): listing and verified reads, both safe to repeat. */
   readonly skills = new SessionSkills((operation, request) =>
     this.run(operation, true, undefined, request),
   );
 
-  constructor(private readonly options: McpSessionOptions) {
+  constructor(options: McpSessionOptions) {
     this.config = options.config;
+    this.options = {
+      ...options,
+      handlers: this.personWaits.track(options.handlers ?? declineAllInteractions),
+    };
   }
 
   /** Where the session is in its lifecycle. */
@@ -270,34 +283,57 @@ export class McpSession {
     args: Record<string, unknown> = {},
     options: CallToolOptions = {},
   ): Promise<CallToolResult> {
-    const { onProgress, signal, maxTotalTimeoutMs } = options;
+    const { onProgress, signal } = options;
     const safe = isRetrySafeTool(this.tools.get(name));
-    const call = (): Promise<CallToolResult> =>
-      this.run(`tools/call ${name}`, safe, signal, (client) =>
-        client.callTool(
-          { name, arguments: args },
-          {
-            timeout: options.timeoutMs ?? this.config.timeouts.requestMs,
-            resetTimeoutOnProgress: true,
-            ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
-            ...(signal ? { signal } : {}),
-            // Always ask for progress: the SDK sends a progress token only with a callback, and
-            // without reports the idle timeout could never be reset by a working server.
-            onprogress: (progress: Progress) => {
-              try {
-                onProgress?.(progress);
-              } catch (error) {
-                this.listenerFailed(error);
-              }
+    const call = async (): Promise<CallToolResult> => {
+      // The host times the call (see CallDeadline): the SDK's timer cannot stand still while
+      // the person answers the server's question, so it is set out of reach.
+      const deadline = this.callDeadline(options);
+      const callSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+      try {
+        return await this.run(`tools/call ${name}`, safe, signal, (client) =>
+          client.callTool(
+            { name, arguments: args },
+            {
+              timeout: SDK_TIMEOUT_OFF_MS,
+              signal: callSignal,
+              // Always ask for progress: the SDK sends a progress token only with a callback,
+              // and without reports the idle timeout could never be reset by a working server.
+              onprogress: (progress: Progress) => {
+                deadline.touch();
+                try {
+                  onProgress?.(progress);
+                } catch (error) {
+                  this.listenerFailed(error);
+                }
+              },
             },
-          },
-        ),
-      );
+          ),
+        );
+      } finally {
+        deadline.dispose();
+      }
+    };
     // -32042: the person opens the server's pages first, then the call is repeated once.
     return callWithUrlElicitation(call, {
       handlers: this.options.handlers,
       serverName: this.config.name,
       signal,
+    });
+  }
+
+  /**
+   * A tool call's timeout (idle, reset by progress; an optional cap), standing still while a
+   * request of this server waits for the person.
+   */
+  callDeadline(
+    options: Pick<CallToolOptions, 'timeoutMs' | 'maxTotalTimeoutMs'> = {},
+  ): CallDeadline {
+    return new CallDeadline({
+      idleMs: options.timeoutMs ?? this.config.timeouts.requestMs,
+      ...(options.maxTotalTimeoutMs === undefined ? {} : { maxTotalMs: options.maxTotalTimeoutMs }),
+      waits: this.personWaits,
+      ...(this.options.timers ? { timers: this.options.timers } : {}),
     });
   }
 
@@ -313,8 +349,9 @@ export class McpSession {
         client: connection.client,
         tap: connection.tap,
         serverName: this.config.name,
-        endpointId: endpointIdFor(this.config),
+        endpointId: endpointIdFor(this.options.identity ?? this.config),
         handlers: this.options.handlers ?? declineAllInteractions,
+        deadline: (timeoutMs) => this.callDeadline({ timeoutMs }),
         tool: (name) => this.tools.get(name),
         clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
         clientCapabilities: CLIENT_CAPABILITIES,
@@ -324,6 +361,39 @@ export class McpSession {
       this.taskSupport = { connection, tasks };
     }
     return this.taskSupport.tasks;
+  }
+
+  /**
+   * How the server declared the Events extension (SEP-3415's `extensions` entry or the deployed
+   * top-level `events`, read from the raw handshake); `undefined` when it declared neither.
+   */
+  get eventsCapability(): EventsCapability | undefined {
+    return eventsCapabilityOf(this.infoValue?.rawCapabilities);
+  }
+
+  /**
+   * The Events extension on the current connection (both eras). Its requests are refused when
+   * the server declared no Events support. Rejects with MCP_CLOSED when not connected.
+   */
+  eventsClient(): EventsWireClient {
+    const connection = this.requireConnection('events');
+    if (this.eventsSupport?.connection !== connection) {
+      this.eventsSupport?.events.close();
+      const info = this.infoValue;
+      const events = new EventsWireClient({
+        tap: connection.tap,
+        transportKind: connection.kind,
+        era: info?.era ?? 'legacy',
+        protocolVersion: info?.protocolVersion ?? '',
+        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
+        clientCapabilities: CLIENT_CAPABILITIES,
+        serverName: this.config.name,
+        capability: this.eventsCapability,
+        requestTimeoutMs: this.config.timeouts.requestMs,
+      });
+      this.eventsSupport = { connection, events };
+    }
+    return this.eventsSupport.events;
   }
 
   /**
@@ -343,6 +413,8 @@ export class McpSession {
     await this.listen?.close().catch(() => {});
     await this.taskSupport?.tasks.close();
     this.taskSupport = undefined;
+    this.eventsSupport?.events.close();
+    this.eventsSupport = undefined;
     const connections = [this.pending, this.connection];
     this.connection = undefined;
     for (const connection of connections) {
@@ -460,7 +532,9 @@ export class McpSession {
       error.code === UNSUPPORTED_PROTOCOL_VERSION &&
       this.infoValue?.eraSource === 'cache';
     // A remembered modern verdict the server no longer honours: re-probe next time.
-    if (staleModernVerdict) void this.options.eraCache?.delete(configHash(this.config));
+    if (staleModernVerdict) {
+      void this.options.eraCache?.delete(configHash(this.options.identity ?? this.config));
+    }
     const mapped = mapSdkError(error, { operation });
     if (mapped.code === AppErrorCode.McpAuthRequired) this.events.authRequired.fire(mapped);
     return mapped;

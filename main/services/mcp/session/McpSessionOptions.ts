@@ -9,13 +9,20 @@ import type { EraVerdictCache } from './EraVerdictCache';
 import type { InteractionHandlers } from './InteractionHandlers';
 import type { Implementation, Progress, ServerCapabilities, TransportKind } from './mcpTypes';
 import type { EraSource } from './openConnection';
+import type { DeadlineTimers } from './CallDeadline';
 
 /** Default `auto` probe timeout: bounded so a silent stdio server costs seconds, not a minute. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
 
 /** Options for `McpSession`. */
 export interface McpSessionOptions {
+  /** What the session connects with (references resolved). */
   config: ServerConfig;
+  /**
+   * The config as written (references unresolved): what task references and era verdicts are
+   * keyed by, so no value a reference brought in is stored. Defaults to `config`.
+   */
+  identity?: ServerConfig;
   /**
    * stdio configs: the transport, or better a factory making a fresh one per call (needed to
    * restart a server that exits on the era probe). Ignored for URL configs, whose transports
@@ -37,6 +44,8 @@ export interface McpSessionOptions {
    * `AuthRequiredError` (MCP_AUTH_REQUIRED) instead of an SSE fallback.
    */
   authProvider?: ServerOAuthProvider;
+  /** Timers of tool-call deadlines; tests pass a manual clock. */
+  timers?: DeadlineTimers;
   /** Host notes about this server for the person (its log), e.g. a list it does not implement. */
   onNote?: (text: string) => void;
 }
@@ -49,6 +58,11 @@ export interface SessionInfo {
   /** Absent when a modern server did not identify itself (a SHOULD in 2026-07-28). */
   serverInfo?: Implementation;
   capabilities: ServerCapabilities;
+  /**
+   * The capabilities as the server sent them, keys the SDK does not know kept (deployed events
+   * servers declare a top-level `events`, which the SDK's schema drops).
+   */
+  rawCapabilities: Record<string, unknown>;
   /** The server's usage hints for the model, if it sent any. */
   instructions?: string;
   /** How the server is reached (`http` configs may end up on `sse`). */
@@ -73,9 +87,12 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** Progress reports (best effort: the SDK may drop one that races the result). */
   onProgress?: (progress: Progress) => void;
-  /** Idle timeout, reset by every progress report; defaults to `config.timeouts.requestMs`. */
+  /**
+   * Idle timeout, reset by every progress report; defaults to `config.timeouts.requestMs`. It
+   * stands still while a request of the server waits for the person (see CallDeadline).
+   */
   timeoutMs?: number;
-  /** Hard cap regardless of progress; none by default. */
+  /** Cap regardless of progress (the person's time not counted); none by default. */
   maxTotalTimeoutMs?: number;
 }
 

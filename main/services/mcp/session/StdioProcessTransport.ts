@@ -7,7 +7,6 @@ import type { Readable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader } from '../launch/LineReader';
 import type { PidLedger } from '../launch/PidLedger';
-import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {
@@ -44,7 +43,7 @@ export interface StdioProcessTransportOptions {
   killGraceMs?: number;
   stderrRing?: StderrRingOptions;
   /** Receives stderr lines and lifecycle notes, with timestamps. Owned by the caller. */
-  logFile?: RotatingLogFile | undefined;
+  logFile?: LineSink | undefined;
   ledger?: PidLedger | undefined;
   /** Each complete stderr line (e.g. to show "installing…" while a package downloads). */
   onStderrLine?: (line: string) => void;
@@ -313,6 +312,11 @@ export class StdioProcessTransport implements Transport {
   private log(note: string): void {
     this.options.logFile?.appendLine(`${new Date().toISOString()} [switchboard] ${note}`);
   }
+}
+
+/** Where the transport writes its lines (a server's log file, or one that redacts first). */
+export interface LineSink {
+  appendLine(line: string): void;
 }
 
 /** A JSON-RPC 2.0 request, notification or response, by its shape. */

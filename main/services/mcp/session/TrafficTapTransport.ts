@@ -40,6 +40,11 @@ export class TrafficTapTransport implements Transport {
    * The raw task channel (see RawRequestChannel) takes its own responses this way.
    */
   claim?: (message: JSONRPCMessage) => boolean;
+  /** Further claimers (the events channel), asked after `claim`; see {@link addClaimer}. */
+  private readonly claimers = new Set<(message: JSONRPCMessage) => boolean>();
+  /** Ids of our own `initialize` / `server/discover` requests, to keep their raw results. */
+  private readonly handshakeIds = new Set<string | number>();
+  private rawHandshake: Record<string, unknown> | undefined;
   private closedFlag = false;
   private closeRequested = false;
   private peerClosedFlag = false;
@@ -53,6 +58,7 @@ export class TrafficTapTransport implements Transport {
   ) {
     inner.onmessage = (message, extra) => {
       this.report('in', message);
+      this.keepHandshake(message);
       if (this.claimed(message)) return;
       this.onmessage?.(message, extra);
     };
@@ -104,8 +110,26 @@ export class TrafficTapTransport implements Transport {
     return this.inner.start();
   }
 
+  /**
+   * The last `initialize` or `server/discover` result as the server sent it. The SDK's schemas
+   * drop keys they do not know (a top-level `capabilities.events`, for one), so extensions that
+   * deployed servers declare outside `extensions` are read here.
+   */
+  get rawHandshakeResult(): Readonly<Record<string, unknown>> | undefined {
+    return this.rawHandshake;
+  }
+
+  /** Offers every inbound message to `claimer` too (after `claim`); returns a remover. */
+  addClaimer(claimer: (message: JSONRPCMessage) => boolean): () => void {
+    this.claimers.add(claimer);
+    return () => this.claimers.delete(claimer);
+  }
+
   send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     this.report('out', message);
+    if ('method' in message && 'id' in message && isHandshake(message.method)) {
+      this.handshakeIds.add(message.id);
+    }
     return this.inner.send(message, options);
   }
 
@@ -123,10 +147,24 @@ export class TrafficTapTransport implements Transport {
   }
 
   private claimed(message: JSONRPCMessage): boolean {
-    try {
-      return this.claim?.(message) === true;
-    } catch {
-      return false;
+    for (const claimer of [this.claim, ...this.claimers]) {
+      try {
+        if (claimer?.(message) === true) return true;
+      } catch {
+        // A claimer that throws does not get the message; the SDK still does.
+      }
+    }
+    return false;
+  }
+
+  private keepHandshake(message: JSONRPCMessage): void {
+    if (!('id' in message) || 'method' in message) return;
+    const id = message.id;
+    if (id === undefined || !this.handshakeIds.has(id)) return;
+    this.handshakeIds.delete(id);
+    const result = (message as { result?: unknown }).result;
+    if (result && typeof result === 'object' && !Array.isArray(result)) {
+      this.rawHandshake = result as Record<string, unknown>;
     }
   }
 
@@ -155,4 +193,8 @@ export class TrafficTapTransport implements Transport {
       }
     }
   }
+}
+
+function isHandshake(method: string): boolean {
+  return method === 'initialize' || method === 'server/discover';
 }

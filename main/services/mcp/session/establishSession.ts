@@ -40,7 +40,7 @@ export interface EstablishedSession {
 export async function establishSession(request: EstablishRequest): Promise<EstablishedSession> {
   const { options, deadline, context } = request;
   const { config, eraCache, logger } = options;
-  const hash = configHash(config);
+  const hash = configHash(options.identity ?? config);
   let cached: CachedEraVerdict | undefined;
   let connection: EstablishedConnection | undefined;
   try {
@@ -55,7 +55,7 @@ export async function establishSession(request: EstablishRequest): Promise<Estab
     if (eraCache && connection.eraSource !== 'cache' && config.protocol !== 'legacy') {
       await eraCache.set(hash, verdictOf(connection));
     }
-    return { connection, info: describeConnection(connection) };
+    return { connection, info: describeConnection(connection, cached?.prior) };
   } catch (error) {
     if (connection) await closeConnection(connection);
     const reason: unknown = !request.stillWanted()
@@ -63,7 +63,10 @@ export async function establishSession(request: EstablishRequest): Promise<Estab
       : deadline.signal.aborted
         ? deadline.signal.reason
         : error;
-    const mapped = mapSdkError(reason, { operation: 'connect' });
+    const mapped = mapSdkError(reason, {
+      operation: 'connect',
+      ...(config.transport === 'stdio' ? {} : { url: config.url }),
+    });
     // A verdict that did not lead to a working connection is not worth trusting again.
     if (cached && mapped.code !== AppErrorCode.Cancelled) await eraCache?.delete(hash);
     throw mapped;

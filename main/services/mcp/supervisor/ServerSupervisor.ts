@@ -6,12 +6,15 @@ import type { Logger } from '../../../platform/Logger';
 import { SignInFlow, type SignInDeps } from '../auth/SignInFlow';
 import type { PidLedger } from '../launch/PidLedger';
 import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
+import { redactingLogger } from '../../secrets/redactingLogger';
+import { Redactor } from '../../secrets/Redactor';
+import type { ResolvedServer } from '../../secrets/resolveServerReferences';
 import { Emitter } from '../session/Emitter';
 import type { EraVerdictCache } from '../session/EraVerdictCache';
 import type { InteractionHandlers } from '../session/InteractionHandlers';
 import { McpSession, type CallToolOptions, type SessionInfo } from '../session/McpSession';
 import type { CallToolResult, Tool } from '../session/mcpTypes';
-import { StdioProcessTransport } from '../session/StdioProcessTransport';
+import { StdioProcessTransport, type LineSink } from '../session/StdioProcessTransport';
 import { isInstallActivity } from './isInstallActivity';
 import { RestartPolicy, type RestartPolicyOptions } from './RestartPolicy';
 import { SeqRing } from './SeqRing';
@@ -36,8 +39,12 @@ export interface SupervisorDeps {
   now?: () => number;
   /** OAuth sign-in for remote servers; without it a 401 is an ordinary error. */
   signIn?: SignInDeps;
-  /** Replaces `${secret:NAME}` references with stored values at each start. */
-  resolveSecrets?: (config: ServerConfig) => Promise<ServerConfig>;
+  /**
+   * Resolves the config's `${env:NAME}` and `${secret:NAME}` references at each start; the
+   * values it brings in are redacted from everything this server shows or writes. Without it
+   * the config starts as it is.
+   */
+  resolveReferences?: (config: ServerConfig) => Promise<ResolvedServer>;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -47,9 +54,12 @@ const STDERR_TAIL_LINES = 40;
  * person can read (code, message, exit code or signal, stderr tail), never only log lines.
  */
 export class ServerSupervisor {
+  /** What this server's references brought in, replaced by the references wherever shown. */
+  private readonly redactor = new Redactor();
+  private readonly log: Logger;
   // A listener that throws must not stop the others, nor go unseen: it is logged with its stack.
   private readonly reportListener = (error: unknown): void =>
-    this.deps.log.error('server event listener failed', { server: this.config.name, error });
+    this.log.error('server event listener failed', { server: this.config.name, error });
   private readonly statusChanged = new Emitter<ServerStatus>(this.reportListener);
   private readonly toolsChanged = new Emitter<Tool[]>(this.reportListener);
   private readonly logAdded = new Emitter<LogEntry>(this.reportListener);
@@ -74,7 +84,7 @@ export class ServerSupervisor {
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly policy: RestartPolicy;
   private readonly logs = new SeqRing<LogEntry>(5000);
-  private readonly traffic = new TrafficRecorder(5000);
+  private readonly traffic = new TrafficRecorder(5000, (text) => this.redactor.text(text));
   private readonly now: () => number;
   private disposing = false;
   /** Remote servers only: OAuth sign-in (status needs-sign-in, Sign in / Sign out). */
@@ -84,6 +94,7 @@ export class ServerSupervisor {
     readonly config: ServerConfig,
     private readonly deps: SupervisorDeps,
   ) {
+    this.log = redactingLogger(deps.log, this.redactor);
     this.policy = new RestartPolicy(deps.policy);
     this.now = deps.now ?? Date.now;
     if (config.disabled) this.statusValue = { kind: 'disabled' };
@@ -91,7 +102,7 @@ export class ServerSupervisor {
       this.auth = new SignInFlow({
         ...deps.signIn,
         config,
-        logger: deps.log,
+        logger: this.log,
         now: this.now,
         getStatus: () => this.statusValue,
         setStatus: (status) => this.setStatus(status),
@@ -105,8 +116,9 @@ export class ServerSupervisor {
     return this.statusValue;
   }
 
+  /** What the server said about itself (its name, instructions), redacted. */
   get info(): SessionInfo | undefined {
-    return this.sessionInfo;
+    return this.sessionInfo && this.redactor.deep(this.sessionInfo);
   }
 
   get tools(): readonly Tool[] {
@@ -114,7 +126,8 @@ export class ServerSupervisor {
   }
 
   get stderrTail(): string[] {
-    return this.transport?.stderrTail.slice(-STDERR_TAIL_LINES) ?? [];
+    const tail = this.transport?.stderrTail.slice(-STDERR_TAIL_LINES) ?? [];
+    return this.redactor.active ? tail.map((line) => this.redactor.text(line)) : tail;
   }
 
   get nonJsonLines(): number {
@@ -274,13 +287,14 @@ export class ServerSupervisor {
     if (!config || generation !== this.generation) return;
     const session = new McpSession({
       config,
+      identity: this.config,
       ...(config.transport === 'stdio'
         ? { transport: () => this.createTransport(config, generation) }
         : {}),
       ...(this.deps.eraCache ? { eraCache: this.deps.eraCache } : {}),
       ...(this.deps.handlers ? { handlers: this.deps.handlers } : {}),
       ...(this.auth ? { authProvider: this.auth.provider } : {}),
-      logger: this.deps.log,
+      logger: this.log,
       onNote: (text) => {
         if (generation === this.generation) this.note('warning', text);
       },
@@ -349,11 +363,13 @@ export class ServerSupervisor {
     }
   }
 
-  /** The config with its secrets, per attempt (a secret stored after a failure is picked up). */
+  /** The config with its references resolved, per attempt (a secret stored after a failure is picked up). */
   private async resolvedConfig(generation: number): Promise<ServerConfig | undefined> {
-    if (!this.deps.resolveSecrets) return this.config;
+    if (!this.deps.resolveReferences) return this.config;
     try {
-      return await this.deps.resolveSecrets(this.config);
+      const resolved = await this.deps.resolveReferences(this.config);
+      this.redactor.add(resolved.sensitive);
+      return resolved.config;
     } catch (error) {
       if (generation === this.generation) await this.failed(generation, error);
       return undefined;
@@ -440,7 +456,7 @@ export class ServerSupervisor {
       serverName: config.name,
       ...(this.deps.maxMessageBytes ? { maxMessageBytes: this.deps.maxMessageBytes } : {}),
       ...(this.deps.killGraceMs !== undefined ? { killGraceMs: this.deps.killGraceMs } : {}),
-      ...(this.deps.logFile ? { logFile: this.deps.logFile } : {}),
+      ...(this.deps.logFile ? { logFile: this.redactedLogFile(this.deps.logFile) } : {}),
       ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
       onStderrLine: (line) => {
         if (generation !== this.generation) return;
@@ -477,10 +493,16 @@ export class ServerSupervisor {
     return transport;
   }
 
+  /** The server's own log file, written through the redactor. */
+  private redactedLogFile(file: RotatingLogFile): LineSink {
+    return { appendLine: (line) => file.appendLine(this.redactor.text(line)) };
+  }
+
+  /** The command line or URL as written (references, not their values). */
   private describeTarget(): string {
     return this.config.transport === 'stdio'
       ? [this.config.command, ...this.config.args].join(' ')
-      : this.config.url;
+      : (this.config.urlTemplate ?? this.config.url);
   }
 
   private clearRetry(): void {
@@ -498,8 +520,9 @@ export class ServerSupervisor {
   }
 
   private setStatus(status: ServerStatus): void {
-    this.statusValue = status;
-    this.statusChanged.fire(status);
+    // Failures carry messages and stderr lines that may quote what a reference brought in.
+    this.statusValue = this.redactor.deep(status);
+    this.statusChanged.fire(this.statusValue);
   }
 
   /** A line from one of the server's Apps (its log records, its failures) or about them. */
@@ -509,11 +532,12 @@ export class ServerSupervisor {
 
   private note(level: string, text: string): void {
     this.addLog('host', level, text);
-    this.deps.log.info(text, { server: this.config.name });
+    this.log.info(text, { server: this.config.name });
   }
 
   private addLog(source: LogEntry['source'], level: string, text: string): void {
-    const entry = this.logs.push((seq) => ({ seq, at: this.now(), source, level, text }));
+    const shown = this.redactor.text(text);
+    const entry = this.logs.push((seq) => ({ seq, at: this.now(), source, level, text: shown }));
     this.logAdded.fire(entry);
   }
 }

@@ -19,7 +19,11 @@ export class TrafficRecorder {
   private readonly ring: SeqRing<TrafficEntry>;
   private readonly started = new Map<string, { at: number; method: string }>();
 
-  constructor(capacity = 5000) {
+  /** `redact`: applied to each preview before it is kept (values references brought in). */
+  constructor(
+    capacity = 5000,
+    private readonly redact: (text: string) => string = (text) => text,
+  ) {
     this.ring = new SeqRing(capacity);
   }
 
@@ -65,7 +69,7 @@ export class TrafficRecorder {
       ...(id !== undefined ? { id } : {}),
       bytes,
       ...(durationMs !== undefined ? { durationMs } : {}),
-      preview,
+      preview: this.redact(preview),
       truncated,
     }));
   }

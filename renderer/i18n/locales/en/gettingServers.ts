@@ -24,8 +24,7 @@ export const serverForm = {
   args: 'Arguments',
   argsHelp: 'One argument per line, exactly as the program should receive it.',
   env: 'Environment variables',
-  envHelp:
-    'Mark a value as secret to keep it in the secret store (the OS keychain in the app); the file then only refers to it.',
+  envHelp: 'Mark a value as secret to keep it in {{place}}; the file then only refers to it.',
   addEnv: 'Add variable',
   cwd: 'Working folder',
   cwdPlaceholder: 'Optional: full path of the folder to start in',
@@ -61,7 +60,7 @@ export const serverForm = {
   save: 'Save',
   saving: 'Saving…',
   remove: 'Remove server',
-  removeConfirm: 'Remove {{name}} and the secrets only it uses?',
+  removeConfirm: 'Remove {{name}} and the secrets created only for it?',
 };
 
 export const registry = {
@@ -79,6 +78,8 @@ export const registry = {
   more: 'Show more',
   install: 'Install',
   notInstallable: 'None of its packages can run here.',
+  runnerMissing:
+    'needs {{runner}}, which was not found on this computer: install it first, or the server will not start',
   invalid: 'This entry does not match the published server.json schema, so it cannot be installed:',
   how: 'How to run it',
   serverName: 'Name in your servers file',

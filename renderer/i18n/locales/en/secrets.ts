@@ -6,8 +6,7 @@ export const secrets = {
   none: 'No secrets are kept.',
   name: 'Name',
   value: 'Value',
-  valueHelp:
-    'Paste the secret, a PEM key or a token. It is stored encrypted and cannot be read back here.',
+  valueHelp: 'Paste the secret, a PEM key or a token. {{stored}} It cannot be read back here.',
   save: 'Keep secret',
   saved: 'Kept. Refer to it as {{reference}}.',
   badName: 'A name uses letters, digits, "_", "-", ".", ":" and "/" only (at most 200).',
@@ -16,4 +15,23 @@ export const secrets = {
   delete: 'Delete',
   deleteNamed: 'Delete the secret {{name}}',
   deleteFailed: 'Could not delete it: {{message}}',
+  /** What this shell does with secrets (bootstrap's `secretStorage`); every screen says it so. */
+  storage: {
+    keychain: {
+      stored: 'It is stored encrypted with your OS keychain.',
+      place: 'the secret store (encrypted with your OS keychain)',
+    },
+    privateFile: {
+      stored: 'It is stored in a file only your user can read.',
+      place: 'the secret store (a file only your user can read)',
+    },
+    memory: {
+      stored: 'It is kept in memory only and forgotten when Switchboard quits.',
+      place: 'the secret store (in memory only, until Switchboard quits)',
+    },
+    unknown: {
+      stored: 'It is kept in the secret store.',
+      place: 'the secret store',
+    },
+  },
 };

@@ -50,6 +50,15 @@ export const host: LocaleShape<typeof hostMessages> = {
     unavailable: '系统钥匙串不可用，无法安全地保存密钥。',
     empty: '密钥为空。',
     tooLong: '密钥超过 {{max}} 个字符；这不是 API 密钥或令牌。',
+    notWired:
+      '“{{name}}”的 {{field}} 引用了 {{reference}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥。请在服务器表单（服务器 → 编辑）中填写这个值。',
+    notWiredAt:
+      '{{where}} 引用了 {{reference}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥。请在服务器表单（服务器 → 编辑）中填写这个值。',
+    envUnset: '“{{name}}”的 {{field}} 使用了 ${env:{{variable}}}，但环境变量 {{variable}} 未设置。',
+  },
+  origin: {
+    registry: '来自 MCP 注册表',
+    bundle: '来自扩展包',
   },
   conversation: {
     notFound: '没有对话 {{id}}。',
@@ -127,6 +136,17 @@ export const host: LocaleShape<typeof hostMessages> = {
     wrongType: '{{path}} 应为{{expected}}，但实际是{{actual}}',
     emptyEnvName: '{{path}} 中有 "${env:}" 但没有变量名',
     envUnset: '{{path}} 使用了 ${env:{{name}}}，但环境变量 {{name}} 未设置',
+    untrustedEnv:
+      '{{path}} 使用了 ${env:{{name}}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥。请在这里写入你自己的值；如果你确实要提供它，请把 "{{name}}" 加入该条目的 origin.env',
+    untrustedSecret:
+      '{{path}} 使用了 ${secret:{{name}}}，但它无权使用：{{source}}的值不能读取你的环境变量或密钥，因此这个服务器不会启动。请在它的表单（服务器 → 编辑）中填写这个值',
+    originNotObject:
+      '{{path}} 必须是对象，例如 { "kind": "registry", "name": "io.example/server" }',
+    originDigest: '{{path}} 必须是 "sha256:" 加 64 位十六进制数字，但它是 {{value}}',
+    originSecretName:
+      '{{path}} 不是有效的密钥名称（只能包含字母、数字和 _ . : / -，最多 200 个字符）：{{value}}',
+    originEnvName: '{{path}} 不是有效的环境变量名：{{value}}',
+    tooLongText: '{{path}} 超过 {{max}} 个字符',
     empty: '{{path}} 不能为空',
     notOneOf: '{{path}} 必须是 {{list}} 之一，但实际是 {{value}}',
     milliseconds: '{{path}} 必须是 1 到 {{max}} 之间的整数毫秒数，但实际是 {{value}}',
@@ -186,7 +206,7 @@ export const host: LocaleShape<typeof hostMessages> = {
         '服务器 "{{name}}" 使用了 ${env:{{variable}}}，但这里没有设置；在设置之前，服务器文件会报告错误',
       inputUndefined: '使用了 ${input:{{id}}}，但 "inputs" 中没有定义它',
       inputCommand: '输入 "{{id}}" 会运行编辑器命令；请直接输入它的值',
-      inputSecret: '"{{id}}" 的答案是机密，将以明文保存在服务器文件中',
+      inputSecret: '"{{id}}" 的答案是密钥，将以明文保存在服务器文件中',
     },
     edit: {
       taken: '服务器文件中已有 {{names}}；请换用其他名称',
@@ -315,6 +335,16 @@ export const host: LocaleShape<typeof hostMessages> = {
     probeExit:
       '服务器在探测协议版本时退出，此会话无法重启它：请提供传输工厂，或把 protocol 设为 "legacy"',
     notReady: '服务器“{{name}}”尚未就绪。',
+    remote: {
+      refused: '{{host}} 上没有服务在监听：连接被拒绝。',
+      dns: '找不到域名 {{host}}（DNS 解析失败）。',
+      timeout: '{{host}} 没有在规定时间内应答。',
+      reset: '{{host}} 关闭了连接。',
+      unreachable: '从这台电脑无法连到 {{host}}（没有路由）。',
+      tls: '与 {{host}} 的安全连接失败：{{detail}}',
+      http: '{{host}} 返回了 HTTP {{status}}：{{body}}',
+      httpBare: '{{host}} 返回了 HTTP {{status}}。',
+    },
   },
   auth: {
     browserSignInNotAllowed:
@@ -580,6 +610,21 @@ export const host: LocaleShape<typeof hostMessages> = {
     changedWhileShown: '技能“{{name}}”在显示期间发生了变化：请查看它现在的内容，然后重新批准。',
     notApproved:
       '技能“{{name}}”在用户批准之后发生了变化，在用户重新批准之前不会提供给模型。其内容均未读取。',
+  },
+  events: {
+    notOffered: '服务器“{{server}}”不提供事件。',
+    timedOut: '{{method}} 超时。',
+    cancelled: '已取消。',
+    notSent: '无法向服务器发送 {{method}}。',
+    serverError: '服务器拒绝了 {{method}}：{{text}}',
+    noSuchType: '服务器“{{server}}”没有事件类型“{{type}}”。',
+    noDelivery: '事件类型“{{type}}”既不支持轮询也不支持推送；Webhook 投递需要公共中继。',
+    badArguments: '这些参数不符合该事件类型：{{problems}}',
+    noSubscription: '没有这个事件订阅。',
+    noConversation: '没有这个对话。',
+    templateRequired: '启动对话轮次需要提示模板。',
+    ended: '服务器结束了此订阅：{{text}}',
+    serverDown: '正在等待服务器启动。',
   },
   tasks: {
     otherEndpoint: '此任务属于一个现在配置已不同的服务器。',

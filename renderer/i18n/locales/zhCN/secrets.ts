@@ -6,7 +6,7 @@ export const secrets = {
   none: '尚未保存任何密钥。',
   name: '名称',
   value: '值',
-  valueHelp: '粘贴密钥、PEM 私钥或令牌。它会加密保存，无法在此处读回。',
+  valueHelp: '粘贴密钥、PEM 私钥或令牌。{{stored}}无法在此处读回。',
   save: '保存密钥',
   saved: '已保存。请以 {{reference}} 引用它。',
   badName: '名称只能包含字母、数字、“_”、“-”、“.”、“:”和“/”（最多 200 个字符）。',
@@ -15,4 +15,22 @@ export const secrets = {
   delete: '删除',
   deleteNamed: '删除密钥 {{name}}',
   deleteFailed: '无法删除：{{message}}',
+  storage: {
+    keychain: {
+      stored: '它由系统钥匙串加密保存。',
+      place: '密钥存储（由系统钥匙串加密）',
+    },
+    privateFile: {
+      stored: '它保存在只有你的用户能读取的文件中。',
+      place: '密钥存储（只有你的用户能读取的文件）',
+    },
+    memory: {
+      stored: '它只保存在内存中，Switchboard 退出后即被清除。',
+      place: '密钥存储（仅在内存中，直到 Switchboard 退出）',
+    },
+    unknown: {
+      stored: '它保存在密钥存储中。',
+      place: '密钥存储',
+    },
+  },
 };
