@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/StoresContext';
 
@@ -30,8 +30,18 @@ export function SettingsNav() {
   const { t } = useTranslation();
   const asked = useAppStore((s) => (s.view.kind === 'settings' ? s.view.section : undefined));
   const [current, setCurrent] = useState<SectionId>('providers');
+  // The section chosen in the list stays marked while it is in view: the last ones cannot
+  // reach the top of the pane, so "the first one in view" would name another.
+  const chosen = useRef<SectionId | null>(null);
   const go = (section: (typeof SETTINGS_SECTIONS)[number]): void => {
     sectionOf(section.heading)?.scrollIntoView({ block: 'start' });
+    // From the keyboard, the next Tab continues inside the section just chosen.
+    const heading = document.getElementById(section.heading);
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    chosen.current = section.id;
     setCurrent(section.id);
   };
 
@@ -44,19 +54,17 @@ export function SettingsNav() {
     // jsdom has no IntersectionObserver: the mark then stays where the clicks put it.
     if (typeof IntersectionObserver !== 'function') return;
     const visible = new Set<string>();
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const id = entry.target.getAttribute('data-settings-section') ?? '';
-          if (entry.isIntersecting) visible.add(id);
-          else visible.delete(id);
-        }
-        const first = SETTINGS_SECTIONS.find((s) => visible.has(s.id));
-        if (first) setCurrent(first.id);
-      },
-      // The top part of the pane decides which section is "in view".
-      { rootMargin: '0px 0px -60% 0px' },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const id = entry.target.getAttribute('data-settings-section') ?? '';
+        if (entry.isIntersecting) visible.add(id);
+        else visible.delete(id);
+      }
+      if (chosen.current && visible.has(chosen.current)) return;
+      chosen.current = null;
+      const first = SETTINGS_SECTIONS.find((s) => visible.has(s.id));
+      if (first) setCurrent(first.id);
+    });
     for (const section of SETTINGS_SECTIONS) {
       const element = sectionOf(section.heading);
       if (!element) continue;

@@ -2,7 +2,7 @@
 export const settingsNav = {
   label: 'Settings sections',
   providers: 'Model providers',
-  models: 'Default model',
+  models: 'Models',
   toolSearch: 'Tool search',
   approvals: 'Tool approvals',
   folders: 'Folders',

@@ -5,7 +5,7 @@ import type { settingsNav as en } from '../en/settingsNav';
 export const settingsNav: LocaleShape<typeof en> = {
   label: '设置目录',
   providers: '模型服务商',
-  models: '默认模型',
+  models: '模型',
   toolSearch: '工具搜索',
   approvals: '工具授权',
   folders: '文件夹',
