@@ -1,7 +1,7 @@
 import { expect, test as base } from '../fixtures/base';
 import { invoke, invokeEach } from '../fixtures/invoke';
 import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
-import { fixture } from '../fixtures/servers';
+import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { test } from '../fixtures/test';
 
@@ -184,6 +184,43 @@ crowded(
     await expect(list).toBeVisible();
     await page.getByTestId('servers-toggle').click();
     await expect(page.getByTestId('server-list')).toHaveCount(0);
+    await expectPanesScrollAlone(page);
+  },
+);
+
+const withEverything = base.extend<{ shell: RunningShell }>({
+  // eslint-disable-next-line no-empty-pattern
+  shell: async ({}, use) => {
+    const shell = await startWebShell({ servers: { everything: everything() } });
+    await use(shell);
+    await shell.stop();
+  },
+});
+
+withEverything(
+  'tab strips show no up-and-down scrollbar and each tab has one scroll box, at 800 × 600 and wide',
+  async ({ page, shell }) => {
+    await page.goto(`${shell.url}#/server/everything`);
+    const tabs = page.getByRole('tablist');
+    await expect(page.getByTestId('tab-tools')).toContainText(/\d+/, { timeout: 30_000 });
+    const names = await tabs
+      .getByRole('tab')
+      .evaluateAll((all) => all.map((tab) => tab.getAttribute('data-testid') ?? ''));
+    expect(names.length).toBeGreaterThanOrEqual(5);
+    for (const size of [
+      { width: 800, height: 600 },
+      { width: 1200, height: 760 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const name of names) {
+        await page.getByTestId(name).click();
+        await expect(page.getByTestId(name)).toHaveAttribute('aria-selected', 'true');
+        await expectPanesScrollAlone(page);
+      }
+    }
+    // Add a server's strip (links styled as tabs) too.
+    await page.goto(`${shell.url}#/registry`);
+    await expect(page.locator('nav.tabs')).toBeVisible();
     await expectPanesScrollAlone(page);
   },
 );
