@@ -28,6 +28,17 @@ describe('locales', () => {
     }
   });
 
+  it('name the secret store with one Chinese word everywhere (密钥存储)', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : Object.values(value as Record<string, unknown>).flatMap(texts);
+    // Other names it had: 机密存储, 秘密存储, 密钥库, 机密库, 凭据存储.
+    const others = /机密存储|秘密存储|密钥库|机密库|凭据存储/;
+    expect(texts(zhCN).filter((text) => others.test(text))).toEqual([]);
+    expect(texts(zhCN).filter((text) => text.includes('密钥存储')).length).toBeGreaterThan(10);
+  });
+
   it('say counts with plural forms ("1 definition", never "1 definitions")', () => {
     const lookup = (path: string): string =>
       path

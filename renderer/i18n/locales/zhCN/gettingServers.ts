@@ -117,7 +117,7 @@ export const registry: LocaleShape<typeof enRegistry> = {
     template: '注册表的文本，填入你的回答',
     default: '注册表默认值',
     you: '由你填写',
-    secret: '机密存储（由你填写）',
+    secret: '密钥存储（由你填写）',
   },
   refused: '已拒绝：{{reason}}',
   valueRefused: '注册表给出的值引用了你的机密或环境变量（${…}），因此不会使用：请自己填写。',
