@@ -78,6 +78,8 @@ export const registry = {
   more: 'Show more',
   install: 'Install',
   notInstallable: 'None of its packages can run here.',
+  runnerMissingInstall:
+    'It runs with {{runner}}, which was not found on this computer: you can install the server now, but it will not start until {{runner}} is installed.',
   runnerMissing:
     'needs {{runner}}, which was not found on this computer: install it first, or the server will not start',
   invalid: 'This entry does not match the published server.json schema, so it cannot be installed:',
