@@ -9,6 +9,7 @@ import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry/F
 import { hostileRegistry } from '../fixtures/fakeRegistry/hostileDocuments.mjs';
 import { offlineNpmHome } from '../fixtures/offlineNpmHome.mjs';
 import { invoke } from '../fixtures/invoke';
+import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -288,6 +289,13 @@ test('screenshots of the server form, the registry browser and a bundle install'
   expect(await serversFile(shell)).not.toContain('bundle-secret');
 });
 
+const looks = [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['zh-CN', 'light'],
+  ['zh-CN', 'dark'],
+] as const;
+
 test('a registry server whose runner is not on this computer says so, on its card and in the install form', async ({
   page,
   registry,
@@ -309,17 +317,24 @@ test('a registry server whose runner is not on this computer says so, on its car
     await expect(card.getByTestId('registry-runner-missing-uvx')).toHaveText(
       ' — needs uvx, which was not found on this computer: install it first, or the server will not start',
     );
+    // The registry screen: where it searches (the address is a setting) and the marked card.
+    await page.setViewportSize({ width: 800, height: 600 });
+    await expect(page.getByTestId('registry-url')).toContainText(registry.url);
+    await expectPanesScrollAlone(page);
+    for (const [language, theme] of looks) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.screenshot({
+        path: `artifacts/screenshots/registry-runner-card-${language}-${theme}.png`,
+      });
+    }
+    await invoke(page, 'settings.update', { language: 'en' });
     await page.getByTestId('registry-install-io-github-modelcontextprotocol-time').click();
     await expect(page.getByTestId('install-runner-missing')).toHaveText(
       'It runs with uvx, which was not found on this computer: you can install the server now, but it will not start until uvx is installed.',
     );
-    await page.setViewportSize({ width: 800, height: 600 });
-    for (const [language, theme] of [
-      ['en', 'light'],
-      ['en', 'dark'],
-      ['zh-CN', 'light'],
-      ['zh-CN', 'dark'],
-    ] as const) {
+    for (const [language, theme] of looks) {
       await invoke(page, 'settings.update', { language, theme });
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
