@@ -45,6 +45,8 @@ export function App() {
       // Esc closes the sidebar laid over the pane, or settings; elsewhere it belongs to
       // editors, menus, dialogs and the chat.
       Escape: () => {
+        // A dialog open (Add provider over Settings, say) takes Esc for itself alone.
+        if (document.querySelector('dialog[open]')) return false;
         if (overlay) {
           toggleSidebar();
           return true;

@@ -83,6 +83,11 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(dialog.getByTestId('provider-draft-result')).not.toBeEmpty();
       await expectPanesScrollAlone(page);
       await page.screenshot({ path: shot('add-provider-800') });
+      // Esc closes the dialog alone: Settings stays, and nothing was added.
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(app.settings).toBeVisible();
+      await expect(page.getByTestId('provider-deepseek')).toHaveCount(0);
     });
   }
 }
