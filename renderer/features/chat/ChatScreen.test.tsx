@@ -130,8 +130,8 @@ describe('ChatScreen', () => {
     ]);
     expect(groups).toEqual([
       ['Anthropic', ['Claude A', 'Claude B']],
-      // A provider whose list failed stays, marked, with the models known for it.
-      ['DeepSeek (list unavailable)', ['deepseek-chat']],
+      // A provider whose list failed stays, marked with the reason, with the models known for it.
+      ['DeepSeek (list unavailable: No DeepSeek API key is set)', ['deepseek-chat']],
     ]);
     expect(screen.queryByRole('note')).toBeNull();
     fireEvent.change(picker, { target: { value: 'deepseek/deepseek-chat' } });

@@ -71,7 +71,7 @@ export const providers = {
     'Images in attachments and tool results; when off, each becomes a short note the model reads.',
   remove: 'Remove provider',
   noModels: 'No models listed',
-  groupUnavailable: '{{provider}} (list unavailable)',
+  groupUnavailable: '{{provider}} (list unavailable: {{reason}})',
   notListedShort: 'Not in the model list of {{provider}}',
   notListed:
     '{{model}} is not in the model list of {{provider}}: requests to it may fail. Pick a listed model.',

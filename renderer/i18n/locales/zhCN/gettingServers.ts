@@ -87,7 +87,7 @@ export const registry: LocaleShape<typeof enRegistry> = {
   install: '安装',
   notInstallable: '它的软件包都无法在这里运行。',
   runnerMissingInstall:
-    '它通过 {{runner}} 运行，但在这台电脑上没有找到 {{runner}}：现在可以安装该服务器，但在安装 {{runner}} 之前它无法启动。',
+    '它通过 {{runner}} 运行，但在这台电脑上没有找到：现在可以安装该服务器，但在安装 {{runner}} 之前它无法启动。',
   runnerMissing: '需要 {{runner}}，但在这台电脑上没有找到：请先安装它，否则服务器无法启动',
   invalid: '此条目不符合已发布的 server.json 模式，因此无法安装：',
   how: '运行方式',

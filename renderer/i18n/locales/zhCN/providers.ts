@@ -71,7 +71,7 @@ export const providers: LocaleShape<typeof en> = {
   imagesHelp: '附件和工具结果中的图片；关闭时，每张图片会替换为一条简短说明供模型阅读。',
   remove: '移除服务商',
   noModels: '没有列出的模型',
-  groupUnavailable: '{{provider}}（无法获取列表）',
+  groupUnavailable: '{{provider}}（无法获取列表：{{reason}}）',
   notListedShort: '不在 {{provider}} 的模型列表中',
   notListed: '{{model}} 不在 {{provider}} 的模型列表中：发给它的请求可能失败。请选择列表中的模型。',
   defaultModelHelp: '新对话默认使用该模型；输入框旁可为每条消息另选模型。',
