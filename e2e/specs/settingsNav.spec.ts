@@ -12,7 +12,7 @@ test('Settings: the section list takes the keyboard to a section; the registry a
   await app.open();
   await app.openSettings();
   const nav = page.getByRole('navigation', { name: 'Settings sections' });
-  await expect(nav.getByRole('link')).toHaveCount(10);
+  await expect(nav.getByRole('link')).toHaveCount(11);
   // From the keyboard: focus the list's Appearance link, Enter; the section is at the top.
   const appearance = nav.getByRole('link', { name: 'Appearance' });
   await appearance.focus();

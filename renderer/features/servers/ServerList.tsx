@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { ChevronDown, ChevronRight, FilePen, Plus, TriangleAlert } from 'lucide-react';
+import { ChevronDown, ChevronRight, FilePen, Plus, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ServerView } from '../../../shared/domain/mcpViews';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
@@ -153,6 +153,7 @@ function ServerRow({
   cost: Parameters<typeof ServerItemStatus>[0]['cost'];
   onOpen: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <li>
       <button
@@ -165,6 +166,16 @@ function ServerRow({
       >
         <StatusDot status={server.status} />
         <span className="server-item__name">{server.name}</span>
+        {server.sandboxed && (
+          <ShieldCheck
+            className="server-item__sandboxed"
+            role="img"
+            aria-label={t('sandbox.listMark')}
+            data-testid={`server-sandboxed-${server.name}`}
+          >
+            <title>{t('sandbox.badgeTitle')}</title>
+          </ShieldCheck>
+        )}
         <ServerItemStatus status={server.status} cost={cost} name={server.name} />
       </button>
     </li>

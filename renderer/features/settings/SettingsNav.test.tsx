@@ -22,6 +22,7 @@ describe('Settings section list', () => {
       'Models',
       'Tool search',
       'Tool approvals',
+      'Sandbox',
       'Folders',
       'Tasks',
       'Secrets',

@@ -8,6 +8,7 @@ export const SETTINGS_SECTIONS = [
   { id: 'models', heading: 'settings-models' },
   { id: 'toolSearch', heading: 'settings-tool-search' },
   { id: 'approvals', heading: 'settings-grants' },
+  { id: 'sandbox', heading: 'settings-sandbox' },
   { id: 'folders', heading: 'settings-roots' },
   { id: 'tasks', heading: 'settings-tasks' },
   { id: 'secrets', heading: 'settings-secrets' },

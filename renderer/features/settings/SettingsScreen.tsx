@@ -10,10 +10,11 @@ import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
+import { SandboxedReadOnlySwitch } from '../sandbox/SandboxedReadOnlySwitch';
 import { SettingsNav } from './SettingsNav';
 
 /**
- * Settings: model providers, default model, tool search, approvals, folders, tasks, secrets,
+ * Settings: model providers, default model, tool search, approvals, sandbox, folders, tasks, secrets,
  * the MCP Registry, appearance, about; a list of the sections beside them to go to one.
  */
 export function SettingsScreen() {
@@ -45,6 +46,7 @@ export function SettingsScreen() {
         </section>
         <ToolSearchSection />
         <GrantsSection />
+        <SandboxedReadOnlySwitch />
         <RootsSection />
         <PreferTasksSwitch />
         <SecretsSection />

@@ -7,6 +7,8 @@ import type { Readable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader } from '../launch/LineReader';
 import type { PidLedger } from '../launch/PidLedger';
+import type { ProcessWrapper } from '../launch/ProcessWrapper';
+import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {
@@ -45,6 +47,8 @@ export interface StdioProcessTransportOptions {
   /** Receives stderr lines and lifecycle notes, with timestamps. Owned by the caller. */
   logFile?: LineSink | undefined;
   ledger?: PidLedger | undefined;
+  /** Starts the server through another program (the sandbox); see spawnServerProcess. */
+  wrap?: ProcessWrapper | undefined;
   /** Each complete stderr line (e.g. to show "installing…" while a package downloads). */
   onStderrLine?: (line: string) => void;
   /** Each stdout line that is not JSON-RPC; such lines are skipped, never fatal. */
@@ -143,6 +147,7 @@ export class StdioProcessTransport implements Transport {
       cwd: options.cwd,
       serverName: options.serverName,
       ledger: options.ledger,
+      wrap: options.wrap,
     });
     try {
       this.proc = await this.spawning;

@@ -5,6 +5,7 @@ export const settingsNav = {
   models: 'Models',
   toolSearch: 'Tool search',
   approvals: 'Tool approvals',
+  sandbox: 'Sandbox',
   folders: 'Folders',
   tasks: 'Tasks',
   secrets: 'Secrets',

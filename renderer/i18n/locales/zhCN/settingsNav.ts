@@ -8,6 +8,7 @@ export const settingsNav: LocaleShape<typeof en> = {
   models: '模型',
   toolSearch: '工具搜索',
   approvals: '工具授权',
+  sandbox: '沙箱',
   folders: '文件夹',
   tasks: '任务',
   secrets: '密钥',
