@@ -33,7 +33,7 @@ import { ToolRuns } from './mcp/ToolRuns';
 import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { StagedFiles } from './resources/StagedFiles';
-import { McpService, toConfigDocument } from './mcp/McpService';
+import { McpService, toConfigDocument, toProblemViews } from './mcp/McpService';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { createSecretHandlers } from './secrets/createSecretHandlers';
 import { ServerSecrets } from './secrets/ServerSecrets';
@@ -407,6 +407,7 @@ export async function createHostCore(
       }).problems;
       return { saved: false, document: { ...toConfigDocument(result.state), text, problems } };
     },
+    'config.validate': ({ text }) => ({ problems: toProblemViews(files.validateText(text)) }),
     'config.listImports': () => imports.list(),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createGettingServersHandlers(gettingServers, imports, platform),

@@ -33,6 +33,44 @@ describe('ApprovalDialog', () => {
     expect(dialog.textContent).toContain('From another conversation: “Cleanup”');
   });
 
+  it('names who asks truly: the model running the turn, “the model”, or the App', async () => {
+    const { stores, unmount } = await renderWithStores(<ApprovalDialog />, {
+      pendingApprovals: [risky],
+    });
+    // No turn of this conversation in view: no name is guessed.
+    let dialog = screen.getByTestId('approval-dialog');
+    expect(dialog.textContent).toContain('The model calls it');
+    expect(screen.getByLabelText('Reason for denying (optional — the model sees it)')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Claude');
+    // Its conversation open with a turn of a model running: that model's name.
+    act(() =>
+      stores.chat.setState({
+        conversationId: risky.conversationId,
+        live: {
+          turnId: 't1',
+          lastSeq: 0,
+          model: 'anthropic/claude-sonnet-5-5',
+          added: [],
+          draft: null,
+          usage: {},
+          retry: null,
+          stop: null,
+        },
+      }),
+    );
+    expect(screen.getByTestId('approval-dialog').textContent).toContain('Claude calls it');
+    unmount();
+
+    const app = approvalRequest('r3', {
+      caller: { kind: 'app', tool: 'dashboard', resourceUri: 'ui://dash' },
+    });
+    await renderWithStores(<ApprovalDialog />, { pendingApprovals: [app] });
+    dialog = screen.getByTestId('approval-dialog');
+    expect(dialog.textContent).toContain('Asked by the App of dashboard');
+    expect(screen.getByLabelText('Reason for denying (optional — the App sees it)')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Claude');
+  });
+
   it('answers with the chosen scope, then shows the next request', async () => {
     const { host } = await renderWithStores(<ApprovalDialog />, {
       pendingApprovals: [risky, approvalRequest('r2', { createdAt: 9000 })],

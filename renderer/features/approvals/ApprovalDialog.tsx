@@ -10,6 +10,7 @@ import {
   useChatStore,
   useConversationsStore,
 } from '../../stores/StoresContext';
+import { useAskerNames } from './useAskerNames';
 import { ApprovalRequestView } from './ApprovalRequestView';
 import { useErrorText } from '../../i18n/hostText';
 
@@ -34,6 +35,7 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
   const errorText = useErrorText();
   const respond = useApprovalsStore((s) => s.respond);
   const responding = useApprovalsStore((s) => s.responding[request.id] === true);
+  const asker = useAskerNames(request);
   const error = useApprovalsStore((s) => s.errors[request.id]);
   const openId = useChatStore((s) => s.conversationId);
   const conversation = useConversationsStore((s) =>
@@ -95,7 +97,7 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
         <ApprovalRequestView request={request} />
         <div className="field">
           <label htmlFor="deny-reason" className="field__label">
-            {t('approvals.denyReason')}
+            {t('approvals.denyReason', { who: asker.object })}
           </label>
           <input
             id="deny-reason"

@@ -12,7 +12,10 @@ export const approvals: LocaleShape<typeof enApprovals> = {
   inConversation: '来自“{{title}}”',
   otherConversation: '来自另一个对话：“{{title}}”',
   server: '服务器',
-  modelName: 'Claude 使用的名称',
+  modelName: '{{model}} 使用的名称',
+  modelSubject: '模型',
+  modelObject: '模型',
+  theApp: '该 App',
   description: '描述',
   noDescription: '服务器没有提供描述。',
   arguments: '参数',
@@ -34,7 +37,7 @@ export const approvals: LocaleShape<typeof enApprovals> = {
   allowApp: '对此应用允许',
   allowAppHint: '在该应用关闭前，它对此工具的调用无需再询问。',
   deny: '拒绝',
-  denyReason: '拒绝理由（可选，Claude 会看到）',
+  denyReason: '拒绝理由（可选，{{who}}会看到）',
   denyPlaceholder: '例如：请改用测试环境的数据库',
   failed: '你的决定未能送达：{{message}}',
 };
@@ -42,13 +45,13 @@ export const approvals: LocaleShape<typeof enApprovals> = {
 /** 简体中文：设置中的授权列表。 */
 export const grants: LocaleShape<typeof enGrants> = {
   title: '工具授权',
-  help: '你选择“始终允许”的工具。撤销后，Claude 下次会再次询问。',
+  help: '你选择“始终允许”的工具。撤销后，下次会再次询问你。',
   none: '还没有“始终允许”的授权。',
   loadFailed: '无法加载授权：{{message}}',
   grantedAt: '允许于 {{date}}',
   active: '生效中',
   suspended: '已暂停',
-  suspendedBecause: '该工具的{{fields}}于 {{date}} 发生变化：Claude 会再次询问。',
+  suspendedBecause: '该工具的{{fields}}于 {{date}} 发生变化：会再次询问你。',
   revoke: '撤销',
   revokeFailed: '无法撤销：{{message}}',
 };

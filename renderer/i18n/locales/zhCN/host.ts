@@ -595,7 +595,7 @@ export const host: LocaleShape<typeof hostMessages> = {
       template: '注册表的文本，填入你的回答',
       default: '注册表默认值',
       you: '由你填写',
-      secret: '机密存储（由你填写）',
+      secret: '密钥存储（由你填写）',
     },
   },
   serverForm: {
