@@ -128,4 +128,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: ['e2e/specs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                'Specs take test from e2e/fixtures (base, test or chatTest): it fails on uncaught page errors.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

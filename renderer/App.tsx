@@ -14,11 +14,12 @@ import { HomeScreen } from './features/shell/HomeScreen';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useHashRoute } from './features/shell/useHashRoute';
+import { useNarrowWindow } from './features/shell/useNarrowWindow';
 import { useShortcuts } from './features/shell/useShortcuts';
 import { SettingsScreen } from './features/settings/SettingsScreen';
 import { TasksScreen } from './features/tasks/TasksScreen';
 import { ServersScreen } from './features/servers/ServersScreen';
-import type { View } from './stores/appStore';
+import { sidebarIsRail, type View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
 /** The app shell: sidebar, main pane, approvals, connection banner, global shortcuts. */
@@ -27,7 +28,9 @@ export function App() {
   const view = useAppStore((s) => s.view);
   const toggleSettings = useAppStore((s) => s.toggleSettings);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
-  const sidebarCollapsed = useAppStore((s) => s.sidebarCollapsed);
+  const rail = useAppStore(sidebarIsRail);
+  const narrow = useAppStore((s) => s.narrow);
+  const overlay = useAppStore((s) => s.narrow && s.sidebarOverlay);
   const connection = useAppStore((s) => s.connection);
   const theme = useSettingsStore((s) => s.snapshot.theme);
   const language = useSettingsStore((s) => s.snapshot.language);
@@ -40,8 +43,17 @@ export function App() {
   const shortcuts = useMemo(
     () => ({
       'Mod+,': toggleSettings,
-      // Esc closes settings only: elsewhere it belongs to editors, menus, dialogs and the chat.
-      Escape: () => view.kind === 'settings' && toggleSettings(),
+      // Esc closes the sidebar laid over the pane, or settings; elsewhere it belongs to
+      // editors, menus, dialogs and the chat.
+      Escape: () => {
+        // A dialog open (Add provider over Settings, say) takes Esc for itself alone.
+        if (document.querySelector('dialog[open]')) return false;
+        if (overlay) {
+          toggleSidebar();
+          return true;
+        }
+        return view.kind === 'settings' && toggleSettings();
+      },
       'Mod+n': () => openChat(null),
       'Mod+b': toggleSidebar,
       'Mod+k': () => {
@@ -51,13 +63,15 @@ export function App() {
         return true;
       },
     }),
-    [view.kind, toggleSettings, toggleSidebar, openChat],
+    [view.kind, overlay, toggleSettings, toggleSidebar, openChat],
   );
   useShortcuts(shortcuts);
   useHashRoute();
+  useNarrowWindow();
+  const frame = ['app', rail && 'app--sidebar-collapsed', narrow && 'app--narrow'];
 
   return (
-    <div className={`app${sidebarCollapsed ? ' app--sidebar-collapsed' : ''}`}>
+    <div className={frame.filter(Boolean).join(' ')}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>

@@ -37,6 +37,7 @@ import './styles/apps.css';
 import './styles/skills.css';
 import './styles/secrets.css';
 import './styles/providers.css';
+import './styles/settings.css';
 import './styles/toolSearch.css';
 import './styles/serverUse.css';
 import './styles/events.css';

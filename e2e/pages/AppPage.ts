@@ -35,6 +35,23 @@ export class AppPage {
     await expect(head).toHaveAttribute('aria-expanded', 'true');
   }
 
+  /**
+   * Adds a model provider through Settings' Add provider dialog (Settings open), with the
+   * preset's own name and URL unless given; the dialog closes on success.
+   */
+  async addProvider(
+    preset: string,
+    fields: { baseURL?: string; apiKey?: string } = {},
+  ): Promise<void> {
+    await this.page.getByTestId('provider-add').click();
+    const dialog = this.page.getByTestId('add-provider-dialog');
+    await dialog.getByTestId('provider-preset').selectOption(preset);
+    if (fields.baseURL) await dialog.locator('#add-provider-url').fill(fields.baseURL);
+    if (fields.apiKey) await dialog.locator('#add-provider-key').fill(fields.apiKey);
+    await dialog.getByTestId('provider-save').click();
+    await expect(dialog).toHaveCount(0);
+  }
+
   async chooseLanguage(value: 'en' | 'zh-CN'): Promise<void> {
     await this.page.getByTestId('language').selectOption(value);
   }

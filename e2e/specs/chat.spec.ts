@@ -53,6 +53,27 @@ test('send → approval → allow → tool card with result → final answer', a
   expect(JSON.stringify(fake.messageRequests.at(-1)?.body)).toContain('approved and echoed');
 });
 
+test('after “Allow for this chat” the next call runs unasked and says so, not “always allow”', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  fake.script(
+    ...oneToolCall({ name: 'echo__echo', input: { text: 'first' } }),
+    ...oneToolCall({ name: 'echo__echo', input: { text: 'second' } }),
+  );
+  await openChat(page, shell);
+  await send(page, 'Echo first');
+  await page.getByTestId('approval-chat').click();
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said: first');
+  await send(page, 'Echo second');
+  await expect(page.getByTestId('assistant-message').last()).toContainText('The tool said: second');
+  const second = page.getByTestId('tool-call').last();
+  await second.getByTestId('tool-call-toggle').click();
+  await expect(second.getByTestId('tool-call-details')).toContainText('Allowed for this chat');
+  await expect(second.getByTestId('tool-call-details')).not.toContainText('always allow');
+});
+
 test('deny with a reason: the model’s answer reflects the denial', async ({
   page,
   shell,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/base';
 import { resolveConfig } from 'electron-vite';
 import { createServer, mergeConfig, type ViteDevServer } from 'vite';
 import { desktopRendererPolicy } from '../../main/window/desktopRendererPolicy';

@@ -1,5 +1,5 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base } from '../fixtures/base';
 import { startAuthFixture, type AuthFixture } from '../fixtures/authServer/authServer.mjs';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 

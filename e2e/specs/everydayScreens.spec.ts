@@ -4,25 +4,21 @@ import { chatTest } from '../fixtures/chatTest';
 import { cutMidStream, message, overloaded, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { oneToolCall, plainText } from '../fixtures/fakeAnthropic/scenarios.mjs';
 import { everything, fixture } from '../fixtures/servers';
+import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
 import { AppPage } from '../pages/AppPage';
 
 /**
- * The everyday screens in an 800 × 800 window, light and dark, English and Chinese
- * (artifacts/screenshots/everyday-*): a new chat naming a failed server, a conversation with
- * a file, a one-line tool card, branches and a cut reply, the copy and conversation menus,
- * the collapsed sidebar, a server's header and Info tab, and a form in the dock with errors.
+ * The everyday screens in an 800 × 600 window, light and dark, English and Chinese
+ * (artifacts/screenshots/everyday-*): the sidebar's rail and the sidebar opened over the pane,
+ * a new chat naming a failed server, a conversation with a file, a one-line tool card, branches
+ * and a cut reply, the copy and conversation menus, a server's header and Info tab, and a form
+ * in the dock with errors. On every one the window itself does not scroll.
  */
 const test = chatTest({ everything: everything(), broken: fixture('exit-at-start.mjs') });
 const dir = 'artifacts/screenshots';
 
-/** Nothing is wider than the window: no sideways scrolling at 800 px. */
-async function fitsWidth(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-  }));
-  expect(widths.page).toBeLessThanOrEqual(widths.window);
-}
+/** The window is exactly the app: no page scrolling either way, one scrollbar per pane. */
+const fits = (page: Page): Promise<void> => expectPanesScrollAlone(page);
 
 for (const language of ['en', 'zh-CN'] as const) {
   for (const theme of ['light', 'dark'] as const) {
@@ -30,7 +26,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       test.slow();
       await mkdir(dir, { recursive: true });
       const shot = (name: string) => `${dir}/everyday-${name}-${language}-${theme}.png`;
-      await page.setViewportSize({ width: 800, height: 800 });
+      await page.setViewportSize({ width: 800, height: 600 });
       const app = new AppPage(page, shell);
       await page.goto(shell.url);
       await app.openSettings();
@@ -38,6 +34,11 @@ for (const language of ['en', 'zh-CN'] as const) {
       await app.chooseLanguage(language);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await page.keyboard.press('Escape');
+      // Below 900 px the sidebar is its rail; opened, it lies over the pane.
+      await expect(page.getByTestId('rail-servers-count')).toHaveText('1', { timeout: 20_000 });
+      await fits(page);
+      await page.screenshot({ path: shot('rail') });
+      await page.getByTestId('sidebar-toggle').click();
       await expect(page.getByTestId('server-item-everything')).toContainText(/\d+/, {
         timeout: 20_000,
       });
@@ -46,7 +47,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       // A new chat: the ready servers counted, the failed one named.
       await page.getByTestId('new-chat').click();
       await expect(page.getByTestId('empty-unavailable')).toContainText('broken');
-      await fitsWidth(page);
+      await fits(page);
       await page.screenshot({ path: shot('new-chat') });
 
       // A file, a tool call (one line), then an edited question whose new reply is cut off.
@@ -83,7 +84,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.getByTestId('reply-cut')).toBeVisible({ timeout: 20_000 });
       await expect(page.getByTestId('branch-position')).toHaveText('2 / 2');
       await expect(page.getByTestId('continue-reply')).toBeVisible();
-      await fitsWidth(page);
+      await fits(page);
       await page.screenshot({ path: shot('conversation') });
 
       // The tool card opened, and the copy menu of a reply.
@@ -100,6 +101,9 @@ for (const language of ['en', 'zh-CN'] as const) {
       await page.keyboard.press('Escape');
 
       // The conversation's menu in the list: every entry shows.
+      await page.getByTestId('sidebar-toggle').click();
+      await fits(page);
+      await page.screenshot({ path: shot('sidebar-open') });
       const item = page.getByTestId('conversation-list').getByRole('listitem').first();
       await item.hover();
       await item.getByRole('button').last().click();
@@ -107,18 +111,13 @@ for (const language of ['en', 'zh-CN'] as const) {
       await page.screenshot({ path: shot('conversation-menu') });
       await page.keyboard.press('Escape');
 
-      // The sidebar collapsed to a rail: the chat takes the room.
-      await page.getByTestId('sidebar-toggle').click();
-      await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
-      await fitsWidth(page);
-      await page.screenshot({ path: shot('sidebar-collapsed') });
-      await page.getByTestId('sidebar-toggle').click();
-
-      // A server: its MCP version in the header, and Info with its settings first.
+      // A server: its MCP version in the header, and Info with its settings first. Choosing
+      // it closes the sidebar laid over the pane.
       await page.getByTestId('server-item-everything').click();
+      await expect(page.getByTestId('sidebar-toggle')).toHaveAttribute('aria-expanded', 'false');
       await page.getByTestId('tab-info').click();
       await expect(page.getByTestId('server-info')).toBeVisible();
-      await fitsWidth(page);
+      await fits(page);
       await page.screenshot({ path: shot('server-info') });
 
       // A form asked in a chat: the dock, with a field in error and the summary by the buttons.
@@ -135,7 +134,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await form.getByTestId('elicit-integer').fill('500');
       await form.getByTestId('elicit-accept').click();
       await expect(form.getByTestId('elicit-summary')).toBeVisible();
-      await fitsWidth(page);
+      await fits(page);
       await page.screenshot({ path: shot('dock') });
     });
   }

@@ -14,8 +14,7 @@ test('settings persist across a page reload', async ({ app, page }) => {
   await app.open();
   await app.openSettings();
   // A provider added from its preset, its model the default; Claude's URL changed.
-  await page.getByTestId('provider-preset').selectOption('deepseek');
-  await page.getByTestId('provider-add').click();
+  await app.addProvider('deepseek');
   await page.getByTestId('default-model').selectOption('deepseek/deepseek-reasoner');
   await page.getByTestId('model-form').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('model-form').getByText('Saved.')).toBeVisible();

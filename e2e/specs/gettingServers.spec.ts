@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from '../fixtures/base';
 import { packFixtureBundle } from '../fixtures/bundles/packFixtureBundle.mjs';
 import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry/FakeRegistry.mjs';
 import { hostileRegistry } from '../fixtures/fakeRegistry/hostileDocuments.mjs';
 import { offlineNpmHome } from '../fixtures/offlineNpmHome.mjs';
 import { invoke } from '../fixtures/invoke';
+import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -304,4 +306,63 @@ test('screenshots of the server form, the registry browser and a bundle install'
   await page.getByTestId('bundle-install').click();
   await expect(page.getByTestId('server-status')).toContainText(/Ready|就绪/, { timeout: 20_000 });
   expect(await serversFile(shell)).not.toContain('bundle-secret');
+});
+
+const looks = [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['zh-CN', 'light'],
+  ['zh-CN', 'dark'],
+] as const;
+
+test('a registry server whose runner is not on this computer says so, on its card and in the install form', async ({
+  page,
+  registry,
+}) => {
+  // The servers' PATH is an empty folder: no uvx, whatever this machine has.
+  const emptyPath = await mkdtemp(join(tmpdir(), 'sb-no-runners-'));
+  const shell = await startWebShell({
+    env: {
+      HOME: await offlineNpmHome(),
+      SWITCHBOARD_REGISTRY_URL: registry.url,
+      PATH: emptyPath,
+    },
+  });
+  try {
+    await page.goto(`${shell.url}#/registry`);
+    await page.getByTestId('registry-search').fill('time');
+    await page.getByTestId('registry-search-submit').click();
+    const card = page.getByTestId('registry-server-io-github-modelcontextprotocol-time');
+    await expect(card.getByTestId('registry-runner-missing-uvx')).toHaveText(
+      ' — needs uvx, which was not found on this computer: install it first, or the server will not start',
+    );
+    // The registry screen: where it searches (the address is a setting) and the marked card.
+    await page.setViewportSize({ width: 800, height: 600 });
+    await expect(page.getByTestId('registry-url')).toContainText(registry.url);
+    await expectPanesScrollAlone(page);
+    for (const [language, theme] of looks) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.screenshot({
+        path: `artifacts/screenshots/registry-runner-card-${language}-${theme}.png`,
+      });
+    }
+    await invoke(page, 'settings.update', { language: 'en' });
+    await page.getByTestId('registry-install-io-github-modelcontextprotocol-time').click();
+    await expect(page.getByTestId('install-runner-missing')).toHaveText(
+      'It runs with uvx, which was not found on this computer: you can install the server now, but it will not start until uvx is installed.',
+    );
+    for (const [language, theme] of looks) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await page.getByTestId('install-runner-missing').scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `artifacts/screenshots/registry-runner-missing-${language}-${theme}.png`,
+      });
+    }
+  } finally {
+    await shell.stop();
+  }
 });

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
-import { expect, test as base, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test as base } from '../fixtures/base';
 import { startAuthFixture, type AuthFixture } from '../fixtures/authServer/authServer.mjs';
 import {
   startFakeAnthropic,

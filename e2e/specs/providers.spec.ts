@@ -40,23 +40,35 @@ test('add a provider in Settings, chat with its model and a tool, switch to Clau
   await page.goto(shell.url);
   await expect(page.getByTestId('server-item-echo')).toContainText(/3 tools/, { timeout: 20_000 });
 
-  // Settings: add DeepSeek from its preset, point it at the fake, store its key, test it.
+  // Settings: one dialog adds DeepSeek: preset, its URL (the fake) and key, Test, Add.
   await page.getByTestId('open-settings').click();
   const providers = page.getByTestId('providers');
-  await page.getByTestId('provider-preset').selectOption('deepseek');
   await providers.getByRole('button', { name: 'Add provider' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a model provider' });
+  await dialog.getByTestId('provider-preset').selectOption('deepseek');
+  await dialog.getByLabel('Base URL').fill(chatApi.url);
+  await dialog.getByLabel('API key').fill('sk-wrong');
+  await dialog.getByTestId('provider-draft-test').click();
+  await expect(dialog.getByTestId('provider-draft-result')).toHaveText(/^Failed: /);
+  // Testing added nothing.
+  await expect(page.getByTestId('provider-deepseek')).toHaveCount(0);
+  await dialog.getByLabel('API key').fill(KEY);
+  await dialog.getByTestId('provider-draft-test').click();
+  await expect(dialog.getByTestId('provider-draft-result')).toHaveText(
+    /^Connected \(\d+ ms\): 3 models listed: deepseek-chat, deepseek-reasoner, qwen3-coder-plus\.$/,
+  );
+  expect(chatApi.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  await dialog.getByRole('button', { name: 'Add provider' }).click();
+  await expect(dialog).toHaveCount(0);
   const row = page.getByTestId('provider-deepseek');
   await expect(row.getByRole('region', { name: 'Details of DeepSeek' })).toBeVisible();
-  await row.getByLabel('Base URL').fill(chatApi.url);
-  await row.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(row.getByText('Saved.')).toBeVisible();
-  await row.getByLabel('API key').fill(KEY);
-  await row.getByRole('button', { name: 'Save key' }).click();
+  await expect(row.getByLabel('Base URL')).toHaveValue(chatApi.url);
   await expect(row.getByTestId('api-key-status')).toHaveText('A key is stored');
   await expect(row.getByTestId('provider-key-chip')).toHaveText('A key is stored');
   await row.getByRole('button', { name: 'Test connection' }).click();
-  await expect(row.getByTestId('provider-test-result')).toHaveText(/Connected: 3 models listed/);
-  expect(chatApi.requests.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+  await expect(row.getByTestId('provider-test-result')).toHaveText(
+    /Connected \(\d+ ms\): 3 models listed: deepseek-chat, /,
+  );
   await page.keyboard.press('Escape');
 
   // A new chat on DeepSeek's model, picked from its group: a tool call, approved, answered.

@@ -19,10 +19,13 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await page.screenshot({ path: `${dir}/settings-${language}-${theme}.png` });
-      // Model providers: two added from presets, one open.
+      // The Add provider dialog, then two providers added from presets, one open.
+      await page.getByTestId('provider-add').click();
+      await expect(page.getByTestId('add-provider-dialog')).toBeVisible();
+      await page.screenshot({ path: `${dir}/add-provider-${language}-${theme}.png` });
+      await page.keyboard.press('Escape');
       for (const preset of ['deepseek', 'ollama']) {
-        await page.getByTestId('provider-preset').selectOption(preset);
-        await page.getByTestId('provider-add').click();
+        await app.addProvider(preset);
         await expect(page.getByTestId(`provider-${preset}`)).toBeVisible();
       }
       await app.openProvider('deepseek');

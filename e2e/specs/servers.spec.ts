@@ -1,6 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base } from '../fixtures/base';
+import { invoke } from '../fixtures/invoke';
+import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
 import { everything, fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -168,6 +172,45 @@ test('editing the servers file: a syntax error is shown at its line; a valid sav
   await expect(page.getByTestId('server-item-echo')).toHaveCount(0);
 });
 
+test('the servers file editor checks the text as it is typed, as a save would, and writes nothing', async ({
+  page,
+  shell,
+}) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  await page.goto(`${shell.url}#/servers-file`);
+  const editor = page.getByTestId('config-code').locator('.cm-content');
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(
+    '{\n  "mcpServers": {\n    "echo": { "command": "node", "args": "one" }\n  }\n}\n',
+  );
+  // No Save: the problem is listed at its line and column, and marked in the text.
+  const problems = page.getByTestId('config-problems');
+  await expect(problems).toContainText('mcpServers.echo.args');
+  await expect(problems).toContainText('Line 3, column 42');
+  await expect(page.getByTestId('config-code').locator('.cm-lintRange-error')).toHaveCount(1);
+  await expectPanesScrollAlone(page);
+  for (const [language, theme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['zh-CN', 'light'],
+    ['zh-CN', 'dark'],
+  ] as const) {
+    await invoke(page, 'settings.update', { language, theme });
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await page.screenshot({ path: `${SCREENSHOTS}/config-live-lint-${language}-${theme}.png` });
+  }
+  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
+  // Nothing was written: the file on disk still has the three servers.
+  expect(await readFile(join(shell.dataDir, 'servers.json'), 'utf8')).toContain('"broken"');
+  // Fixed as typed: the problem goes.
+  await editor.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText('{ "mcpServers": {} }');
+  await expect(problems).toHaveCount(0);
+  await expect(page.getByTestId('config-code').locator('.cm-lintRange-error')).toHaveCount(0);
+});
+
 test('the servers file emptied outside the app: servers keep running until the person stops them', async ({
   page,
   shell,
@@ -206,4 +249,84 @@ test('the servers file emptied outside the app: servers keep running until the p
   await page.getByTestId('config-stop-servers').click();
   await expect(page.getByTestId('servers-empty')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('config-emptied')).toHaveCount(0);
+});
+
+test('Try it builds a form from a nested schema: lists of groups, rows added and removed', async ({
+  page,
+}) => {
+  // server-memory's create_entities takes a list of entities, each with a list of observations.
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-memory-'));
+  const shell = await startWebShell({
+    servers: {
+      memory: {
+        command: process.execPath,
+        args: [
+          createRequire(import.meta.url).resolve(
+            '@modelcontextprotocol/server-memory/dist/index.js',
+          ),
+        ],
+        env: { MEMORY_FILE_PATH: join(dataDir, 'memory.jsonl') },
+      },
+    },
+  });
+  try {
+    await page.goto(`${shell.url}#/server/memory`);
+    await expect(page.getByTestId('server-status')).toContainText('Ready', { timeout: 20_000 });
+    await page.getByTestId('tool-try-create_entities').click();
+    const form = page.getByTestId('try-form-create_entities');
+    // A form, not only JSON: the list of entities, each a group with its own list.
+    await expect(form.getByRole('button', { name: 'Form' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await form.getByTestId('add-item-entities').click();
+    const entity = form.getByRole('group', { name: 'entities 1' });
+    await entity.getByLabel(/^name/).fill('Ada');
+    await entity.getByLabel(/^entityType/).fill('person');
+    await entity.getByTestId('add-item-entities[0].observations').click();
+    await entity.getByTestId('add-item-entities[0].observations').click();
+    await entity
+      .getByRole('textbox', { name: 'observations 1', exact: true })
+      .fill('wrote the first program');
+    await entity
+      .getByRole('textbox', { name: 'observations 2', exact: true })
+      .fill('to be removed');
+    await entity.getByRole('button', { name: 'Remove observations 2' }).click();
+    await expect(entity.getByRole('textbox', { name: 'observations 2', exact: true })).toHaveCount(
+      0,
+    );
+    // The same arguments as JSON, then back to the form: nothing typed is lost.
+    await form.getByRole('button', { name: 'JSON' }).click();
+    await expect(form.getByRole('textbox')).toHaveValue(
+      /"observations": \[\s*"wrote the first program"\s*\]/,
+    );
+    await form.getByRole('button', { name: 'Form' }).click();
+    await expect(form.getByRole('group', { name: 'entities 1' }).getByLabel(/^name/)).toHaveValue(
+      'Ada',
+    );
+    await form.getByTestId('tool-run').click();
+    await expect(form.getByTestId('tool-result')).toContainText('"name": "Ada"');
+    await expect(form.getByTestId('tool-result')).toContainText('wrote the first program');
+    await expect(form.getByTestId('tool-result')).not.toContainText('to be removed');
+    // A required field left empty in a row is named where it is.
+    await form.getByTestId('add-item-entities').click();
+    await form.getByTestId('tool-run').click();
+    await expect(
+      form.getByRole('group', { name: 'entities 2' }).locator('.field__error').first(),
+    ).toHaveText('Required.');
+    await form.getByTestId('tool-run').scrollIntoViewIfNeeded();
+    for (const [language, theme] of [
+      ['en', 'light'],
+      ['en', 'dark'],
+      ['zh-CN', 'light'],
+      ['zh-CN', 'dark'],
+    ] as const) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.screenshot({ path: `${SCREENSHOTS}/try-form-nested-${language}-${theme}.png` });
+    }
+  } finally {
+    await shell.stop();
+  }
 });

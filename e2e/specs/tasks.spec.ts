@@ -102,6 +102,8 @@ test('reload during a task keeps it; Cancel cancels it on the server', async ({
   await expect(card.getByTestId('task-status')).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('assistant-message').last()).toContainText('cancelled');
   await expect(card.getByTestId('task-cancel')).toHaveCount(0);
+  // A cancelled call is a neutral "Cancelled", not a red "Failed".
+  await expect(card.getByTestId('tool-call-status')).toHaveText('Cancelled');
 });
 
 test('the app killed mid-task: started again, it follows the task and delivers the result', async ({

@@ -39,9 +39,7 @@ test('3,000 tools: the model searches, gets the definition, calls a deferred too
   );
   await openChat(page, shell.url);
   // The Servers list says what the definitions cost and how requests carry them.
-  await expect(page.getByTestId('server-cost-weather')).toContainText(
-    /100 tools · ~[\d.,]+K tokens/,
-  );
+  await expect(page.getByTestId('server-cost-weather')).toContainText(/100 tools · ~[\d.,]+K/);
   await expect(page.getByTestId('catalog-plan')).toHaveAttribute('data-loading', 'api-search');
   await expect(page.getByTestId('tool-search-bar')).toHaveAttribute('data-loading', 'api-search');
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ExternalOpener } from './PlatformServices';
 import { isOpenableUrl } from './isOpenableUrl';
-import { systemOpenCommand } from './systemOpenCommand';
+import { systemOpenCommand, type OpenCommand } from './systemOpenCommand';
 
 /** Web shell and CLI: prints the URL, and asks the OS to open it when allowed to. */
 export class NodeExternalOpener implements ExternalOpener {
@@ -34,4 +34,55 @@ export function openWithSystem(url: string): void {
   } catch {
     // No opener on this machine: the printed URL is enough.
   }
+}
+
+/** What {@link tryOpenWithSystem} found: the opener ran, or why no browser opened. */
+export type OpenOutcome =
+  { opened: true } | { opened: false; reason: 'no-opener' | 'opener-failed'; detail?: string };
+
+/**
+ * Opens the URL with the OS's opener and says whether that worked, so a shell can say when no
+ * browser opened (no display, no `xdg-open`, no browser set). The opener exiting 0, or still
+ * running after `waitMs` (some wait for the browser), counts as opened.
+ */
+export function tryOpenWithSystem(
+  url: string,
+  options: { waitMs?: number; command?: OpenCommand } = {},
+): Promise<OpenOutcome> {
+  const open = options.command ?? systemOpenCommand(url, process.platform, process.env);
+  if (!open) return Promise.resolve({ opened: false, reason: 'no-opener' });
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(open.command, open.args, {
+        detached: true,
+        stdio: 'ignore',
+        shell: false,
+        windowsHide: true,
+      });
+    } catch (error) {
+      resolve({ opened: false, reason: 'no-opener', detail: String(error) });
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.unref();
+      resolve({ opened: true });
+    }, options.waitMs ?? 3000);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ opened: false, reason: 'no-opener', detail: error.message });
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(
+        code === 0
+          ? { opened: true }
+          : {
+              opened: false,
+              reason: 'opener-failed',
+              detail: `${open.command} exited with ${code ?? signal ?? 'nothing'}`,
+            },
+      );
+    });
+  });
 }

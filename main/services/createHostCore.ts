@@ -33,7 +33,7 @@ import { ToolRuns } from './mcp/ToolRuns';
 import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { StagedFiles } from './resources/StagedFiles';
-import { McpService, toConfigDocument } from './mcp/McpService';
+import { McpService, toConfigDocument, toProblemViews } from './mcp/McpService';
 import type { LockShell } from './mcp/locks/ServerLocks';
 import type { LaunchMode } from './mcp/onDemand/ServerDemand';
 import { OAuthStore } from './mcp/auth/OAuthStore';
@@ -268,6 +268,7 @@ export async function createHostCore(
     findToolCall: (toolUseId) => store.getToolCall(toolUseId),
     send: (conversationId, text) => Promise.resolve(conversations.send(conversationId, text)),
     askToOpen: (request) => interactions.broker.askToOpen(request),
+    open: (url) => platform.opener.openExternal(url, { consented: true }),
   });
   const stagedFiles = new StagedFiles();
   const conversations = new ConversationService({
@@ -423,6 +424,7 @@ export async function createHostCore(
       }).problems;
       return { saved: false, document: { ...toConfigDocument(result.state), text, problems } };
     },
+    'config.validate': ({ text }) => ({ problems: toProblemViews(files.validateText(text)) }),
     'config.listImports': () => imports.list(),
     'config.applyImport': async (request) => toConfigDocument(await imports.apply(request)),
     ...createGettingServersHandlers(gettingServers, imports, platform),

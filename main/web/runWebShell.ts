@@ -4,12 +4,13 @@ import { createDispatcher } from '../ipc/createDispatcher';
 import { createLogger } from '../platform/Logger';
 import { createNodePlatform } from '../platform/createNodePlatform';
 import { installProcessGuards } from '../platform/installProcessGuards';
-import { openWithSystem } from '../platform/NodeExternalOpener';
+import { tryOpenWithSystem } from '../platform/NodeExternalOpener';
 import type { ExternalOpener } from '../platform/PlatformServices';
 import { argValue } from '../platform/resolveDataDir';
 import { createHostCore } from '../services/createHostCore';
 import { SANDBOX_FRAME_PATH } from '../services/apps/SandboxPages';
 import { AppsOrigin } from './AppsOrigin';
+import { browserNote } from './browserNote';
 import { WebShell } from './WebShell';
 
 export interface WebShellOptions {
@@ -71,10 +72,12 @@ export async function runWebShell(options: WebShellOptions): Promise<void> {
     hostOrigins: sandbox.origins,
     rendererDir,
   });
-  // The address last: it is what the person copies.
+  // The address last: it is what the person copies. Before it, whether a browser opened.
   print(`Data: ${platform.paths.dataDir}`);
+  const opened = noOpen ? undefined : await tryOpenWithSystem(url);
+  const note = browserNote(noOpen, opened);
+  if (note) print(note);
   print(`Switchboard web shell: ${url}`);
-  if (!noOpen) openWithSystem(url);
 
   let stopping = false;
   const stop = (): void => {

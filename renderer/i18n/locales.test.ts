@@ -28,6 +28,35 @@ describe('locales', () => {
     }
   });
 
+  it('name the secret store with one Chinese word everywhere (密钥存储)', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : Object.values(value as Record<string, unknown>).flatMap(texts);
+    // Other names it had: 机密存储, 秘密存储, 密钥库, 机密库, 凭据存储.
+    const others = /机密存储|秘密存储|密钥库|机密库|凭据存储/;
+    expect(texts(zhCN).filter((text) => others.test(text))).toEqual([]);
+    expect(texts(zhCN).filter((text) => text.includes('密钥存储')).length).toBeGreaterThan(10);
+  });
+
+  it('say counts with plural forms ("1 definition", never "1 definitions")', () => {
+    const lookup = (path: string): string =>
+      path
+        .split('.')
+        .reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en) as string;
+    // A count followed by a word is a count of things: i18next picks _one or _other by it.
+    const counted = /\{\{count\}\}\s*\p{L}/u;
+    // Main's messages have no plural forms: this one has a message of its own for one server.
+    const oneSaidApart = ['host.config.serversKept'];
+    const unplural = keys(en).filter(
+      (key) =>
+        !/_(zero|one|two|few|many|other)$/.test(key) &&
+        !oneSaidApart.includes(key) &&
+        counted.test(lookup(key)),
+    );
+    expect(unplural).toEqual([]);
+  });
+
   it('translate user-visible text (not copies of English)', () => {
     const same = keys(en).filter((key) => {
       const lookup = (tree: unknown): unknown =>

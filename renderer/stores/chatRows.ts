@@ -20,6 +20,8 @@ export type ChatRow =
       message: ChatMessage;
       /** The newest reply: it offers Retry once the turn is over. */
       lastReply: boolean;
+      /** A reply that another reply follows directly: it was continued (Continue). */
+      continued: boolean;
       /** A stored message of the person's, which can be edited and sent again. */
       editable: boolean;
     }
@@ -57,11 +59,12 @@ export function chatRows(model: ChatModel): ChatRow[] {
   const running = isRunning(model);
   const messages = allMessages(model).filter(isVisible);
   const last = messages.at(-1);
-  const rows: ChatRow[] = messages.map((message) => ({
+  const rows: ChatRow[] = messages.map((message, index) => ({
     kind: 'message',
     key: message.id,
     message,
     lastReply: !running && message === last && message.role === 'assistant',
+    continued: message.role === 'assistant' && messages[index + 1]?.role === 'assistant',
     editable: !running && message.role === 'user' && !message.live && message.ordinal >= 0,
   }));
   const footer = turnFooter(model, running, last);

@@ -74,6 +74,19 @@ export function draftEdited(model: ConfigModel, text: string): ConfigModel {
   return { ...model, draft, saveOutcome: null };
 }
 
+/**
+ * Main checked a text as the person typed it: its problems show, unless the text changed
+ * again meanwhile (an answer for an older text is dropped; the newer one's comes).
+ */
+export function validated(
+  model: ConfigModel,
+  text: string,
+  problems: ConfigProblemView[],
+): ConfigModel {
+  if (editorText(model) !== text) return model;
+  return { ...model, problems, problemsText: text };
+}
+
 /** Throws the edits away. */
 export function reverted(model: ConfigModel): ConfigModel {
   return model.disk ? { ...showDisk(model, model.disk), saveOutcome: null } : model;

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ConfigDocument } from '../../shared/domain/mcpViews';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import { scriptedClient } from '../testing/scriptedClient';
-import { createConfigStore } from './configStore';
+import { createConfigStore, LINT_DELAY_MS } from './configStore';
 
 const doc = (text: string, patch: Partial<ConfigDocument> = {}): ConfigDocument => ({
   path: '/data/servers.json',
@@ -31,6 +31,44 @@ describe('configStore', () => {
     expect(store.getState().disk?.text).toBe('{"mcpServers":{}}');
     expect(store.getState().draft).toBeNull();
     expect(store.getState().saveOutcome).toEqual({ kind: 'saved' });
+  });
+
+  it('has main check the text once typing pauses, and shows only the latest text’s problems', async () => {
+    vi.useFakeTimers();
+    try {
+      const problem = (message: string) => ({
+        severity: 'error' as const,
+        message,
+        line: 1,
+        column: 2,
+      });
+      const answers: ((value: unknown) => void)[] = [];
+      const { client, callsOf } = scriptedClient((name) => {
+        if (name === 'config.get') return doc('{}');
+        if (name === 'config.validate') return new Promise((resolve) => answers.push(resolve));
+        throw new Error(name);
+      });
+      const store = createConfigStore(client);
+      await store.getState().load();
+      store.getState().edit('{ "a"');
+      store.getState().edit('{ "ab"');
+      await vi.advanceTimersByTimeAsync(LINT_DELAY_MS);
+      // One check, for the text as it stands after the pause.
+      expect(callsOf('config.validate')).toEqual([{ text: '{ "ab"' }]);
+      store.getState().edit('{ "abc"');
+      await vi.advanceTimersByTimeAsync(LINT_DELAY_MS);
+      expect(callsOf('config.validate')).toHaveLength(2);
+      // The newer answer first, then the older one late: the older is dropped.
+      answers[1]?.({ problems: [problem('for abc')] });
+      answers[0]?.({ problems: [problem('for ab')] });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(store.getState().problems.map((p) => p.message)).toEqual(['for abc']);
+      expect(store.getState().problemsText).toBe('{ "abc"');
+      // Nothing was saved.
+      expect(callsOf('config.save')).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('raises the outside-change notice from config.changed while editing', async () => {

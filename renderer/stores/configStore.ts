@@ -12,6 +12,7 @@ import {
   saveFailed,
   saveFinished,
   saveStarted,
+  validated,
   type ConfigModel,
 } from './configReducers';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
@@ -25,6 +26,7 @@ export interface ConfigState extends ConfigModel {
   /** Every place the import looked (shown when it found nothing). */
   importSearched: string[];
   load: () => Promise<void>;
+  /** The person typed: the text is checked by main a moment after they pause. */
   edit: (text: string) => void;
   /** Sends the editor's text to main, which alone validates and writes. */
   save: () => Promise<void>;
@@ -40,10 +42,23 @@ export interface ConfigState extends ConfigModel {
 
 export type ConfigStore = StoreApi<ConfigState>;
 
+/** Typing pauses this long before main checks the text (problems then show as they are). */
+export const LINT_DELAY_MS = 250;
+
 /** Projection of the servers file, plus the person's unsaved edits of it. */
 export function createConfigStore(client: HostClient): ConfigStore {
+  let lintTimer: ReturnType<typeof setTimeout> | undefined;
   const store = createStore<ConfigState>()((set, get) => {
     const reduce = (reducer: (model: ConfigModel) => ConfigModel): void => set((s) => reducer(s));
+    // The same validation main runs on save, on the text as typed; nothing is written.
+    const lint = async (text: string): Promise<void> => {
+      try {
+        const { problems } = await client.invoke('config.validate', { text });
+        reduce((m) => validated(m, text, problems));
+      } catch {
+        // Not checked now (connection down, text too large): the save still checks it.
+      }
+    };
     return {
       ...emptyConfigModel,
       loadError: null,
@@ -58,7 +73,11 @@ export function createConfigStore(client: HostClient): ConfigStore {
           set({ loadError: errorInfo(error) });
         }
       },
-      edit: (text) => reduce((m) => draftEdited(m, text)),
+      edit: (text) => {
+        reduce((m) => draftEdited(m, text));
+        clearTimeout(lintTimer);
+        lintTimer = setTimeout(() => void lint(text), LINT_DELAY_MS);
+      },
       save: async () => {
         const text = editorText(get());
         if (get().savingText !== null) return;

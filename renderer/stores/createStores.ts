@@ -51,7 +51,11 @@ export function createStores(
     options.view ??
     (last && conversations.some((c) => c.id === last) ? { kind: 'chat', id: last } : homeView);
   const stores: Stores = {
-    app: createAppStore(info, { view, sidebarCollapsed: uiState.sidebarCollapsed === true }),
+    app: createAppStore(info, {
+      view,
+      sidebarCollapsed: uiState.sidebarCollapsed === true,
+      serversCollapsed: uiState.serversCollapsed === true,
+    }),
     settings: createSettingsStore(client, settings),
     servers: createServersStore(client, servers),
     config,
@@ -88,6 +92,9 @@ function rememberUiState(client: HostClient, stores: Stores): void {
   stores.app.subscribe((state, before) => {
     if (state.sidebarCollapsed !== before.sidebarCollapsed) {
       save({ sidebarCollapsed: state.sidebarCollapsed });
+    }
+    if (state.serversCollapsed !== before.serversCollapsed) {
+      save({ serversCollapsed: state.serversCollapsed });
     }
     const id = state.view.kind === 'chat' ? state.view.id : null;
     const previous = before.view.kind === 'chat' ? before.view.id : null;

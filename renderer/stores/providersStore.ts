@@ -1,8 +1,8 @@
 import { turnError } from '../../shared/domain/conversationEvents';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
+  ProviderAdd,
   ProviderPatch,
-  ProviderPresetId,
   ProviderTestResult,
   ProviderView,
 } from '../../shared/domain/providers';
@@ -25,10 +25,14 @@ export interface ProvidersState {
   /** The last test of each provider, by id. */
   tests: Record<string, ProviderTest>;
   load: () => Promise<void>;
-  /** Adds from a preset; resolves to the new provider's id. */
+  /** Adds from a preset with a name, URL and key; resolves to the new provider's id. */
   add: (
-    preset: ProviderPresetId,
-  ) => Promise<{ ok: true; id: string } | Extract<ActionResult, { ok: false }>>;
+    input: ProviderAdd,
+  ) => Promise<
+    { ok: true; id: string } | { ok: false; error: ErrorInfo; fields: Record<string, string> }
+  >;
+  /** Tests a provider not added yet (the Add provider dialog); nothing is kept. */
+  testDraft: (input: ProviderAdd) => Promise<ProviderTestResult>;
   update: (id: string, patch: ProviderPatch) => Promise<ProviderUpdateResult>;
   remove: (id: string) => Promise<ActionResult>;
   setApiKey: (id: string, apiKey: string) => Promise<ActionResult>;
@@ -65,12 +69,19 @@ export function createProvidersStore(client: HostClient, models: ModelsStore): P
           set({ list: { state: 'failed', error: errorInfo(error) } });
         }
       },
-      add: async (preset) => {
+      add: async (input) => {
         try {
-          const added = await client.invoke('providers.add', { preset });
+          const added = await client.invoke('providers.add', input);
           return { ok: true, id: added.id };
         } catch (error) {
-          return { ok: false, error: errorInfo(error) };
+          return { ok: false, error: errorInfo(error), fields: fieldErrors(error) };
+        }
+      },
+      testDraft: async (input) => {
+        try {
+          return await client.invoke('providers.testDraft', input);
+        } catch (error) {
+          return { ok: false, error: turnError(AppError.from(error)) };
         }
       },
       update: async (id, patch) => {

@@ -145,14 +145,22 @@ export const providerViewSchema = providerConfigSchema.extend({
 });
 export type ProviderView = z.infer<typeof providerViewSchema>;
 
-/** Adding one: a preset, optionally with a name and URL of the person's own. */
+/** An API key as the person pastes it (it goes to the secret store, never back). */
+export const providerApiKeySchema = z.string().trim().min(1).max(512);
+
+/**
+ * Adding one: a preset, optionally with a name, URL and key of the person's own. The same shape
+ * describes a provider not added yet, for "Test" in the Add provider dialog.
+ */
 export const providerAddSchema = z
   .object({
     preset: providerPresetIdSchema,
     name: z.string().trim().min(1).max(80).optional(),
     baseURL: httpUrl.optional(),
+    apiKey: providerApiKeySchema.optional(),
   })
   .strict();
+export type ProviderAdd = z.infer<typeof providerAddSchema>;
 
 /** A partial change of an added provider (or of the built-in one's URL and models). */
 export const providerPatchSchema = z
@@ -165,9 +173,20 @@ export const providerPatchSchema = z
   .strict();
 export type ProviderPatch = z.infer<typeof providerPatchSchema>;
 
-/** The answer of "Test connection": how many models it lists and how long it took, or why not. */
+/** Model ids a test names at most (a provider may list hundreds; the count says how many). */
+export const TEST_NAMES_MAX = 20;
+
+/**
+ * The answer of "Test connection": how many models it lists (and the first of their ids) and
+ * how long it took, or why not.
+ */
 export const providerTestResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), models: z.number().int().nonnegative(), ms: z.number() }),
+  z.object({
+    ok: z.literal(true),
+    models: z.number().int().nonnegative(),
+    names: z.array(z.string().max(200)).max(TEST_NAMES_MAX).optional(),
+    ms: z.number(),
+  }),
   z.object({ ok: z.literal(false), error: turnErrorSchema }),
 ]);
 export type ProviderTestResult = z.infer<typeof providerTestResultSchema>;

@@ -65,6 +65,12 @@ export const taskViewSchema = z.object({
   ttlMs: z.number().nullable().optional(),
   /** Why it failed or expired. */
   error: z.string().max(TASK_MESSAGE_MAX).optional(),
+  /**
+   * How the person answered a server's request run as a task (sampling, elicitation): declined
+   * it, or closed it unanswered. The protocol's status stays as it is (a declined form is a
+   * completed task to the server); windows show this instead, in neutral words.
+   */
+  answer: z.enum(['declined', 'cancelled']).optional(),
   /** Where the result goes: nowhere, the waiting turn, the conversation once ended, done. */
   delivery: z.enum(['none', 'turn', 'pending', 'delivered']),
   following: z.boolean(),

@@ -8,6 +8,8 @@ export const uiStateSchema = z.object({
   /** The conversation open last; restored on a start without an address. */
   lastConversationId: z.string().min(1).max(200).optional(),
   sidebarCollapsed: z.boolean().optional(),
+  /** The sidebar's servers folded to their summary line. */
+  serversCollapsed: z.boolean().optional(),
 });
 export type UiState = z.infer<typeof uiStateSchema>;
 
@@ -16,6 +18,7 @@ export const uiStatePatchSchema = z
   .object({
     lastConversationId: z.string().min(1).max(200).nullable(),
     sidebarCollapsed: z.boolean(),
+    serversCollapsed: z.boolean(),
   })
   .partial()
   .strict();

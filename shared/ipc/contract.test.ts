@@ -280,6 +280,7 @@ describe('IPC contract', () => {
       },
       'config.get': { input: {}, output: document },
       'config.save': { input: { text: '{}' }, output: { saved: true, document } },
+      'config.validate': { input: { text: '{}' }, output: { problems: document.problems } },
       'config.listImports': {
         input: {},
         output: {
@@ -460,6 +461,10 @@ describe('IPC contract', () => {
       'providers.setApiKey': { input: { id: 'deepseek', apiKey: 'sk-x' }, output: provider },
       'providers.clearApiKey': { input: { id: 'deepseek' }, output: provider },
       'providers.test': { input: { id: 'deepseek' }, output: { ok: true, models: 2, ms: 41 } },
+      'providers.testDraft': {
+        input: { preset: 'deepseek', baseURL: 'https://api.deepseek.com', apiKey: 'sk-x' },
+        output: { ok: true, models: 2, names: ['deepseek-chat', 'deepseek-reasoner'], ms: 41 },
+      },
       'approvals.pending': { input: {}, output: { requests: [] } },
       'approvals.respond': {
         input: { requestId: 'r1', decision: { kind: 'deny', reason: 'no' } },

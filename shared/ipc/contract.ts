@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { JsonReply } from './JsonReply';
 import {
   configDocumentSchema,
+  configProblemSchema,
   importSourceSchema,
   logEntrySchema,
   promptViewSchema,
@@ -316,6 +317,12 @@ export const requests = {
     description:
       'Saves the editor’s text atomically and applies it live. Not saved (saved: false) when it is not JSON, or when the file changed on disk since it was loaded; JSON with schema errors is saved, its problems are in the document and the last good servers keep running. Saving a file that became empty as it is confirms stopping its servers.',
   },
+  'config.validate': {
+    input: z.object({ text: z.string().max(4 * 1024 * 1024) }).strict(),
+    output: z.object({ problems: z.array(configProblemSchema) }),
+    description:
+      'Checks the editor’s text exactly as a save would (syntax, schema, environment references), writing and applying nothing: its problems with line and column, as the person types.',
+  },
   'config.listImports': {
     input: empty,
     output: z.object({
@@ -528,7 +535,14 @@ export const requests = {
   'providers.add': {
     input: providerAddSchema,
     output: providerViewSchema,
-    description: 'Adds a provider from a preset; emits providers.changed.',
+    description:
+      'Adds a provider from a preset, with the name, URL and key the person gave (the key to the secret store); emits providers.changed.',
+  },
+  'providers.testDraft': {
+    input: providerAddSchema,
+    output: providerTestResultSchema,
+    description:
+      'Test before adding: asks a provider that does not exist yet (a preset with a URL and key) for its model list. Nothing is saved.',
   },
   'providers.update': {
     input: z.object({ id: providerIdSchema, patch: providerPatchSchema }).strict(),

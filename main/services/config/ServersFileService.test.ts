@@ -67,6 +67,26 @@ describe('ServersFileService: loading', () => {
   });
 });
 
+describe('ServersFileService: validateText', () => {
+  it('finds what a save would, in text order, with line and column, and writes nothing', async () => {
+    await writeFile(file, serversJson({ a: { command: 'a' } }));
+    const service = create({});
+    await service.start();
+    const text = serversJson({ b: { command: 'b', args: 'one', extra: 1 }, c: { url: 7 } });
+    const problems = service.validateText(text);
+    expect(problems.map((p) => [p.severity, p.path])).toEqual([
+      ['error', 'mcpServers.b.args'],
+      ['warning', 'mcpServers.b.extra'],
+      ['error', 'mcpServers.c.url'],
+    ]);
+    expect(problems[0]).toMatchObject({ line: 5, column: 15 });
+    expect(service.validateText('{ "mcpServers": ')[0]).toMatchObject({ kind: 'syntax' });
+    // Neither written nor applied.
+    expect(await readFile(file, 'utf8')).toBe(serversJson({ a: { command: 'a' } }));
+    expect(service.state.servers.map((server) => server.name)).toEqual(['a']);
+  });
+});
+
 describe('ServersFileService: saveText', () => {
   it('writes exactly the text, atomically, leaving no temp files, and announces it', async () => {
     const service = create();

@@ -99,6 +99,15 @@ export class ServersFileService {
   }
 
   /**
+   * Checks a text as a save would (syntax, schema, environment references), in text order,
+   * without writing or applying anything: the editor's live problems, as the person types.
+   */
+  validateText(text: string): ConfigProblem[] {
+    const parsed = parseServersText(text, this.env);
+    return [...parsed.errors, ...parsed.warnings].toSorted((a, b) => a.offset - b.offset);
+  }
+
+  /**
    * Saves the in-app editor's text. Text that is not JSON is refused and nothing is written.
    * Valid JSON with schema errors is saved (the person's work is kept) and the new state
    * carries the errors, exactly as if they had saved it from another editor. With

@@ -1,5 +1,6 @@
 import type { ToolResultStatus } from '../../../shared/domain/conversationEvents';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
+import { AppError, AppErrorCode } from '../../../shared/errors';
 import { toolOutcomeSchema, type ToolOutcome } from '../../../shared/domain/toolOutcome';
 import type { ExecuteTool, ToolCall, ToolProgress } from './ExecuteTool';
 import { mapToolResult } from './mapToolResult';
@@ -143,6 +144,10 @@ async function execute(
   } catch (error) {
     if (isAborted(signal)) return cancelledText();
     const message = error instanceof Error ? error.message : String(error);
+    // Cancelled elsewhere (its task from the Tasks list, or by the server): not a failure.
+    if (error instanceof AppError && error.code === AppErrorCode.Cancelled) {
+      return failure(`Cancelled: ${message}`, 'cancelled');
+    }
     return failure(`The tool call failed: ${message}`, 'error');
   } finally {
     running = false;

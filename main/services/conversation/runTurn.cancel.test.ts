@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { twoParallelToolCalls } from '../../../e2e/fixtures/fakeAnthropic/scenarios.mjs';
+import { AppError, AppErrorCode } from '../../../shared/errors';
+import { hostText } from '../../../shared/text/hostText';
 import type { ExecuteTool } from './ExecuteTool';
 import { runWithFake, sentBody, simpleExecutor } from './testing/turnHarness';
 import { useFakeMessagesApi } from './testing/useFakeMessagesApi';
@@ -77,6 +79,23 @@ describe('cancelling one tool call', () => {
     );
     // The call already ended: a late cancel has nothing to do.
     expect(cancels.cancel(slowId)).toBe(false);
+  });
+
+  it('a call cancelled elsewhere (its task, from the Tasks list) ends cancelled, not failed', async () => {
+    api.fake.script(...SLOW_AND_ECHO);
+    const run = await runWithFake(api.fake, {
+      executeTool: (call, signal, progress) =>
+        call.modelName === 'slow'
+          ? Promise.reject(new AppError(AppErrorCode.Cancelled, hostText('tasks.cancelled')))
+          : simpleExecutor(call, signal, progress),
+    });
+    const slow = run.of('toolResult').find((r) => r.modelName === 'slow');
+    expect(slow?.status).toBe('cancelled');
+    expect(slow?.outcome).toEqual({
+      content: [{ type: 'text', text: 'Cancelled: The task was cancelled.' }],
+      isError: true,
+    });
+    expect(run.result.stop.reason).toBe('end_turn');
   });
 
   it('stops waiting for an executor that ignores the signal', async () => {

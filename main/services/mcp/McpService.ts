@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type {
   ConfigDocument,
+  ConfigProblemView,
   ServerDetail,
   ServerView,
   ToolView,
@@ -9,6 +10,7 @@ import type { ServerConfig, StdioServerConfig } from '../../../shared/domain/ser
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import { ToolCatalog, type CatalogEntry } from '../catalog/ToolCatalog';
+import type { ConfigProblem } from '../config/ConfigProblem';
 import type { ServersFileService } from '../config/ServersFileService';
 import type { ServersFileState } from '../config/ServersFileState';
 import type { HostEvents } from '../HostEvents';
@@ -569,16 +571,21 @@ export function toConfigDocument(state: ServersFileState): ConfigDocument {
     path: state.file,
     exists: state.exists,
     text: state.text,
-    problems: [...state.errors, ...state.warnings].map((p) => ({
-      severity: p.severity,
-      kind: p.kind,
-      message: p.message,
-      text: p.text,
-      ...(p.path !== undefined ? { path: p.path } : {}),
-      line: p.line,
-      column: p.column,
-      offset: p.offset,
-      length: p.length,
-    })),
+    problems: toProblemViews([...state.errors, ...state.warnings]),
   };
+}
+
+/** Problems of the servers file as windows show them (message, its key, where). */
+export function toProblemViews(problems: readonly ConfigProblem[]): ConfigProblemView[] {
+  return problems.map((p) => ({
+    severity: p.severity,
+    kind: p.kind,
+    message: p.message,
+    text: p.text,
+    ...(p.path !== undefined ? { path: p.path } : {}),
+    line: p.line,
+    column: p.column,
+    offset: p.offset,
+    length: p.length,
+  }));
 }

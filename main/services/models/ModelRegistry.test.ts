@@ -122,4 +122,44 @@ describe('ModelRegistry', () => {
       expect.objectContaining({ code: AppErrorCode.NotFound }),
     );
   });
+
+  it('a draft never borrows a key it was not given: no env or stored key goes to the URL the window typed', async () => {
+    const { providers, registry } = await services();
+    // A stored provider with a key, and OPENAI_API_KEY in the environment, both for chatApi.
+    await providers.add({ preset: 'deepseek', baseURL: chatApi.fake.url, apiKey: CHAT_KEY });
+    for (const preset of ['openai', 'deepseek'] as const) {
+      const before = chatApi.fake.requests.length;
+      expect(await registry.testDraft({ preset, baseURL: chatApi.fake.url })).toMatchObject({
+        ok: false,
+        error: { code: AppErrorCode.LlmAuth },
+      });
+      const sent = chatApi.fake.requests.slice(before).map((r) => r.headers.authorization);
+      expect(sent.some((header) => header?.includes(CHAT_KEY))).toBe(false);
+    }
+    const before = claude.requests.length;
+    const anthropic = await registry.testDraft({ preset: 'anthropic', baseURL: claude.url });
+    expect(anthropic.ok).toBe(false);
+    const sent = claude.requests.slice(before).map((r) => JSON.stringify(r.headers));
+    expect(sent.some((headers) => headers.includes('sk-ant-registry'))).toBe(false);
+  });
+
+  it('tests a provider before it exists, naming the models it lists, and adds it with its key at once', async () => {
+    const { providers, registry } = await services();
+    const before = providers.list().map((p) => p.id);
+    const draft = { preset: 'deepseek' as const, baseURL: chatApi.fake.url };
+    expect(await registry.testDraft({ ...draft, apiKey: 'sk-wrong' })).toMatchObject({
+      ok: false,
+      error: { code: AppErrorCode.LlmAuth },
+    });
+    expect(await registry.testDraft({ ...draft, apiKey: CHAT_KEY })).toMatchObject({
+      ok: true,
+      models: 3,
+      names: ['deepseek-chat', 'deepseek-reasoner', 'qwen3-coder-plus'],
+    });
+    // Testing added nothing.
+    expect(providers.list().map((p) => p.id)).toEqual(before);
+    const added = await providers.add({ ...draft, apiKey: CHAT_KEY });
+    expect(added).toMatchObject({ id: 'deepseek', keySource: 'secret-store' });
+    expect(await registry.test(added.id)).toMatchObject({ ok: true, models: 3 });
+  });
 });

@@ -3,7 +3,9 @@ import { formatModelRef, parseModelRef } from '../../../shared/domain/modelRef';
 import type { ModelSummary } from '../../../shared/domain/modelSummary';
 import {
   providerPreset,
+  TEST_NAMES_MAX,
   type ModelGroup,
+  type ProviderAdd,
   type ProviderTestResult,
 } from '../../../shared/domain/providers';
 import { AppError, AppErrorCode } from '../../../shared/errors';
@@ -122,11 +124,25 @@ export class ModelRegistry {
 
   /** "Test connection": the provider's model list, asked now, with how long it took. */
   async test(providerId: string): Promise<ProviderTestResult> {
-    const source = listSource(this.options.providers.resolve(providerId));
+    return this.testProvider(this.options.providers.resolve(providerId));
+  }
+
+  /** The same for a provider not added yet (the Add provider dialog); nothing is kept. */
+  async testDraft(input: ProviderAdd): Promise<ProviderTestResult> {
+    return this.testProvider(this.options.providers.draft(input));
+  }
+
+  private async testProvider(provider: ResolvedProvider): Promise<ProviderTestResult> {
+    const source = listSource(provider);
     const started = performance.now();
     try {
       const models = await source.list(AbortSignal.timeout(this.options.listTimeoutMs ?? 15_000));
-      return { ok: true, models: models.length, ms: Math.round(performance.now() - started) };
+      return {
+        ok: true,
+        models: models.length,
+        names: models.slice(0, TEST_NAMES_MAX).map((m) => m.id.slice(0, 200)),
+        ms: Math.round(performance.now() - started),
+      };
     } catch (error) {
       const appError = AppError.from(error);
       return { ok: false, error: turnError(appError) };

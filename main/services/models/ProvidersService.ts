@@ -6,6 +6,7 @@ import {
   isLocalBaseUrl,
   providerConfigSchema,
   providerPreset,
+  type ProviderAdd,
   type ProviderConfig,
   type ProviderKeySource,
   type ProviderPatch,
@@ -103,17 +104,64 @@ export class ProvidersService {
     throw new AppError(AppErrorCode.NotFound, hostText('model.noProvider', { id, known }));
   }
 
-  async add(input: {
-    preset: ProviderPresetId;
-    name?: string;
-    baseURL?: string;
-  }): Promise<ProviderView> {
-    const preset = providerPreset(input.preset);
+  /**
+   * Adds a provider from a preset with the person's name, URL and key. The key is stored first
+   * and taken back if the provider cannot be saved, so no half-added provider remains.
+   */
+  async add(input: ProviderAdd): Promise<ProviderView> {
+    const config = this.configFor(input, this.freeId(input.preset));
+    if (!input.apiKey) {
+      await this.save([...this.added, config]);
+      return this.resolve(config.id).view;
+    }
+    const stored = { key: input.apiKey, origin: originOf(config.baseURL) };
+    await this.options.secrets.set(keyName(config.id), JSON.stringify(stored));
+    this.keys.set(config.id, stored);
+    try {
+      await this.save([...this.added, config]);
+    } catch (error) {
+      this.keys.delete(config.id);
+      await this.options.secrets.delete(keyName(config.id)).catch(() => undefined);
+      throw error;
+    }
+    this.options.log.info('provider key stored', {
+      provider: config.id,
+      store: this.options.secrets.kind,
+    });
+    return this.resolve(config.id).view;
+  }
+
+  /**
+   * A provider as {@link add} would make it, with the key typed in (never a stored one), saved
+   * nowhere: what "Test" asks before the person decides to add it.
+   */
+  draft(input: ProviderAdd): ResolvedProvider {
+    const config = this.configFor(input, this.freeId(input.preset));
+    const needsKey = !isLocalBaseUrl(config.baseURL);
+    return {
+      view: {
+        ...config,
+        origin: 'added',
+        keySource: input.apiKey ? 'secret-store' : needsKey ? 'none' : 'not-needed',
+      },
+      apiKey: input.apiKey,
+      needsKey,
+      maxTokensField: providerPreset(config.preset).maxTokensField,
+    };
+  }
+
+  /** The preset's id, or `<preset>-2`, `-3`… when taken. */
+  private freeId(presetId: ProviderPresetId): string {
     // The environment's `openai` gives way to an added one of that id (see `all`).
     const taken = new Set([ANTHROPIC_PROVIDER_ID, ...this.added.map((p) => p.id)]);
-    let id: string = preset.id;
-    for (let n = 2; taken.has(id); n++) id = `${preset.id}-${n}`;
-    const config = providerConfigSchema.parse({
+    let id: string = presetId;
+    for (let n = 2; taken.has(id); n++) id = `${presetId}-${n}`;
+    return id;
+  }
+
+  private configFor(input: ProviderAdd, id: string): ProviderConfig {
+    const preset = providerPreset(input.preset);
+    return providerConfigSchema.parse({
       id,
       preset: preset.id,
       kind: preset.kind,
@@ -124,8 +172,6 @@ export class ProvidersService {
       models: [],
       images: preset.images,
     });
-    await this.save([...this.added, config]);
-    return this.resolve(id).view;
   }
 
   async update(id: string, patch: ProviderPatch): Promise<ProviderView> {

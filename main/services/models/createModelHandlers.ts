@@ -25,5 +25,6 @@ export function createModelHandlers(
     'providers.setApiKey': ({ id, apiKey }) => providers.setApiKey(id, apiKey),
     'providers.clearApiKey': ({ id }) => providers.clearApiKey(id),
     'providers.test': ({ id }) => registry.test(id),
+    'providers.testDraft': (input) => registry.testDraft(input),
   };
 }

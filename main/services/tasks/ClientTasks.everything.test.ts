@@ -32,7 +32,8 @@ describe('client-side tasks in the Tasks list (server-everything)', () => {
     h.core.interactions.broker.respondElicitation(form.id, { action: 'decline' });
     expect(await answer).toContain('Poll 1: completed');
     const ended = listed(h).find((t) => t.taskId === clientTaskId);
-    expect(ended).toMatchObject({ kind: 'elicitation', status: 'completed' });
+    // Completed to the server; declined to the person, who reads that, not "Completed".
+    expect(ended).toMatchObject({ kind: 'elicitation', status: 'completed', answer: 'declined' });
     expect(ended?.endedAt).toEqual(expect.any(Number));
     // Every change went to windows as a tasks.changed event.
     const statuses = h.events
@@ -58,6 +59,7 @@ describe('client-side tasks in the Tasks list (server-everything)', () => {
     await expect
       .poll(() => listed(h).find((t) => t.taskId === clientTaskId)?.status, { timeout: 10_000 })
       .toBe('failed');
+    expect(listed(h).find((t) => t.taskId === clientTaskId)?.answer).toBe('declined');
     expect(listed(h).find((t) => t.taskId === clientTaskId)?.error).toContain('Not now');
   });
 

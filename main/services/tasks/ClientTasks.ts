@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { InteractionOrigin } from '../../../shared/domain/interactions';
 import type { TaskStatus, TaskView } from '../../../shared/domain/tasks';
 import { TASK_MESSAGE_MAX } from '../../../shared/domain/tasks';
-import type { InteractionContext, InteractionHandlers } from '../mcp/session/InteractionHandlers';
+import {
+  isUserRejection,
+  type InteractionContext,
+  type InteractionHandlers,
+} from '../mcp/session/InteractionHandlers';
 
 /** Ended client-side tasks kept for the Tasks list (they live only as long as this process). */
 const KEEP_ENDED = 50;
@@ -71,16 +75,22 @@ export class ClientTasks {
     this.set(task);
     try {
       const result = await run();
-      this.end(task.id, ctx.signal.aborted ? 'cancelled' : 'completed');
+      this.end(
+        task.id,
+        ctx.signal.aborted ? 'cancelled' : 'completed',
+        undefined,
+        answerOf(result),
+      );
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      this.end(task.id, ctx.signal.aborted ? 'cancelled' : 'failed', message);
+      const declined = isUserRejection(error) ? 'declined' : undefined;
+      this.end(task.id, ctx.signal.aborted ? 'cancelled' : 'failed', message, declined);
       throw error;
     }
   }
 
-  private end(id: string, status: TaskStatus, error?: string): void {
+  private end(id: string, status: TaskStatus, error?: string, answer?: TaskView['answer']): void {
     const task = this.tasks.get(id);
     if (!task) return;
     const at = this.now();
@@ -90,6 +100,7 @@ export class ClientTasks {
       updatedAt: at,
       endedAt: at,
       ...(error !== undefined ? { error: error.slice(0, TASK_MESSAGE_MAX) } : {}),
+      ...(answer ? { answer } : {}),
     });
     this.prune();
   }
@@ -103,4 +114,11 @@ export class ClientTasks {
     const ended = this.list().filter((t) => t.endedAt !== undefined);
     for (const old of ended.slice(KEEP_ENDED)) this.tasks.delete(old.id);
   }
+}
+
+/** An elicitation's result says how the person answered: declined, or closed unanswered. */
+function answerOf(result: unknown): TaskView['answer'] {
+  const action =
+    typeof result === 'object' && result !== null && 'action' in result ? result.action : undefined;
+  return action === 'decline' ? 'declined' : action === 'cancel' ? 'cancelled' : undefined;
 }

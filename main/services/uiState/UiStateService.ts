@@ -28,6 +28,7 @@ export class UiStateService {
   async update(patch: UiStatePatch): Promise<UiState> {
     const next: UiState = { ...this.state };
     if (patch.sidebarCollapsed !== undefined) next.sidebarCollapsed = patch.sidebarCollapsed;
+    if (patch.serversCollapsed !== undefined) next.serversCollapsed = patch.serversCollapsed;
     if (patch.lastConversationId === null) delete next.lastConversationId;
     else if (patch.lastConversationId !== undefined)
       next.lastConversationId = patch.lastConversationId;

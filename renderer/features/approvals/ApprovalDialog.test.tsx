@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { approvalRequest, conversation } from '../../testing/chatFixtures';
 import { renderWithStores } from '../../testing/renderWithStores';
@@ -31,6 +31,44 @@ describe('ApprovalDialog', () => {
     expect(screen.getByTestId('approval-queue').textContent).toBe('1 of 2');
     // Not the open conversation: the dialog says where the call comes from.
     expect(dialog.textContent).toContain('From another conversation: “Cleanup”');
+  });
+
+  it('names who asks truly: the model running the turn, “the model”, or the App', async () => {
+    const { stores, unmount } = await renderWithStores(<ApprovalDialog />, {
+      pendingApprovals: [risky],
+    });
+    // No turn of this conversation in view: no name is guessed.
+    let dialog = screen.getByTestId('approval-dialog');
+    expect(dialog.textContent).toContain('The model calls it');
+    expect(screen.getByLabelText('Reason for denying (optional — the model sees it)')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Claude');
+    // Its conversation open with a turn of a model running: that model's name.
+    act(() =>
+      stores.chat.setState({
+        conversationId: risky.conversationId,
+        live: {
+          turnId: 't1',
+          lastSeq: 0,
+          model: 'anthropic/claude-sonnet-5-5',
+          added: [],
+          draft: null,
+          usage: {},
+          retry: null,
+          stop: null,
+        },
+      }),
+    );
+    expect(screen.getByTestId('approval-dialog').textContent).toContain('Claude calls it');
+    unmount();
+
+    const app = approvalRequest('r3', {
+      caller: { kind: 'app', tool: 'dashboard', resourceUri: 'ui://dash' },
+    });
+    await renderWithStores(<ApprovalDialog />, { pendingApprovals: [app] });
+    dialog = screen.getByTestId('approval-dialog');
+    expect(dialog.textContent).toContain('Asked by the App of dashboard');
+    expect(screen.getByLabelText('Reason for denying (optional — the App sees it)')).toBeTruthy();
+    expect(dialog.textContent).not.toContain('Claude');
   });
 
   it('answers with the chosen scope, then shows the next request', async () => {
@@ -115,5 +153,31 @@ describe('ApprovalDialog', () => {
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('socket closed');
     expect(screen.getByTestId('approval-dialog')).toBeTruthy();
+  });
+
+  it('for an App: how many more of its requests wait, and “allow for this App”', async () => {
+    const fromApp = approvalRequest('a1', {
+      caller: { kind: 'app', tool: 'spam', resourceUri: 'ui://x/spam.html', appId: 'app-1' },
+    });
+    const { host } = await renderWithStores(<ApprovalDialog />, {
+      pendingApprovals: [fromApp],
+      script: () => ({}),
+    });
+    expect(screen.queryByTestId('approval-app-queue')).toBeNull();
+    act(() => host.emit('apps.consentQueueChanged', { appId: 'app-1', waiting: 3 }));
+    expect(screen.getByTestId('approval-app-queue').textContent).toBe('3 more from this App');
+    // Another App's line says nothing here.
+    act(() => host.emit('apps.consentQueueChanged', { appId: 'app-2', waiting: 9 }));
+    expect(screen.getByTestId('approval-app-queue').textContent).toBe('3 more from this App');
+    fireEvent.click(screen.getByTestId('approval-app'));
+    await settle();
+    expect(host.callsOf('approvals.respond')).toEqual([
+      { requestId: 'a1', decision: { kind: 'allow', scope: 'app' } },
+    ]);
+  });
+
+  it('offers “allow for this App” only to an App’s requests', async () => {
+    await renderWithStores(<ApprovalDialog />, { pendingApprovals: [risky] });
+    expect(screen.queryByTestId('approval-app')).toBeNull();
   });
 });

@@ -4,11 +4,13 @@ import type { ApprovalRequest } from '../../../shared/domain/approvals';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
 import { HintChips } from '../servers/HintChips';
 import { PinChangeView } from './PinChangeView';
+import { useAskerNames } from './useAskerNames';
 
 /** What is being asked: which server and tool, what it says it does, with which arguments. */
 export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
   const title = request.title ?? request.toolName;
+  const asker = useAskerNames(request);
   return (
     <div className="approval">
       <div className="approval__tool">
@@ -38,7 +40,7 @@ export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
           </p>
         ) : (
           <p className="approval__model-name muted">
-            {t('approvals.modelName')} <code>{request.modelName}</code>
+            {t('approvals.modelName', { model: asker.subject })} <code>{request.modelName}</code>
           </p>
         )}
       </div>

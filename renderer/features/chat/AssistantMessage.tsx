@@ -18,11 +18,18 @@ interface AssistantMessageProps {
   message: ChatMessage;
   /** The newest reply, once the turn is over: it offers Retry (and Continue when cut off). */
   lastReply: boolean;
+  /** Another reply follows this one directly: it was continued. */
+  continued?: boolean;
   sentResults: Record<string, ToolResultBlock>;
 }
 
 /** A reply: streamed Markdown and tool call cards in the order the model produced them. */
-export function AssistantMessage({ message, lastReply, sentResults }: AssistantMessageProps) {
+export function AssistantMessage({
+  message,
+  lastReply,
+  continued = false,
+  sentResults,
+}: AssistantMessageProps) {
   const { t } = useSharedTranslation();
   // Replies written before providers existed are Claude's.
   const name = useModelName(`${message.provider ?? 'anthropic'}/${message.model ?? ''}`);
@@ -65,7 +72,7 @@ export function AssistantMessage({ message, lastReply, sentResults }: AssistantM
       })}
       {streaming && <span className="chat-message__caret" aria-hidden="true" />}
       {cut ? (
-        <CutNote message={message} lastReply={lastReply} />
+        <CutNote message={message} lastReply={lastReply} continued={continued} />
       ) : (
         <>
           {message.status === 'failed' && message.error && (

@@ -130,8 +130,8 @@ describe('ChatScreen', () => {
     ]);
     expect(groups).toEqual([
       ['Anthropic', ['Claude A', 'Claude B']],
-      // A provider whose list failed stays, marked, with the models known for it.
-      ['DeepSeek (list unavailable)', ['deepseek-chat']],
+      // A provider whose list failed stays, marked with the reason, with the models known for it.
+      ['DeepSeek (list unavailable: No DeepSeek API key is set)', ['deepseek-chat']],
     ]);
     expect(screen.queryByRole('note')).toBeNull();
     fireEvent.change(picker, { target: { value: 'deepseek/deepseek-chat' } });
@@ -185,6 +185,34 @@ describe('ChatScreen', () => {
     expect(host.callsOf('conversation.retry')).toEqual([{ conversationId: 'c1' }]);
     // The failed reply made way for the new attempt.
     expect(screen.queryByTestId('turn-error')).toBeNull();
+  });
+
+  it('says “continued below” under a cut reply only when Continue was used', async () => {
+    const overloaded = {
+      status: 'failed' as const,
+      error: { code: AppErrorCode.LlmOverloaded, message: 'Overloaded' },
+    };
+    await renderWithStores(<ChatScreen id="c1" />, {
+      script: script({
+        'conversation.get': () =>
+          page('c1', [
+            userMessage(0, 'List the steps'),
+            assistantMessage(1, 'The steps are: one', overloaded),
+            // The person asked something else instead of Continue.
+            userMessage(2, 'Never mind, what time is it?'),
+            assistantMessage(3, 'Half past.', overloaded),
+            // …and here Continue: a reply follows the cut one directly.
+            assistantMessage(4, 'Noon.'),
+          ]),
+      }),
+    });
+    await settle();
+    const notes = await screen.findAllByTestId('reply-cut');
+    expect(notes).toHaveLength(2);
+    expect(notes[0]?.textContent).toContain('This reply was cut off');
+    expect(notes[0]?.textContent).not.toContain('continued below');
+    expect(notes[1]?.textContent).toBe('Cut off here; continued below.');
+    expect(screen.queryByTestId('continue-reply')).toBeNull();
   });
 
   it('opens Settings from a key problem', async () => {

@@ -13,26 +13,35 @@ export function isCut(message: ChatMessage): boolean {
 
 /**
  * Under a cut-off reply: why it stopped, and on the newest reply Continue (the model goes on
- * from the kept text) and Retry (the whole reply again). An older one was continued already.
+ * from the kept text) and Retry (the whole reply again). An older one says it was continued
+ * only when a reply follows it (Continue was used); otherwise, quietly, why it stopped.
  */
-export function CutNote({ message, lastReply }: { message: ChatMessage; lastReply: boolean }) {
+export function CutNote({
+  message,
+  lastReply,
+  continued = false,
+}: {
+  message: ChatMessage;
+  lastReply: boolean;
+  continued?: boolean;
+}) {
   const { t } = useSharedTranslation();
   const errorText = useErrorText();
   const retry = useChatStore((s) => s.retry);
   const continueReply = useChatStore((s) => s.continueReply);
-  if (!lastReply) {
-    return (
-      <p className="turn-note turn-note--quiet turn-note--cut" data-testid="reply-cut">
-        {t('messageActions.cutContinued')}
-      </p>
-    );
-  }
   const why =
     message.status === 'failed'
       ? t('messageActions.cutFailed', { message: message.error ? errorText(message.error) : '' })
       : message.status === 'stopped'
         ? t('messageActions.cutStopped')
         : t('messageActions.cutInterrupted');
+  if (!lastReply) {
+    return (
+      <p className="turn-note turn-note--quiet turn-note--cut" data-testid="reply-cut">
+        {continued ? t('messageActions.cutContinued') : why}
+      </p>
+    );
+  }
   return (
     <div
       className={`turn-note turn-note--cut ${message.status === 'failed' ? 'turn-note--error' : 'turn-note--warn'}`}

@@ -74,6 +74,7 @@ export function MessageList({ rows }: { rows: ChatRow[] }) {
                   <MessageRow
                     message={row.message satisfies ChatMessage}
                     lastReply={row.lastReply}
+                    continued={row.continued}
                     editable={row.editable}
                     sentResults={sentResults}
                   />

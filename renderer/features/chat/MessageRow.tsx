@@ -7,6 +7,7 @@ import { UserMessage } from './UserMessage';
 interface MessageRowProps {
   message: ChatMessage;
   lastReply: boolean;
+  continued: boolean;
   editable: boolean;
   sentResults: Record<string, ToolResultBlock>;
 }
@@ -18,13 +19,19 @@ interface MessageRowProps {
 export const MessageRow = memo(function MessageRow({
   message,
   lastReply,
+  continued,
   editable,
   sentResults,
 }: MessageRowProps) {
   return message.role === 'user' ? (
     <UserMessage message={message} editable={editable} />
   ) : (
-    <AssistantMessage message={message} lastReply={lastReply} sentResults={sentResults} />
+    <AssistantMessage
+      message={message}
+      lastReply={lastReply}
+      continued={continued}
+      sentResults={sentResults}
+    />
   );
 });
 

@@ -114,6 +114,21 @@ describe('ToolCallCard', () => {
     expect(screen.getByTestId('tool-call-status').textContent).toBe('Starting…');
   });
 
+  it('says which earlier answer allowed a call: this chat, or an "always allow" grant', async () => {
+    const allowed = (scope: 'conversation' | 'always') => ({
+      status: 'done' as const,
+      approval: { kind: 'allowed' as const, decidedBy: 'grant' as const, scope, reason: 'grant' },
+    });
+    const { unmount } = await renderCard(allowed('conversation'));
+    expect(screen.getByTestId('tool-call-details').textContent).toContain('Allowed for this chat');
+    expect(screen.getByTestId('tool-call-details').textContent).not.toContain('always allow');
+    unmount();
+    await renderCard(allowed('always'));
+    expect(screen.getByTestId('tool-call-details').textContent).toContain(
+      'Allowed by an “always allow” grant',
+    );
+  });
+
   it('shows a denial with the reason the model got, and no result', async () => {
     await renderCard({
       status: 'denied',

@@ -57,7 +57,13 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
   const cancellable = active || card.status === 'awaiting-approval';
   const finished = ['done', 'failed', 'cancelled'].includes(card.status);
   const denial = card.approval?.kind === 'denied' ? card.approval : undefined;
-  const allowedBy = card.approval?.kind === 'allowed' ? card.approval.decidedBy : undefined;
+  // An earlier "Allow for this chat" is a grant too, but not an "always allow" one.
+  const allowedBy =
+    card.approval?.kind !== 'allowed'
+      ? undefined
+      : card.approval.decidedBy === 'grant' && card.approval.scope === 'conversation'
+        ? 'chatGrant'
+        : card.approval.decidedBy;
   const args = card.arguments ?? block.input;
   const preview = argumentsPreview(args);
   const starting = serverStarting && (card.status === 'pending' || card.status === 'running');

@@ -26,7 +26,11 @@ export function ConversationList() {
 
   return (
     <section className="sidebar__section conversations" aria-labelledby="sidebar-conversations">
-      <h2 id="sidebar-conversations" className="sidebar__heading">
+      {/* With the search box there ("Search conversations"), the heading is for screen readers. */}
+      <h2
+        id="sidebar-conversations"
+        className={`sidebar__heading${conversations.length > 0 || searching ? ' sr-only' : ''}`}
+      >
         {t('sidebar.conversations')}
       </h2>
       {/* Nothing to search in an empty list: the box would only be one more Tab stop. */}

@@ -68,7 +68,9 @@ export function ItemMenu({ label, entries, buttonClassName = '', icon, testId }:
   useLayoutEffect(() => {
     if (!open) return;
     const onMove = (event: Event): void => {
-      if (!menu.current?.contains(event.target as Node)) setOpen(false);
+      // A resize's target is the window, not a node: it always closes the menu.
+      const inside = event.target instanceof Node && menu.current?.contains(event.target);
+      if (!inside) setOpen(false);
     };
     window.addEventListener('resize', onMove);
     window.addEventListener('scroll', onMove, true);

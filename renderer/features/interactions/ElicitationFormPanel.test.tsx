@@ -11,6 +11,17 @@ const change = (testId: string, value: string): void => {
 };
 
 describe('ElicitationFormPanel', () => {
+  it('says what Decline and Cancel each tell the server', async () => {
+    await renderWithStores(<InteractionPanel interaction={formInteraction('e1')} />);
+    const hint = screen.getByTestId('elicit-choice-hint');
+    expect(hint.textContent).toBe(
+      'Decline tells the server no. Cancel closes the form without an answer; the server may ask again.',
+    );
+    for (const button of ['elicit-decline', 'elicit-cancel']) {
+      expect(screen.getByTestId(button).getAttribute('aria-describedby')).toBe(hint.id);
+    }
+  });
+
   it('shows the server, its message, the no-secrets note, defaults and required marks', async () => {
     await renderWithStores(<InteractionPanel interaction={formInteraction('e1')} />);
     expect(

@@ -154,6 +154,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
           className="button button--danger"
           disabled={responding}
           onClick={() => void answer({ action: 'decline' })}
+          aria-describedby={`${id}-choice-hint`}
           data-testid="elicit-decline"
         >
           {t('interactions.form.decline')}
@@ -163,6 +164,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
           className="button"
           disabled={responding}
           onClick={() => void answer({ action: 'cancel' })}
+          aria-describedby={`${id}-choice-hint`}
           data-testid="elicit-cancel"
         >
           {t('common.cancel')}
@@ -188,6 +190,14 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
         >
           {t('interactions.form.accept')}
         </button>
+        {/* The two ways of not answering mean different things to the server. */}
+        <p
+          className="interaction__choice-hint"
+          id={`${id}-choice-hint`}
+          data-testid="elicit-choice-hint"
+        >
+          {t('interactions.form.choiceHint')}
+        </p>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeModelRef } from '../../../shared/domain/modelRef';
 import type { ModelGroup } from '../../../shared/domain/providers';
+import { useHostText } from '../../i18n/hostText';
 import { useModelsStore } from '../../stores/StoresContext';
 
 interface ModelSelectProps {
@@ -17,10 +18,12 @@ interface ModelSelectProps {
 /**
  * A model from any provider, grouped by provider. The list is fetched on first use and kept
  * (main caches each provider's list too). A value no list has (typed in earlier, a provider
- * that is offline) stays choosable.
+ * that is offline) stays choosable; a provider whose list failed keeps its group, labelled with
+ * the reason, with its known and added models.
  */
 export function ModelSelect({ id, value, onChange, testId, className, title }: ModelSelectProps) {
   const { t } = useTranslation();
+  const translate = useHostText();
   const list = useModelsStore((s) => s.list);
   const load = useModelsStore((s) => s.load);
   useEffect(() => {
@@ -49,7 +52,10 @@ export function ModelSelect({ id, value, onChange, testId, className, title }: M
           label={
             group.error === undefined
               ? group.provider.name
-              : t('providers.groupUnavailable', { provider: group.provider.name })
+              : t('providers.groupUnavailable', {
+                  provider: group.provider.name,
+                  reason: shortReason(group.errorText ? translate(group.errorText) : group.error),
+                })
           }
         >
           {group.models.map((model) => (
@@ -66,6 +72,15 @@ export function ModelSelect({ id, value, onChange, testId, className, title }: M
       ))}
     </select>
   );
+}
+
+/** A list failure's reason short enough for a group's label (the note beside says it all). */
+function shortReason(reason: string): string {
+  const line = reason
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.。]$/, '');
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
 }
 
 /** The group the model ref belongs to, for its provider's name and list failure. */

@@ -1,33 +1,21 @@
+import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useErrorText } from '../../i18n/hostText';
-import { PROVIDER_PRESETS, type ProviderPresetId } from '../../../shared/domain/providers';
 import { LoadStatus } from '../../components/LoadStatus';
 import { useProvidersStore } from '../../stores/StoresContext';
+import { AddProviderDialog } from './AddProviderDialog';
 import { ProviderRow } from './ProviderRow';
-import { AlertLine } from '../../components/AlertLine';
 
-/** Settings: every model provider (one open at a time), and adding one from a preset. */
+/** Settings: every model provider (one open at a time), and the Add provider dialog. */
 export function ProvidersSection() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const list = useProvidersStore((s) => s.list);
   const load = useProvidersStore((s) => s.load);
-  const add = useProvidersStore((s) => s.add);
   const [open, setOpen] = useState<string | null>(null);
-  const [preset, setPreset] = useState<ProviderPresetId>('deepseek');
-  const [error, setError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   useEffect(() => {
     void load();
   }, [load]);
-
-  const addProvider = async (): Promise<void> => {
-    const result = await add(preset);
-    if (result.ok) {
-      setError(null);
-      setOpen(result.id);
-    } else setError(t('providers.failed', { message: errorText(result.error) }));
-  };
 
   return (
     <section className="card" aria-labelledby="settings-providers" data-testid="providers">
@@ -51,32 +39,24 @@ export function ProvidersSection() {
         </ul>
       )}
       <div className="field__row providers__add">
-        <label className="sr-only" htmlFor="provider-preset">
-          {t('providers.addLabel')}
-        </label>
-        <select
-          id="provider-preset"
-          className="input select"
-          value={preset}
-          onChange={(e) => setPreset(e.target.value as ProviderPresetId)}
-          data-testid="provider-preset"
-        >
-          {PROVIDER_PRESETS.map((p) => (
-            <option key={p.id} value={p.id}>
-              {t(`providers.presets.${p.id}`)}
-            </option>
-          ))}
-        </select>
         <button
           type="button"
           className="button"
-          onClick={() => void addProvider()}
+          onClick={() => setAdding(true)}
           data-testid="provider-add"
         >
-          {t('providers.add')}
+          <Plus aria-hidden /> {t('providers.add')}
         </button>
       </div>
-      <AlertLine message={error} />
+      {adding && (
+        <AddProviderDialog
+          onClose={() => setAdding(false)}
+          onAdded={(id) => {
+            setAdding(false);
+            setOpen(id);
+          }}
+        />
+      )}
     </section>
   );
 }

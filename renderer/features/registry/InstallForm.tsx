@@ -98,6 +98,12 @@ export function InstallForm({
               />
               <span>
                 <span className="badge">{o.type}</span> <code>{o.preview}</code>
+                {o.runnerMissing && (
+                  <span className="registry-card__reason registry-card__reason--warn">
+                    {' — '}
+                    {t('registry.runnerMissing', { runner: o.runnerMissing })}
+                  </span>
+                )}
               </span>
             </label>
           ))}
@@ -171,6 +177,12 @@ export function InstallForm({
             after={t('registry.servedNow')}
           />
         </div>
+      )}
+      {option?.runnerMissing && (
+        // Installing still works (the runner may be installed next); it would not start now.
+        <p className="field__warning" role="note" data-testid="install-runner-missing">
+          {t('registry.runnerMissingInstall', { runner: option.runnerMissing })}
+        </p>
       )}
       {error && (
         <p className="field__error" role="alert" data-testid="registry-install-error">

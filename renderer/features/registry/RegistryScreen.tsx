@@ -1,9 +1,8 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGettingServersStore } from '../../stores/StoresContext';
+import { useAppStore, useGettingServersStore, useSettingsStore } from '../../stores/StoresContext';
 import { AddServerLayout } from '../addServer/AddServerLayout';
 import { RegistryServerCard } from './RegistryServerCard';
-import { RegistryUrlField } from './RegistryUrlField';
 import { useErrorText } from '../../i18n/hostText';
 
 /** Search the MCP Registry and install a server from it. */
@@ -12,6 +11,8 @@ export function RegistryScreen() {
   const errorText = useErrorText();
   const registry = useGettingServersStore((s) => s.registry);
   const search = useGettingServersStore((s) => s.search);
+  const setting = useSettingsStore((s) => s.snapshot.registryUrl);
+  const setView = useAppStore((s) => s.setView);
   const [query, setQuery] = useState(registry.query);
 
   useEffect(() => {
@@ -40,7 +41,18 @@ export function RegistryScreen() {
           {t('registry.search')}
         </button>
       </form>
-      <RegistryUrlField effective={registry.registryUrl} />
+      {/* Where it searches; the address is a setting (Settings → MCP Registry). */}
+      <p className="registry__source muted" data-testid="registry-url">
+        {t('registry.source', { url: registry.registryUrl ?? setting })}{' '}
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => setView({ kind: 'settings', section: 'registry' })}
+          data-testid="registry-url-settings"
+        >
+          {t('registry.changeInSettings')}
+        </button>
+      </p>
       {registry.state === 'failed' && registry.error && (
         <p className="field__error" role="alert">
           {t('registry.failed', { message: errorText(registry.error) })}

@@ -4,32 +4,32 @@ import { useGettingServersStore, useSettingsStore } from '../../stores/StoresCon
 import { useErrorText } from '../../i18n/hostText';
 
 /**
- * Which registry the browser searches: the setting, shown with the address actually used
- * (`SWITCHBOARD_REGISTRY_URL` overrides the setting for the whole app).
+ * Settings: which registry the browser searches. The address actually used is said when
+ * `SWITCHBOARD_REGISTRY_URL` overrides the setting for the whole app.
  */
-export function RegistryUrlField({ effective }: { effective: string | undefined }) {
+export function RegistryUrlField() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const setting = useSettingsStore((s) => s.snapshot.registryUrl);
   const error = useSettingsStore((s) => s.error?.fields.registryUrl);
   const update = useSettingsStore((s) => s.update);
-  const search = useGettingServersStore((s) => s.search);
-  const query = useGettingServersStore((s) => s.registry.query);
+  const effective = useGettingServersStore((s) => s.registry.registryUrl);
   const [draft, setDraft] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
   const value = draft ?? setting;
   const overridden = effective !== undefined && effective !== setting.replace(/\/+$/, '');
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (await update({ registryUrl: value })) {
       setDraft(null);
-      void search(query);
+      setSaved(true);
     }
   };
   return (
-    <details className="disclosure">
-      <summary data-testid="registry-url">
-        {t('registry.source', { url: effective ?? setting })}
-      </summary>
+    <section className="card" aria-labelledby="settings-registry" data-testid="registry-settings">
+      <h2 id="settings-registry" className="card__title">
+        {t('registry.settingsTitle')}
+      </h2>
       <form className="field" onSubmit={(e) => void submit(e)}>
         <label className="field__label" htmlFor="registry-url">
           {t('registry.address')}
@@ -42,7 +42,10 @@ export function RegistryUrlField({ effective }: { effective: string | undefined 
             spellCheck={false}
             value={value}
             aria-invalid={error ? true : undefined}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={(e) => {
+              setDraft(e.target.value);
+              setSaved(false);
+            }}
           />
           <button type="submit" className="button" disabled={draft === null}>
             {t('serverForm.save')}
@@ -50,7 +53,12 @@ export function RegistryUrlField({ effective }: { effective: string | undefined 
         </div>
         {error && <p className="field__error">{errorText(error)}</p>}
         {overridden && <p className="field__help">{t('registry.overridden')}</p>}
+        {saved && (
+          <p className="field__notice" role="status">
+            {t('settings.saved')}
+          </p>
+        )}
       </form>
-    </details>
+    </section>
   );
 }

@@ -5,14 +5,9 @@ import { itemKey } from '../../stores/serversReducers';
 import { useServersStore } from '../../stores/StoresContext';
 import { ContentBlocksView } from './ContentBlocksView';
 import { contentBlock } from './contentBlocks';
+import { buildArguments } from './buildArguments';
 import { SchemaFields } from './SchemaFields';
-import {
-  buildArguments,
-  initialValues,
-  type FieldError,
-  type FormField,
-  type FormValues,
-} from './schemaForm';
+import { initialValues, type FieldError, type FormField, type FormValues } from './schemaForm';
 import { useErrorText } from '../../i18n/hostText';
 
 /** Arguments of one prompt, and the messages main got back for them. */

@@ -4,7 +4,11 @@ import type { ServerToolCost } from '../../../shared/domain/toolSearch';
 import { formatTokens } from '../toolSearch/formatTokens';
 import { StatusText } from './StatusText';
 
-/** A sidebar server's second line: its status, or when ready its tools and what they cost. */
+/**
+ * A sidebar server's status at the end of its line: when ready, the tools the model is offered
+ * (those switched off or meant for an App only are not: "3 of 9 tools") and about how many
+ * tokens their definitions take (said in full on hover).
+ */
 export function ServerItemStatus({
   name,
   status,
@@ -22,19 +26,22 @@ export function ServerItemStatus({
       </span>
     );
   }
-  const tools = t('servers.toolCount', { count: status.toolCount });
+  const offered = cost?.tools ?? status.toolCount;
+  const tools =
+    offered === status.toolCount
+      ? t('servers.toolCount', { count: offered })
+      : t('layout.toolsOffered', { offered, count: status.toolCount });
   const tokens = cost ? formatTokens(cost.tokens, i18n.language) : undefined;
   return (
     <span
-      className={`server-item__status${tokens ? ' server-item__status--cost' : ''}`}
-      title={
-        tokens ? t('toolSearch.serverCostTitle', { count: cost?.tools ?? 0, tokens }) : undefined
-      }
+      className="server-item__status"
+      title={tokens ? t('toolSearch.serverCostTitle', { count: offered, tokens }) : undefined}
       data-testid={`server-cost-${name}`}
+      data-tokens={cost?.tokens}
     >
       {/* The green dot says "ready" to the eye; this says it to a reader. */}
       <span className="sr-only">{t('status.ready')}, </span>
-      {tokens ? t('toolSearch.serverCost', { tools, tokens }) : tools}
+      {tokens ? t('layout.serverCost', { tools, tokens }) : tools}
     </span>
   );
 }

@@ -32,6 +32,51 @@ describe('ServerList', () => {
     expect(screen.getByTestId('server-item-bad').getAttribute('aria-current')).toBe('page');
   });
 
+  it('counts the tools the model is offered, not all the server lists', async () => {
+    // Nine listed; six switched off or meant for an App only: the model is offered three.
+    const costs = {
+      servers: [{ server: 'apps', tools: 3, tokens: 1200, alwaysLoaded: 0, alwaysLoadedTokens: 0 }],
+      total: { tools: 3, tokens: 1200 },
+      plan: {
+        loading: 'all',
+        reason: 'below-threshold',
+        sentTools: 3,
+        sentTokens: 1200,
+        loadedTools: 0,
+      },
+    };
+    await renderWithStores(<ServerList />, {
+      servers: [serverView('apps', ready(9))],
+      script: (name) => (name === 'catalog.costs' ? costs : idleAnswer(name)),
+    });
+    await act(settle);
+    const status = screen.getByTestId('server-cost-apps');
+    expect(status.textContent).toContain('3 of 9 tools');
+    expect(status.textContent).not.toMatch(/^Ready, 9 tools/);
+    expect(status.getAttribute('title')).toContain('Its 3 enabled tools');
+  });
+
+  it('sums servers up in one line, keeps Add and Edit beside it, and folds to those that need you', async () => {
+    const { stores } = await renderWithStores(<ServerList />, {
+      servers: [
+        serverView('fs', ready(3)),
+        serverView('git', ready(2)),
+        serverView('bad', failed()),
+      ],
+    });
+    expect(screen.getByTestId('servers-summary').textContent).toBe('2 ready1 failed');
+    fireEvent.click(screen.getByTestId('servers-toggle'));
+    expect(stores.app.getState().serversCollapsed).toBe(true);
+    expect(screen.getByTestId('servers-toggle').getAttribute('aria-expanded')).toBe('false');
+    // Folded: the failed one stays in view, the ready ones are summed up.
+    expect(screen.queryByTestId('server-item-fs')).toBeNull();
+    expect(screen.getByTestId('server-item-bad')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('add-server'));
+    expect(stores.app.getState().view).toEqual({ kind: 'serverForm' });
+    fireEvent.click(screen.getByTestId('open-config'));
+    expect(stores.app.getState().view).toEqual({ kind: 'config' });
+  });
+
   it('offers to add or import servers when there are none', async () => {
     const { stores } = await renderWithStores(<ServerList />);
     expect(screen.getByTestId('servers-empty').textContent).toContain('No servers yet.');

@@ -1,13 +1,29 @@
 import { useEffect } from 'react';
-import { FilePen, Gauge, Plus, ShieldCheck, TriangleAlert } from 'lucide-react';
+import {
+  ChevronDown,
+  ChevronRight,
+  FilePen,
+  Gauge,
+  Plus,
+  ShieldCheck,
+  TriangleAlert,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import type { ServerView } from '../../../shared/domain/mcpViews';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
 import { CatalogCostsSummary } from '../toolSearch/CatalogCostsSummary';
 import { useCatalogCosts } from '../toolSearch/useCatalogCosts';
+import { needsAttention, serverCounts, type ServerCounts } from './serverCounts';
 import { StatusDot } from './StatusDot';
 import { ServerItemStatus } from './ServerItemStatus';
 
-/** The sidebar's servers: status at a glance, one click (or Enter) to the detail. */
+const LIST_ID = 'sidebar-server-list';
+
+/**
+ * The sidebar's servers: a one-line summary (ready, failed…) with Add and Edit beside it, so
+ * they never scroll away, over a list of one line per server that scrolls on its own. Folded,
+ * only the servers that need the person stay listed. Conversations keep the rest of the room.
+ */
 export function ServerList() {
   const { t } = useTranslation();
   const costs = useCatalogCosts();
@@ -15,6 +31,8 @@ export function ServerList() {
   const servers = useServersStore((s) => s.servers);
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
+  const collapsed = useAppStore((s) => s.serversCollapsed);
+  const toggleServers = useAppStore((s) => s.toggleServers);
   const editing = view.kind === 'config';
   const loaded = useConfigStore((s) => s.disk !== null);
   const loadConfig = useConfigStore((s) => s.load);
@@ -27,12 +45,24 @@ export function ServerList() {
     (view.kind === 'serverForm' && view.name === undefined) ||
     view.kind === 'registry' ||
     view.kind === 'bundle';
-  return (
-    <section className="sidebar__section" aria-labelledby="sidebar-servers">
-      <h2 id="sidebar-servers" className="sidebar__heading">
-        {t('sidebar.servers')}
-      </h2>
-      {servers.length === 0 ? (
+  const shown = collapsed ? servers.filter(needsAttention) : servers;
+  const problem = fileProblem && !editing && (
+    <button
+      type="button"
+      className="sidebar__item server-list__problem"
+      onClick={() => setView({ kind: 'config' })}
+      data-testid="config-problem"
+    >
+      <TriangleAlert aria-hidden /> {t('config.sidebarProblem')}
+    </button>
+  );
+
+  if (servers.length === 0) {
+    return (
+      <section className="sidebar__section servers-section" aria-labelledby="sidebar-servers">
+        <h2 id="sidebar-servers" className="sidebar__heading">
+          {t('sidebar.servers')}
+        </h2>
         <div className="server-list__empty" data-testid="servers-empty">
           <p className="sidebar__empty">{t('sidebar.noServers')}</p>
           <div className="server-list__empty-actions">
@@ -53,85 +83,139 @@ export function ServerList() {
             </button>
           </div>
         </div>
-      ) : (
-        <ul className="server-list" data-testid="server-list">
-          {servers.map((server) => {
-            const active = view.kind === 'server' && view.name === server.name;
-            const status = server.status;
-            return (
-              <li key={server.name}>
-                <button
-                  type="button"
-                  className={`sidebar__item server-item${active ? ' sidebar__item--active' : ''}`}
-                  aria-current={active ? 'page' : undefined}
-                  onClick={() => setView({ kind: 'server', name: server.name })}
-                  data-testid={`server-item-${server.name}`}
-                  title={server.target}
-                >
-                  <StatusDot status={status} />
-                  <span className="server-item__name">{server.name}</span>
-                  {server.sandboxed && (
-                    <ShieldCheck
-                      className="server-item__sandboxed"
-                      role="img"
-                      aria-label={t('sandbox.listMark')}
-                      data-testid={`server-sandboxed-${server.name}`}
-                    >
-                      <title>{t('sandbox.badgeTitle')}</title>
-                    </ShieldCheck>
-                  )}
-                  <ServerItemStatus status={status} cost={costOf(server.name)} name={server.name} />
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {servers.length > 0 && <CatalogCostsSummary />}
-      {fileProblem && !editing && (
+        {problem}
+      </section>
+    );
+  }
+
+  return (
+    <section className="sidebar__section servers-section" aria-labelledby="sidebar-servers">
+      <div className="servers-section__head">
+        <h2 id="sidebar-servers" className="sidebar__heading servers-section__heading">
+          <button
+            type="button"
+            className="servers-section__toggle"
+            aria-expanded={!collapsed}
+            aria-controls={LIST_ID}
+            title={collapsed ? t('layout.servers.show') : t('layout.servers.hide')}
+            onClick={toggleServers}
+            data-testid="servers-toggle"
+          >
+            {collapsed ? <ChevronRight aria-hidden /> : <ChevronDown aria-hidden />}
+            <span className="servers-section__label">{t('sidebar.servers')}</span>
+            <ServersSummary counts={serverCounts(servers)} />
+          </button>
+        </h2>
+        {servers.length > 0 && (
+          <button
+            type="button"
+            className={`icon-button servers-section__action${view.kind === 'servers' ? ' servers-section__action--active' : ''}`}
+            aria-current={view.kind === 'servers' ? 'page' : undefined}
+            aria-label={t('onDemand.overview')}
+            title={t('onDemand.overview')}
+            onClick={() => setView({ kind: 'servers' })}
+            data-testid="open-servers"
+          >
+            <Gauge aria-hidden />
+          </button>
+        )}
         <button
           type="button"
-          className="sidebar__item server-list__problem"
-          onClick={() => setView({ kind: 'config' })}
-          data-testid="config-problem"
-        >
-          <TriangleAlert aria-hidden /> {t('config.sidebarProblem')}
-        </button>
-      )}
-      {servers.length > 0 && (
-        <button
-          type="button"
-          className={`sidebar__item sidebar__item--subtle${view.kind === 'servers' ? ' sidebar__item--active' : ''}`}
-          aria-current={view.kind === 'servers' ? 'page' : undefined}
-          onClick={() => setView({ kind: 'servers' })}
-          data-testid="open-servers"
-        >
-          <Gauge aria-hidden /> {t('onDemand.overview')}
-        </button>
-      )}
-      {/* With no servers, "Add a server" above already opens the form. */}
-      {servers.length > 0 && (
-        <button
-          type="button"
-          className={`sidebar__item sidebar__item--subtle${adding ? ' sidebar__item--active' : ''}`}
+          className={`icon-button servers-section__action${adding ? ' servers-section__action--active' : ''}`}
           aria-current={adding ? 'page' : undefined}
+          aria-label={t('servers.addServer')}
+          title={t('servers.addServer')}
           onClick={() => setView({ kind: 'serverForm' })}
           data-testid="add-server"
         >
-          <Plus aria-hidden /> {t('servers.addServer')}
+          <Plus aria-hidden />
         </button>
-      )}
-      {servers.length > 0 && (
         <button
           type="button"
-          className={`sidebar__item sidebar__item--subtle${editing ? ' sidebar__item--active' : ''}`}
+          className={`icon-button servers-section__action${editing ? ' servers-section__action--active' : ''}`}
           aria-current={editing ? 'page' : undefined}
+          aria-label={t('servers.editFile')}
+          title={t('servers.editFile')}
           onClick={() => setView({ kind: 'config' })}
           data-testid="open-config"
         >
-          <FilePen aria-hidden /> {t('servers.editFile')}
+          <FilePen aria-hidden />
         </button>
+      </div>
+      {problem}
+      {shown.length > 0 && (
+        <div className="servers-section__body" id={LIST_ID}>
+          <ul className="server-list" data-testid="server-list">
+            {shown.map((server) => (
+              <ServerRow
+                key={server.name}
+                server={server}
+                active={view.kind === 'server' && view.name === server.name}
+                cost={costOf(server.name)}
+                onOpen={() => setView({ kind: 'server', name: server.name })}
+              />
+            ))}
+          </ul>
+          {!collapsed && <CatalogCostsSummary />}
+        </div>
       )}
     </section>
+  );
+}
+
+function ServerRow({
+  server,
+  active,
+  cost,
+  onOpen,
+}: {
+  server: ServerView;
+  active: boolean;
+  cost: Parameters<typeof ServerItemStatus>[0]['cost'];
+  onOpen: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className={`sidebar__item server-item${active ? ' sidebar__item--active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+        onClick={onOpen}
+        data-testid={`server-item-${server.name}`}
+        title={server.target}
+      >
+        <StatusDot status={server.status} />
+        <span className="server-item__name">{server.name}</span>
+        {server.sandboxed && (
+          <ShieldCheck
+            className="server-item__sandboxed"
+            role="img"
+            aria-label={t('sandbox.listMark')}
+            data-testid={`server-sandboxed-${server.name}`}
+          >
+            <title>{t('sandbox.badgeTitle')}</title>
+          </ShieldCheck>
+        )}
+        <ServerItemStatus status={server.status} cost={cost} name={server.name} />
+      </button>
+    </li>
+  );
+}
+
+/** `3 ready · 1 failed`: only the states some server is in; failures stand out. */
+function ServersSummary({ counts }: { counts: ServerCounts }) {
+  const { t } = useTranslation();
+  const parts = (['ready', 'failed', 'signIn', 'starting', 'waiting', 'off'] as const)
+    .filter((state) => counts[state] > 0)
+    .map((state) => (
+      <span key={state} className={`servers-summary__part servers-summary__part--${state}`}>
+        {t(`layout.servers.${state}`, { count: counts[state] })}
+      </span>
+    ));
+  return (
+    <span className="servers-summary" data-testid="servers-summary">
+      {parts}
+    </span>
   );
 }

@@ -44,7 +44,7 @@ describe('ServersScreen', () => {
     expect(screen.getByTestId('servers-row-git').textContent).toContain('Starts when used');
     expect(screen.getByTestId('servers-row-notes').textContent).toContain('Stopped when idle');
     expect(screen.getByTestId('servers-totals').textContent).toBe(
-      '1 of 3 running, 84 MB in all. Switchboard itself uses 120 MB.',
+      '1 of 3 servers running, 84 MB in all. Switchboard itself uses 120 MB.',
     );
     expect(host.callsOf('mcp.sampleCosts')).toHaveLength(1);
     await act(async () => {

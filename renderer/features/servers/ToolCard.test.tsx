@@ -64,7 +64,7 @@ describe('ToolCard', () => {
     );
   });
 
-  it('uses a JSON editor for schemas a form cannot express, and shows a failed call', async () => {
+  it('offers raw JSON beside the form (a JSON box for what a form cannot say), and shows a failed call', async () => {
     const nested = toolView('fs', 'batch', {
       inputSchema: { type: 'object', properties: { items: { type: 'array' } } },
     });
@@ -75,6 +75,9 @@ describe('ToolCard', () => {
       },
     });
     fireEvent.click(screen.getByTestId('tool-try-batch'));
+    // A list of anything: in the form, a JSON box for that one property.
+    expect(screen.getByLabelText(/items · JSON/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'JSON' }));
     const editor = screen.getByLabelText('Arguments (JSON object)');
     fireEvent.change(editor, { target: { value: '[1]' } });
     fireEvent.click(screen.getByTestId('tool-run'));

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { ToolView } from '../../../shared/domain/mcpViews';
 import { itemKey } from '../../stores/serversReducers';
 import { useServersStore } from '../../stores/StoresContext';
+import { buildArguments } from './buildArguments';
 import { SchemaFields } from './SchemaFields';
 import {
-  buildArguments,
   formFields,
   initialValues,
   jsonSkeleton,
@@ -15,7 +15,10 @@ import {
 } from './schemaForm';
 import { ToolRunView } from './ToolRunView';
 
-/** Calls a tool by hand: a form for flat schemas, JSON for everything else. */
+/**
+ * Calls a tool by hand: a form generated from its input schema (groups, lists, a JSON box for
+ * what a form cannot say), or the arguments as raw JSON; what was typed carries across.
+ */
 export function ToolTryForm({ tool }: { tool: ToolView }) {
   const { t } = useTranslation();
   const callTool = useServersStore((s) => s.callTool);
@@ -64,6 +67,10 @@ export function ToolTryForm({ tool }: { tool: ToolView }) {
     if (next === 'json' && fields) {
       const built = buildArguments(fields, values);
       if (built.ok) setJson(JSON.stringify(built.args, null, 2));
+    }
+    if (next === 'form' && fields) {
+      const parsed = parseJsonArguments(json);
+      if (parsed.ok) setValues(initialValues(fields, parsed.args));
     }
     setMode(next);
   };

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildArguments,
-  formFields,
-  initialValues,
-  jsonSkeleton,
-  parseJsonArguments,
-} from './schemaForm';
+import { buildArguments } from './buildArguments';
+import { formFields, initialValues, jsonSkeleton, parseJsonArguments } from './schemaForm';
 
 const schema = {
   type: 'object',
@@ -33,14 +28,44 @@ describe('formFields', () => {
     expect(fields?.[4]?.options).toEqual(['a', 'b', 3]);
   });
 
-  it('gives up (JSON editor instead) on anything a form cannot say', () => {
-    expect(formFields({ type: 'object', properties: { list: { type: 'array' } } })).toBeNull();
-    expect(formFields({ type: 'object', properties: { o: { type: 'object' } } })).toBeNull();
+  it('leaves only a top that is not an object to the JSON editor', () => {
     expect(formFields({ anyOf: [{ type: 'object' }] })).toBeNull();
-    expect(
-      formFields({ type: 'object', properties: { u: { type: ['string', 'number'] } } }),
-    ).toBeNull();
     expect(formFields({ type: 'string' })).toBeNull();
+  });
+
+  it('makes lists, groups and JSON boxes of what is not flat', () => {
+    // server-memory's create_entities, server-filesystem's edit_file, and some unions.
+    const fields = formFields({
+      type: 'object',
+      properties: {
+        entities: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              name: { type: 'string' },
+              observations: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['name'],
+          },
+        },
+        owner: { anyOf: [{ type: 'string' }, { type: 'null' }], description: 'Who' },
+        u: { type: ['string', 'number'] },
+        map: { type: 'object', additionalProperties: { type: 'string' } },
+        list: { type: 'array' },
+      },
+      required: ['entities'],
+    });
+    const [entities, owner, u, map, list] = fields ?? [];
+    expect(entities?.kind).toBe('array');
+    expect(entities?.item?.kind).toBe('object');
+    expect(entities?.item?.fields?.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['name', 'string', true],
+      ['observations', 'array', false],
+    ]);
+    // "Optional" written as a union with null is just the type, with the outer words.
+    expect([owner?.kind, owner?.description]).toEqual(['string', 'Who']);
+    expect([u?.kind, map?.kind, list?.kind]).toEqual(['json', 'json', 'json']);
   });
 
   it('accepts a schema without properties (a tool without arguments)', () => {
@@ -73,6 +98,73 @@ describe('buildArguments', () => {
       ok: false,
       errors: { text: 'required', times: 'notInteger', ratio: 'notNumber' },
     });
+  });
+});
+
+describe('buildArguments of lists and groups', () => {
+  const fields =
+    formFields({
+      type: 'object',
+      properties: {
+        paths: { type: 'array', items: { type: 'string' } },
+        edits: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { oldText: { type: 'string' }, newText: { type: 'string' } },
+            required: ['oldText', 'newText'],
+          },
+        },
+        options: { type: 'object', properties: { depth: { type: 'integer' } } },
+        extra: { oneOf: [{ type: 'string' }, { type: 'object' }] },
+      },
+      required: ['paths'],
+    }) ?? [];
+
+  it('sends rows in order, leaves out empty rows and untouched optional groups', () => {
+    const values = {
+      ...initialValues(fields),
+      paths: ['/a', '', '/b'],
+      edits: [{ oldText: 'x', newText: 'y' }],
+      extra: '{"any": ["thing"]}',
+    };
+    expect(buildArguments(fields, values)).toEqual({
+      ok: true,
+      args: {
+        paths: ['/a', '/b'],
+        edits: [{ oldText: 'x', newText: 'y' }],
+        extra: { any: ['thing'] },
+      },
+    });
+    // A required list may be empty; it is still sent.
+    expect(buildArguments(fields, initialValues(fields))).toEqual({
+      ok: true,
+      args: { paths: [] },
+    });
+  });
+
+  it('names the row and field that are wrong', () => {
+    const values = {
+      ...initialValues(fields),
+      edits: [{ oldText: 'x', newText: '' }],
+      options: { depth: '1.5' },
+      extra: '{broken',
+    };
+    expect(buildArguments(fields, values)).toEqual({
+      ok: false,
+      errors: {
+        'edits[0].newText': 'required',
+        'options.depth': 'notInteger',
+        extra: 'invalidJson',
+      },
+    });
+  });
+
+  it('fills a form from JSON arguments (switching from the JSON editor)', () => {
+    const values = initialValues(fields, { paths: ['/x'], options: { depth: 2 }, extra: 'hi' });
+    expect(values.paths).toEqual(['/x']);
+    expect(values.options).toEqual({ depth: '2' });
+    expect(values.extra).toBe('"hi"');
   });
 });
 

@@ -1,9 +1,17 @@
+/**
+ * Forms generated from a tool's JSON Schema (and a prompt's string arguments): primitives as
+ * inputs, objects as groups of fields, arrays as lists of rows, and anything a form cannot
+ * say well (unions, maps, `$ref`) as a small JSON box for that property alone, as the
+ * Inspector does. Only a schema that is not an object at its top gets the raw JSON editor.
+ */
+
 /** The kinds of input a generated form offers. */
-export type FieldKind = 'string' | 'number' | 'integer' | 'boolean' | 'enum';
+export type FieldKind =
+  'string' | 'number' | 'integer' | 'boolean' | 'enum' | 'array' | 'object' | 'json';
 
 type Primitive = string | number | boolean;
 
-/** One generated form field, from one property of a flat object schema. */
+/** One generated form field, from one property of an object schema (or one array item). */
 export interface FormField {
   name: string;
   kind: FieldKind;
@@ -12,16 +20,28 @@ export interface FormField {
   description?: string;
   /** For `enum`: the allowed values, in order. */
   options?: Primitive[];
-  defaultValue?: Primitive;
+  /** The schema's `default`. */
+  defaultValue?: unknown;
+  /** For `array`: the field of one item (its name is empty). */
+  item?: FormField;
+  /** For `object`: its properties. */
+  fields?: FormField[];
+  /** For `json`: a starting text, shaped as the schema asks. */
+  skeleton?: string;
 }
 
-/** What the inputs hold: text for text boxes and selects (enum index), booleans for checks. */
-export type FormValues = Record<string, string | boolean>;
+/**
+ * What the inputs hold: text for text boxes and selects (an enum's index), booleans for
+ * checkboxes, a list for an array's rows, and the values of an object's fields.
+ */
+export type FieldValue = string | boolean | FieldValue[] | { [name: string]: FieldValue };
+export type FormValues = Record<string, FieldValue>;
 
-export type FieldError = 'required' | 'notNumber' | 'notInteger';
+export type FieldError = 'required' | 'notNumber' | 'notInteger' | 'invalidJson';
 
-export type BuildResult =
-  { ok: true; args: Record<string, unknown> } | { ok: false; errors: Record<string, FieldError> };
+/** Groups nested deeper than this are a JSON box: a form that deep helps nobody. */
+const MAX_DEPTH = 5;
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf', '$ref', 'not', 'if'];
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -38,102 +58,114 @@ function singleType(type: unknown): string | undefined {
   return undefined;
 }
 
-function fieldOf(name: string, schema: unknown, required: boolean): FormField | null {
-  if (!isRecord(schema)) return null;
-  const base: FormField = { name, kind: 'string', required };
+/** `anyOf: [X, {type: "null"}]` (how many generators say "optional") → X, with the outer words. */
+function withoutNull(schema: Record<string, unknown>): Record<string, unknown> {
+  for (const key of ['anyOf', 'oneOf']) {
+    const options = schema[key];
+    if (!Array.isArray(options)) continue;
+    const rest = options.filter((o) => !(isRecord(o) && o.type === 'null'));
+    if (rest.length !== 1 || rest.length === options.length || !isRecord(rest[0])) continue;
+    const { [key]: _union, ...outer } = schema;
+    return { ...rest[0], ...outer };
+  }
+  return schema;
+}
+
+function fieldOf(name: string, raw: unknown, required: boolean, depth: number): FormField {
+  const schema = isRecord(raw) ? withoutNull(raw) : {};
+  const base: FormField = { name, kind: 'json', required };
   if (typeof schema.title === 'string') base.title = schema.title;
   if (typeof schema.description === 'string') base.description = schema.description;
+  if (schema.default !== undefined) base.defaultValue = schema.default;
+  const json = (): FormField => ({ ...base, kind: 'json', skeleton: skeletonOf(schema) });
+
   if (Array.isArray(schema.enum)) {
     const options = schema.enum.filter(isPrimitive);
-    if (options.length === 0 || options.length !== schema.enum.length) return null;
-    const field: FormField = { ...base, kind: 'enum', options };
-    if (isPrimitive(schema.default)) field.defaultValue = schema.default;
-    return field;
+    return options.length > 0 && options.length === schema.enum.length
+      ? { ...base, kind: 'enum', options }
+      : json();
   }
-  const type = singleType(schema.type);
-  if (type !== 'string' && type !== 'number' && type !== 'integer' && type !== 'boolean') {
-    return null;
+  if (isPrimitive(schema.const)) return { ...base, kind: 'enum', options: [schema.const] };
+  if (COMBINATORS.some((key) => key in schema)) return json();
+  const type = singleType(schema.type) ?? (isRecord(schema.properties) ? 'object' : undefined);
+  switch (type) {
+    case 'string':
+    case 'number':
+    case 'integer':
+    case 'boolean':
+      return { ...base, kind: type };
+    case 'object': {
+      // A map of any keys (no properties named) is JSON; so is a group nested too deep.
+      if (depth >= MAX_DEPTH || !isRecord(schema.properties)) return json();
+      const inner = new Set(
+        Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
+      );
+      const fields = Object.entries(schema.properties).map(([key, property]) =>
+        fieldOf(key, property, inner.has(key), depth + 1),
+      );
+      return { ...base, kind: 'object', fields };
+    }
+    case 'array': {
+      if (!isRecord(schema.items)) return json();
+      const item = fieldOf('', schema.items, true, depth + 1);
+      return item.kind === 'json' ? json() : { ...base, kind: 'array', item };
+    }
+    default:
+      return json();
   }
-  const field: FormField = { ...base, kind: type };
-  if (isPrimitive(schema.default)) field.defaultValue = schema.default;
-  return field;
 }
 
 /**
- * Form fields for a flat object schema (properties of string, number, integer, boolean or
- * enum type); null for anything a simple form cannot express, which gets the JSON editor.
+ * Form fields for an object schema; null for a schema whose top is not an object (or is a
+ * union), which gets the JSON editor only.
  */
 export function formFields(schema: Record<string, unknown>): FormField[] | null {
   if (schema.type !== undefined && schema.type !== 'object') return null;
-  for (const key of ['anyOf', 'oneOf', 'allOf', '$ref', 'not', 'if']) {
-    if (key in schema) return null;
-  }
+  if (COMBINATORS.some((key) => key in schema)) return null;
   const properties = schema.properties ?? {};
   if (!isRecord(properties)) return null;
   const required = new Set(
     Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : [],
   );
-  const fields: FormField[] = [];
-  for (const [name, property] of Object.entries(properties)) {
-    const field = fieldOf(name, property, required.has(name));
-    if (!field) return null;
-    fields.push(field);
+  return Object.entries(properties).map(([name, property]) =>
+    fieldOf(name, property, required.has(name), 1),
+  );
+}
+
+/** The inputs' value for `value` (a default, or what JSON mode held); empty when none. */
+export function valueFor(field: FormField, value: unknown = field.defaultValue): FieldValue {
+  switch (field.kind) {
+    case 'boolean':
+      if (field.required) return value === true;
+      return typeof value === 'boolean' ? String(value) : '';
+    case 'enum': {
+      const index = value === undefined ? -1 : (field.options ?? []).indexOf(value as Primitive);
+      return index === -1 ? (field.required ? '0' : '') : String(index);
+    }
+    case 'array': {
+      const item = field.item;
+      return item && Array.isArray(value) ? value.map((v: unknown) => valueFor(item, v)) : [];
+    }
+    case 'object': {
+      const given = isRecord(value) ? value : {};
+      return Object.fromEntries(
+        (field.fields ?? []).map((f) => [f.name, valueFor(f, given[f.name] ?? f.defaultValue)]),
+      );
+    }
+    case 'json':
+      if (value !== undefined) return JSON.stringify(value, null, 2);
+      return field.required ? (field.skeleton ?? '') : '';
+    default:
+      return isPrimitive(value) ? String(value) : '';
   }
-  return fields;
 }
 
 /** Starting values: the schema's defaults, otherwise empty. */
-export function initialValues(fields: readonly FormField[]): FormValues {
-  const values: FormValues = {};
-  for (const field of fields) {
-    const d = field.defaultValue;
-    if (field.kind === 'boolean' && field.required) values[field.name] = d === true;
-    else if (field.kind === 'boolean') values[field.name] = d === undefined ? '' : String(d);
-    else if (field.kind === 'enum') {
-      const index = d === undefined ? -1 : (field.options ?? []).indexOf(d);
-      values[field.name] = index === -1 ? (field.required ? '0' : '') : String(index);
-    } else values[field.name] = d === undefined ? '' : String(d);
-  }
-  return values;
-}
-
-/** Turns the inputs into tool arguments; empty optional fields are left out. */
-export function buildArguments(fields: readonly FormField[], values: FormValues): BuildResult {
-  const args: Record<string, unknown> = {};
-  const errors: Record<string, FieldError> = {};
-  for (const field of fields) {
-    const raw = values[field.name];
-    if (typeof raw === 'boolean') {
-      args[field.name] = raw;
-      continue;
-    }
-    const text = raw ?? '';
-    if (text === '') {
-      if (field.required) errors[field.name] = 'required';
-      continue;
-    }
-    switch (field.kind) {
-      case 'string':
-        args[field.name] = text;
-        break;
-      case 'boolean':
-        args[field.name] = text === 'true';
-        break;
-      case 'enum':
-        args[field.name] = field.options?.[Number(text)];
-        break;
-      case 'number':
-      case 'integer': {
-        const n = Number(text.trim());
-        if (text.trim() === '' || !Number.isFinite(n)) errors[field.name] = 'notNumber';
-        else if (field.kind === 'integer' && !Number.isInteger(n))
-          errors[field.name] = 'notInteger';
-        else args[field.name] = n;
-        break;
-      }
-    }
-  }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, args };
+export function initialValues(fields: readonly FormField[], given: unknown = {}): FormValues {
+  const values = isRecord(given) ? given : {};
+  return Object.fromEntries(
+    fields.map((field) => [field.name, valueFor(field, values[field.name] ?? field.defaultValue)]),
+  );
 }
 
 export type JsonArgumentsResult =
@@ -162,6 +194,11 @@ export function jsonSkeleton(schema: Record<string, unknown>): string {
     skeleton[name] = isRecord(property) ? placeholder(property) : null;
   }
   return JSON.stringify(skeleton, null, 2);
+}
+
+function skeletonOf(schema: Record<string, unknown>): string {
+  const value = placeholder(schema);
+  return value === null ? '' : JSON.stringify(value, null, 2);
 }
 
 function placeholder(schema: Record<string, unknown>): unknown {

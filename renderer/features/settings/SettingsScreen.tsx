@@ -5,14 +5,19 @@ import { AppearanceFields } from './AppearanceFields';
 import { RootsSection } from '../interactions/RootsSection';
 import { SecretsSection } from '../secrets/SecretsSection';
 import { ProvidersSection } from '../providers/ProvidersSection';
+import { RegistryUrlField } from '../registry/RegistryUrlField';
 import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
 import { IdleMinutesSection } from '../servers/IdleMinutesSection';
 import { SandboxedReadOnlySwitch } from '../sandbox/SandboxedReadOnlySwitch';
+import { SettingsNav } from './SettingsNav';
 
-/** Settings: model providers, default model, tool approvals, appearance, about. */
+/**
+ * Settings: model providers, default model, tool search, approvals, sandbox, folders, tasks, secrets,
+ * the MCP Registry, appearance, about; a list of the sections beside them to go to one.
+ */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const info = useAppStore((s) => s.info);
@@ -31,38 +36,42 @@ export function SettingsScreen() {
           <X />
         </button>
       </header>
-      <ProvidersSection />
-      <section className="card" aria-labelledby="settings-models">
-        <h2 id="settings-models" className="card__title">
-          {t('settings.modelsSection')}
-        </h2>
-        <ModelFields />
-      </section>
-      <ToolSearchSection />
-      <GrantsSection />
-      <SandboxedReadOnlySwitch />
-      <RootsSection />
-      <PreferTasksSwitch />
-      <IdleMinutesSection />
-      <SecretsSection />
-      <section className="card" aria-labelledby="settings-appearance">
-        <h2 id="settings-appearance" className="card__title">
-          {t('settings.appearanceSection')}
-        </h2>
-        <AppearanceFields />
-      </section>
-      <section className="card" aria-labelledby="settings-about">
-        <h2 id="settings-about" className="card__title">
-          {t('settings.aboutSection')}
-        </h2>
-        <p className="muted" data-testid="about">
-          {t('settings.version', {
-            version: info.version,
-            shell: info.shell,
-            platform: info.platform,
-          })}
-        </p>
-      </section>
+      <SettingsNav />
+      <div className="settings__sections">
+        <ProvidersSection />
+        <section className="card" aria-labelledby="settings-models">
+          <h2 id="settings-models" className="card__title">
+            {t('settings.modelsSection')}
+          </h2>
+          <ModelFields />
+        </section>
+        <ToolSearchSection />
+        <GrantsSection />
+        <SandboxedReadOnlySwitch />
+        <RootsSection />
+        <PreferTasksSwitch />
+        <IdleMinutesSection />
+        <SecretsSection />
+        <RegistryUrlField />
+        <section className="card" aria-labelledby="settings-appearance">
+          <h2 id="settings-appearance" className="card__title">
+            {t('settings.appearanceSection')}
+          </h2>
+          <AppearanceFields />
+        </section>
+        <section className="card" aria-labelledby="settings-about">
+          <h2 id="settings-about" className="card__title">
+            {t('settings.aboutSection')}
+          </h2>
+          <p className="muted" data-testid="about">
+            {t('settings.version', {
+              version: info.version,
+              shell: info.shell,
+              platform: info.platform,
+            })}
+          </p>
+        </section>
+      </div>
     </div>
   );
 }

@@ -6,6 +6,7 @@ describe('routes', () => {
   const views: View[] = [
     { kind: 'home' },
     { kind: 'settings' },
+    { kind: 'settings', section: 'registry' },
     { kind: 'config' },
     { kind: 'server', name: 'files' },
     { kind: 'server', name: 'a/b c#d' },

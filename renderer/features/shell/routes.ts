@@ -11,7 +11,7 @@ export function viewToHash(view: View): string {
     case 'home':
       return '#/';
     case 'settings':
-      return '#/settings';
+      return view.section ? `#/settings/${encodeURIComponent(view.section)}` : '#/settings';
     case 'config':
       return '#/servers-file';
     case 'server':
@@ -41,7 +41,7 @@ export function hashToView(hash: string): View | undefined {
   const tail = decode(rest.join('/'));
   switch (head) {
     case 'settings':
-      return { kind: 'settings' };
+      return tail ? { kind: 'settings', section: tail } : { kind: 'settings' };
     case 'servers-file':
       return { kind: 'config' };
     case 'server':

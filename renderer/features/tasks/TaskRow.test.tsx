@@ -71,4 +71,31 @@ describe('a server’s request run as a client-side task, in the Tasks list', ()
     expect(row.textContent).toContain('Sampling request');
     expect(screen.queryByTestId('task-open-request')).toBeNull();
   });
+
+  it('a request the person declined or closed reads Declined / Cancelled, in neutral colours', async () => {
+    const ended = { endedAt: Date.now(), updatedAt: Date.now() };
+    await renderWithStores(<TasksScreen />, {
+      tasks: [
+        clientTask({ id: 'a', taskId: 'ct-a', status: 'completed', answer: 'declined', ...ended }),
+        clientTask({ id: 'b', taskId: 'ct-b', status: 'completed', answer: 'cancelled', ...ended }),
+        clientTask({
+          id: 'c',
+          taskId: 'ct-c',
+          kind: 'sampling',
+          tool: 'sampling/createMessage',
+          status: 'failed',
+          answer: 'declined',
+          error: 'Not now',
+          ...ended,
+        }),
+      ],
+    });
+    const badges = screen
+      .getAllByTestId('task-row')
+      .map((row) => row.querySelector('.status-badge'));
+    expect(badges.map((b) => b?.textContent).sort()).toEqual(['Cancelled', 'Declined', 'Declined']);
+    for (const badge of badges) expect(badge?.className).toContain('status-badge--off');
+    expect(screen.queryByText('Completed')).toBeNull();
+    expect(screen.queryByText('Failed')).toBeNull();
+  });
 });

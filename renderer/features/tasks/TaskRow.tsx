@@ -7,7 +7,7 @@ import { TaskCancelButton } from './TaskCancelButton';
 import { TaskNotes } from './TaskNotes';
 import { shortId } from './TaskStatusPanel';
 import { TaskTimer } from './TaskTimer';
-import { taskTone } from './taskTone';
+import { shownStatus, taskTone } from './taskTone';
 
 /** One task in the Tasks list: what runs where, how it is going, where it came from. */
 export function TaskRow({ task }: { task: TaskView }) {
@@ -27,7 +27,7 @@ export function TaskRow({ task }: { task: TaskView }) {
   );
   const showQueue = useInteractionsStore((s) => s.showQueue);
   const ended = isTaskEnded(task);
-  const status = waiting && !ended ? 'input_required' : task.status;
+  const status = waiting && !ended ? 'input_required' : shownStatus(task);
   const what = request ? t(`tasks.request.${request}`) : task.tool;
   return (
     <li

@@ -4,7 +4,7 @@ import { isTaskEnded } from '../../stores/tasksReducers';
 import { TaskCancelButton } from './TaskCancelButton';
 import { TaskNotes } from './TaskNotes';
 import { TaskTimer } from './TaskTimer';
-import { taskTone } from './taskTone';
+import { shownStatus, taskTone } from './taskTone';
 
 /**
  * Inside a chat tool card: the call runs as a task on its server. Its status, the server's
@@ -14,11 +14,12 @@ import { taskTone } from './taskTone';
 export function TaskStatusPanel({ task }: { task: TaskView }) {
   const { t } = useTranslation();
   const ended = isTaskEnded(task);
+  const status = shownStatus(task);
   return (
     <div className="task task--in-card" data-testid="task-status" data-status={task.status}>
       <div className="task__head">
-        <span className={`status-badge status-badge--${taskTone[task.status]}`}>
-          {t(`tasks.status.${task.status}`)}
+        <span className={`status-badge status-badge--${taskTone[status]}`}>
+          {t(`tasks.status.${status}`)}
         </span>
         <span className="task__id" title={task.taskId}>
           {t('tasks.taskId', { id: shortId(task.taskId) })}

@@ -12,7 +12,10 @@ export function ToolsUsage({ tools }: { tools: RequestTools }) {
     deferred: formatCount(tools.deferred, i18n.language),
   };
   return (
-    <span title={t('toolSearch.usageToolsTitle', values)} data-testid="usage-tools">
+    <span
+      title={t('toolSearch.usageToolsTitle', { ...values, count: tools.sent })}
+      data-testid="usage-tools"
+    >
       {tools.loading === 'all'
         ? t('toolSearch.usageTools', values)
         : t('toolSearch.usageToolsDeferred', values)}

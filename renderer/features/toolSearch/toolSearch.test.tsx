@@ -37,8 +37,9 @@ describe('tool costs on the servers list', () => {
     expect(screen.getByTestId('catalog-plan').textContent).toBe(
       'Tool search: requests carry ~520 tokens (4 definitions); the rest are found when needed.',
     );
-    expect(screen.getByTestId('server-cost-github').textContent).toBe(
-      'Ready, 100 tools · ~10.3K tokens',
+    expect(screen.getByTestId('server-cost-github').textContent).toBe('Ready, 100 tools · ~10.3K');
+    expect(screen.getByTestId('server-cost-github').title).toBe(
+      'Its 100 enabled tools take about 10.3K tokens of every request that carries their definitions.',
     );
     expect(screen.getByTestId('server-cost-fs').title).toContain('about 1.9K tokens');
   });

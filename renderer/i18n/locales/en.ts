@@ -22,6 +22,9 @@ import { serverFacts } from './en/serverFacts';
 import { toolCard } from './en/toolCard';
 import { largeText } from './en/largeText';
 import { toolRun } from './en/toolRun';
+import { toolForm } from './en/toolForm';
+import { addProvider } from './en/addProvider';
+import { settingsNav } from './en/settingsNav';
 import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { mcpEvents } from './en/mcpEvents';
@@ -49,7 +52,8 @@ export const en = {
   },
   home: {
     title: 'Welcome to Switchboard',
-    subtitle: 'Chat with Claude while it uses your MCP servers — with you approving every step.',
+    subtitle:
+      'Chat with Claude or another model while it uses your MCP servers — with you approving every step.',
     stepKey: 'Add an API key (Anthropic, or another model provider)',
     stepKeyDone: 'API key set',
     stepServers: 'Connect MCP servers',
@@ -278,6 +282,9 @@ export const en = {
   grants,
   signIn,
   toolRun,
+  toolForm,
+  addProvider,
+  settingsNav,
   apps,
   providers,
   layout,

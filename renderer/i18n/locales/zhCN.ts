@@ -24,6 +24,9 @@ import { serverFacts } from './zhCN/serverFacts';
 import { toolCard } from './zhCN/toolCard';
 import { largeText } from './zhCN/largeText';
 import { toolRun } from './zhCN/toolRun';
+import { toolForm } from './zhCN/toolForm';
+import { addProvider } from './zhCN/addProvider';
+import { settingsNav } from './zhCN/settingsNav';
 import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { mcpEvents } from './zhCN/mcpEvents';
@@ -51,7 +54,7 @@ export const zhCN: LocaleShape<typeof en> = {
   },
   home: {
     title: '欢迎使用 Switchboard',
-    subtitle: '与 Claude 对话，让它使用你的 MCP 服务器——每一步都由你批准。',
+    subtitle: '与 Claude 或其他模型对话，让它使用你的 MCP 服务器——每一步都由你批准。',
     stepKey: '添加 API 密钥（Anthropic 或其他模型服务商）',
     stepKeyDone: '已设置 API 密钥',
     stepServers: '连接 MCP 服务器',
@@ -280,6 +283,9 @@ export const zhCN: LocaleShape<typeof en> = {
   grants,
   signIn,
   toolRun,
+  toolForm,
+  addProvider,
+  settingsNav,
   apps,
   providers,
   layout,

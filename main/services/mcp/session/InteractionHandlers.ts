@@ -51,6 +51,11 @@ export function userRejected(message: string): Error {
   return new ProtocolError(USER_REJECTED_CODE, message);
 }
 
+/** True for the error {@link userRejected} makes: the person (or a policy) said no. */
+export function isUserRejection(error: unknown): boolean {
+  return error instanceof ProtocolError && error.code === USER_REJECTED_CODE;
+}
+
 /**
  * The error a handler throws when the host itself refuses a request (not the person): in
  * JSON-RPC's implementation-defined server error range.

@@ -8,7 +8,6 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader } from '../launch/LineReader';
 import type { PidLedger } from '../launch/PidLedger';
 import type { ProcessWrapper } from '../launch/ProcessWrapper';
-import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {

@@ -5,7 +5,11 @@ export const approvals = {
   inConversation: 'In “{{title}}”',
   otherConversation: 'From another conversation: “{{title}}”',
   server: 'Server',
-  modelName: 'Claude calls it',
+  /** `model`: the model's name (Claude, DeepSeek, …), or `modelSubject`. */
+  modelName: '{{model}} calls it',
+  modelSubject: 'The model',
+  modelObject: 'the model',
+  theApp: 'the App',
   description: 'Description',
   noDescription: 'The server gave no description.',
   arguments: 'Arguments',
@@ -24,8 +28,11 @@ export const approvals = {
   allowOnce: 'Allow once',
   allowChat: 'Allow for this chat',
   allowAlways: 'Always allow',
+  allowApp: 'Allow for this App',
+  allowAppHint: 'Its calls of this tool run without asking until the App closes.',
   deny: 'Deny',
-  denyReason: 'Reason for denying (optional — Claude sees it)',
+  /** `who`: the model's name, `modelObject` or `theApp` (who gets the reason as the error). */
+  denyReason: 'Reason for denying (optional — {{who}} sees it)',
   denyPlaceholder: 'e.g. use the staging database instead',
   failed: 'Your answer did not go through: {{message}}',
 };
@@ -33,13 +40,13 @@ export const approvals = {
 /** English: the grants section of settings. */
 export const grants = {
   title: 'Tool approvals',
-  help: 'Tools you chose to always allow. Revoke one and Claude asks again next time.',
+  help: 'Tools you chose to always allow. Revoke one and you are asked again next time.',
   none: 'No “always allow” grants yet.',
   loadFailed: 'Could not load the grants: {{message}}',
   grantedAt: 'Allowed {{date}}',
   active: 'Active',
   suspended: 'Suspended',
-  suspendedBecause: 'The tool’s {{fields}} changed on {{date}}: Claude will ask again.',
+  suspendedBecause: 'The tool’s {{fields}} changed on {{date}}: you will be asked again.',
   revoke: 'Revoke',
   revokeFailed: 'Could not revoke: {{message}}',
 };

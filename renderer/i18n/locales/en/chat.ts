@@ -75,6 +75,7 @@ export const toolCall = {
   allowedBy: {
     person: 'Allowed by you',
     grant: 'Allowed by an “always allow” grant',
+    chatGrant: 'Allowed for this chat',
     policy: 'Allowed by the approval policy',
     'readonly-hint': 'Allowed: the tool declares itself read-only',
   },

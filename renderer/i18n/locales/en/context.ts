@@ -35,13 +35,14 @@ export const context = {
   },
   large: {
     title: 'Attach a large resource?',
-    body: '{{name}} is {{size}}. All of it goes to Claude with your message and counts against the conversation’s context (and cost).',
+    body: '{{name}} is {{size}}. All of it goes to the model with your message and counts against the conversation’s context (and cost).',
     confirm: 'Attach anyway',
     cancel: 'Don’t attach',
   },
   refusal: {
     duplicate: 'That resource is already attached.',
-    tooMany: 'A message can carry at most {{count}} attachments.',
+    tooMany_one: 'A message can carry at most {{count}} attachment.',
+    tooMany_other: 'A message can carry at most {{count}} attachments.',
     tooLarge: 'Attachments from prompts may add up to {{size}} per message.',
   },
   chips: {

@@ -7,7 +7,7 @@ export const exporting = {
   fallbackName: 'conversation',
   // The words inside an exported Markdown file.
   you: 'You',
-  assistant: 'Claude',
+  assistant: 'Assistant',
   subtitle: 'Exported from Switchboard on {{date}} · model {{model}}',
   defaultModel: 'the default model',
   toolCall: 'Tool call',

@@ -70,12 +70,16 @@ export const registry = {
   address: 'Registry address (the MCP Registry API’s base URL)',
   overridden: 'SWITCHBOARD_REGISTRY_URL is set, so this app searches that address instead.',
   source: 'From {{url}}',
+  settingsTitle: 'MCP Registry',
+  changeInSettings: 'Change in Settings',
   loading: 'Asking the registry…',
   failed: 'The registry could not be searched: {{message}}',
   none: 'No servers whose names contain “{{query}}”.',
   more: 'Show more',
   install: 'Install',
   notInstallable: 'None of its packages can run here.',
+  runnerMissingInstall:
+    'It runs with {{runner}}, which was not found on this computer: you can install the server now, but it will not start until {{runner}} is installed.',
   runnerMissing:
     'needs {{runner}}, which was not found on this computer: install it first, or the server will not start',
   invalid: 'This entry does not match the published server.json schema, so it cannot be installed:',

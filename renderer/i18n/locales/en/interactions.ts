@@ -77,6 +77,8 @@ export const interactions = {
     unsupported: 'This form cannot show these fields, so they are not sent: {{fields}}',
     accept: 'Send',
     decline: 'Decline',
+    choiceHint:
+      'Decline tells the server no. Cancel closes the form without an answer; the server may ask again.',
     issues: {
       required: 'This field is required.',
       email: 'Enter an email address, like name@example.com.',

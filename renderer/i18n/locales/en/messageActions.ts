@@ -11,7 +11,7 @@ export const messageActions = {
   cutInterrupted: 'Switchboard closed while this reply was being written.',
   cutContinued: 'Cut off here; continued below.',
   continue: 'Continue',
-  continueHint: 'Ask Claude to go on from where this reply stopped',
+  continueHint: 'Ask the model to go on from where this reply stopped',
   retryHint: 'Write the whole reply again',
   versions: 'Versions of this message',
   versionOf: 'Version {{index}} of {{count}}',

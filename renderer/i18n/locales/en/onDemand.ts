@@ -30,7 +30,8 @@ export const onDemand = {
     growingHint:
       'Its memory has risen steadily over the last minutes and is far above where it started. If it keeps climbing, restart it.',
     host: 'Switchboard itself uses {{memory}}.',
-    totals: '{{running}} of {{count}} running, {{memory}} in all.',
+    totals_one: '{{running}} of {{count}} server running, {{memory}} in all.',
+    totals_other: '{{running}} of {{count}} servers running, {{memory}} in all.',
     unavailable: 'Memory and CPU cannot be measured on this system.',
     start: 'Start',
     stop: 'Stop',

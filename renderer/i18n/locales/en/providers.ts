@@ -52,8 +52,12 @@ export const providers = {
   keyLocal: 'A server on this computer needs no key.',
   test: 'Test connection',
   testing: 'Testing…',
-  testOk_one: 'Connected: {{count}} model listed ({{ms}} ms).',
-  testOk_other: 'Connected: {{count}} models listed ({{ms}} ms).',
+  testOk_one: 'Connected ({{ms}} ms): {{count}} model listed: {{names}}.',
+  testOk_other: 'Connected ({{ms}} ms): {{count}} models listed: {{names}}.',
+  /** After the first names: `deepseek-chat, … and 12 more`. */
+  testMore_one: ' and {{count}} more',
+  testMore_other: ' and {{count}} more',
+  testOkNone: 'Connected ({{ms}} ms), but it lists no models: add the ones you use by name.',
   testFailed: 'Failed: {{message}}',
   models: 'Models you added',
   modelsHelp:
@@ -67,7 +71,7 @@ export const providers = {
     'Images in attachments and tool results; when off, each becomes a short note the model reads.',
   remove: 'Remove provider',
   noModels: 'No models listed',
-  groupUnavailable: '{{provider}} (list unavailable)',
+  groupUnavailable: '{{provider}} (list unavailable: {{reason}})',
   notListedShort: 'Not in the model list of {{provider}}',
   notListed:
     '{{model}} is not in the model list of {{provider}}: requests to it may fail. Pick a listed model.',

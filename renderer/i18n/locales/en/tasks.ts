@@ -18,6 +18,7 @@ export const tasks = {
     failed: 'Failed',
     cancelled: 'Cancelled',
     expired: 'Expired',
+    declined: 'Declined',
   },
   origin: {
     chat: 'From a chat',

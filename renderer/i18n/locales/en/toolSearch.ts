@@ -1,16 +1,21 @@
 /** English: large tool catalogues — tool search, always-loaded tools, what definitions cost. */
 export const toolSearch = {
   tokens: '~{{tokens}} tokens',
-  serverCost: '{{tools}} · ~{{tokens}} tokens',
-  serverCostTitle:
+  serverCostTitle_one:
+    'Its {{count}} enabled tool takes about {{tokens}} tokens of every request that carries its definition.',
+  serverCostTitle_other:
     'Its {{count}} enabled tools take about {{tokens}} tokens of every request that carries their definitions.',
   totalHeading: 'Tool definitions',
   total_one: '{{total}} tool · ~{{tokens}} tokens',
   total_other: '{{total}} tools · ~{{tokens}} tokens',
   planAll: 'Every request carries all of them.',
-  planSearch:
+  planSearch_one:
+    'Tool search: requests carry ~{{tokens}} tokens ({{count}} definition); the rest are found when needed.',
+  planSearch_other:
     'Tool search: requests carry ~{{tokens}} tokens ({{count}} definitions); the rest are found when needed.',
-  planApiSearch:
+  planApiSearch_one:
+    'Claude’s tool search: the model sees ~{{tokens}} tokens ({{count}} definition); the rest are found when needed.',
+  planApiSearch_other:
     'Claude’s tool search: the model sees ~{{tokens}} tokens ({{count}} definitions); the rest are found when needed.',
   alwaysLoad: 'Always load',
   alwaysLoadHelp: 'Offered in full even when tool search holds the other tools back.',
@@ -59,7 +64,9 @@ export const toolSearch = {
     'This conversation is close to {{model}}’s context: about {{projected}} tokens of {{window}}.',
   usageTools: ' · tools ~{{tokens}} ({{sent}} sent)',
   usageToolsDeferred: ' · tools ~{{tokens}} ({{sent}} sent, {{deferred}} by search)',
-  usageToolsTitle:
+  usageToolsTitle_one:
+    'The request carried {{sent}} tool definition in full, about {{tokens}} tokens; {{deferred}} more were left to the search.',
+  usageToolsTitle_other:
     'The request carried {{sent}} tool definitions in full, about {{tokens}} tokens; {{deferred}} more were left to the search.',
   searched: 'Searched the tools: “{{query}}”',
   found: 'found',

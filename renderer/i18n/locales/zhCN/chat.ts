@@ -77,6 +77,7 @@ export const toolCall: LocaleShape<typeof enToolCall> = {
   allowedBy: {
     person: '由你允许',
     grant: '由“始终允许”授权放行',
+    chatGrant: '已在此对话中允许',
     policy: '由审批策略放行',
     'readonly-hint': '已放行：该工具声明自己为只读',
   },

@@ -38,13 +38,14 @@ export const context: LocaleShape<typeof en> = {
   },
   large: {
     title: '要附加这个大型资源吗？',
-    body: '{{name}} 大小为 {{size}}。它会随消息全部发送给 Claude，并占用对话的上下文（以及费用）。',
+    body: '{{name}} 大小为 {{size}}。它会随消息全部发送给模型，并占用对话的上下文（以及费用）。',
     confirm: '仍然附加',
     cancel: '不附加',
   },
   refusal: {
     duplicate: '该资源已经附加。',
-    tooMany: '每条消息最多只能带 {{count}} 个附件。',
+    tooMany_one: '每条消息最多只能带 {{count}} 个附件。',
+    tooMany_other: '每条消息最多只能带 {{count}} 个附件。',
     tooLarge: '来自提示词的附件每条消息合计不能超过 {{size}}。',
   },
   chips: {

@@ -8,7 +8,7 @@ export const exporting: LocaleShape<typeof en> = {
   failed: '无法导出对话：{{message}}',
   fallbackName: '对话',
   you: '你',
-  assistant: 'Claude 的回复',
+  assistant: '助手',
   subtitle: '于 {{date}} 从 Switchboard 导出 · 模型 {{model}}',
   defaultModel: '默认模型',
   toolCall: '工具调用',

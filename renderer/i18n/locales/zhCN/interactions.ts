@@ -79,6 +79,8 @@ export const interactions: LocaleShape<typeof en> = {
     unsupported: '此表单无法显示以下字段，因此不会发送：{{fields}}',
     accept: '发送',
     decline: '拒绝',
+    choiceHint:
+      '“拒绝”表示明确告诉服务器不同意；“取消”只是关闭表单、不作回答，服务器之后可能会再次询问。',
     issues: {
       required: '此字段为必填项。',
       email: '请输入电子邮件地址，例如 name@example.com。',

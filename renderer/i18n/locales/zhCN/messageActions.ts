@@ -13,7 +13,7 @@ export const messageActions: LocaleShape<typeof en> = {
   cutInterrupted: '这条回复写到一半时 Switchboard 关闭了。',
   cutContinued: '在此中断，下面是续写。',
   continue: '继续',
-  continueHint: '让 Claude 从这条回复中断的地方接着写',
+  continueHint: '让模型从这条回复中断的地方接着写',
   retryHint: '重新写整条回复',
   versions: '此消息的各个版本',
   versionOf: '第 {{index}} 版，共 {{count}} 版',

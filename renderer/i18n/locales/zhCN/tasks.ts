@@ -21,6 +21,7 @@ export const tasks: LocaleShape<typeof en> = {
     failed: '失败',
     cancelled: '已取消',
     expired: '已过期',
+    declined: '已拒绝',
   },
   origin: {
     chat: '来自对话',

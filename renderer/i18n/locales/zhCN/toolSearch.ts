@@ -1,16 +1,21 @@
 /** 简体中文：大型工具目录——工具搜索、始终加载的工具、工具定义的开销。 */
 export const toolSearch = {
   tokens: '约 {{tokens}} 个 token',
-  serverCost: '{{tools}} · 约 {{tokens}} token',
-  serverCostTitle:
+  serverCostTitle_one:
+    '其 {{count}} 个已启用工具的定义，在每次携带它的请求中约占 {{tokens}} 个 token。',
+  serverCostTitle_other:
     '其 {{count}} 个已启用工具的定义，在每次携带它们的请求中约占 {{tokens}} 个 token。',
   totalHeading: '工具定义',
   total_one: '{{total}} 个工具 · 约 {{tokens}} token',
   total_other: '{{total}} 个工具 · 约 {{tokens}} token',
   planAll: '每次请求都携带全部工具定义。',
-  planSearch:
+  planSearch_one:
     '工具搜索：请求携带约 {{tokens}} 个 token（{{count}} 个定义），其余工具在需要时搜索。',
-  planApiSearch:
+  planSearch_other:
+    '工具搜索：请求携带约 {{tokens}} 个 token（{{count}} 个定义），其余工具在需要时搜索。',
+  planApiSearch_one:
+    'Claude 的工具搜索：模型只看到约 {{tokens}} 个 token（{{count}} 个定义），其余工具在需要时搜索。',
+  planApiSearch_other:
     'Claude 的工具搜索：模型只看到约 {{tokens}} 个 token（{{count}} 个定义），其余工具在需要时搜索。',
   alwaysLoad: '始终加载',
   alwaysLoadHelp: '即使工具搜索暂缓了其他工具，也完整提供此工具。',
@@ -56,7 +61,9 @@ export const toolSearch = {
   contextNear: '本对话已接近 {{model}} 的上下文上限：约 {{projected}} / {{window}} 个 token。',
   usageTools: ' · 工具约 {{tokens}}（发送 {{sent}} 个）',
   usageToolsDeferred: ' · 工具约 {{tokens}}（发送 {{sent}} 个，{{deferred}} 个待搜索）',
-  usageToolsTitle:
+  usageToolsTitle_one:
+    '该请求完整携带了 {{sent}} 个工具定义，约 {{tokens}} 个 token；另有 {{deferred}} 个留待搜索。',
+  usageToolsTitle_other:
     '该请求完整携带了 {{sent}} 个工具定义，约 {{tokens}} 个 token；另有 {{deferred}} 个留待搜索。',
   searched: '搜索了工具：“{{query}}”',
   found: '找到',

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures/base';
+
+/**
+ * `npm run web` as a person runs it (scripts/web.mjs, built already): what it prints, in order,
+ * with an `xdg-open` that exits as given — 3 is what xdg-open says when no browser is set.
+ */
+async function runWeb(openerExit: number): Promise<string[]> {
+  const bin = await mkdtemp(join(tmpdir(), 'sb-bin-'));
+  const opener = join(bin, 'xdg-open');
+  await writeFile(opener, `#!/bin/sh\nexit ${openerExit}\n`);
+  await chmod(opener, 0o755);
+  const dataDir = await mkdtemp(join(tmpdir(), 'sb-web-start-'));
+  const child = spawn(process.execPath, ['scripts/web.mjs', '--port', '0', '--data-dir', dataDir], {
+    env: { PATH: `${bin}:${process.env.PATH ?? ''}`, HOME: process.env.HOME ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (/Switchboard web shell: \S+\n/.test(out)) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+    });
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return out.trimEnd().split('\n');
+}
+
+test('npm run web prints the address last, and says when no browser opened', async () => {
+  const failed = await runWeb(3);
+  expect(failed.at(-1)).toMatch(/^Switchboard web shell: http:\/\/127\.0\.0\.1:\d+\/\?token=/);
+  expect(failed.at(-2)).toBe(
+    'No browser opened (xdg-open exited with 3): open the address below in yours.',
+  );
+  // Nothing of a build among them (the app is built): the address is not buried.
+  expect(failed.length).toBeLessThanOrEqual(3);
+
+  const opened = await runWeb(0);
+  expect(opened.at(-1)).toMatch(/^Switchboard web shell: /);
+  expect(opened.join('\n')).not.toContain('No browser opened');
+});
