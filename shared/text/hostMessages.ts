@@ -512,7 +512,7 @@ export const hostMessages = {
     noToolCall: 'No tool call {{id}}.',
     noApp: 'This tool call has no App.',
     consentsWaiting:
-      '{{count}} requests of this App already wait for you; ask again once they are answered.',
+      '{{limit}} requests of this App already wait for you; ask again once they are answered.',
     linkForAppOnly: 'Only a page an App asked to open can be allowed for the App.',
   },
   bundles: {

@@ -473,7 +473,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     setContext: '为模型设置上下文',
     noToolCall: '没有工具调用 {{id}}。',
     noApp: '此工具调用没有应用。',
-    consentsWaiting: '此应用已有 {{count}} 个请求在等待你处理；请在它们得到回答后再请求。',
+    consentsWaiting: '此应用已有 {{limit}} 个请求在等待你处理；请在它们得到回答后再请求。',
     linkForAppOnly: '只有应用请求打开的页面才能对该应用允许。',
   },
   bundles: {
