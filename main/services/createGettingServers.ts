@@ -36,6 +36,7 @@ export function createGettingServers(deps: GettingServersDeps): GettingServers {
     baseUrl: () => registryUrl(platform.env, deps.settings.snapshot().registryUrl),
     files,
     secrets,
+    findCommand: (command) => mcp.findCommand(command),
   });
   const bundles = new BundleService({
     dataDir: platform.paths.dataDir,

@@ -1,3 +1,4 @@
+import type { ConversationToolSearch } from '../../shared/domain/toolSearch';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentInput, AttachmentView } from '../../shared/domain/attachments';
 import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../shared/domain/conversationViews';
@@ -38,6 +39,8 @@ export interface ChatState extends ChatModel {
   actionError: ErrorInfo | null;
   /** The model picked for the next message; null follows the conversation's or the default. */
   model: string | null;
+  /** A new chat's tool search choice, given to the conversation when its first message goes. */
+  newChatToolSearch: ConversationToolSearch;
   /** Full tool results fetched by "Show all", by tool use id. */
   toolResults: Record<string, Loadable<ToolResult>>;
   /** Tool call cards opened to show their details (cards are one line otherwise). */
@@ -65,6 +68,7 @@ export interface ChatState extends ChatModel {
   /** Shows another version of an edited message, with what followed it. */
   switchBranch: (messageId: string, direction: 'previous' | 'next') => Promise<ActionResult>;
   setModel: (model: string | null) => void;
+  setNewChatToolSearch: (mode: ConversationToolSearch) => void;
   /**
    * Fetches a call's full result; text blocks above one slice come cut (see `cut`), and
    * {@link readToolResultText} reads the rest.
@@ -163,6 +167,7 @@ export function createChatStore(client: HostClient): ChatStore {
       loadingOlder: false,
       actionError: null,
       model: null,
+      newChatToolSearch: 'default',
       toolResults: {},
       toolsOpen: {},
       toggleTool: (toolUseId) =>
@@ -178,6 +183,7 @@ export function createChatStore(client: HostClient): ChatStore {
           loadingOlder: false,
           actionError: null,
           model: null,
+          newChatToolSearch: 'default',
           toolResults: {},
           toolsOpen: {},
         });
@@ -260,7 +266,13 @@ export function createChatStore(client: HostClient): ChatStore {
         set({ actionError: null });
         if (id === null) {
           try {
-            id = (await client.invoke('conversation.create', {})).id;
+            const toolSearch = get().newChatToolSearch;
+            id = (
+              await client.invoke(
+                'conversation.create',
+                toolSearch === 'default' ? {} : { toolSearch },
+              )
+            ).id;
           } catch (error) {
             return { ok: false, error: fail(error) };
           }
@@ -334,6 +346,7 @@ export function createChatStore(client: HostClient): ChatStore {
         return { ok: true };
       },
       setModel: (model) => set({ model }),
+      setNewChatToolSearch: (mode) => set({ newChatToolSearch: mode }),
       loadToolResult: async (toolUseId) => {
         const put = (value: Loadable<ToolResult>): void =>
           set((s) => ({ toolResults: { ...s.toolResults, [toolUseId]: value } }));

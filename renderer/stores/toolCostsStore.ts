@@ -7,6 +7,8 @@ import { errorInfo, type ActionResult, type ErrorInfo } from './loadable';
 export interface ChatCostsKey {
   conversationId: string | null;
   model?: string;
+  /** A new chat's own tool search choice (it has no conversation to keep it yet). */
+  mode?: ConversationToolSearch;
 }
 
 /** The tool costs store's state and actions. */
@@ -45,6 +47,7 @@ export function createToolCostsStore(client: HostClient): ToolCostsStore {
         const costs = await client.invoke('catalog.costs', {
           ...(key.conversationId ? { conversationId: key.conversationId } : {}),
           ...(key.model ? { model: key.model } : {}),
+          ...(key.mode && !key.conversationId ? { mode: key.mode } : {}),
         });
         // An answer for a chat no longer open is dropped.
         if (generation === chatGeneration) set({ chat: { key, costs }, error: null });

@@ -1,3 +1,5 @@
+import { beforeEach } from 'vitest';
+
 /**
  * What jsdom lacks and the renderer uses: layout does not happen here, so a ResizeObserver
  * never fires and scrolling into view does nothing — as the tests assume.
@@ -16,3 +18,8 @@ if (typeof Element !== 'undefined') {
   const element = Element.prototype as { scrollIntoView?: unknown };
   element.scrollIntoView ??= () => undefined;
 }
+
+// Each test starts with an empty window session (drafts of forms live there).
+beforeEach(() => {
+  if (typeof window !== 'undefined') window.sessionStorage.clear();
+});

@@ -57,6 +57,11 @@ export const interactionOriginSchema = z.object({
   toolUseId: z.string().optional(),
   /** Set when the server sent the request as a client-side task (the Tasks list links to it). */
   clientTaskId: z.string().optional(),
+  /**
+   * When the server stops waiting for the answer (epoch ms): a client-side task's time to live,
+   * the one deadline the protocol lets a request carry. Windows count down to it.
+   */
+  deadlineAt: z.number().optional(),
 });
 export type InteractionOrigin = z.infer<typeof interactionOriginSchema>;
 

@@ -1,3 +1,4 @@
+import { hostTextSchema } from '../text/hostTextSchema';
 import { z } from 'zod';
 import { turnErrorSchema } from './conversationEvents';
 import { modelSummarySchema } from './modelSummary';
@@ -176,7 +177,10 @@ export const modelGroupSchema = z.object({
   provider: z.object({ id: z.string(), name: z.string() }),
   /** `id` is the model ref `provider/model`. */
   models: z.array(modelSummarySchema),
+  /** Why the provider's list could not be had (English); its models are then those known. */
   error: z.string().optional(),
+  /** The same, for the window to show in its language. */
+  errorText: hostTextSchema.optional(),
 });
 export type ModelGroup = z.infer<typeof modelGroupSchema>;
 

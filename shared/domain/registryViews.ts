@@ -45,6 +45,8 @@ export const installOptionSchema = z.object({
   unsupportedReason: z.string().max(1000).optional(),
   /** The same, for the window to show in its language. */
   unsupportedReasonText: hostTextSchema.optional(),
+  /** The program it runs with (`uvx`, `docker`, …) when that is not found on this computer. */
+  runnerMissing: z.string().max(100).optional(),
   inputs: z.array(installInputSchema).max(500),
 });
 export type InstallOption = z.infer<typeof installOptionSchema>;

@@ -1,3 +1,4 @@
+import { conversationToolSearchSchema } from '../domain/toolSearch';
 import { secretStorageSchema } from '../domain/secretStorage';
 import { z } from 'zod';
 import type { JsonReply } from './JsonReply';
@@ -341,7 +342,13 @@ export const requests = {
     description: 'Conversations, newest first; with a query, full-text search with snippets.',
   },
   'conversation.create': {
-    input: z.object({ title: z.string().max(200).optional() }).strict(),
+    input: z
+      .object({
+        title: z.string().max(200).optional(),
+        /** The tool search choice made in the new chat before its first message. */
+        toolSearch: conversationToolSearchSchema.optional(),
+      })
+      .strict(),
     output: conversationSummarySchema,
     description: 'Starts an empty conversation.',
   },

@@ -19,6 +19,8 @@ export const toolSearchRequests = {
         conversationId: conversationId.optional(),
         /** A model ref to plan for when there is no conversation yet (a new chat). */
         model: z.string().min(1).max(300).optional(),
+        /** A new chat's own tool search choice, before the conversation exists. */
+        mode: conversationToolSearchSchema.optional(),
       })
       .strict(),
     output: catalogCostsSchema,

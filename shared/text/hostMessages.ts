@@ -360,6 +360,17 @@ export const hostMessages = {
     probeExit:
       'The server exited on the era probe and this session cannot restart it: pass a transport factory, or set protocol to "legacy"',
     notReady: 'The server “{{name}}” is not ready.',
+    /** Why a remote server could not be reached. */
+    remote: {
+      refused: 'Nothing is listening at {{host}}: the connection was refused.',
+      dns: 'The name {{host}} could not be found (DNS).',
+      timeout: '{{host}} did not answer in time.',
+      reset: '{{host}} closed the connection.',
+      unreachable: 'There is no route to {{host}} from this computer.',
+      tls: 'The secure connection to {{host}} failed: {{detail}}',
+      http: '{{host}} answered HTTP {{status}}: {{body}}',
+      httpBare: '{{host}} answered HTTP {{status}}.',
+    },
   },
   auth: {
     browserSignInNotAllowed:

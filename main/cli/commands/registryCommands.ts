@@ -122,7 +122,7 @@ function describeServer(server: RegistryServer): string {
       (i) => `${i.label}${i.required ? '*' : ''}${i.secret ? ' (secret)' : ''}`,
     );
     lines.push(
-      `    [${option.index}] ${option.kind} ${option.type}: ${option.preview}${option.supported ? '' : ` — ${option.unsupportedReason ?? 'not supported'}`}${asks.length > 0 ? `\n        asks: ${asks.join(', ')}` : ''}`,
+      `    [${option.index}] ${option.kind} ${option.type}: ${option.preview}${optionNote(option)}${asks.length > 0 ? `\n        asks: ${asks.join(', ')}` : ''}`,
     );
   }
   return lines.join('\n');
@@ -140,4 +140,12 @@ function defaultName(registryName: string): string {
 
 async function isFile(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined))?.isFile() === true;
+}
+
+/** Why an option cannot run here, or what it needs that this computer lacks. */
+function optionNote(option: RegistryServer['options'][number]): string {
+  if (!option.supported) return ` — ${option.unsupportedReason ?? 'not supported'}`;
+  return option.runnerMissing
+    ? ` — needs ${option.runnerMissing}, which was not found on this computer`
+    : '';
 }

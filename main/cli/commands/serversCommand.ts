@@ -2,6 +2,7 @@ import type { CliContext, CommandResult } from '../CliContext';
 import { formatTable } from '../formatTable';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 import { statusFailure } from '../statusFailure';
+import { stderrExcerpt } from '../stderrExcerpt';
 
 /** `servers`: connect every enabled server, wait until each settles, report, shut down. */
 export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
@@ -84,8 +85,8 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
     ...rows.map((r, index) => {
       const line = table[index + 1] ?? '';
       if (!r.error) return line;
-      const tail = r.error.stderrTail
-        .slice(-5)
+      // Enough of stderr to see why it crashed (bounded by bytes), and none for remote servers.
+      const tail = stderrExcerpt(r.error.stderrTail)
         .map((l) => `    | ${l}`)
         .join('\n');
       return `${line}\n  ${r.error.code}: ${r.error.message}${tail ? `\n${tail}` : ''}`;

@@ -1,3 +1,4 @@
+import type { ConversationToolSearch } from '../../../shared/domain/toolSearch';
 import { randomUUID } from 'node:crypto';
 import type { ConversationSummary } from '../../../shared/domain/conversationViews';
 import { normalizeModelRef, parseModelRef } from '../../../shared/domain/modelRef';
@@ -132,8 +133,12 @@ export class ConversationService {
     return store.listConversations().map((c) => toSummary(c, this.running.has(c.id)));
   }
 
-  create(title?: string): ConversationSummary {
+  /** A new conversation; `toolSearch` is the choice made in the new chat before it existed. */
+  create(title?: string, toolSearch?: ConversationToolSearch): ConversationSummary {
     const record = this.options.store.createConversation(title ? { title } : {});
+    if (toolSearch && toolSearch !== 'default') {
+      this.options.toolSearch?.setConversationMode(record.id, toolSearch);
+    }
     return this.updated(record.id);
   }
 

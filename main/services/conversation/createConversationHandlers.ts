@@ -15,7 +15,7 @@ export function createConversationHandlers(
 ): Pick<RequestHandlers, Name> {
   return {
     'conversation.list': ({ query }) => ({ conversations: conversations.list(query) }),
-    'conversation.create': ({ title }) => conversations.create(title),
+    'conversation.create': ({ title, toolSearch }) => conversations.create(title, toolSearch),
     'conversation.get': ({ id, beforeOrdinal, limit }) =>
       conversations.getJson(id, beforeOrdinal, limit),
     'conversation.rename': ({ id, title }) => conversations.rename(id, title),

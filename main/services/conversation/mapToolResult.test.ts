@@ -30,6 +30,36 @@ describe('mapToolResult', () => {
     ).toEqual([{ type: 'text', text: 'a is 1' }]);
   });
 
+  it('media with structured content: the media as media or a note, never its base64 as text', () => {
+    const png = 'iVBORw0KGgo' + 'A'.repeat(40_000);
+    const wav = 'UklGR' + 'B'.repeat(60_000) + '==';
+    const blocks = mapToolResult({
+      content: [
+        { type: 'image', data: png, mimeType: 'image/png' },
+        { type: 'audio', data: wav, mimeType: 'audio/wav' },
+      ],
+      structuredContent: {
+        image: png,
+        audio: { data: `data:audio/wav;base64,${wav}`, seconds: 2 },
+        caption: 'A red square',
+      },
+    });
+    expect(blocks[0]).toEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: png },
+    });
+    const texts = blocks.slice(1).map((b) => (b.type === 'text' ? b.text : ''));
+    const text = texts.join('\n');
+    expect(text.length).toBeLessThan(400);
+    expect(text).not.toContain('AAAAAAAA');
+    expect(text).not.toContain('BBBBBBBB');
+    expect(JSON.parse(texts.at(-1) ?? '')).toEqual({
+      image: '[30008 bytes of binary data, not sent as text]',
+      audio: { data: '[45003 bytes of binary data, not sent as text]', seconds: 2 },
+      caption: 'A red square',
+    });
+  });
+
   it('notes what the model cannot take instead of dropping it silently', () => {
     const blocks = mapToolResult({
       content: [

@@ -21,9 +21,35 @@ export function mapToolResult(outcome: ToolOutcome): ToolResultContent[] {
   for (const item of outcome.content) out.push(...mapItem(item));
   const hasText = outcome.content.some((item) => item.type === 'text');
   if (!hasText && outcome.structuredContent !== undefined) {
-    out.push({ type: 'text', text: JSON.stringify(outcome.structuredContent) });
+    out.push({ type: 'text', text: JSON.stringify(withoutBinary(outcome.structuredContent)) });
   }
   return out;
+}
+
+/** Strings this long that read as base64 (or a base64 `data:` URL) are media, not words. */
+const MIN_BINARY_CHARS = 256;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+const DATA_URL = /^data:[\w.+-]+\/[\w.+-]+(;[\w=.+-]+)*;base64,/i;
+
+/**
+ * The structured content with its binary strings replaced by a short note. A result made of
+ * an image or audio plus structured content usually repeats the media there in base64: the
+ * media goes to the model as media (or a note) above, never as tens of thousands of
+ * characters of text.
+ */
+function withoutBinary(value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (value.length < MIN_BINARY_CHARS) return value;
+    const dataUrl = DATA_URL.exec(value);
+    const payload = dataUrl ? value.slice(dataUrl[0].length) : value;
+    if (!BASE64.test(payload)) return value;
+    return `[${String(base64Bytes(payload))} bytes of binary data, not sent as text]`;
+  }
+  if (Array.isArray(value)) return value.map(withoutBinary);
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutBinary(v)]));
+  }
+  return value;
 }
 
 function mapItem(item: ToolContent): ToolResultContent[] {

@@ -149,14 +149,15 @@ export class InteractionBroker {
       if (origin.conversationId !== call.conversationId || origin.toolUseId !== call.toolUseId) {
         continue;
       }
-      const { clientTaskId } = origin;
+      const { clientTaskId, deadlineAt } = origin;
       const other = this.options.originFor(pending.server);
       if (clientTaskId !== undefined) {
         // A client-side task outlives the call that raised it: the person answers when they can.
+        const task = { clientTaskId, ...(deadlineAt === undefined ? {} : { deadlineAt }) };
         pending.origin =
           other.toolUseId !== undefined && other.toolUseId !== call.toolUseId
-            ? { ...other, clientTaskId }
-            : { clientTaskId };
+            ? { ...other, ...task }
+            : task;
         this.changed(id);
       } else if (other.toolUseId !== undefined && other.toolUseId !== call.toolUseId) {
         pending.origin = other;
@@ -170,7 +171,11 @@ export class InteractionBroker {
   /** Where a request shows: with the running chat call, and its client-side task if any. */
   private originOf(ctx: InteractionContext): InteractionOrigin {
     const origin = this.options.originFor(ctx.serverName);
-    return ctx.clientTaskId === undefined ? origin : { ...origin, clientTaskId: ctx.clientTaskId };
+    return {
+      ...origin,
+      ...(ctx.clientTaskId === undefined ? {} : { clientTaskId: ctx.clientTaskId }),
+      ...(ctx.deadlineAt === undefined ? {} : { deadlineAt: ctx.deadlineAt }),
+    };
   }
 
   /** Withdraws everything (shutdown). */

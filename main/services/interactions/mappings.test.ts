@@ -9,7 +9,7 @@ import { toSamplingResult } from './toSamplingResult';
 const models = ['claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5', 'claude-sonnet-4-5'];
 
 describe('pickModel', () => {
-  it('maps the first matching hint to an available model, else the default', () => {
+  it('maps the first matching hint to an available model, else the listed default', () => {
     expect(pickModel({ hints: [{ name: 'gpt-4' }, { name: 'sonnet' }] }, models, 'd')).toBe(
       'claude-sonnet-5-5',
     );
@@ -17,8 +17,21 @@ describe('pickModel', () => {
       'claude-sonnet-4-5',
     );
     expect(pickModel({ hints: [{ name: 'HAIKU' }] }, models, 'd')).toBe('claude-haiku-5-5');
-    expect(pickModel({ hints: [{}, { name: 'llama' }] }, models, 'd')).toBe('d');
-    expect(pickModel(undefined, models, 'd')).toBe('d');
+    expect(pickModel({ hints: [{}, { name: 'llama' }] }, models, 'claude-haiku-5-5')).toBe(
+      'claude-haiku-5-5',
+    );
+    expect(pickModel(undefined, models, 'claude-haiku-5-5')).toBe('claude-haiku-5-5');
+    // Nothing listed to check against: the default.
+    expect(pickModel(undefined, [], 'd')).toBe('d');
+  });
+
+  it('never suggests a default the provider does not list: its provider’s first, else any', () => {
+    const refs = ['anthropic/claude-opus-5-5', 'deepseek/deepseek-chat', 'ollama/qwen3:8b'];
+    expect(pickModel(undefined, refs, 'anthropic/claude-sonnet-5-5')).toBe(
+      'anthropic/claude-opus-5-5',
+    );
+    expect(pickModel({ hints: [{ name: 'llama' }] }, refs, 'ollama/gone')).toBe('ollama/qwen3:8b');
+    expect(pickModel(undefined, refs, 'lmstudio/x')).toBe('anthropic/claude-opus-5-5');
   });
 
   it('matches hints across providers, preferring the default model’s provider', () => {
@@ -43,7 +56,9 @@ describe('pickModel', () => {
     );
     expect(pickModel({ hints: [{ name: 'qwen3' }] }, refs, 'ollama/z')).toBe('ollama/qwen3:8b');
     // Provider names are not model names: a hint matches the model part only.
-    expect(pickModel({ hints: [{ name: 'openrouter' }] }, refs, 'anthropic/x')).toBe('anthropic/x');
+    expect(pickModel({ hints: [{ name: 'openrouter' }] }, refs, 'anthropic/x')).toBe(
+      'anthropic/claude-sonnet-5-5',
+    );
   });
 });
 

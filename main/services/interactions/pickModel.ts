@@ -7,7 +7,9 @@ import type { SamplingRequestView } from '../../../shared/domain/interactions';
  * model's id — the id as its provider spells it, so `claude-3-sonnet` finds Claude directly and
  * through OpenRouter alike, `deepseek` finds `deepseek/deepseek-chat` — else the default. Among
  * several matches an exact id wins, then the default model's provider, then the newest-looking
- * id. Hints are advisory (MCP): the person can pick another model.
+ * id. Hints are advisory (MCP): the person can pick another model. Without a match the default
+ * is suggested only when it is listed (or nothing is); otherwise the first listed model of the
+ * default's provider, then the first listed at all — never silently a model no list offers.
  */
 export function pickModel(
   preferences: SamplingRequestView['modelPreferences'],
@@ -31,5 +33,6 @@ export function pickModel(
       .at(-1);
     return (home.length > 0 ? home : pool).find((r) => r.model === best)?.ref ?? defaultModel;
   }
-  return defaultModel;
+  if (available.length === 0 || available.includes(defaultModel)) return defaultModel;
+  return refs.find((r) => r.provider === preferred)?.ref ?? refs[0]?.ref ?? defaultModel;
 }

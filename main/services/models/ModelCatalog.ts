@@ -1,5 +1,6 @@
 import type { ModelSummary } from '../../../shared/domain/modelSummary';
 import { AppError } from '../../../shared/errors';
+import type { HostText } from '../../../shared/text/hostText';
 
 const TTL_MS = 10 * 60_000;
 
@@ -21,7 +22,7 @@ export class ModelCatalog {
     providerId: string,
     source: ModelListSource,
     refresh = false,
-  ): Promise<{ models: ModelSummary[]; error?: string }> {
+  ): Promise<{ models: ModelSummary[]; error?: string; errorText?: HostText }> {
     const hit = this.cached.get(providerId);
     if (!refresh && hit && hit.key === source.key && Date.now() - hit.at < TTL_MS) {
       return { models: hit.models };
@@ -33,7 +34,12 @@ export class ModelCatalog {
       this.cached.set(providerId, { at: Date.now(), key: source.key, models });
       return { models };
     } catch (error) {
-      return { models: [], error: AppError.from(error).message };
+      const failure = AppError.from(error);
+      return {
+        models: [],
+        error: failure.message,
+        ...(failure.text ? { errorText: failure.text } : {}),
+      };
     }
   }
 }

@@ -79,6 +79,8 @@ describe('ModelRegistry', () => {
     );
     expect(groups[3]?.error).toMatch(/^DeepSeek rejected the API key: Incorrect API key provided/);
     expect(groups[0]?.error).toBeUndefined();
+    // The reason as a message key too, for windows in another language.
+    expect(groups[2]?.errorText?.key).toMatch(/^model\./);
 
     // Test connection says the same, with the code.
     expect(await registry.test(deepseek.id)).toMatchObject({

@@ -26,6 +26,9 @@ export interface ModelRegistryOptions {
   listTimeoutMs?: number;
 }
 
+/** The context window of Claude models when the Models API does not state one. */
+const CLAUDE_MIN_CONTEXT_WINDOW = 200_000;
+
 /** A model ref resolved: the client of its provider and the id that provider knows. */
 export interface ResolvedModel {
   client: ModelClient;
@@ -79,11 +82,16 @@ export class ModelRegistry {
     return Promise.all(
       providers.map(async (view): Promise<ModelGroup> => {
         const provider = this.options.providers.resolve(view.id);
-        const { models, error } = await this.catalog.list(view.id, listSource(provider), refresh);
+        const { models, error, errorText } = await this.catalog.list(
+          view.id,
+          listSource(provider),
+          refresh,
+        );
         return {
           provider: { id: view.id, name: view.name },
           models: merged(provider, models, error !== undefined),
           ...(error !== undefined ? { error } : {}),
+          ...(errorText !== undefined ? { errorText } : {}),
         };
       }),
     );
@@ -97,7 +105,11 @@ export class ModelRegistry {
     try {
       const { provider } = parseModelRef(ref);
       const group = (await this.groups()).find((g) => g.provider.id === provider);
-      return group?.models.find((m) => m.id === ref)?.contextWindow;
+      const listed = group?.models.find((m) => m.id === ref)?.contextWindow;
+      if (listed !== undefined) return listed;
+      // Every Claude model takes at least this much; its list says when it takes more.
+      const kind = this.options.providers.resolve(provider).view.kind;
+      return kind === 'anthropic' ? CLAUDE_MIN_CONTEXT_WINDOW : undefined;
     } catch {
       return undefined;
     }

@@ -1,4 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   startFakeRegistry,
@@ -7,6 +9,7 @@ import {
 import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
 import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
+import { resolveCommand } from '../mcp/launch/resolveCommand';
 import { RegistryService, type RegistryInstallResult } from './RegistryService';
 import type { RegistryInstallRequest } from '../../../shared/domain/registryViews';
 import { offlineNpmHome } from '../../../e2e/fixtures/offlineNpmHome.mjs';
@@ -105,6 +108,29 @@ describe('MCP Registry: search', () => {
       supported: false,
       unsupportedReason: expect.stringMatching(/Install bundle/) as unknown,
     });
+  });
+
+  it('marks options whose runner is not on this computer, looked up on the PATH without running it', async () => {
+    const { harness: h } = await setup();
+    const bin = await mkdtemp(join(tmpdir(), 'sb-runners-'));
+    // Only npx here: never run (an executable that would fail loudly if it were).
+    await writeFile(join(bin, 'npx'), '#!/bin/sh\nexit 99\n', { mode: 0o755 });
+    const service = new RegistryService({
+      baseUrl: () => registry.url,
+      files: h.files,
+      secrets: new ServerSecrets(store),
+      findCommand: (command) => Promise.resolve(resolveCommand(command, { PATH: bin })),
+    });
+    const all = await service.searchAll('');
+    const options = all.flatMap((s) => s.options);
+    const runnerOf = (type: string) => options.find((o) => o.type === type)?.runnerMissing;
+    expect(runnerOf('npm')).toBeUndefined();
+    expect(runnerOf('pypi')).toBe('uvx');
+    expect(runnerOf('oci')).toBe('docker');
+    expect(options.find((o) => o.kind === 'remote')?.runnerMissing).toBeUndefined();
+    // The review shows the same.
+    const github = await service.review('io.github.github/github-mcp-server', 'latest');
+    expect(github.server.options[0]?.runnerMissing).toBe('docker');
   });
 });
 

@@ -1,3 +1,4 @@
+import { PACKAGE_RUNNERS } from './runnerRules';
 import type {
   RegistryInstallRequest,
   RegistryPage,
@@ -35,6 +36,11 @@ export interface RegistryServiceOptions {
   files: ServersFileService;
   secrets: ServerSecrets;
   fetch?: typeof fetch;
+  /**
+   * Finds a program on the servers' PATH without running it (rejects when there is none):
+   * options whose runner is missing are marked before anyone installs them.
+   */
+  findCommand?: (command: string) => Promise<string>;
 }
 
 export interface RegistryInstallResult {
@@ -83,7 +89,7 @@ export class RegistryService {
     const client = this.client();
     const page = await client.search(query, cursor);
     return {
-      servers: page.entries.map((element) => this.listed(element)),
+      servers: await this.markRunners(page.entries.map((element) => this.listed(element))),
       ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
       registryUrl: client.baseUrl,
     };
@@ -91,7 +97,9 @@ export class RegistryService {
 
   /** Every page (the CLI's `search`). */
   async searchAll(query: string): Promise<RegistryServer[]> {
-    return (await this.client().searchAll(query)).map((element) => this.listed(element));
+    return this.markRunners(
+      (await this.client().searchAll(query)).map((element) => this.listed(element)),
+    );
   }
 
   /**
@@ -112,8 +120,9 @@ export class RegistryService {
     };
     remember(this.reviews, pinned.digest, kept, MAX_KEPT_REVIEWS);
     const document = JSON.stringify(entry.server, null, 2);
+    const [shown] = await this.markRunners([toRegistryServer(entry)]);
     return {
-      server: toRegistryServer(entry),
+      server: shown ?? toRegistryServer(entry),
       digest: pinned.digest,
       document: document.slice(0, MAX_REVIEW_DOCUMENT_CHARS),
       ...(document.length > MAX_REVIEW_DOCUMENT_CHARS ? { documentTruncated: true } : {}),
@@ -227,6 +236,33 @@ export class RegistryService {
   }
 
   /** The browser's view of a list element; a valid one is kept to compare reviews with. */
+  /** Marks the package options whose runner is not on this computer (each looked up once). */
+  private async markRunners(servers: RegistryServer[]): Promise<RegistryServer[]> {
+    const find = this.options.findCommand;
+    if (!find) return servers;
+    const runners = new Set(
+      servers.flatMap((s) => s.options.flatMap((o) => PACKAGE_RUNNERS[o.type] ?? [])),
+    );
+    const missing = new Set<string>();
+    await Promise.all(
+      [...runners].map((runner) =>
+        Promise.resolve()
+          .then(() => find(runner))
+          .catch(() => {
+            missing.add(runner);
+          }),
+      ),
+    );
+    if (missing.size === 0) return servers;
+    return servers.map((server) => ({
+      ...server,
+      options: server.options.map((option) => {
+        const runner = option.kind === 'package' ? PACKAGE_RUNNERS[option.type] : undefined;
+        return runner && missing.has(runner) ? { ...option, runnerMissing: runner } : option;
+      }),
+    }));
+  }
+
   private listed(element: unknown): RegistryServer {
     const check = validateServerJson((element as { server?: unknown } | null)?.server);
     if (check.valid) {

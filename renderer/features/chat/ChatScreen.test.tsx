@@ -130,7 +130,8 @@ describe('ChatScreen', () => {
     ]);
     expect(groups).toEqual([
       ['Anthropic', ['Claude A', 'Claude B']],
-      ['DeepSeek', ['deepseek-chat']],
+      // A provider whose list failed stays, marked, with the models known for it.
+      ['DeepSeek (list unavailable)', ['deepseek-chat']],
     ]);
     expect(screen.queryByRole('note')).toBeNull();
     fireEvent.change(picker, { target: { value: 'deepseek/deepseek-chat' } });

@@ -157,3 +157,76 @@ describe('ElicitationFormPanel', () => {
     ]);
   });
 });
+
+describe('ElicitationFormPanel drafts', () => {
+  it('what was typed comes back when the panel opens again, and after a cancel the same form asks again', async () => {
+    const first = await renderWithStores(<InteractionPanel interaction={formInteraction('e1')} />, {
+      script: () => ({}),
+    });
+    change('elicit-name', 'Ada');
+    change('elicit-email', 'ada@example.com');
+    fireEvent.click(screen.getByTestId('elicit-cancel'));
+    await settle();
+    expect(first.host.callsOf('interactions.respondElicitation')).toEqual([
+      { id: 'e1', response: { action: 'cancel' } },
+    ]);
+    first.unmount();
+
+    // The server asks the same again (a new request id): the answer is filled back in.
+    const second = await renderWithStores(
+      <InteractionPanel interaction={formInteraction('e2')} />,
+      { script: () => ({}) },
+    );
+    expect(screen.getByTestId<HTMLInputElement>('elicit-name').value).toBe('Ada');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-email').value).toBe('ada@example.com');
+    // Untouched fields keep their defaults.
+    expect(screen.getByTestId<HTMLInputElement>('elicit-integer').value).toBe('42');
+    expect(screen.getByTestId('elicit-draft-restored')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('elicit-decline'));
+    await settle();
+    second.unmount();
+
+    // Answered: nothing is kept.
+    await renderWithStores(<InteractionPanel interaction={formInteraction('e3')} />);
+    expect(screen.getByTestId<HTMLInputElement>('elicit-name').value).toBe('');
+    expect(screen.queryByTestId('elicit-draft-restored')).toBeNull();
+  });
+
+  it('a draft of another shape is ignored field by field', async () => {
+    window.sessionStorage.setItem(
+      (await import('./formDrafts')).draftKey(
+        formInteraction('e1').server,
+        formInteraction('e1').message,
+        formInteraction('e1').requestedSchema,
+      ),
+      JSON.stringify({ name: 7, email: 'kept@example.com', check: 'yes' }),
+    );
+    await renderWithStores(<InteractionPanel interaction={formInteraction('e1')} />);
+    expect(screen.getByTestId<HTMLInputElement>('elicit-name').value).toBe('');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-email').value).toBe('kept@example.com');
+    expect(screen.getByTestId<HTMLInputElement>('elicit-check').checked).toBe(false);
+  });
+});
+
+describe('DeadlineCountdown', () => {
+  it('counts down to the deadline the server stated, and says when it passed', async () => {
+    const soon = Date.now() + 65_000;
+    const { unmount } = await renderWithStores(
+      <InteractionPanel
+        interaction={{ ...formInteraction('e1'), origin: { clientTaskId: 't1', deadlineAt: soon } }}
+      />,
+    );
+    expect(screen.getByTestId('interaction-deadline').textContent).toMatch(
+      /^The server waits 1:0[45] more$/,
+    );
+    unmount();
+    await renderWithStores(
+      <InteractionPanel
+        interaction={{ ...formInteraction('e2'), origin: { deadlineAt: Date.now() - 1 } }}
+      />,
+    );
+    expect(screen.getByTestId('interaction-deadline').textContent).toBe(
+      'The server no longer waits for this answer',
+    );
+  });
+});

@@ -1,6 +1,9 @@
-import { useEffect, useMemo, useState, type SyntheticEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ElicitationFormInteraction } from '../../../shared/domain/interactions';
+import type {
+  ElicitationFormInteraction,
+  ElicitationResponse,
+} from '../../../shared/domain/interactions';
 import { BoundedText } from '../../components/BoundedText';
 import { useInteractionsStore } from '../../stores/StoresContext';
 import { ElicitFieldInput } from './ElicitFieldInput';
@@ -13,6 +16,7 @@ import {
   type FormValues,
 } from './elicitationForm';
 import { fieldIssueText } from './fieldIssueText';
+import { clearDraft, draftKey, loadDraft, saveDraft } from './formDrafts';
 import { InteractionFailure } from './InteractionFailure';
 import { useErrorText } from '../../i18n/hostText';
 
@@ -25,7 +29,27 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
   const respond = useInteractionsStore((s) => s.respondElicitation);
   const responding = useInteractionsStore((s) => s.responding[id] === true);
   const error = useInteractionsStore((s) => s.errors[id]);
-  const [values, setValues] = useState<FormValues>(() => initialValues(form.fields));
+  const draft = useMemo(
+    () => draftKey(interaction.server, interaction.message, interaction.requestedSchema),
+    [interaction],
+  );
+  // What the person typed before (panel closed and opened again, page reloaded, or the same
+  // form asked again after a cancel) comes back over the defaults.
+  const [restored] = useState(() => loadDraft(draft, form.fields));
+  const [values, setValues] = useState<FormValues>(() => ({
+    ...initialValues(form.fields),
+    ...restored,
+  }));
+  // Kept once the person typed something (defaults alone are not a draft).
+  const typed = useRef(false);
+  useEffect(() => {
+    if (typed.current) saveDraft(draft, values);
+  }, [draft, values]);
+  const answer = async (response: ElicitationResponse): Promise<void> => {
+    const result = await respond(id, response);
+    // A cancel keeps the draft: the server may ask the same again.
+    if (result.ok && response.action !== 'cancel') clearDraft(draft);
+  };
   const [tried, setTried] = useState(false);
   // Main's verdict on a field holds until the person edits that field.
   const [edited, setEdited] = useState<Record<string, true>>({});
@@ -39,7 +63,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
       focusFirstInvalid(id, form.fields, Object.keys(result.errors));
       return;
     }
-    void respond(id, { action: 'accept', content: result.content });
+    void answer({ action: 'accept', content: result.content });
   };
   const message = (field: ElicitField): string | undefined => {
     if (tried) {
@@ -60,6 +84,11 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
     <form className="elicit" noValidate onSubmit={submit} data-testid="elicitation-form">
       <BoundedText text={interaction.message} mono={false} className="interaction__message" />
       <p className="field__help">{t('interactions.form.noSecrets')}</p>
+      {restored && (
+        <p className="field__help" data-testid="elicit-draft-restored">
+          {t('interactions.draftKept')}
+        </p>
+      )}
       {form.fields.map((field) => {
         const problem = message(field);
         const help = field.description ? `${id}-${field.name}-help` : undefined;
@@ -74,6 +103,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
             describedBy={describedBy}
             invalid={!!problem}
             onChange={(value) => {
+              typed.current = true;
               setValues((v) => ({ ...v, [field.name]: value }));
               setEdited((e) => ({ ...e, [field.name]: true }));
             }}
@@ -123,7 +153,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
           type="button"
           className="button button--danger"
           disabled={responding}
-          onClick={() => void respond(id, { action: 'decline' })}
+          onClick={() => void answer({ action: 'decline' })}
           data-testid="elicit-decline"
         >
           {t('interactions.form.decline')}
@@ -132,7 +162,7 @@ export function ElicitationFormPanel({ interaction }: { interaction: Elicitation
           type="button"
           className="button"
           disabled={responding}
-          onClick={() => void respond(id, { action: 'cancel' })}
+          onClick={() => void answer({ action: 'cancel' })}
           data-testid="elicit-cancel"
         >
           {t('common.cancel')}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InteractionView } from '../../../shared/domain/interactions';
 import { useInteractionsStore } from '../../stores/StoresContext';
+import { DeadlineCountdown } from './DeadlineCountdown';
 import { ElicitationFormPanel } from './ElicitationFormPanel';
 import { InteractionFailure } from './InteractionFailure';
 import { SamplingPanel } from './SamplingPanel';
@@ -61,7 +62,12 @@ export function InteractionPanel({
         <Heading id={headingId} ref={heading} className="interaction__title" tabIndex={-1}>
           {t(interactionTitleKey(interaction), { server: interaction.server })}
         </Heading>
-        <span className="chip interaction__server">{interaction.server}</span>
+        <span className="interaction__chips">
+          {interaction.origin.deadlineAt !== undefined && (
+            <DeadlineCountdown deadlineAt={interaction.origin.deadlineAt} />
+          )}
+          <span className="chip interaction__server">{interaction.server}</span>
+        </span>
       </header>
       {interaction.kind === 'sampling' ? (
         <>

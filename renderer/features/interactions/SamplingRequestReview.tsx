@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SamplingInteraction } from '../../../shared/domain/interactions';
 import { JsonBlock } from '../../components/BoundedText';
 import { useInteractionsStore } from '../../stores/StoresContext';
+import { ModelListNote } from '../providers/ModelListNote';
 import { ModelSelect } from '../providers/ModelSelect';
 import { SamplingActions } from './SamplingActions';
 import { SamplingBlockView } from './SamplingBlockView';
@@ -167,6 +168,7 @@ function SamplingModelPicker({
         {t('interactions.sampling.model')}
       </label>
       <ModelSelect id={id} value={value} onChange={onChange} testId="sampling-model" />
+      <ModelListNote model={value} />
     </div>
   );
 }

@@ -44,7 +44,14 @@ export function ModelSelect({ id, value, onChange, testId, className, title }: M
         </option>
       )}
       {groups.map((group) => (
-        <optgroup key={group.provider.id} label={group.provider.name}>
+        <optgroup
+          key={group.provider.id}
+          label={
+            group.error === undefined
+              ? group.provider.name
+              : t('providers.groupUnavailable', { provider: group.provider.name })
+          }
+        >
           {group.models.map((model) => (
             <option key={model.id} value={model.id}>
               {model.displayName}

@@ -40,6 +40,15 @@ export function RegistryServerCard({ server }: { server: RegistryServer }) {
             <li key={option.index} className={option.supported ? '' : 'muted'}>
               <span className="badge">{option.type}</span>{' '}
               <code className="registry-card__target">{option.preview}</code>
+              {option.supported && option.runnerMissing && (
+                <span
+                  className="registry-card__reason registry-card__reason--warn"
+                  data-testid={`registry-runner-missing-${option.runnerMissing}`}
+                >
+                  {' — '}
+                  {t('registry.runnerMissing', { runner: option.runnerMissing })}
+                </span>
+              )}
               {!option.supported && option.unsupportedReason && (
                 <span className="registry-card__reason">
                   {' — '}

@@ -7,11 +7,13 @@ interface FailurePanelProps {
   failure: ServerFailure;
   /** Present while main waits to try again. */
   retry?: { attempt: number; at: number };
+  /** A remote server: no process of ours, so no stderr to speak of. */
+  remote?: boolean;
   onShowLogs: () => void;
 }
 
 /** Why a server is not running, in plain words first and the raw facts after. */
-export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) {
+export function FailurePanel({ failure, retry, remote = false, onShowLogs }: FailurePanelProps) {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const exit =
@@ -59,7 +61,7 @@ export function FailurePanel({ failure, retry, onShowLogs }: FailurePanelProps) 
           </pre>
         </>
       ) : (
-        <p className="muted">{t('failure.noStderr')}</p>
+        !remote && <p className="muted">{t('failure.noStderr')}</p>
       )}
       <div>
         <button type="button" className="button button--small" onClick={onShowLogs}>

@@ -82,12 +82,17 @@ export function ServerDetailScreen({ name }: { name: string }) {
     <div className="server-detail" data-testid="server-detail">
       <ServerHeader server={server} detail={valueOf(detail)} />
       {status.kind === 'error' && (
-        <FailurePanel failure={status.failure} onShowLogs={() => setTab('logs')} />
+        <FailurePanel
+          failure={status.failure}
+          remote={server.transport !== 'stdio'}
+          onShowLogs={() => setTab('logs')}
+        />
       )}
       {status.kind === 'restarting' && (
         <FailurePanel
           failure={status.lastFailure}
           retry={{ attempt: status.attempt, at: status.nextRetryAt }}
+          remote={server.transport !== 'stdio'}
           onShowLogs={() => setTab('logs')}
         />
       )}

@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeModelRef } from '../../../shared/domain/modelRef';
 import { useSettingsStore } from '../../stores/StoresContext';
+import { ModelListNote } from '../providers/ModelListNote';
 import { ModelSelect } from '../providers/ModelSelect';
 import { useErrorText } from '../../i18n/hostText';
 
@@ -54,6 +55,7 @@ export function ModelFields() {
           }}
           testId="default-model"
         />
+        <ModelListNote model={model} />
         <p className={modelError ? 'field__error' : 'field__help'}>
           {modelError ?? t('providers.defaultModelHelp')}
         </p>

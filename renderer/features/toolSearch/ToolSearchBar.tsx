@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogCosts, ConversationToolSearch } from '../../../shared/domain/toolSearch';
 import { formatCount } from '../../components/formatTime';
-import { useToolCostsStore } from '../../stores/StoresContext';
+import { useChatStore, useToolCostsStore } from '../../stores/StoresContext';
 import { useModelName, useSelectedModel } from '../providers/useModelName';
 import { formatTokens } from './formatTokens';
 
@@ -31,9 +31,14 @@ export function ToolSearchBar({
   const costs = useToolCostsStore((s) => s.chat?.costs);
   const watchChat = useToolCostsStore((s) => s.watchChat);
   const setMode = useToolCostsStore((s) => s.setConversationMode);
+  // A new chat keeps its choice until its first message creates the conversation.
+  const newChatMode = useChatStore((s) => s.newChatToolSearch);
+  const setNewChatMode = useChatStore((s) => s.setNewChatToolSearch);
   useEffect(() => {
-    void watchChat({ conversationId, model });
-  }, [conversationId, model, watchChat]);
+    void watchChat(
+      conversationId ? { conversationId, model } : { conversationId, model, mode: newChatMode },
+    );
+  }, [conversationId, model, newChatMode, watchChat]);
   useEffect(() => () => void watchChat(null), [watchChat]);
   if (!costs || costs.total.tools === 0) return null;
   const tokens = (value: number): string => formatTokens(value, i18n.language);
@@ -46,12 +51,12 @@ export function ToolSearchBar({
           <span aria-hidden="true">{t('toolSearch.section')}: </span>
           <select
             className="input select"
-            value={costs.conversationMode ?? 'default'}
-            disabled={!conversationId}
-            onChange={(e) =>
-              conversationId &&
-              void setMode(conversationId, e.target.value as ConversationToolSearch)
-            }
+            value={conversationId ? (costs.conversationMode ?? 'default') : newChatMode}
+            onChange={(e) => {
+              const mode = e.target.value as ConversationToolSearch;
+              if (conversationId) void setMode(conversationId, mode);
+              else setNewChatMode(mode);
+            }}
             data-testid="tool-search-choice"
           >
             {choices.map((choice) => (
@@ -81,10 +86,38 @@ export function ToolSearchBar({
   );
 }
 
+/** Tool definitions this large with no known window still deserve a word. */
+const LARGE_TOOLS_TOKENS = 100_000;
+
 function ContextWarning({ costs }: { costs: CatalogCosts }) {
   const { t, i18n } = useTranslation();
   const name = useModelName(costs.context?.model ?? '');
   const context = costs.context;
+  const { plan } = costs;
+  // Search off and every definition sent: say how many and how much, against the window.
+  if (plan.loading === 'all' && context) {
+    const values = {
+      count: plan.sentTools,
+      tools: formatCount(plan.sentTools, i18n.language),
+      tokens: formatTokens(plan.sentTokens, i18n.language),
+      model: name,
+      window: context.window ? formatTokens(context.window, i18n.language) : '',
+    };
+    if (context.window && plan.sentTokens >= context.window) {
+      return (
+        <p className="context-warning" role="alert" data-testid="context-warning">
+          {t('toolSearch.toolsOverWindow', values)}
+        </p>
+      );
+    }
+    if (!context.window && plan.sentTokens >= LARGE_TOOLS_TOKENS) {
+      return (
+        <p className="context-warning" role="alert" data-testid="context-warning">
+          {t('toolSearch.toolsLarge', values)}
+        </p>
+      );
+    }
+  }
   if (!context?.window) return null;
   const share = context.projectedTokens / context.window;
   if (share < NEAR) return null;

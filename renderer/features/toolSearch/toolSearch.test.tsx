@@ -4,6 +4,7 @@ import type { ToolSearchResultBlock } from '../../../shared/domain/conversationM
 import type { CatalogCosts } from '../../../shared/domain/toolSearch';
 import { catalogCostsSample } from '../../../shared/ipc/testing/toolSearchSamples';
 import { serverView, ready } from '../../testing/fixtures';
+import { conversation } from '../../testing/chatFixtures';
 import { idleAnswer } from '../../testing/idleAnswer';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle } from '../../testing/scriptedClient';
@@ -80,8 +81,47 @@ describe('ToolSearchBar', () => {
     await renderWithStores(<ToolSearchBar conversationId="c1" />, { script: answering(all) });
     const warning = await screen.findByTestId('context-warning');
     expect(warning.textContent).toBe(
-      'The next request would not fit Claude’s context: about 312K tokens of 200K. The tool definitions alone take about 310K tokens: turn tool search on for this conversation.',
+      'Tool search is off: the 3,030 tools sent in full take about 310K tokens, so the next request would not fit Claude’s context (200K). Turn tool search on for this conversation.',
     );
+  });
+
+  it('with search off and no known window, a large catalogue is still named with its size', async () => {
+    const all: CatalogCosts = {
+      ...catalogCostsSample,
+      plan: {
+        loading: 'all',
+        reason: 'forced-off',
+        sentTools: 2_053,
+        sentTokens: 215_000,
+        loadedTools: 0,
+      },
+      context: { model: 'ollama/qwen3:8b', projectedTokens: 215_000 },
+    };
+    await renderWithStores(<ToolSearchBar conversationId="c1" />, { script: answering(all) });
+    expect((await screen.findByTestId('context-warning')).textContent).toBe(
+      'Tool search is off: the 2,053 tools sent in full take about 215K tokens, and ollama’s context size is not known. Tool search keeps requests small.',
+    );
+  });
+
+  it('a new chat chooses before its first message; the conversation starts with that choice', async () => {
+    const { host, stores } = await renderWithStores(<ToolSearchBar conversationId={null} />, {
+      script: (name, input) =>
+        name === 'conversation.create'
+          ? conversation('c9')
+          : name === 'conversation.send'
+            ? { turnId: 't1' }
+            : answering(catalogCostsSample)(name, input),
+    });
+    const choice = await screen.findByTestId<HTMLSelectElement>('tool-search-choice');
+    expect(choice.disabled).toBe(false);
+    fireEvent.change(choice, { target: { value: 'off' } });
+    await settle();
+    expect(choice.value).toBe('off');
+    // The plan shown is the one the choice makes.
+    expect(host.callsOf('catalog.costs')).toContainEqual(expect.objectContaining({ mode: 'off' }));
+    await stores.chat.getState().send('hello');
+    expect(host.callsOf('conversation.create')).toEqual([{ toolSearch: 'off' }]);
+    expect(host.callsOf('conversation.setToolSearch')).toEqual([]);
   });
 
   it('shows nothing without tools', async () => {

@@ -246,5 +246,12 @@ describe('ToolSearchService', () => {
     settings = { ...DEFAULT_TOOL_SEARCH, mode: 'off' };
     const all = computeCatalogCosts(service, { entries: many, apiSearchAvailable: false });
     expect(all.plan).toMatchObject({ loading: 'all', sentTools: 60, sentTokens: all.total.tokens });
+    // A new chat's own choice counts before the conversation exists.
+    const newChat = computeCatalogCosts(service, {
+      entries: many,
+      apiSearchAvailable: false,
+      mode: 'on',
+    });
+    expect(newChat).toMatchObject({ conversationMode: 'on', plan: { loading: 'search' } });
   });
 });

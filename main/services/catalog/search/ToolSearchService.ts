@@ -52,6 +52,8 @@ export interface PlanInput {
   hostTools?: readonly HostTool[];
   /** The model has the provider's own tool search. */
   apiSearchAvailable: boolean;
+  /** A choice that stands for the conversation's (a new chat's, before it exists). */
+  mode?: ConversationToolSearch;
 }
 
 export interface ToolSearchServiceOptions {
@@ -106,7 +108,7 @@ export class ToolSearchService {
       tools: all.length,
       tokens,
       settings: this.options.settings(),
-      conversation: this.conversationMode(conversationId),
+      conversation: input.mode ?? this.conversationMode(conversationId),
       apiSearchAvailable: input.apiSearchAvailable,
     });
     const callable = [...hostTools.map((host) => host.tool), ...all.map((item) => item.tool)];

@@ -1,4 +1,8 @@
-import type { CatalogCosts, ServerToolCost } from '../../../../shared/domain/toolSearch';
+import type {
+  CatalogCosts,
+  ConversationToolSearch,
+  ServerToolCost,
+} from '../../../../shared/domain/toolSearch';
 import type { TokenUsage } from '../../store/MessageRecord';
 import type { CatalogEntry } from '../ToolCatalog';
 import { toModelTool } from '../toModelTool';
@@ -16,6 +20,8 @@ export interface CatalogCostsInput {
   contextWindow?: number;
   /** The conversation's newest usage (what its last request and reply took). */
   lastUsage?: TokenUsage;
+  /** A new chat's own choice (no conversation yet). */
+  mode?: ConversationToolSearch;
 }
 
 /**
@@ -52,6 +58,7 @@ export function computeCatalogCosts(
     conversationId,
     entries: input.entries,
     apiSearchAvailable: input.apiSearchAvailable,
+    ...(input.mode && !input.conversationId ? { mode: input.mode } : {}),
   });
   const sent = describeRequestTools(plan.loading, plan.request());
   const costs: CatalogCosts = {
@@ -66,7 +73,9 @@ export function computeCatalogCosts(
     },
     ...(input.conversationId
       ? { conversationMode: service.conversationMode(input.conversationId) }
-      : {}),
+      : input.mode
+        ? { conversationMode: input.mode }
+        : {}),
   };
   if (input.model) {
     const last = input.lastUsage;

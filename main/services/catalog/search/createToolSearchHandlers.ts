@@ -1,5 +1,5 @@
 import { normalizeModelRef } from '../../../../shared/domain/modelRef';
-import type { CatalogCosts } from '../../../../shared/domain/toolSearch';
+import type { CatalogCosts, ConversationToolSearch } from '../../../../shared/domain/toolSearch';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { hostText } from '../../../../shared/text/hostText';
 import type { RequestHandlers } from '../../../../shared/ipc/contract';
@@ -24,7 +24,11 @@ export interface ToolSearchHandlerDeps {
 export function createToolSearchHandlers(
   deps: ToolSearchHandlerDeps,
 ): Pick<RequestHandlers, ToolSearchRequestName> {
-  const costs = async (conversationId?: string, model?: string): Promise<CatalogCosts> => {
+  const costs = async (
+    conversationId?: string,
+    model?: string,
+    mode?: ConversationToolSearch,
+  ): Promise<CatalogCosts> => {
     const conversation = conversationId ? deps.store.findConversation(conversationId) : undefined;
     if (conversationId && !conversation) {
       throw new AppError(
@@ -51,10 +55,11 @@ export function createToolSearchHandlers(
       ...(conversationId ? { conversationId } : {}),
       ...(contextWindow !== undefined ? { contextWindow } : {}),
       ...(lastUsage ? { lastUsage } : {}),
+      ...(mode ? { mode } : {}),
     });
   };
   return {
-    'catalog.costs': ({ conversationId, model }) => costs(conversationId, model),
+    'catalog.costs': ({ conversationId, model, mode }) => costs(conversationId, model, mode),
     'catalog.setToolAlwaysLoaded': ({ server, tool, alwaysLoaded }) =>
       deps.mcp.setToolAlwaysLoaded(server, tool, alwaysLoaded),
     'conversation.setToolSearch': ({ id, mode }) => {

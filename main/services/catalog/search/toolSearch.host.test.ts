@@ -163,8 +163,9 @@ describe('tool search over 30 servers × 100 tools, server-everything and server
 
   it('forced off for one conversation: every definition goes, and the usage says so', async () => {
     fake.script(message('All tools here.'));
-    const { id } = core.conversations.create();
-    core.toolSearch.setConversationMode(id, 'off');
+    // Chosen in the new chat before its first message: the conversation starts with it.
+    const { id } = core.conversations.create(undefined, 'off');
+    expect(core.toolSearch.conversationMode(id)).toBe('off');
     core.conversations.send(id, 'hi', OLDER_CLAUDE);
     await core.conversations.settled(id);
     const request = fake.messageRequests[0];

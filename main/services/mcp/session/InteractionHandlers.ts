@@ -19,6 +19,8 @@ export interface InteractionContext {
   signal: AbortSignal;
   /** Set when the server sent the request as a client-side task: the task's id here. */
   clientTaskId?: string;
+  /** When the answer stops being wanted (epoch ms), where the request says so. */
+  deadlineAt?: number;
 }
 
 /**

@@ -178,3 +178,22 @@ describe('v2 fixture over HTTP', () => {
     expect(s.state).toBe('connected');
   });
 });
+
+describe('a server that answers the version probe with an HTTP error', () => {
+  it('@cyanheads/git-mcp-server (500 before initialize) connects in auto; the verdict is kept', async () => {
+    const server = await processes.startGitMcpHttp();
+    const eraCache = new EraVerdictCache({ file: join(dir, 'eras.json') });
+    const first = session({ config: httpConfig(server.url), eraCache });
+    expect(await first.connect()).toMatchObject({
+      era: 'legacy',
+      transportKind: 'http',
+      eraSource: 'probe',
+    });
+    expect((await first.listTools()).map((t) => t.name)).toContain('git_status');
+    await first.close();
+    const second = session({ config: httpConfig(server.url), eraCache });
+    const traffic = recordTraffic(second);
+    expect(await second.connect()).toMatchObject({ era: 'legacy', eraSource: 'cache' });
+    expect(methodsSent(traffic)).not.toContain('server/discover');
+  });
+});

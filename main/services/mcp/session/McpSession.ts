@@ -39,6 +39,8 @@ import { CLIENT_CAPABILITIES } from './createSdkClient';
 import { SessionTasks, endpointIdFor } from './SessionTasks';
 import { eventsCapabilityOf, type EventsCapability } from './events/eventsCapability';
 import { EventsWireClient } from './events/EventsWireClient';
+import { CallDeadline, SDK_TIMEOUT_OFF_MS } from './CallDeadline';
+import { PersonWaits } from './PersonWaits';
 
 export type {
   CallToolOptions,
@@ -83,6 +85,9 @@ export class McpSession {
   readonly onAuthRequired = this.events.authRequired.event;
 
   private readonly config: ServerConfig;
+  private readonly options: McpSessionOptions;
+  /** Requests to the person open on this session: tool-call timers stand still meanwhile. */
+  private readonly personWaits = new PersonWaits();
   private stateValue: SessionState = 'idle';
   private connection: Connection | undefined;
   /** The connect attempt in flight, closed when the startup deadline fires. */
@@ -105,8 +110,12 @@ export class McpSession {
     this.run(operation, true, undefined, request),
   );
 
-  constructor(private readonly options: McpSessionOptions) {
+  constructor(options: McpSessionOptions) {
     this.config = options.config;
+    this.options = {
+      ...options,
+      handlers: this.personWaits.track(options.handlers ?? declineAllInteractions),
+    };
   }
 
   /** Where the session is in its lifecycle. */
@@ -274,34 +283,57 @@ export class McpSession {
     args: Record<string, unknown> = {},
     options: CallToolOptions = {},
   ): Promise<CallToolResult> {
-    const { onProgress, signal, maxTotalTimeoutMs } = options;
+    const { onProgress, signal } = options;
     const safe = isRetrySafeTool(this.tools.get(name));
-    const call = (): Promise<CallToolResult> =>
-      this.run(`tools/call ${name}`, safe, signal, (client) =>
-        client.callTool(
-          { name, arguments: args },
-          {
-            timeout: options.timeoutMs ?? this.config.timeouts.requestMs,
-            resetTimeoutOnProgress: true,
-            ...(maxTotalTimeoutMs === undefined ? {} : { maxTotalTimeout: maxTotalTimeoutMs }),
-            ...(signal ? { signal } : {}),
-            // Always ask for progress: the SDK sends a progress token only with a callback, and
-            // without reports the idle timeout could never be reset by a working server.
-            onprogress: (progress: Progress) => {
-              try {
-                onProgress?.(progress);
-              } catch (error) {
-                this.listenerFailed(error);
-              }
+    const call = async (): Promise<CallToolResult> => {
+      // The host times the call (see CallDeadline): the SDK's timer cannot stand still while
+      // the person answers the server's question, so it is set out of reach.
+      const deadline = this.callDeadline(options);
+      const callSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+      try {
+        return await this.run(`tools/call ${name}`, safe, signal, (client) =>
+          client.callTool(
+            { name, arguments: args },
+            {
+              timeout: SDK_TIMEOUT_OFF_MS,
+              signal: callSignal,
+              // Always ask for progress: the SDK sends a progress token only with a callback,
+              // and without reports the idle timeout could never be reset by a working server.
+              onprogress: (progress: Progress) => {
+                deadline.touch();
+                try {
+                  onProgress?.(progress);
+                } catch (error) {
+                  this.listenerFailed(error);
+                }
+              },
             },
-          },
-        ),
-      );
+          ),
+        );
+      } finally {
+        deadline.dispose();
+      }
+    };
     // -32042: the person opens the server's pages first, then the call is repeated once.
     return callWithUrlElicitation(call, {
       handlers: this.options.handlers,
       serverName: this.config.name,
       signal,
+    });
+  }
+
+  /**
+   * A tool call's timeout (idle, reset by progress; an optional cap), standing still while a
+   * request of this server waits for the person.
+   */
+  callDeadline(
+    options: Pick<CallToolOptions, 'timeoutMs' | 'maxTotalTimeoutMs'> = {},
+  ): CallDeadline {
+    return new CallDeadline({
+      idleMs: options.timeoutMs ?? this.config.timeouts.requestMs,
+      ...(options.maxTotalTimeoutMs === undefined ? {} : { maxTotalMs: options.maxTotalTimeoutMs }),
+      waits: this.personWaits,
+      ...(this.options.timers ? { timers: this.options.timers } : {}),
     });
   }
 
@@ -319,6 +351,7 @@ export class McpSession {
         serverName: this.config.name,
         endpointId: endpointIdFor(this.options.identity ?? this.config),
         handlers: this.options.handlers ?? declineAllInteractions,
+        deadline: (timeoutMs) => this.callDeadline({ timeoutMs }),
         tool: (name) => this.tools.get(name),
         clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
         clientCapabilities: CLIENT_CAPABILITIES,

@@ -9,6 +9,7 @@ import type { EraVerdictCache } from './EraVerdictCache';
 import type { InteractionHandlers } from './InteractionHandlers';
 import type { Implementation, Progress, ServerCapabilities, TransportKind } from './mcpTypes';
 import type { EraSource } from './openConnection';
+import type { DeadlineTimers } from './CallDeadline';
 
 /** Default `auto` probe timeout: bounded so a silent stdio server costs seconds, not a minute. */
 export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
@@ -43,6 +44,8 @@ export interface McpSessionOptions {
    * `AuthRequiredError` (MCP_AUTH_REQUIRED) instead of an SSE fallback.
    */
   authProvider?: ServerOAuthProvider;
+  /** Timers of tool-call deadlines; tests pass a manual clock. */
+  timers?: DeadlineTimers;
   /** Host notes about this server for the person (its log), e.g. a list it does not implement. */
   onNote?: (text: string) => void;
 }
@@ -84,9 +87,12 @@ export interface CallToolOptions {
   signal?: AbortSignal;
   /** Progress reports (best effort: the SDK may drop one that races the result). */
   onProgress?: (progress: Progress) => void;
-  /** Idle timeout, reset by every progress report; defaults to `config.timeouts.requestMs`. */
+  /**
+   * Idle timeout, reset by every progress report; defaults to `config.timeouts.requestMs`. It
+   * stands still while a request of the server waits for the person (see CallDeadline).
+   */
   timeoutMs?: number;
-  /** Hard cap regardless of progress; none by default. */
+  /** Cap regardless of progress (the person's time not counted); none by default. */
   maxTotalTimeoutMs?: number;
 }
 

@@ -18,6 +18,7 @@ import type { Logger } from '../../../platform/Logger';
 import type { InteractionContext, InteractionHandlers } from './InteractionHandlers';
 import { mapSdkError } from './mapSdkError';
 import type { CallToolResult, ElicitRequest, SamplingRequest, Tool } from './mcpTypes';
+import { type CallDeadline, SDK_TIMEOUT_OFF_MS } from './CallDeadline';
 import { RawRequestChannel } from './RawRequestChannel';
 import type {
   StartToolCallOptions,
@@ -48,6 +49,8 @@ export interface SessionTasksDeps {
   clientInfo: { name: string; version: string };
   clientCapabilities: Record<string, unknown>;
   requestTimeoutMs: number;
+  /** The call's timeout, standing still while the server waits for the person. */
+  deadline?: (timeoutMs: number) => CallDeadline;
   logger?: Logger;
 }
 
@@ -145,20 +148,30 @@ export class SessionTasks {
   ): Promise<ToolCallStart> {
     const operation = `tools/call ${name}`;
     const token = `sb-progress-${String(++this.nextProgressToken)}`;
-    const stopProgress = options.onProgress
-      ? this.raw?.watchProgress(token, options.onProgress)
+    const timeoutMs = options.timeoutMs ?? this.deps.requestTimeoutMs;
+    // The host times the initial request itself when it can (see CallDeadline); the wire's own
+    // timer is then set out of reach, since it cannot stand still while the person answers.
+    const deadline = this.deps.deadline?.(timeoutMs);
+    const { onProgress } = options;
+    const stopProgress = onProgress
+      ? this.raw?.watchProgress(token, (report) => {
+          deadline?.touch();
+          onProgress(report);
+        })
       : undefined;
     // ext-tasks binds a created task's whole life to the call's signal; ours only bounds the
     // initial request (a stopped turn must not end a task that goes on in the background).
     const initial = new AbortController();
     const forward = (): void => initial.abort(options.signal?.reason);
+    const timedOut = (): void => initial.abort(deadline?.signal.reason);
     if (options.signal?.aborted) forward();
     options.signal?.addEventListener('abort', forward, { once: true });
+    deadline?.signal.addEventListener('abort', timedOut, { once: true });
     let execution: ToolExecution<unknown, InputContext>;
     try {
       execution = await this.session.callTool(name, args as Record<string, JsonValue>, {
         task: { preference: options.preferTask ? 'prefer' : 'allow' },
-        requestTimeoutMs: options.timeoutMs ?? this.deps.requestTimeoutMs,
+        requestTimeoutMs: deadline ? SDK_TIMEOUT_OFF_MS : timeoutMs,
         resetTimeoutOnProgress: true,
         ...(stopProgress ? { metadata: { progressToken: token } } : {}),
         signal: initial.signal,
@@ -168,6 +181,8 @@ export class SessionTasks {
       throw mapTaskError(error, operation, options.signal);
     } finally {
       options.signal?.removeEventListener('abort', forward);
+      deadline?.signal.removeEventListener('abort', timedOut);
+      deadline?.dispose();
     }
     if (execution.kind === 'immediate') {
       try {

@@ -36,15 +36,25 @@ export function bindClientTasks(
           method: 'sampling/createMessage',
           params: withoutTask(request.params),
         },
-        { serverName, signal, clientTaskId: taskId },
+        { serverName, signal, clientTaskId: taskId, deadlineAt: deadlineOf(request.params) },
       )) as never,
     elicitation: async (request, { signal, taskId }) =>
       (await handlers.elicitation(
         { method: 'elicitation/create', params: withoutTask(request.params) },
-        { serverName, signal, clientTaskId: taskId },
+        { serverName, signal, clientTaskId: taskId, deadlineAt: deadlineOf(request.params) },
       )) as never,
     ...(hooks.onTaskReceiverError ? { onError: hooks.onTaskReceiverError } : {}),
   });
+}
+
+/**
+ * When the task stops being kept: the time to live the server asked for, at most ours (the
+ * receiver keeps every task for {@link CLIENT_TASK_TTL_MS}); after it the answer is lost.
+ */
+function deadlineOf(params: Readonly<Record<string, unknown>>, now = Date.now()): number {
+  const task = params.task as { ttl?: unknown } | undefined;
+  const asked = typeof task?.ttl === 'number' && task.ttl >= 0 ? task.ttl : CLIENT_TASK_TTL_MS;
+  return now + Math.min(asked, CLIENT_TASK_TTL_MS);
 }
 
 /** The request as a plain one: `task` only says how to answer, not what is asked. */

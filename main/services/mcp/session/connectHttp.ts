@@ -1,6 +1,9 @@
 import {
+  SdkError,
+  SdkErrorCode,
   SdkHttpError,
   SSEClientTransport,
+  type PriorDiscovery,
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
@@ -10,7 +13,7 @@ import type { Logger } from '../../../platform/Logger';
 import { AuthRequiredError, describeAuthError, isOAuthFailure } from '../auth/authErrors';
 import type { ServerOAuthProvider } from '../auth/ServerOAuthProvider';
 import type { CachedEraVerdict } from './EraVerdictCache';
-import { mapSdkError } from './mapSdkError';
+import { isNetworkError, mapSdkError } from './mapSdkError';
 import {
   openConnection,
   planConnect,
@@ -85,15 +88,30 @@ export async function connectHttp(
   const useSse = config.transport === 'sse' || cached?.httpTransport === 'sse';
   if (!useSse) {
     const plan = planConnect(config.protocol, ctx.probeTimeoutMs, cached?.prior);
-    const transport = createStreamableHttpTransport(config, authProvider);
-    const tap = ctx.tap(transport, 'http');
-    try {
-      const connection = await withAuthErrors(
-        () => openConnection(ctx, tap, 'http', plan.negotiation, plan.prior),
+    const attempt = async (prior: PriorDiscovery | undefined): Promise<Connection> => {
+      const transport = createStreamableHttpTransport(config, authProvider);
+      const tap = ctx.tap(transport, 'http');
+      return withAuthErrors(
+        () => openConnection(ctx, tap, 'http', plan.negotiation, prior),
         transport,
         authProvider,
       );
-      return { ...connection, eraSource: plan.eraSource };
+    };
+    try {
+      try {
+        return { ...(await attempt(plan.prior)), eraSource: plan.eraSource };
+      } catch (error) {
+        if (plan.eraSource !== 'probe' || !probeAnswerUnusable(error) || ctx.signal.aborted) {
+          throw error;
+        }
+        // Servers that fail anything before `initialize` (HTTP 5xx, a body that is not
+        // JSON-RPC) are 2025 servers, as a stdio server that exits on the probe is: speak the
+        // 2025 handshake on a fresh transport. The verdict is remembered like any probe's.
+        logger?.info('the server refused the era probe; speaking the 2025 handshake', {
+          status: error instanceof SdkHttpError ? error.status : undefined,
+        });
+        return { ...(await attempt({ kind: 'legacy' })), eraSource: 'probe' };
+      }
     } catch (error) {
       if (!shouldFallBackToSse(error) || ctx.signal.aborted) throw error;
       logger?.info('Streamable HTTP refused; falling back to the SSE transport', {
@@ -119,6 +137,18 @@ export async function connectHttp(
   const eraSource =
     config.protocol === 'legacy' ? 'forced' : cached?.httpTransport === 'sse' ? 'cache' : 'probe';
   return { ...connection, eraSource };
+}
+
+/**
+ * The probe reached the server and it answered, but not in JSON-RPC: an HTTP 5xx, or a body no
+ * era speaks (4xx already reads as legacy in the SDK; 401/403 and network failures are not this).
+ */
+function probeAnswerUnusable(error: unknown): boolean {
+  if (!(error instanceof SdkError) || error.code !== SdkErrorCode.EraNegotiationFailed) {
+    return false;
+  }
+  if (error instanceof SdkHttpError) return typeof error.status === 'number' && error.status >= 500;
+  return error.cause !== undefined && !isNetworkError(error.cause);
 }
 
 function shouldFallBackToSse(error: unknown): error is SdkHttpError {

@@ -63,7 +63,10 @@ export async function establishSession(request: EstablishRequest): Promise<Estab
       : deadline.signal.aborted
         ? deadline.signal.reason
         : error;
-    const mapped = mapSdkError(reason, { operation: 'connect' });
+    const mapped = mapSdkError(reason, {
+      operation: 'connect',
+      ...(config.transport === 'stdio' ? {} : { url: config.url }),
+    });
     // A verdict that did not lead to a working connection is not worth trusting again.
     if (cached && mapped.code !== AppErrorCode.Cancelled) await eraCache?.delete(hash);
     throw mapped;

@@ -9,6 +9,7 @@ import {
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { isOAuthFailure } from '../auth/authErrors';
 import { hostText, type HostText } from '../../../../shared/text/hostText';
+import { remoteFailureText } from './remoteFailureText';
 
 /** Extra facts the caller knows about the failure that the error itself cannot carry. */
 export interface MapSdkErrorContext {
@@ -16,6 +17,8 @@ export interface MapSdkErrorContext {
   cancelled?: boolean;
   /** What was being done ("connect", "tools/call echo"), kept in `data.operation`. */
   operation?: string;
+  /** A remote server's URL: a failure to reach it is then said with its cause. */
+  url?: string;
 }
 
 /** What is kept from the original error so nothing the server said is lost. */
@@ -60,7 +63,8 @@ export function mapSdkError(error: unknown, context: MapSdkErrorContext = {}): A
     return new AppError(AppErrorCode.Cancelled, hostText('model.cancelled'), cancelled);
   }
   const details = describe(error, context.operation);
-  return new AppError(classify(error), messageFor(error, details), details);
+  const remote = context.url === undefined ? undefined : remoteFailureText(error, context.url);
+  return new AppError(classify(error), remote ?? messageFor(error, details), details);
 }
 
 function classify(error: unknown): AppErrorCode {
@@ -131,7 +135,7 @@ function isSpawnError(error: unknown): boolean {
 }
 
 /** `fetch failed` (undici) and socket errors, including when wrapped as a `cause`. */
-function isNetworkError(error: unknown): boolean {
+export function isNetworkError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = errnoCode(error) ?? errnoCode(causeOf(error));
   if (code !== undefined && NETWORK_ERROR_CODES.has(code)) return true;

@@ -76,6 +76,8 @@ export const registry = {
   more: 'Show more',
   install: 'Install',
   notInstallable: 'None of its packages can run here.',
+  runnerMissing:
+    'needs {{runner}}, which was not found on this computer: install it first, or the server will not start',
   invalid: 'This entry does not match the published server.json schema, so it cannot be installed:',
   how: 'How to run it',
   serverName: 'Name in your servers file',

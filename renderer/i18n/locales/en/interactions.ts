@@ -15,6 +15,11 @@ export const interactions = {
   refused_other:
     '{{server}} asked for more than can wait at once; {{count}} requests were turned away. Answer the waiting ones and it may ask again.',
   dismiss: 'Dismiss',
+  deadline: {
+    left: 'The server waits {{time}} more',
+    passed: 'The server no longer waits for this answer',
+  },
+  draftKept: 'What you typed earlier for this form is filled back in.',
   queue: {
     entry: 'Server requests',
     title: 'Requests from servers',

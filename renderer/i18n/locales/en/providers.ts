@@ -67,6 +67,10 @@ export const providers = {
     'Images in attachments and tool results; when off, each becomes a short note the model reads.',
   remove: 'Remove provider',
   noModels: 'No models listed',
+  groupUnavailable: '{{provider}} (list unavailable)',
+  notListedShort: 'Not in the model list of {{provider}}',
+  notListed:
+    '{{model}} is not in the model list of {{provider}}: requests to it may fail. Pick a listed model.',
   defaultModelHelp: 'New conversations start with it; the composer can pick another per message.',
   reasoning: 'Reasoning',
   writtenBy: 'Written by {{model}} ({{provider}})',

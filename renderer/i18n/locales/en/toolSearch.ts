@@ -47,6 +47,14 @@ export const toolSearch = {
     'The next request would not fit {{model}}’s context: about {{projected}} tokens of {{window}}.',
   contextWarningTools:
     'The tool definitions alone take about {{tokens}} tokens: turn tool search on for this conversation.',
+  toolsOverWindow_one:
+    'Tool search is off: the {{tools}} tool sent in full takes about {{tokens}} tokens, so the next request would not fit {{model}}’s context ({{window}}). Turn tool search on for this conversation.',
+  toolsOverWindow_other:
+    'Tool search is off: the {{tools}} tools sent in full take about {{tokens}} tokens, so the next request would not fit {{model}}’s context ({{window}}). Turn tool search on for this conversation.',
+  toolsLarge_one:
+    'Tool search is off: the {{tools}} tool sent in full takes about {{tokens}} tokens, and {{model}}’s context size is not known. Tool search keeps requests small.',
+  toolsLarge_other:
+    'Tool search is off: the {{tools}} tools sent in full take about {{tokens}} tokens, and {{model}}’s context size is not known. Tool search keeps requests small.',
   contextNear:
     'This conversation is close to {{model}}’s context: about {{projected}} tokens of {{window}}.',
   usageTools: ' · tools ~{{tokens}} ({{sent}} sent)',

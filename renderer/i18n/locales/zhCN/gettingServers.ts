@@ -84,6 +84,7 @@ export const registry: LocaleShape<typeof enRegistry> = {
   more: '显示更多',
   install: '安装',
   notInstallable: '它的软件包都无法在这里运行。',
+  runnerMissing: '需要 {{runner}}，但在这台电脑上没有找到：请先安装它，否则服务器无法启动',
   invalid: '此条目不符合已发布的 server.json 模式，因此无法安装：',
   how: '运行方式',
   serverName: '在服务器文件中的名称',

@@ -335,6 +335,16 @@ export const host: LocaleShape<typeof hostMessages> = {
     probeExit:
       '服务器在探测协议版本时退出，此会话无法重启它：请提供传输工厂，或把 protocol 设为 "legacy"',
     notReady: '服务器“{{name}}”尚未就绪。',
+    remote: {
+      refused: '{{host}} 上没有服务在监听：连接被拒绝。',
+      dns: '找不到域名 {{host}}（DNS 解析失败）。',
+      timeout: '{{host}} 没有在规定时间内应答。',
+      reset: '{{host}} 关闭了连接。',
+      unreachable: '从这台电脑无法连到 {{host}}（没有路由）。',
+      tls: '与 {{host}} 的安全连接失败：{{detail}}',
+      http: '{{host}} 返回了 HTTP {{status}}：{{body}}',
+      httpBare: '{{host}} 返回了 HTTP {{status}}。',
+    },
   },
   auth: {
     browserSignInNotAllowed:

@@ -18,6 +18,11 @@ export const interactions: LocaleShape<typeof en> = {
   refused_other:
     '{{server}} 同时发来的请求过多，已拒绝 {{count}} 个。处理完等待中的请求后，它可以再次发起。',
   dismiss: '关闭',
+  deadline: {
+    left: '服务器还会等待 {{time}}',
+    passed: '服务器已不再等待这个回答',
+  },
+  draftKept: '已填回你之前为此表单输入的内容。',
   queue: {
     entry: '服务器请求',
     title: '来自服务器的请求',

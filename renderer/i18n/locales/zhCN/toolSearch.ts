@@ -45,6 +45,14 @@ export const toolSearch = {
   chatLoaded_other: '已找到 {{count}} 个',
   contextWarning: '下一次请求将超出 {{model}} 的上下文：约 {{projected}} / {{window}} 个 token。',
   contextWarningTools: '仅工具定义就约占 {{tokens}} 个 token：请为本对话开启工具搜索。',
+  toolsOverWindow_one:
+    '工具搜索已关闭：完整发送的 {{tools}} 个工具约占 {{tokens}} 个 token，下一次请求将放不下 {{model}} 的上下文（{{window}}）。请为本对话开启工具搜索。',
+  toolsOverWindow_other:
+    '工具搜索已关闭：完整发送的 {{tools}} 个工具约占 {{tokens}} 个 token，下一次请求将放不下 {{model}} 的上下文（{{window}}）。请为本对话开启工具搜索。',
+  toolsLarge_one:
+    '工具搜索已关闭：完整发送的 {{tools}} 个工具约占 {{tokens}} 个 token，且 {{model}} 的上下文大小未知。开启工具搜索可让请求保持精简。',
+  toolsLarge_other:
+    '工具搜索已关闭：完整发送的 {{tools}} 个工具约占 {{tokens}} 个 token，且 {{model}} 的上下文大小未知。开启工具搜索可让请求保持精简。',
   contextNear: '本对话已接近 {{model}} 的上下文上限：约 {{projected}} / {{window}} 个 token。',
   usageTools: ' · 工具约 {{tokens}}（发送 {{sent}} 个）',
   usageToolsDeferred: ' · 工具约 {{tokens}}（发送 {{sent}} 个，{{deferred}} 个待搜索）',

@@ -18,6 +18,8 @@ const repoRoot = fileURLToPath(new URL('../../../../../', import.meta.url));
 export const EVERYTHING_BIN = `${repoRoot}node_modules/@modelcontextprotocol/server-everything/dist/index.js`;
 /** The v2 fixture server (stdio). */
 export const MODERN_FIXTURE = `${repoRoot}e2e/fixtures/servers/modern-v2.mjs`;
+/** `@cyanheads/git-mcp-server` (a devDependency): answers 500 to anything before `initialize`. */
+export const GIT_MCP_BIN = `${repoRoot}node_modules/@cyanheads/git-mcp-server/dist/index.js`;
 /** The v2 fixture server (HTTP). */
 export const MODERN_HTTP_FIXTURE = `${repoRoot}e2e/fixtures/servers/modern-v2-http.mjs`;
 
@@ -115,6 +117,24 @@ export class TestProcesses {
     await waitFor(child, () => ready.test(stderr()), `server-everything ${mode}`);
     const path = mode === 'sse' ? '/sse' : '/mcp';
     return { url: `http://127.0.0.1:${chosen}${path}`, port: chosen, child, stderr };
+  }
+
+  /** `@cyanheads/git-mcp-server` in its HTTP mode on 127.0.0.1, without auth. */
+  async startGitMcpHttp(): Promise<HttpServerProcess> {
+    const port = await freePort();
+    const child = this.spawnNode([GIT_MCP_BIN], {
+      MCP_TRANSPORT_TYPE: 'http',
+      MCP_HTTP_HOST: '127.0.0.1',
+      MCP_HTTP_PORT: String(port),
+      MCP_HTTP_MAX_PORT_RETRIES: '0',
+      MCP_AUTH_MODE: 'none',
+      MCP_LOG_LEVEL: 'info',
+    });
+    const stderr = collect(child, 'stderr');
+    const listening = /HTTP transport listening at (http:\/\/127\.0\.0\.1:\d+\/mcp)/;
+    await waitFor(child, () => listening.test(stderr()), 'git-mcp-server http');
+    const url = listening.exec(stderr())?.[1] ?? '';
+    return { url, port: Number(new URL(url).port), child, stderr };
   }
 
   /** The v2 fixture over HTTP; `port` 0 (default) lets it pick. */
