@@ -14,6 +14,7 @@ import { benchChatHugeToolResult } from './chat/benchChatHugeToolResult';
 import { benchChatOpen } from './chat/benchChatOpen';
 import { benchChatStreaming } from './chat/benchChatStreaming';
 import type { Goal } from './Goal';
+import { benchPageLoad } from './pageLoad/benchPageLoad';
 import { benchToolSearch } from './toolSearch/benchToolSearch';
 import { round } from './summarize';
 import { FRESH_PROCESS_ENV, runInFreshProcess } from './runInFreshProcess';
@@ -45,6 +46,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['hugeResult', benchHugeResult],
   ['chatFirstToken', benchChatFirstToken],
   ['chatFirstTokenOpenAi', benchChatFirstTokenOpenAi],
+  ['pageLoad', benchPageLoad],
   ['chatOpen', benchChatOpen],
   ['chatStreaming', benchChatStreaming],
   ['chatHugeToolResult', benchChatHugeToolResult],
