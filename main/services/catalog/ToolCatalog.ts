@@ -5,9 +5,8 @@ import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import { isVisibleToModel, toolUi } from '../apps/toolUi';
 import type { Tool } from '../mcp/session/mcpTypes';
-import { estimateToolTokens } from './search/estimateTokens';
+import { toolDefinitions } from './search/ToolDefinitions';
 import { modelToolName } from './modelToolName';
-import { toModelTool } from './toModelTool';
 
 const prefsSchema = z.object({
   version: z.literal(1),
@@ -95,7 +94,7 @@ export class ToolCatalog {
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {}),
       enabled: this.isEnabled(server, tool.name),
-      tokens: estimateToolTokens(toModelTool(modelName, tool)),
+      tokens: toolDefinitions.of(modelName, tool).tokens,
       alwaysLoaded: this.isAlwaysLoaded(server, tool),
       alwaysLoadHint: hintsAlwaysLoad(tool),
       ...uiOf(tool),

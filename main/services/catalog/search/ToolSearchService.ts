@@ -10,11 +10,10 @@ import type { HostTool } from '../../conversation/HostTool';
 import type { ModelTool } from '../../models/ModelClient';
 import type { ConversationStore } from '../../store/ConversationStore';
 import type { CatalogEntry, ToolCatalog } from '../ToolCatalog';
-import { toModelTool } from '../toModelTool';
 import { createToolSearchTool } from './createToolSearchTool';
 import { decideToolLoading } from './decideToolLoading';
-import { estimateToolTokens } from './estimateTokens';
-import { ToolSearchIndex } from './ToolSearchIndex';
+import { toolDefinitions, type ToolDefinitions } from './ToolDefinitions';
+import { ToolSearchIndex, type SearchableTool } from './ToolSearchIndex';
 
 /**
  * Tools found by searches stay loaded for the conversation, up to this many (the oldest go
@@ -61,18 +60,25 @@ export interface ToolSearchServiceOptions {
   catalog: ToolCatalog;
   store: ConversationStore;
   log: Logger;
+  /** Per-definition estimates and digests; the process's own by default. */
+  definitions?: ToolDefinitions;
 }
 
 /**
  * Deferred loading for large catalogues: decides per turn whether requests carry every tool
  * definition or a search tool plus the always-loaded tools and those found so far, runs our
- * search tool (one index per catalogue, built when first searched), and keeps what searches
- * found per conversation.
+ * search tool, and keeps what searches found per conversation. A turn's own work does not grow
+ * with the catalogue's definitions: their token estimates are kept per definition (by digest),
+ * and the one search index is updated in the background with what changed, so neither a turn
+ * nor its first search waits for the whole catalogue to be indexed.
  */
 export class ToolSearchService {
-  private cachedIndex: { key: string; index: ToolSearchIndex } | undefined;
+  private readonly index = new ToolSearchIndex();
+  private readonly definitions: ToolDefinitions;
 
-  constructor(private readonly options: ToolSearchServiceOptions) {}
+  constructor(private readonly options: ToolSearchServiceOptions) {
+    this.definitions = options.definitions ?? toolDefinitions;
+  }
 
   /** The conversation's own choice. */
   conversationMode(conversationId: string): ConversationToolSearch {
@@ -99,11 +105,11 @@ export class ToolSearchService {
   plan(input: PlanInput): TurnToolPlan {
     const { conversationId } = input;
     const hostTools = [...(input.hostTools ?? [])];
-    const all = input.entries.map((entry) => ({
-      entry,
-      tool: toModelTool(entry.modelName, entry.tool),
-    }));
-    const tokens = all.reduce((sum, item) => sum + estimateToolTokens(item.tool), 0);
+    const all = input.entries.map((entry) => {
+      const definition = this.definitions.of(entry.modelName, entry.tool);
+      return { entry, tool: definition.tool, digest: definition.digest, tokens: definition.tokens };
+    });
+    const tokens = all.reduce((sum, item) => sum + item.tokens, 0);
     const decision = decideToolLoading({
       tools: all.length,
       tokens,
@@ -149,12 +155,15 @@ export class ToolSearchService {
     }
 
     const byName = new Map(all.map(({ tool }) => [tool.modelName, tool]));
-    const deferredEntries = all
-      .filter((item) => !pinned.has(item.tool.modelName))
-      .map((i) => i.entry);
+    const deferred = all.filter((item) => !pinned.has(item.tool.modelName));
+    // The index catches up after the turn's first request is on its way; a search waits for it.
+    let indexed: Promise<ToolSearchIndex> | undefined;
+    const index = (): Promise<ToolSearchIndex> =>
+      (indexed ??= this.index.update(deferred.map(searchable)).then(() => this.index));
+    setImmediate(() => void index().catch(() => undefined));
     const searchTool = createToolSearchTool({
-      deferred: deferredEntries,
-      index: () => this.indexFor(deferredEntries),
+      deferred: deferred.map((item) => item.entry),
+      index,
       onFound: found,
     });
     const withSearch = [searchTool, ...hostTools];
@@ -190,50 +199,37 @@ export class ToolSearchService {
       log.warn('could not keep the tools a search loaded', { conversationId, error });
     }
   }
-
-  /** One index per set of searchable tools, rebuilt only when that set changes. */
-  private indexFor(entries: readonly CatalogEntry[]): ToolSearchIndex {
-    // Everything the index reads: a changed description must not be searched in its old words.
-    const key = entries
-      .map((e) =>
-        [
-          e.modelName,
-          e.tool.title ?? '',
-          e.tool.description ?? '',
-          Object.keys((e.tool.inputSchema.properties as object | undefined) ?? {}).join(' '),
-        ].join('\u0000'),
-      )
-      .join('\n');
-    if (this.cachedIndex?.key !== key) {
-      this.cachedIndex = {
-        key,
-        index: new ToolSearchIndex(
-          entries.map((entry) => ({
-            modelName: entry.modelName,
-            server: entry.server,
-            name: entry.tool.name,
-            ...(entry.tool.title ? { title: entry.tool.title } : {}),
-            ...(entry.tool.description ? { description: entry.tool.description } : {}),
-            parameters: Object.keys(
-              (entry.tool.inputSchema.properties as object | undefined) ?? {},
-            ),
-          })),
-        ),
-      };
-    }
-    return this.cachedIndex.index;
-  }
 }
 
-/** What a request carried of the tools, for its usage line. */
-export function describeRequestTools(loading: ToolLoading, set: RequestToolSet): RequestTools {
+/** What the index reads of a catalogue tool; the digest says when it changed. */
+function searchable({ entry, digest }: { entry: CatalogEntry; digest: string }): SearchableTool {
+  return {
+    modelName: entry.modelName,
+    server: entry.server,
+    name: entry.tool.name,
+    ...(entry.tool.title ? { title: entry.tool.title } : {}),
+    ...(entry.tool.description ? { description: entry.tool.description } : {}),
+    parameters: Object.keys((entry.tool.inputSchema.properties as object | undefined) ?? {}),
+    digest,
+  };
+}
+
+/**
+ * What a request carried of the tools, for its usage line: catalogue tools' estimates are the
+ * ones kept for their definitions.
+ */
+export function describeRequestTools(
+  loading: ToolLoading,
+  set: RequestToolSet,
+  definitions: ToolDefinitions = toolDefinitions,
+): RequestTools {
   const sent = set.tools.filter((tool) => !tool.deferLoading);
   return {
     loading,
     sent: sent.length + (set.toolSearch ? 1 : 0),
     deferred: set.tools.length - sent.length + (set.held ?? 0),
     tokens:
-      sent.reduce((sum, tool) => sum + estimateToolTokens(tool), 0) +
+      sent.reduce((sum, tool) => sum + definitions.tokensOf(tool), 0) +
       (set.toolSearch ? API_SEARCH_TOOL_TOKENS : 0),
   };
 }

@@ -17,8 +17,8 @@ const RESULT_DESCRIPTION_CHARS = 300;
 export interface ToolSearchToolOptions {
   /** The tools held back behind the search (the ones a search can find). */
   deferred: readonly CatalogEntry[];
-  /** The index over them, built on first use. */
-  index: () => ToolSearchIndex;
+  /** The index over them, once it has caught up with them (it may hold other tools too). */
+  index: () => Promise<ToolSearchIndex>;
   /** Tools found: offered from the next step on, and for the rest of the conversation. */
   onFound: (modelNames: string[]) => void;
 }
@@ -31,6 +31,7 @@ export interface ToolSearchToolOptions {
 export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
   const servers = [...new Set(options.deferred.map((entry) => entry.server))];
   const byName = new Map(options.deferred.map((entry) => [entry.modelName, entry]));
+  const names: ReadonlySet<string> = new Set(byName.keys());
   return {
     origin: { server: HOST_ORIGIN, tool: TOOL_SEARCH_TOOL_NAME },
     tool: {
@@ -58,23 +59,19 @@ export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
         additionalProperties: false,
       },
     },
-    run({ input }) {
+    async run({ input }) {
       const { query, limit } = readInput(input);
-      if (!query)
-        return Promise.resolve(
-          failure('Give a "query": a few words saying what the tool should do.'),
-        );
-      const hits = options.index().search(query, limit);
+      if (!query) return failure('Give a "query": a few words saying what the tool should do.');
+      const index = await options.index();
+      const hits = index.search(query, limit, names);
       const found = hits.flatMap((hit) => byName.get(hit.modelName) ?? []);
       if (found.length === 0) {
-        return Promise.resolve(
-          success(
-            `No tool matched “${query}”. Try other words. The tools come from: ${servers.join(', ')}.`,
-          ),
+        return success(
+          `No tool matched “${query}”. Try other words. The tools come from: ${servers.join(', ')}.`,
         );
       }
       options.onFound(found.map((entry) => entry.modelName));
-      return Promise.resolve(success(describeFound(query, found)));
+      return success(describeFound(query, found));
     },
   };
 }
