@@ -24,7 +24,8 @@ const MAX_DIGESTS = 50_000;
  * is serialized and estimated.
  */
 export class ToolDefinitions {
-  private readonly byTool = new WeakMap<Tool, ToolDefinition>();
+  /** Tool object → model name → definition (one object may be offered under two names). */
+  private readonly byTool = new WeakMap<Tool, Map<string, ToolDefinition>>();
   private readonly byModelTool = new WeakMap<ModelTool, ToolDefinition>();
   private readonly tokensByDigest = new Map<string, number>();
 
@@ -33,8 +34,9 @@ export class ToolDefinitions {
 
   /** The definition of one catalogue tool under its model-facing name. */
   of(modelName: string, tool: Tool): ToolDefinition {
-    const known = this.byTool.get(tool);
-    if (known?.tool.modelName === modelName) return known;
+    const names = this.byTool.get(tool);
+    const known = names?.get(modelName);
+    if (known) return known;
     const modelTool = toModelTool(modelName, tool);
     const json = definitionJson(modelTool);
     // The title is searched but not sent: a changed title must reach the index too.
@@ -52,7 +54,8 @@ export class ToolDefinitions {
       }
     }
     const definition = { tool: modelTool, digest, tokens };
-    this.byTool.set(tool, definition);
+    if (names) names.set(modelName, definition);
+    else this.byTool.set(tool, new Map([[modelName, definition]]));
     this.byModelTool.set(modelTool, definition);
     return definition;
   }

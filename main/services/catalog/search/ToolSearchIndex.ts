@@ -108,7 +108,7 @@ export class ToolSearchIndex {
    * The best `limit` tools for `query`, among `only` when given; none for a query with no
    * searchable word.
    */
-  search(query: string, limit: number, only?: ReadonlySet<string>): ToolSearchHit[] {
+  search(query: string, limit: number, only?: { has(name: string): boolean }): ToolSearchHit[] {
     if (limit <= 0 || !query.trim()) return [];
     return this.index
       .search(withSynonyms(query), only ? { filter: (result) => only.has(String(result.id)) } : {})

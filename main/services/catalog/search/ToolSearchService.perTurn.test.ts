@@ -56,11 +56,12 @@ describe('ToolSearchService: per-turn work', () => {
   let store: ConversationStore;
   let estimated: number;
   let service: ToolSearchService;
+  let catalog: ToolCatalog;
 
   beforeEach(async () => {
     temp = new TempStoreDir();
     store = temp.open();
-    const catalog = new ToolCatalog(join(temp.dir, 'tools.json'), log);
+    catalog = new ToolCatalog(join(temp.dir, 'tools.json'), log);
     await catalog.load();
     estimated = 0;
     const definitions = new ToolDefinitions((json) => {
@@ -92,6 +93,22 @@ describe('ToolSearchService: per-turn work', () => {
     service.plan({ conversationId: id, entries: changed, apiSearchAvailable: false });
     expect(estimated).toBe(301);
     expect(first.loading).toBe('search');
+  });
+
+  it('follows the person pinning a tool between two turns on the same catalogue', async () => {
+    const { id } = store.createConversation();
+    const entries = catalogue(60);
+    const names = () =>
+      service
+        .plan({ conversationId: id, entries, apiSearchAvailable: false })
+        .request()
+        .tools.map((tool) => tool.modelName);
+    expect(names()).toEqual(['search_tools']);
+    await catalog.setAlwaysLoaded('weather', 'get_forecast', true);
+    expect(names()).toEqual(['search_tools', 'weather__get_forecast']);
+    expect(await search(service, id, entries, 'weather forecast')).not.toContain(
+      'weather__get_forecast',
+    );
   });
 
   it('keeps the same estimates as estimating every definition anew', () => {

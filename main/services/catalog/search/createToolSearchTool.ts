@@ -15,8 +15,10 @@ const RESULT_DESCRIPTION_CHARS = 300;
 
 /** What the search tool needs from the turn. */
 export interface ToolSearchToolOptions {
-  /** The tools held back behind the search (the ones a search can find). */
-  deferred: readonly CatalogEntry[];
+  /** The tools held back behind the search (the ones a search can find), by model name. */
+  deferred: ReadonlyMap<string, CatalogEntry>;
+  /** The servers they come from. */
+  servers: readonly string[];
   /** The index over them, once it has caught up with them (it may hold other tools too). */
   index: () => Promise<ToolSearchIndex>;
   /** Tools found: offered from the next step on, and for the rest of the conversation. */
@@ -29,15 +31,13 @@ export interface ToolSearchToolOptions {
  * step on. Nothing is run on a server, so nobody is asked.
  */
 export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
-  const servers = [...new Set(options.deferred.map((entry) => entry.server))];
-  const byName = new Map(options.deferred.map((entry) => [entry.modelName, entry]));
-  const names: ReadonlySet<string> = new Set(byName.keys());
+  const { servers, deferred: byName } = options;
   return {
     origin: { server: HOST_ORIGIN, tool: TOOL_SEARCH_TOOL_NAME },
     tool: {
       modelName: TOOL_SEARCH_TOOL_NAME,
       description: [
-        `Searches ${options.deferred.length} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
+        `Searches ${byName.size} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
         'Call it with a few words saying what you need to do (for example "create issue in repository" or "weather forecast"). The best matches come back with their descriptions and parameters, and you can call them from your next step on.',
         'Search again with other words if nothing fits. Tools already offered to you do not need a search.',
       ].join('\n'),
@@ -63,7 +63,7 @@ export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
       const { query, limit } = readInput(input);
       if (!query) return failure('Give a "query": a few words saying what the tool should do.');
       const index = await options.index();
-      const hits = index.search(query, limit, names);
+      const hits = index.search(query, limit, byName);
       const found = hits.flatMap((hit) => byName.get(hit.modelName) ?? []);
       if (found.length === 0) {
         return success(
