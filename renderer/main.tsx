@@ -38,6 +38,7 @@ import './styles/secrets.css';
 import './styles/providers.css';
 import './styles/toolSearch.css';
 import './styles/events.css';
+import './styles/sandbox.css';
 
 /** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
 async function start(): Promise<void> {

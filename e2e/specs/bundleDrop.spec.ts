@@ -119,10 +119,16 @@ test('drop an .mcpb anywhere in the window: reviewed, cancelled (staging cleared
   await page.getByTestId('bundle-config-notes_dir').fill(notes);
   await page.getByTestId('bundle-config-api_token').fill('drop-secret');
   await page.getByTestId('bundle-trust').check();
+  // Installed sandboxed: the review says so, and the server runs confined.
+  await expect(
+    page.getByTestId('bundle-install-form').getByTestId('sandbox-permissions').getByRole('switch'),
+  ).toBeChecked();
   await page.getByTestId('bundle-install').click();
   await expect(page.getByTestId('server-status')).toContainText('Ready', { timeout: 20_000 });
   expect(await staging(shell)).toEqual([]);
-  expect(await readFile(join(shell.dataDir, 'servers.json'), 'utf8')).not.toContain('drop-secret');
+  const file = await readFile(join(shell.dataDir, 'servers.json'), 'utf8');
+  expect(file).not.toContain('drop-secret');
+  expect(JSON.stringify(JSON.parse(file))).toContain('"sandboxEnabled":true');
 });
 
 test('a dropped zip bomb is refused naming the cap, and a default that reads the environment is not offered', async ({

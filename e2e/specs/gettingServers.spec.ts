@@ -7,6 +7,7 @@ import { packFixtureBundle } from '../fixtures/bundles/packFixtureBundle.mjs';
 import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry/FakeRegistry.mjs';
 import { hostileRegistry } from '../fixtures/fakeRegistry/hostileDocuments.mjs';
 import { offlineNpmHome } from '../fixtures/offlineNpmHome.mjs';
+import { invoke } from '../fixtures/invoke';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -114,6 +115,23 @@ test('install from the registry: search, fill the secret it asks for, and the se
   await expect(plan.locator('tr', { hasText: 'EVERYTHING_REGION' })).toContainText(
     'Registry default',
   );
+  // It installs sandboxed: the review says what it may do, npm's registry its only host.
+  const permissions = page.getByTestId('registry-install-form').getByTestId('sandbox-permissions');
+  await expect(permissions).toContainText('registry.npmjs.org');
+  await expect(permissions.getByRole('switch')).toBeChecked();
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await permissions.scrollIntoViewIfNeeded();
+      await permissions.screenshot({
+        path: `artifacts/screenshots/registry-install-sandbox-${language}-${theme}.png`,
+      });
+    }
+  }
+  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByTestId('install-input-EVERYTHING_REGION').selectOption('us');
   await expect(plan.locator('tr', { hasText: 'EVERYTHING_REGION' })).toContainText('Typed by you');
   await page.getByTestId('registry-install-submit').click();
@@ -128,6 +146,8 @@ test('install from the registry: search, fill the secret it asks for, and the se
   expect(JSON.parse(file)).toMatchObject({
     mcpServers: {
       'server-everything': {
+        sandboxEnabled: true,
+        sandbox: { network: { allowedDomains: ['registry.npmjs.org'] } },
         origin: {
           kind: 'registry',
           name: 'io.github.modelcontextprotocol/server-everything',

@@ -141,6 +141,7 @@ export class CliContext {
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
       signIn: this.signInDeps(),
       secrets: this.serverSecrets(),
+      roots: () => flags.roots,
     });
     this.mcp = mcp;
     await mcp.start();

@@ -296,7 +296,12 @@ describe('cli: a hostile registry', () => {
     const text = await file();
     expect(text).not.toMatch(/\$\{secret:victim|\$\{env:ANTHROPIC/);
     const entry = (JSON.parse(text) as { mcpServers: Record<string, unknown> }).mcpServers.steal;
+    // Installed sandboxed, as the review on stderr said.
+    expect(installed.err).toMatch(
+      /Sandboxed: .*writes only its own folder; connects to registry\.npmjs\.org/,
+    );
     expect(entry).toMatchObject({
+      sandboxEnabled: true,
       env: { EVERYTHING_API_KEY: 'typed-by-the-person' },
       origin: {
         kind: 'registry',

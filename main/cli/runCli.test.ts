@@ -45,6 +45,7 @@ describe('cli', () => {
       era: 'modern',
       protocolVersion: '2026-07-28',
       toolCount: 3,
+      sandboxed: false,
     });
     expect(servers[1]).toMatchObject({
       status: 'ready',
@@ -57,10 +58,10 @@ describe('cli', () => {
     const { code, out } = await cli('servers');
     expect(code).toBe(0);
     const lines = out.trim().split('\n');
-    expect(lines[0]).toMatch(/^NAME\s+STATUS\s+TRANSPORT\s+PROTOCOL\s+SERVER\s+TOOLS$/);
-    expect(lines[1]).toMatch(/^echo\s+ready\s+stdio\s+2026-07-28\s+\S+ \S+\s+3$/);
+    expect(lines[0]).toMatch(/^NAME\s+STATUS\s+TRANSPORT\s+PROTOCOL\s+SERVER\s+TOOLS\s+SANDBOX$/);
+    expect(lines[1]).toMatch(/^echo\s+ready\s+stdio\s+2026-07-28\s+\S+ \S+\s+3\s+no$/);
     expect(lines[2]).toMatch(/^everything\s+ready\s+stdio\s+2025-11-25\s+/);
-    for (const column of ['STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS']) {
+    for (const column of ['STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS', 'SANDBOX']) {
       const at = lines[0]?.indexOf(column) ?? -1;
       // Every row has its value start where the heading does (and a space before it).
       for (const line of lines.slice(1)) expect(line[at - 1], `${column} in ${line}`).toBe(' ');

@@ -12,6 +12,7 @@ import {
 } from './commands/resourceCommands';
 import { secretCommand } from './commands/secretCommand';
 import { serversCommand } from './commands/serversCommand';
+import { sandboxCommand } from './commands/sandboxCommand';
 import { signinCommand, signoutCommand } from './commands/signInCommands';
 import { skillsCommand } from './commands/skillsCommand';
 import { toolsCommand } from './commands/toolsCommand';
@@ -26,7 +27,10 @@ import { cleanTerminalText, terminalJson } from './terminalText';
 const USAGE = `Usage: npm run --silent cli -- <command> [options]
 
 Commands:
-  servers                          connect every enabled server and report its status
+  servers                          connect every enabled server and report its status (and
+                                   whether it runs sandboxed)
+  sandbox <server> [--roots DIR…]  the sandbox rules the server runs under and its recent
+                                   blocked attempts (nothing is started)
   tools                            list the tool catalogue (model-facing names)
   call <server> <tool> [--args J] [--task] [--detach]
                                    call one tool by its original name; a tool the server runs
@@ -129,6 +133,7 @@ const commands: Record<string, Command> = {
   skills: skillsCommand,
   secret: secretCommand,
   events: eventsCommand,
+  sandbox: sandboxCommand,
 };
 
 /**

@@ -143,7 +143,7 @@ describe('cli: control sequences from servers and registries', () => {
   it('servers: the server info and a dead server’s stderr tail, cleaned', async () => {
     const run = await cli('servers');
     expectClean(run);
-    expect(run.out).toMatch(/^hostile\s+ready\s+stdio\s+\S+\s+hostile-server 1\.0\s+2$/m);
+    expect(run.out).toMatch(/^hostile\s+ready\s+stdio\s+\S+\s+hostile-server 1\.0\s+2\s+no$/m);
     expect(run.out).toContain(`| hostile stderr: ${CLEANED}`);
   });
 

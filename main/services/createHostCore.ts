@@ -1,3 +1,4 @@
+import { readOnlyTrust } from './approvals/readOnlyTrust';
 import { createToolSearchHandlers } from './catalog/search/createToolSearchHandlers';
 import { ToolSearchService } from './catalog/search/ToolSearchService';
 import { join } from 'node:path';
@@ -180,6 +181,7 @@ export async function createHostCore(
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
+    roots: () => interactions.roots.folders,
   });
   const imports = new ImportCoordinator(files, undefined, serverSecrets);
   const gettingServers = createGettingServers({
@@ -197,8 +199,11 @@ export async function createHostCore(
     join(platform.paths.dataDir, 'grants.json'),
     log.child('grants'),
   );
-  const trusted = (server: string): boolean =>
-    settings.snapshot().trustReadOnlyServers.includes(server);
+  const trusted = readOnlyTrust(
+    () => settings.snapshot(),
+    (server) => mcp.isSandboxed(server),
+  );
+  const sandboxed = (server: string): boolean | undefined => mcp.sandboxState(server);
   const broker = new ApprovalBroker(
     options.headless
       ? {
@@ -210,9 +215,10 @@ export async function createHostCore(
             : {}),
           grants,
           isReadOnlyTrusted: trusted,
+          isSandboxed: sandboxed,
           log: log.child('approvals'),
         }
-      : { grants, isReadOnlyTrusted: trusted, log: log.child('approvals') },
+      : { grants, isReadOnlyTrusted: trusted, isSandboxed: sandboxed, log: log.child('approvals') },
   );
   broker.onDidRequest((request) => events.emit('approvals.requested', { request }));
   broker.onDidResolve(({ requestId, outcome }) =>
@@ -416,6 +422,9 @@ export async function createHostCore(
     ...createSkillHandlers(skills),
     ...createSecretHandlers(serverSecrets),
     ...createEventHandlers(eventsService),
+    'sandbox.get': ({ server }) => mcp.sandboxDetail(server),
+    'sandbox.allow': ({ server, id, confirmSensitive }) =>
+      mcp.allowSandboxViolation(server, id, confirmSensitive === true),
   };
 
   return {

@@ -18,6 +18,7 @@ import type { TasksState, TasksStore } from './tasksStore';
 import type { ToolCostsState, ToolCostsStore } from './toolCostsStore';
 import type { SkillsState, SkillsStore } from './skillsStore';
 import type { EventsState, EventsStore } from './mcpEventsStore';
+import type { SandboxState, SandboxStore } from './sandboxStore';
 
 /** Every store of the renderer, created once at start. */
 export interface Stores {
@@ -36,6 +37,7 @@ export interface Stores {
   tasks: TasksStore;
   apps: AppsStore;
   skills: SkillsStore;
+  sandbox: SandboxStore;
   secrets: SecretsStore;
   providers: ProvidersStore;
   /** What tool definitions cost, and what the open chat's requests carry. */
@@ -122,6 +124,11 @@ export function useGettingServersStore<T>(selector: (state: GettingServersState)
 /** Tool calls running as tasks on their servers, across conversations. */
 export function useTasksStore<T>(selector: (state: TasksState) => T): T {
   return useStore(useStores().tasks, selector);
+}
+
+/** Sandboxed servers: their rules and what the sandbox refused them. */
+export function useSandboxStore<T>(selector: (state: SandboxState) => T): T {
+  return useStore(useStores().sandbox, selector);
 }
 
 /** Servers' skills and which are offered to the model. */

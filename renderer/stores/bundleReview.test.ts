@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleView } from '../../shared/domain/bundleViews';
 import { BUNDLE_CHUNK_BYTES, MAX_BUNDLE_BYTES } from '../../shared/domain/bundleUpload';
+import { emptySandboxForm } from '../../shared/domain/serverForm';
 import { scriptedClient } from '../testing/scriptedClient';
 import { createConfigStore } from './configStore';
 import { createGettingServersStore } from './gettingServersStore';
@@ -25,6 +26,7 @@ const view: BundleView = {
     text: { key: 'foreign', params: { text: 'Node' } },
   },
   suggestedName: 'a',
+  sandbox: { ...emptySandboxForm, enabled: true },
 };
 
 /** A dropped file as the store sees one: a name, a size and (maybe) its bytes. */

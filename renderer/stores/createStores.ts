@@ -19,6 +19,7 @@ import { createTasksStore } from './tasksStore';
 import { createToolCostsStore } from './toolCostsStore';
 import { createSkillsStore } from './skillsStore';
 import { createEventsStore } from './mcpEventsStore';
+import { createSandboxStore } from './sandboxStore';
 import type { Stores } from './StoresContext';
 
 /** How the stores start: the conversation list's search pace, and the screen to open. */
@@ -64,6 +65,7 @@ export function createStores(
     tasks: createTasksStore(client, tasks ?? []),
     apps: createAppsStore(client),
     skills: createSkillsStore(client),
+    sandbox: createSandboxStore(client),
     secrets: createSecretsStore(client),
     providers: createProvidersStore(client, models),
     toolCosts: createToolCostsStore(client),
@@ -112,6 +114,7 @@ export async function resyncStores(client: HostClient, stores: Stores): Promise<
     stores.toolCosts.getState().refresh(),
     stores.skills.getState().resync(),
     stores.events.getState().resync(),
+    stores.sandbox.getState().resync(),
     stores.providers.getState().list ? stores.providers.getState().load() : Promise.resolve(),
   ]);
 }

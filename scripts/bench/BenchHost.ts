@@ -12,6 +12,8 @@ import type { ServerSupervisor } from '../../main/services/mcp/supervisor/Server
 export interface BenchServer {
   command: string;
   args: string[];
+  /** Runs in the sandbox (see benchSandbox). */
+  sandboxEnabled?: boolean;
 }
 
 /** Options of {@link BenchHost.create}. */

@@ -6,6 +6,7 @@ import { benchMemory } from './benchMemory';
 import { benchPickerFilter } from './benchPickerFilter';
 import { benchQuit } from './benchQuit';
 import { benchStartup } from './benchStartup';
+import { benchSandbox } from './benchSandbox';
 import { benchToolCall } from './benchToolCall';
 import { benchChatApps } from './chat/benchChatApps';
 import { benchChatFirstToken } from './chat/benchChatFirstToken';
@@ -43,6 +44,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['quit', benchQuit],
   ['toolCall', benchToolCall],
   ['startup', benchStartup],
+  ['sandbox', benchSandbox],
   ['hugeResult', benchHugeResult],
   ['chatFirstToken', benchChatFirstToken],
   ['chatFirstTokenOpenAi', benchChatFirstTokenOpenAi],

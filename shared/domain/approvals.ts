@@ -97,6 +97,8 @@ export const approvalRequestSchema = z.object({
   pinChange: pinChangeSchema.optional(),
   /** Absent when the model asks; set when an App does. */
   caller: approvalCallerSchema.optional(),
+  /** Whether the server runs in the sandbox (absent from hosts older than this field). */
+  sandboxed: z.boolean().optional(),
   createdAt: z.number(),
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;

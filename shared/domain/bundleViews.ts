@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxFormSchema } from './serverForm';
 import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
@@ -89,6 +90,8 @@ export const bundleViewSchema = z.object({
   /** Set when the bundle does not run on this platform. */
   platformProblem: z.string().max(1000).optional(),
   platformProblemText: hostTextSchema.optional(),
+  /** The sandbox it is installed with (from its manifest, else the defaults), to accept or widen. */
+  sandbox: sandboxFormSchema,
 });
 export type BundleView = z.infer<typeof bundleViewSchema>;
 
@@ -111,6 +114,8 @@ export const bundleInstallRequestSchema = z
      * signed at all, or whose signature could not be verified. Signed ones need none.
      */
     acceptUntrusted: z.boolean().optional(),
+    /** The sandbox as the person left it in the review; absent: as the review offered it. */
+    sandbox: sandboxFormSchema.optional(),
   })
   .strict();
 export type BundleInstallRequest = z.infer<typeof bundleInstallRequestSchema>;

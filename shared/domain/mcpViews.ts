@@ -14,6 +14,8 @@ export const serverViewSchema = z.object({
   disabled: z.boolean(),
   protocol: protocolPreferenceSchema,
   status: serverStatusSchema,
+  /** A local server that runs confined by the OS sandbox (`sandboxEnabled`). */
+  sandboxed: z.boolean().optional(),
 });
 export type ServerView = z.infer<typeof serverViewSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxFormSchema } from './serverForm';
 import { hostTextSchema } from '../text/hostTextSchema';
 import { registryServerSchema } from './registryViews';
 
@@ -52,6 +53,11 @@ export const runPlanSchema = z.object({
   /** Why this option is refused (a runner or a runtime argument not allowed), when it is. */
   refused: z.string().max(2000).optional(),
   refusedText: hostTextSchema.optional(),
+  /**
+   * The sandbox this option is installed with (a package run here), for the person to accept
+   * or widen; absent when none applies (a remote, a container image).
+   */
+  sandbox: sandboxFormSchema.optional(),
 });
 export type RunPlan = z.infer<typeof runPlanSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxFormSchema } from './serverForm';
 import { hostTextSchema } from '../text/hostTextSchema';
 
 /**
@@ -90,6 +91,8 @@ export const registryInstallRequestSchema = z
     values: z.record(z.string().max(500), z.string().max(64 * 1024)),
     /** Docker arguments the person adds (OCI images only), one per item, before the image's. */
     extraArguments: z.array(z.string().max(4096)).max(100).optional(),
+    /** The sandbox as the person left it in the review; absent: the option's as offered. */
+    sandbox: sandboxFormSchema.optional(),
   })
   .strict();
 export type RegistryInstallRequest = z.infer<typeof registryInstallRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { oauthConfigSchema } from './oauthConfig';
 import { serverOriginSchema } from './serverOrigin';
+import { sandboxRulesSchema } from './serverSandbox';
 
 /**
  * One MCP server as the host runs it: the servers file after validation, type inference
@@ -41,6 +42,9 @@ export const stdioServerConfigSchema = z.object({
   args: z.array(z.string()),
   env: z.record(z.string(), z.string()),
   cwd: z.string().optional(),
+  /** Run confined by the OS sandbox (`sandbox` says what it may reach beyond the defaults). */
+  sandboxEnabled: z.boolean().optional(),
+  sandbox: sandboxRulesSchema.optional(),
 });
 
 export const httpServerConfigSchema = z.object({

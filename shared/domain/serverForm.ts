@@ -23,6 +23,31 @@ export type FormRow = z.infer<typeof formRowSchema>;
 export const formSecretSchema = formRowSchema.omit({ name: true });
 export type FormSecret = z.infer<typeof formSecretSchema>;
 
+const ruleList = z.array(z.string().max(4096)).max(500);
+
+/** The form's sandbox part (stdio servers): on or off, and every list of its rules. */
+export const sandboxFormSchema = z.object({
+  enabled: z.boolean(),
+  allowWrite: ruleList,
+  denyWrite: ruleList,
+  denyRead: ruleList,
+  allowRead: ruleList,
+  allowedDomains: ruleList,
+  deniedDomains: ruleList,
+});
+export type SandboxForm = z.infer<typeof sandboxFormSchema>;
+
+/** A sandbox that is off, with no rules. */
+export const emptySandboxForm: SandboxForm = {
+  enabled: false,
+  allowWrite: [],
+  denyWrite: [],
+  denyRead: [],
+  allowRead: [],
+  allowedDomains: [],
+  deniedDomains: [],
+};
+
 export const serverFormSchema = z.object({
   name: z.string().trim().min(1).max(200),
   transport: z.enum(['stdio', 'http', 'sse']),
@@ -39,6 +64,8 @@ export const serverFormSchema = z.object({
     clientMetadataUrl: z.string().max(2048),
     redirectPort: z.number().int().min(1).max(65_535).nullable(),
   }),
+  /** Absent: the entry's sandbox keys are kept as they are. */
+  sandbox: sandboxFormSchema.optional(),
 });
 export type ServerForm = z.infer<typeof serverFormSchema>;
 

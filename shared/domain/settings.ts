@@ -28,6 +28,8 @@ export const storedSettingsSchema = z.object({
   systemPrompt: z.string().max(20_000),
   /** Servers whose tools may run without asking when they declare readOnlyHint. */
   trustReadOnlyServers: z.array(z.string().max(200)).max(500),
+  /** Tools that declare readOnlyHint run without asking on every sandboxed server. */
+  trustReadOnlyWhenSandboxed: z.boolean(),
   /** When requests carry a search tool instead of every tool definition. */
   toolSearch: toolSearchSettingsSchema,
   /** Where the server browser searches (the MCP Registry API's base URL). */
@@ -44,6 +46,7 @@ export const defaultSettings: StoredSettings = {
   language: 'en',
   systemPrompt: '',
   trustReadOnlyServers: [],
+  trustReadOnlyWhenSandboxed: false,
   toolSearch: DEFAULT_TOOL_SEARCH,
   registryUrl: DEFAULT_REGISTRY_URL,
   preferTasks: false,

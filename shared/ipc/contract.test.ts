@@ -1,5 +1,6 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
 import { cardSample, mcpEventsSamples, subscriptionSample } from './testing/mcpEventsSamples';
+import { sandboxDetailSample, sandboxSamples } from './testing/sandboxSamples';
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../domain/settings';
 import { appRequestSamples } from './appsContractSamples';
@@ -589,6 +590,7 @@ describe('IPC contract', () => {
       ...appRequestSamples,
       ...toolSearchSamples(tool),
       ...mcpEventsSamples,
+      ...sandboxSamples(),
     };
     for (const name of requestNames) {
       const sample = samples[name];
@@ -614,6 +616,8 @@ describe('IPC contract', () => {
     expect(events['providers.changed'].payload.parse({ providers: [provider] })).toEqual({
       providers: [provider],
     });
+    const recorded = { server: 'fs', violations: sandboxDetailSample.violations };
+    expect(events['sandbox.violationsRecorded'].payload.parse(recorded)).toEqual(recorded);
   });
 
   it('bounds task ids and task messages', () => {

@@ -66,6 +66,7 @@ import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
 import { eventsEvents, eventsRequests } from './eventsContract';
+import { sandboxEvents, sandboxRequests } from './sandboxContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
 import type { EventName, RequestName } from './names';
 
@@ -642,6 +643,7 @@ export const requests = {
   },
   ...appRequests,
   ...toolSearchRequests,
+  ...sandboxRequests,
   'skills.list': {
     input: z.object({ server: serverName }).strict(),
     output: serverSkillsViewSchema,
@@ -797,6 +799,7 @@ export const events = {
       "A server's skills changed: listed again (an approval a change revoked included), enabled or disabled, or one refused.",
   },
   ...eventsEvents,
+  ...sandboxEvents,
 } as const satisfies Record<EventName, EventDef>;
 
 // Compile-time proof that names.ts lists exactly the contract's keys.

@@ -1,6 +1,7 @@
 import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
 import { eventsEventNames, eventsRequestNames } from './eventsNames';
+import { sandboxEventNames, sandboxRequestNames } from './sandboxNames';
 
 /**
  * The names of every request and event, as plain data so the sandboxed preload can check
@@ -93,6 +94,7 @@ export const requestNames = [
   'secrets.set',
   'secrets.delete',
   ...eventsRequestNames,
+  ...sandboxRequestNames,
 ] as const;
 
 export const eventNames = [
@@ -121,6 +123,7 @@ export const eventNames = [
   ...appEventNames,
   'skills.changed',
   ...eventsEventNames,
+  ...sandboxEventNames,
 ] as const;
 
 export type RequestName = (typeof requestNames)[number];

@@ -1,3 +1,5 @@
+import { sandboxMessages } from './sandboxMessages';
+
 /**
  * Main's messages to people, in English: the reference the locale files translate (under
  * `host`), and what the CLI and logs print. `{{name}}` marks a value; a value may itself be a
@@ -631,6 +633,11 @@ export const hostMessages = {
     stillNeeded: 'Still needed: {{labels}}',
     leftOut: '(left out when empty)',
     dryRun: 'Nothing was installed (--dry-run).',
+    sandboxed:
+      'Sandboxed: reads all but your credentials and Switchboard’s data; writes {{writes}}; connects to {{hosts}}',
+    ownFolder: 'only its own folder',
+    ownFolderAnd: 'its own folder and {{list}}',
+    nowhere: 'nowhere',
     sources: {
       switchboard: 'added by Switchboard',
       registry: 'fixed by the registry',
@@ -693,4 +700,5 @@ export const hostMessages = {
     shuttingDown: 'Switchboard is shutting down.',
     stoppedWaiting: 'Stopped waiting for the task.',
   },
+  sandbox: sandboxMessages,
 };

@@ -54,6 +54,20 @@ export function registryReviewText(
   if (plan.refusedText) {
     lines.push(`  ${say(hostText('registryReview.refused', { reason: plan.refusedText }))}`);
   }
+  if (plan.sandbox?.enabled) {
+    const writes = plan.sandbox.allowWrite.join(', ');
+    const hosts = plan.sandbox.allowedDomains.join(', ');
+    lines.push(
+      `  ${say(
+        hostText('registryReview.sandboxed', {
+          writes: writes
+            ? say(hostText('registryReview.ownFolderAnd', { list: writes }))
+            : say(hostText('registryReview.ownFolder')),
+          hosts: hosts || say(hostText('registryReview.nowhere')),
+        }),
+      )}`,
+    );
+  }
   if (missing.length > 0) {
     lines.push(`  ${say(hostText('registryReview.stillNeeded', { labels: missing.join(', ') }))}`);
   }

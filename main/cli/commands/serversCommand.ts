@@ -15,6 +15,8 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
     protocolVersion: string | null;
     serverInfo: { name: string; version: string } | null;
     toolCount: number;
+    /** Runs in the sandbox (`sandboxEnabled`; local servers only). */
+    sandboxed: boolean;
     error?: {
       code: string;
       message: string;
@@ -34,6 +36,7 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
       protocolVersion: s.info?.protocolVersion ?? null,
       serverInfo: s.info?.serverInfo ?? null,
       toolCount: status.kind === 'ready' ? status.toolCount : 0,
+      sandboxed: mcp.isSandboxed(s.config.name),
       ...(failure
         ? {
             error: {
@@ -66,9 +69,10 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
   const failed = rows.filter((r) => r.status !== 'ready' && r.status !== 'disabled');
   // One aligned line per server; why a server failed follows its line, indented.
   const table = formatTable([
-    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS'],
-    ...rows.map((r) =>
-      r.status === 'ready'
+    ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS', 'SANDBOX'],
+    ...rows.map((r) => {
+      const sandbox = r.sandboxed ? 'yes' : r.transport === 'stdio' ? 'no' : '-';
+      return r.status === 'ready'
         ? [
             r.name,
             r.status,
@@ -76,9 +80,10 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
             r.protocolVersion ?? '',
             [r.serverInfo?.name, r.serverInfo?.version].filter(Boolean).join(' '),
             String(r.toolCount),
+            sandbox,
           ]
-        : [r.name, r.status, r.transport, '', '', ''],
-    ),
+        : [r.name, r.status, r.transport, '', '', '', sandbox];
+    }),
   ]);
   const text = [
     table[0],

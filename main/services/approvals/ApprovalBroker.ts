@@ -246,6 +246,8 @@ export class ApprovalBroker {
     if (tool.annotations !== undefined) request.annotations = tool.annotations;
     if (pinChange) request.pinChange = pinChange;
     if (call.caller) request.caller = call.caller;
+    const sandboxed = this.options.isSandboxed?.(call.server);
+    if (sandboxed !== undefined) request.sandboxed = sandboxed;
 
     return new Promise<ApprovalOutcome>((resolve) => {
       const onAbort = (): void => {

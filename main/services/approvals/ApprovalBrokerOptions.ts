@@ -60,6 +60,8 @@ export type ApprovalBrokerOptions = ApprovalMode & {
   onStoredApproval?: (call: ApprovalCall, approval: StoredApproval) => void;
   /** The per-server `trustReadOnlyHint` setting (off by default). */
   isReadOnlyTrusted: (server: string) => boolean | Promise<boolean>;
+  /** Whether a local server runs in the sandbox (the dialog says so); undefined for a remote one. */
+  isSandboxed?: (server: string) => boolean | undefined;
   log?: Logger;
   now?: () => number;
   newId?: () => string;

@@ -13,6 +13,7 @@ import {
   bundleUploadChunkSchema,
   bundleUploadStartSchema,
 } from '../../../shared/domain/bundleUpload';
+import { emptySandboxForm } from '../../../shared/domain/serverForm';
 import { BundleService } from './BundleService';
 import {
   packFixtureBundle,
@@ -79,6 +80,8 @@ describe('.mcpb bundles', () => {
       signature: { state: 'unsigned' },
       runtime: { type: 'node', found: true },
       suggestedName: 'hello-notes',
+      // Installs run sandboxed; this manifest declares no rules, so the defaults are offered.
+      sandbox: { ...emptySandboxForm, enabled: true },
     });
     expect(view.userConfig.map((f) => [f.key, f.type, f.required, f.sensitive])).toEqual([
       ['notes_dir', 'directory', true, false],
@@ -89,6 +92,30 @@ describe('.mcpb bundles', () => {
     // Signed with a certificate no one trusts: the signature is there, but it is not verified.
     expect(signedView.signature.state).toBe('untrusted');
     expect(signedView.manifestVersion).toBe('0.4');
+  });
+
+  it('offers the sandbox its manifest declares; an invalid declaration leaves the defaults', async () => {
+    const { bundles } = await setup();
+    const rules = {
+      filesystem: { allowWrite: ['~/notes'] },
+      network: { allowedDomains: ['api.notes.example'] },
+    };
+    const declared = await packFixtureBundle(work, 'hello-notes-declared', {
+      _meta: { 'dev.switchboard': { sandbox: rules } },
+    });
+    expect((await bundles.inspect(declared)).sandbox).toEqual({
+      ...emptySandboxForm,
+      enabled: true,
+      allowWrite: ['~/notes'],
+      allowedDomains: ['api.notes.example'],
+    });
+    const invalid = await packFixtureBundle(work, 'hello-notes-wide', {
+      _meta: { 'dev.switchboard': { sandbox: { network: { allowedDomains: ['*'] } } } },
+    });
+    expect((await bundles.inspect(invalid)).sandbox).toEqual({
+      ...emptySandboxForm,
+      enabled: true,
+    });
   });
 
   it('refuses a file that is not a bundle', async () => {
@@ -124,6 +151,8 @@ describe('.mcpb bundles', () => {
       userConfig: { ...answers, notes_dir: notes },
       digest: await digestOf(unsigned),
       acceptUntrusted: true,
+      // The person widened the offered sandbox in the review: the notes folder may be written.
+      sandbox: { ...emptySandboxForm, enabled: true, allowWrite: [notes] },
     });
     expect(result.directory).toBe(join(harness.dir, 'bundles', 'notes'));
     expect((await stat(join(result.directory, 'server', 'index.mjs'))).isFile()).toBe(true);
@@ -135,6 +164,8 @@ describe('.mcpb bundles', () => {
           command: 'node',
           args: [join(result.directory, 'server', 'index.mjs'), '--notes', notes],
           env: { NOTES_TOKEN: '${secret:notes.api_token}', GREETING: 'Hello' },
+          sandboxEnabled: true,
+          sandbox: { filesystem: { allowWrite: [notes] } },
           origin: {
             kind: 'bundle',
             name: 'hello-notes',

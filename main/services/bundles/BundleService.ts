@@ -23,6 +23,9 @@ import { readBundleFile, type BundleFileRead } from './readBundleFile';
 import { UNPACK_LIMITS } from './unpackLimits';
 import { checkUserConfig } from './userConfigValues';
 import { hostText } from '../../../shared/text/hostText';
+import { defaultSandboxFor, PACKAGE_HOSTS } from '../sandbox/defaultSandboxFor';
+import { installSandbox } from '../sandbox/installSandbox';
+import { sandboxFormFromEntry } from '../serverForm/formFromEntry';
 
 export interface BundleServiceOptions extends RuntimeDeps {
   /** Bundles are unpacked under `<dataDir>/bundles/<server>`. */
@@ -144,7 +147,7 @@ export class BundleService {
         scratch: await this.staging.newPath('.check'),
         limits: UNPACK_LIMITS,
       });
-      const { view, manifest, requirement } = await this.review(request.path, read);
+      const { view, manifest, requirement, sandbox } = await this.review(request.path, read);
       refuseUnrunnable(view, request.acceptUntrusted === true);
       const checked = await checkUserConfig(view.userConfig, request.userConfig, serverName);
       // Consent given: the runtime's version may now be asked (see checkRuntimeVersion).
@@ -174,6 +177,7 @@ export class BundleService {
         command: config.command,
         ...(config.args.length > 0 ? { args: config.args } : {}),
         ...(Object.keys(config.env).length > 0 ? { env: config.env } : {}),
+        ...installSandbox(sandbox, request.sandbox),
         origin,
       };
       const state = await files.addServers({ [serverName]: entry });
@@ -232,6 +236,12 @@ export class BundleService {
     const taken = new Set(this.options.files.state.servers.map((s) => s.name));
     const base = manifest.name.replace(/[^A-Za-z0-9_.-]+/g, '-') || 'bundle';
     const suggestedName = taken.has(base) ? suggestUniqueName(base, taken) : base;
+    // A `uv` bundle fetches its Python packages at first start; other types carry theirs.
+    const sandbox = defaultSandboxFor(
+      'bundle',
+      manifest,
+      launch.type === 'uv' ? PACKAGE_HOSTS.pypi : [],
+    );
     const view = toBundleView({
       path,
       digest: read.digest,
@@ -246,8 +256,14 @@ export class BundleService {
       runtime,
       suggestedName,
       platform: this.platform,
+      sandbox: sandboxFormFromEntry(sandbox ?? {}),
     });
-    return { view, manifest, requirement: launch.requirement };
+    return {
+      view,
+      manifest,
+      requirement: launch.requirement,
+      sandbox,
+    };
   }
 
   /** `bundles/<server>`, or `<server>-2`, … when that folder exists (never another's). */

@@ -1,3 +1,4 @@
+import type { SandboxForm } from '../../../shared/domain/serverForm';
 import type {
   BundleRuntime,
   BundleSignature,
@@ -66,6 +67,7 @@ export function toBundleView(input: {
   runtime: BundleRuntime;
   suggestedName: string;
   platform: NodeJS.Platform;
+  sandbox: SandboxForm;
 }): BundleView {
   const { manifest } = input;
   const problem = platformProblem(manifest, input.platform);
@@ -94,6 +96,7 @@ export function toBundleView(input: {
     signature: input.signature,
     runtime: input.runtime,
     suggestedName: input.suggestedName,
+    sandbox: input.sandbox,
     ...(problem ? { platformProblem: formatHostText(problem), platformProblemText: problem } : {}),
   };
 }

@@ -16,6 +16,18 @@ export interface ServerEntry {
   disabled?: boolean;
   timeouts?: { startupMs?: number; requestMs?: number };
   protocol?: string;
+  /** Run confined by the OS sandbox (VS Code's key). */
+  sandboxEnabled?: boolean;
+  /** What a sandboxed server may reach beyond the defaults (VS Code's shape, plus allowRead). */
+  sandbox?: {
+    filesystem?: {
+      allowWrite?: string[];
+      denyRead?: string[];
+      denyWrite?: string[];
+      allowRead?: string[];
+    };
+    network?: { allowedDomains?: string[]; deniedDomains?: string[] };
+  };
   oauth?: {
     clientId?: string;
     clientSecret?: string;
@@ -45,10 +57,21 @@ export const KNOWN_SERVER_KEYS: ReadonlySet<string> = new Set([
   'protocol',
   'oauth',
   'origin',
+  'sandboxEnabled',
+  'sandbox',
 ]);
 
 /** Keys that only mean something for one kind of transport. */
-export const STDIO_ONLY_KEYS: readonly string[] = ['command', 'args', 'env', 'cwd'];
+export const STDIO_ONLY_KEYS: readonly string[] = [
+  'command',
+  'args',
+  'env',
+  'cwd',
+  'sandboxEnabled',
+  'sandbox',
+];
+/** The sandbox's keys (stdio only: a remote server runs elsewhere). */
+export const SANDBOX_KEYS: readonly string[] = ['sandboxEnabled', 'sandbox'];
 export const HTTP_ONLY_KEYS: readonly string[] = ['url', 'headers', 'oauth'];
 
 /** Keys understood inside `timeouts`. */

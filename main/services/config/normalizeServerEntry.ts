@@ -12,6 +12,7 @@ import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readOAuthConfig } from './readOAuthConfig';
 import { readOrigin } from './readOrigin';
 import { referencePolicy } from '../secrets/referencePolicy';
+import { readSandboxConfig } from './readSandboxConfig';
 import {
   readBoolean,
   readEnum,
@@ -25,6 +26,7 @@ import {
   KNOWN_SERVER_KEYS,
   KNOWN_TIMEOUT_KEYS,
   MAX_TIMEOUT_MS,
+  SANDBOX_KEYS,
   SERVERS_KEY,
   STDIO_ONLY_KEYS,
 } from './ServerEntry';
@@ -123,9 +125,43 @@ function readEntry(ctx: ValidationContext, entry: EntryNodes): ServerConfig | un
     const env = optional(props, 'env', (n) => readStringRecord(ctx, n, [...path, 'env'], keep));
     const cwd = optional(props, 'cwd', (n) => readString(ctx, n, [...path, 'cwd'], keep));
     const cwdPart = cwd === undefined ? {} : { cwd };
-    config = { ...common, transport, command, args: args ?? [], env: env ?? {}, ...cwdPart };
+    const sandboxEnabled = optional(props, 'sandboxEnabled', (n) =>
+      readBoolean(ctx, n, [...path, 'sandboxEnabled']),
+    );
+    const sandbox = optional(props, 'sandbox', (n) =>
+      readSandboxConfig(ctx, n, [...path, 'sandbox']),
+    );
+    config = {
+      ...common,
+      transport,
+      command,
+      args: args ?? [],
+      env: env ?? {},
+      ...cwdPart,
+      ...(sandboxEnabled === undefined ? {} : { sandboxEnabled }),
+      ...(sandbox === undefined ? {} : { sandbox }),
+    };
   } else if (transport !== undefined) {
-    ignoreKeys(ctx, props, path, STDIO_ONLY_KEYS, hostText('config.remoteServer', { transport }));
+    const remote = hostText('config.remoteServer', { transport });
+    ignoreKeys(
+      ctx,
+      props,
+      path,
+      STDIO_ONLY_KEYS.filter((key) => !SANDBOX_KEYS.includes(key)),
+      remote,
+    );
+    for (const key of SANDBOX_KEYS) {
+      const property = props.get(key);
+      if (!property) continue;
+      report(
+        ctx,
+        property.key,
+        'warning',
+        'schema',
+        [...path, key],
+        hostText('sandbox.config.remoteServer', { key }),
+      );
+    }
     const urlNode = props.get('url')?.value;
     const url = required(ctx, props, 'url', keyNode, path, (n) =>
       readUrl(ctx, n, [...path, 'url']),

@@ -47,6 +47,11 @@ export class RootsService {
     this.paths = [...(options.initial ?? [])].map((p) => resolve(p));
   }
 
+  /** The granted folders as they are now (a sandbox rule's `${roots}`). */
+  get folders(): readonly string[] {
+    return this.paths;
+  }
+
   get canPick(): boolean {
     return this.options.pickFolder !== undefined;
   }

@@ -31,6 +31,9 @@ import { probeServer } from './probeServer';
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 import { hostText } from '../../../shared/text/hostText';
+import type { SandboxDetail, SandboxViolation } from '../../../shared/domain/serverSandbox';
+import { isSandboxed, ServerSandboxing } from '../sandbox/ServerSandboxing';
+import { writeAllowance } from '../sandbox/writeAllowance';
 
 export interface McpServiceOptions {
   dataDir: string;
@@ -53,6 +56,10 @@ export interface McpServiceOptions {
   signIn?: SignInDeps;
   /** The values of `${secret:NAME}` references, resolved at every start (none without it). */
   secrets?: ServerSecrets;
+  /** The roots the person granted (a sandbox rule's `${roots}`). */
+  roots?: () => readonly string[];
+  /** The sandbox for `sandboxEnabled` servers; one over the process's runtime by default. */
+  sandbox?: ServerSandboxing;
 }
 
 /**
@@ -67,6 +74,9 @@ export class McpService {
   private loginEnv: Promise<LoginShellEnv> | undefined;
   private readonly logBatch: EventBatcher<LogEntry>;
   private readonly trafficBatch: EventBatcher<TrafficEntry>;
+  private readonly violationBatch: EventBatcher<SandboxViolation>;
+  /** The sandbox sandboxed servers start in (and what they tried that it refused). */
+  readonly sandbox: ServerSandboxing;
   private serversTimer: NodeJS.Timeout | undefined;
   private unsubscribeFiles: (() => void) | undefined;
   private applying: Promise<unknown> = Promise.resolve();
@@ -88,6 +98,27 @@ export class McpService {
     this.trafficBatch = new EventBatcher((server, entries) =>
       events.emit('mcp.trafficRecorded', { server, entries }),
     );
+    this.violationBatch = new EventBatcher((server, violations) =>
+      events.emit('sandbox.violationsRecorded', { server, violations }),
+    );
+    this.sandbox =
+      options.sandbox ??
+      new ServerSandboxing({
+        dataDir: options.dataDir,
+        log: log.child('sandbox'),
+        env: options.env,
+        ...(options.roots ? { roots: options.roots } : {}),
+      });
+    this.sandbox.onDidRecord(({ server, violation, isNew }) => {
+      this.violationBatch.add(server, violation);
+      // A flood of one attempt is one line in the log, with its count now and then.
+      if (isNew || violation.count % 100 === 0) {
+        const times = violation.count > 1 ? ` (${violation.count} times)` : '';
+        this.registry
+          .get(server)
+          ?.report('warning', `blocked: ${violation.kind} ${violation.target}${times}`);
+      }
+    });
     this.registry = new ServerRegistry(
       (config) => this.createSupervisor(config),
       (supervisor) => [
@@ -144,9 +175,52 @@ export class McpService {
     await this.registry.disposeAll();
     this.logBatch.flush();
     this.trafficBatch.flush();
+    this.violationBatch.flush();
     this.logBatch.dispose();
     this.trafficBatch.dispose();
+    this.violationBatch.dispose();
+    await this.sandbox.dispose();
     if (this.serversTimer) clearTimeout(this.serversTimer);
+  }
+
+  /** Whether a configured server runs in the sandbox. */
+  isSandboxed(name: string): boolean {
+    const config = this.registry.get(name)?.config;
+    return config !== undefined && isSandboxed(config);
+  }
+
+  /** For a local server, whether it runs in the sandbox; undefined for a remote or unknown one. */
+  sandboxState(name: string): boolean | undefined {
+    const config = this.registry.get(name)?.config;
+    return config?.transport === 'stdio' ? isSandboxed(config) : undefined;
+  }
+
+  /** A server's sandbox: its rules in force and what it tried that they refused. */
+  sandboxDetail(name: string): Promise<SandboxDetail> {
+    return this.sandbox.detail(this.supervisor(name).config);
+  }
+
+  /**
+   * Widens a server's rules by the one entry that lets a refused attempt through, written into
+   * its entry in the servers file (spliced in place); the server restarts with it.
+   */
+  async allowSandboxViolation(
+    name: string,
+    id: string,
+    confirmSensitive = false,
+  ): Promise<SandboxDetail> {
+    const { state, allow } = await writeAllowance(
+      { sandbox: this.sandbox, files: this.options.files },
+      this.supervisor(name).config,
+      id,
+      confirmSensitive,
+    );
+    this.applyState(state);
+    await this.applying;
+    this.registry
+      .get(name)
+      ?.report('info', `Allowed ${allow.value} (${allow.key}) in its sandbox rules`);
+    return this.sandboxDetail(name);
   }
 
   servers(): ServerView[] {
@@ -249,7 +323,11 @@ export class McpService {
   private applyState(state: ServersFileState): void {
     // Applies run one after another so a burst of edits converges on the last one.
     this.applying = this.applying
-      .then(() => this.registry.apply(state.servers.filter(this.options.include ?? (() => true))))
+      .then(() => {
+        const servers = state.servers.filter(this.options.include ?? (() => true));
+        this.sandbox.configure(servers);
+        return this.registry.apply(servers);
+      })
       .catch((error: unknown) => this.options.log.error('applying servers failed', { error }));
   }
 
@@ -275,6 +353,7 @@ export class McpService {
         ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
         ...this.options.supervisor,
         resolveReferences: (c: ServerConfig) => this.resolveReferences(c, secrets),
+        sandbox: this.sandbox,
       },
     );
     // The startup deadline ends the attempt; a little slack lets its failure arrive first.
@@ -294,6 +373,7 @@ export class McpService {
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
       ...this.secretDeps(),
       ...this.options.supervisor,
+      sandbox: this.sandbox,
     });
   }
 

@@ -11,6 +11,7 @@ export function toServerView(config: ServerConfig, status: ServerStatus): Server
     disabled: config.disabled,
     protocol: config.protocol,
     status,
+    ...(config.transport === 'stdio' && config.sandboxEnabled ? { sandboxed: true } : {}),
   };
 }
 

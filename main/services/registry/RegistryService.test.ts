@@ -12,6 +12,7 @@ import { ServerSecrets } from '../secrets/ServerSecrets';
 import { resolveCommand } from '../mcp/launch/resolveCommand';
 import { RegistryService, type RegistryInstallResult } from './RegistryService';
 import type { RegistryInstallRequest } from '../../../shared/domain/registryViews';
+import { emptySandboxForm } from '../../../shared/domain/serverForm';
 import { offlineNpmHome } from '../../../e2e/fixtures/offlineNpmHome.mjs';
 
 let registry: FakeRegistry;
@@ -164,6 +165,9 @@ describe('MCP Registry: install', () => {
         EVERYTHING_API_KEY: '${secret:everything.EVERYTHING_API_KEY}',
         EVERYTHING_REGION: 'us',
       },
+      // Sandboxed by default; npx may fetch the package from npm's registry, nothing else.
+      sandboxEnabled: true,
+      sandbox: { network: { allowedDomains: ['registry.npmjs.org'] } },
       origin: {
         kind: 'registry',
         name: 'io.github.modelcontextprotocol/server-everything',
@@ -181,12 +185,22 @@ describe('MCP Registry: install', () => {
 
   it('PyPI, OCI and remotes: the entries are written as their runners expect', async () => {
     const { service, harness } = await setup();
-    await reviewAndInstall(service, {
+    const timeReview = await service.review('io.github.modelcontextprotocol/time', '0.6.2');
+    const offered = timeReview.plans[0]?.sandbox;
+    expect(offered).toEqual({
+      ...emptySandboxForm,
+      enabled: true,
+      allowedDomains: ['pypi.org', 'files.pythonhosted.org'],
+    });
+    // The person widens the offered sandbox in the review; the entry says what they chose.
+    await service.install({
       name: 'io.github.modelcontextprotocol/time',
       version: '0.6.2',
+      digest: timeReview.digest,
       option: 0,
       serverName: 'time',
       values: {},
+      sandbox: { ...emptySandboxForm, ...offered, allowWrite: ['~/time'] },
     });
     await reviewAndInstall(service, {
       name: 'io.github.github/github-mcp-server',
@@ -222,7 +236,15 @@ describe('MCP Registry: install', () => {
       mcpServers: Record<string, unknown>;
     };
     expect(file.mcpServers).toMatchObject({
-      time: { command: 'uvx', args: ['mcp-server-time==0.6.2', '--local-timezone', 'UTC'] },
+      time: {
+        command: 'uvx',
+        args: ['mcp-server-time==0.6.2', '--local-timezone', 'UTC'],
+        sandboxEnabled: true,
+        sandbox: {
+          filesystem: { allowWrite: ['~/time'] },
+          network: { allowedDomains: ['pypi.org', 'files.pythonhosted.org'] },
+        },
+      },
       github: {
         command: 'docker',
         args: [
@@ -254,6 +276,11 @@ describe('MCP Registry: install', () => {
         },
       },
     });
+    // A container and remotes run elsewhere: no sandbox keys are written for them.
+    for (const name of ['github', 'github-remote', 'acme']) {
+      expect(file.mcpServers[name]).not.toHaveProperty('sandboxEnabled');
+      expect(file.mcpServers[name]).not.toHaveProperty('sandbox');
+    }
     const text = await readFile(harness.file, 'utf8');
     for (const secret of ['ghp_secret', 'ghp_remote', 'acme-key'])
       expect(text).not.toContain(secret);

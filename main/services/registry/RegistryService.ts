@@ -24,6 +24,8 @@ import { documentChanges, formatChanges, runChanges } from './documentChanges';
 import { pinDocument } from './pinDocument';
 import { RegistryClient } from './RegistryClient';
 import { registryOrigin } from './registryOrigin';
+import { registrySandbox } from './registrySandbox';
+import { installSandbox, offeredSandboxForm } from '../sandbox/installSandbox';
 import { runOptions } from './registryOptions';
 import type { RegistryEntry, ServerJson } from './serverJson';
 import { toRegistryServer } from './toRegistryServer';
@@ -126,11 +128,15 @@ export class RegistryService {
       digest: pinned.digest,
       document: document.slice(0, MAX_REVIEW_DOCUMENT_CHARS),
       ...(document.length > MAX_REVIEW_DOCUMENT_CHARS ? { documentTruncated: true } : {}),
-      plans: runOptions(server).map(
-        (option) =>
-          buildRun(option, { serverName: 'review', answers: previewAnswers, secrets: 'as-is' })
-            .plan,
-      ),
+      plans: runOptions(server).map((option) => {
+        const { plan } = buildRun(option, {
+          serverName: 'review',
+          answers: previewAnswers,
+          secrets: 'as-is',
+        });
+        const sandbox = offeredSandboxForm(registrySandbox(server, option.index));
+        return sandbox ? { ...plan, sandbox } : plan;
+      }),
       ...(kept.listingChanges.length > 0 ? { listingChanges: kept.listingChanges } : {}),
     };
   }
@@ -162,7 +168,14 @@ export class RegistryService {
       answers: (q) =>
         given(q) ?? (q.required && q.default === undefined ? `<${q.label}>` : undefined),
     });
-    return { ...shown, missing: strict.missing, invalid: strict.invalid };
+    const offered = registrySandbox(kept.server, option.index);
+    const sandbox = offered && offeredSandboxForm(installSandbox(offered, request.sandbox));
+    return {
+      ...shown,
+      plan: sandbox ? { ...shown.plan, sandbox } : shown.plan,
+      missing: strict.missing,
+      invalid: strict.invalid,
+    };
   }
 
   /**
@@ -226,7 +239,11 @@ export class RegistryService {
         stored.push(name);
       }
       const state = await this.options.files.addServers({
-        [request.serverName]: { ...built.entry, origin },
+        [request.serverName]: {
+          ...built.entry,
+          ...installSandbox(registrySandbox(kept.server, request.option), request.sandbox),
+          origin,
+        },
       });
       return { serverName: request.serverName, state, secrets: stored };
     } catch (error) {

@@ -1,4 +1,4 @@
-import type { FormSecret, ServerForm } from '../../../shared/domain/serverForm';
+import type { FormSecret, SandboxForm, ServerForm } from '../../../shared/domain/serverForm';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { HTTP_ONLY_KEYS, STDIO_ONLY_KEYS, type ServerEntry } from '../config/ServerEntry';
 import { isSecretName, secretNameFor, secretRef } from '../secrets/secretReferences';
@@ -71,6 +71,7 @@ export function entryFromForm(form: ServerForm, previous: ServerEntry = {}): For
     set('args', form.args, form.args.length > 0);
     set('env', env, Object.keys(env).length > 0);
     set('cwd', form.cwd.trim(), form.cwd.trim() !== '');
+    if (form.sandbox) applySandbox(entry, form.sandbox, previous);
     if (form.command.trim() === '') problems.push(hostText('serverForm.noCommand'));
   } else {
     drop(STDIO_ONLY_KEYS);
@@ -118,6 +119,44 @@ function oauthBlock(
     ...(oauth.redirectPort !== null ? { redirectPort: oauth.redirectPort } : {}),
     ...kept,
   };
+}
+
+/**
+ * Writes the form's sandbox into the entry: `sandboxEnabled` when on (or when the entry said
+ * false before), the lists that have entries (trimmed, blank lines dropped), keys the form does
+ * not show inside `sandbox` kept.
+ */
+export function applySandbox(entry: ServerEntry, form: SandboxForm, previous: ServerEntry): void {
+  if (form.enabled || previous.sandboxEnabled !== undefined) entry.sandboxEnabled = form.enabled;
+  const clean = (list: string[]) => list.map((item) => item.trim()).filter((item) => item !== '');
+  const before: Record<string, unknown> = isRecord(previous.sandbox) ? previous.sandbox : {};
+  const section = (key: 'filesystem' | 'network', lists: Record<string, string[]>) => {
+    const part = before[key];
+    const kept: Record<string, unknown> = isRecord(part) ? { ...part } : {};
+    for (const [name, list] of Object.entries(lists)) {
+      const items = clean(list);
+      if (items.length > 0) kept[name] = items;
+      else Reflect.deleteProperty(kept, name);
+    }
+    return kept;
+  };
+  const filesystem = section('filesystem', {
+    allowWrite: form.allowWrite,
+    denyWrite: form.denyWrite,
+    denyRead: form.denyRead,
+    allowRead: form.allowRead,
+  });
+  const network = section('network', {
+    allowedDomains: form.allowedDomains,
+    deniedDomains: form.deniedDomains,
+  });
+  const sandbox: Record<string, unknown> = { ...before };
+  if (Object.keys(filesystem).length > 0) sandbox.filesystem = filesystem;
+  else Reflect.deleteProperty(sandbox, 'filesystem');
+  if (Object.keys(network).length > 0) sandbox.network = network;
+  else Reflect.deleteProperty(sandbox, 'network');
+  if (Object.keys(sandbox).length > 0) entry.sandbox = sandbox;
+  else Reflect.deleteProperty(entry, 'sandbox');
 }
 
 /** The usual key order (type, command, args, env, cwd, url, headers, oauth, then the rest). */

@@ -1,5 +1,7 @@
 import {
+  emptySandboxForm,
   emptyServerForm,
+  type SandboxForm,
   type FormRow,
   type FormSecret,
   type ServerForm,
@@ -45,6 +47,29 @@ export async function formFromEntry(
       clientMetadataUrl: text(oauth.clientMetadataUrl),
       redirectPort: typeof oauth.redirectPort === 'number' ? oauth.redirectPort : null,
     },
+    sandbox: sandboxFormFromEntry(entry),
+  };
+}
+
+/**
+ * The sandbox keys as the form (and an install review, over the keys `defaultSandboxFor` gives)
+ * shows them; lists that are not lists of strings are empty.
+ */
+export function sandboxFormFromEntry(entry: ServerEntry): SandboxForm {
+  const sandbox = isRecord(entry.sandbox) ? entry.sandbox : {};
+  const fs = isRecord(sandbox.filesystem) ? sandbox.filesystem : {};
+  const net = isRecord(sandbox.network) ? sandbox.network : {};
+  const list = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  return {
+    ...emptySandboxForm,
+    enabled: entry.sandboxEnabled === true,
+    allowWrite: list(fs.allowWrite),
+    denyWrite: list(fs.denyWrite),
+    denyRead: list(fs.denyRead),
+    allowRead: list(fs.allowRead),
+    allowedDomains: list(net.allowedDomains),
+    deniedDomains: list(net.deniedDomains),
   };
 }
 

@@ -1,3 +1,4 @@
+import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '../../../shared/domain/approvals';
 import { BoundedText, JsonBlock } from '../../components/BoundedText';
@@ -13,6 +14,19 @@ export function ApprovalRequestView({ request }: { request: ApprovalRequest }) {
       <div className="approval__tool">
         <p className="approval__server">
           <span className="muted">{t('approvals.server')}</span> <strong>{request.server}</strong>
+          {request.sandboxed !== undefined && (
+            <span
+              className={`chip ${request.sandboxed ? 'chip--ok' : 'chip--warn'} approval__sandbox`}
+              data-testid="approval-sandbox"
+            >
+              {request.sandboxed ? (
+                <ShieldCheck aria-hidden className="chip__icon" />
+              ) : (
+                <ShieldAlert aria-hidden className="chip__icon" />
+              )}
+              {t(request.sandboxed ? 'sandbox.approval.sandboxed' : 'sandbox.approval.unsandboxed')}
+            </span>
+          )}
         </p>
         <h3 className="approval__title" id="approval-tool">
           {title}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { BundleUserConfigField, BundleView } from '../../../shared/domain/bundleViews';
 import { useAppStore, useGettingServersStore } from '../../stores/StoresContext';
 import { PathField } from '../addServer/PathField';
+import { SandboxPermissions } from '../sandbox/SandboxPermissions';
 import { useErrorText } from '../../i18n/hostText';
 
 type Value = string | boolean;
@@ -25,6 +26,7 @@ export function BundleInstallForm({
     Object.fromEntries(bundle.userConfig.map((field) => [field.key, initial(field)])),
   );
   const [trust, setTrust] = useState(false);
+  const [sandbox, setSandbox] = useState(bundle.sandbox);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Only a signature verified here vouches for a bundle; anything else asks (main refuses too).
@@ -54,6 +56,7 @@ export function BundleInstallForm({
       serverName: name.trim(),
       userConfig,
       digest: bundle.digest,
+      sandbox,
       ...(unvouched ? { acceptUntrusted: trust } : {}),
     });
     setBusy(false);
@@ -89,6 +92,7 @@ export function BundleInstallForm({
           onChange={(value) => setValues((v) => ({ ...v, [field.key]: value }))}
         />
       ))}
+      <SandboxPermissions value={sandbox} onChange={setSandbox} idPrefix="bundle-sandbox" />
       {unvouched && (
         <label className="check notice notice--warn">
           <input

@@ -7,6 +7,8 @@ import { FieldChangesTable } from './FieldChangesTable';
 import { InstallInputField } from './InstallInputField';
 import { ReviewedDocument } from './ReviewedDocument';
 import { RunPlanView } from './RunPlanView';
+import { SandboxPermissions } from '../sandbox/SandboxPermissions';
+import type { SandboxForm } from '../../../shared/domain/serverForm';
 
 /**
  * Install from a reviewed version document: pick how to run it, name it, answer what it asks,
@@ -38,6 +40,9 @@ export function InstallForm({
   );
   const [values, setValues] = useState<Record<string, string>>({});
   const [dockerArgs, setDockerArgs] = useState('');
+  // The sandbox offered per option (a package run here), as the person changed it.
+  const [sandboxes, setSandboxes] = useState<Record<number, SandboxForm>>({});
+  const sandbox = plan?.sandbox ? (sandboxes[choice] ?? plan.sandbox) : undefined;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [changes, setChanges] = useState<FieldChange[] | null>(null);
@@ -66,6 +71,7 @@ export function InstallForm({
       serverName: name.trim(),
       values: answers,
       ...(extraArguments.length > 0 ? { extraArguments } : {}),
+      ...(sandbox ? { sandbox } : {}),
     });
     setBusy(false);
     if (result.ok) setView({ kind: 'server', name: result.value });
@@ -145,6 +151,13 @@ export function InstallForm({
       )}
       {/* Only what the person changed reads as theirs; untouched defaults stay the registry's. */}
       {plan && <RunPlanView plan={plan} values={values} extraArguments={extraArguments} />}
+      {sandbox && (
+        <SandboxPermissions
+          value={sandbox}
+          onChange={(next) => setSandboxes((all) => ({ ...all, [choice]: next }))}
+          idPrefix={`${idPrefix}-sandbox`}
+        />
+      )}
       <ReviewedDocument review={review} />
       {changes && (
         <div className="install-panel__changes">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ServerForm } from '../../../shared/domain/serverForm';
+import { emptySandboxForm, type ServerForm } from '../../../shared/domain/serverForm';
+import { SandboxPermissions } from '../sandbox/SandboxPermissions';
 import { PathField } from '../addServer/PathField';
 import { useSecretStorageText } from '../secrets/useSecretStorageText';
 import { argsFromText, argsToText } from './formText';
@@ -108,6 +109,10 @@ export function ServerFormFields({
               onChange={(cwd) => set({ cwd })}
             />
           </div>
+          <SandboxPermissions
+            value={form.sandbox ?? emptySandboxForm}
+            onChange={(sandbox) => set({ sandbox })}
+          />
         </>
       ) : (
         <>

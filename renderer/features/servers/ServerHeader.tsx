@@ -1,3 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ServerDetail, ServerView } from '../../../shared/domain/mcpViews';
 import { useAppStore, useServersStore } from '../../stores/StoresContext';
@@ -50,6 +51,16 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
           <StatusDot status={status} />
           <StatusText status={status} />
         </span>
+        {server.sandboxed && (
+          <span
+            className="chip chip--ok"
+            title={t('sandbox.badgeTitle')}
+            data-testid="server-sandboxed"
+          >
+            <ShieldCheck aria-hidden className="chip__icon" />
+            {t('sandbox.badge')}
+          </span>
+        )}
         <div className="server-header__actions">
           <button
             type="button"

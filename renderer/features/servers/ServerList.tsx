@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FilePen, Plus, TriangleAlert } from 'lucide-react';
+import { FilePen, Plus, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
 import { CatalogCostsSummary } from '../toolSearch/CatalogCostsSummary';
@@ -70,6 +70,16 @@ export function ServerList() {
                 >
                   <StatusDot status={status} />
                   <span className="server-item__name">{server.name}</span>
+                  {server.sandboxed && (
+                    <ShieldCheck
+                      className="server-item__sandboxed"
+                      role="img"
+                      aria-label={t('sandbox.listMark')}
+                      data-testid={`server-sandboxed-${server.name}`}
+                    >
+                      <title>{t('sandbox.badgeTitle')}</title>
+                    </ShieldCheck>
+                  )}
                   <ServerItemStatus status={status} cost={costOf(server.name)} name={server.name} />
                 </button>
               </li>

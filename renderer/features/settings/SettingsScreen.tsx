@@ -9,6 +9,7 @@ import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
+import { SandboxedReadOnlySwitch } from '../sandbox/SandboxedReadOnlySwitch';
 
 /** Settings: model providers, default model, tool approvals, appearance, about. */
 export function SettingsScreen() {
@@ -38,6 +39,7 @@ export function SettingsScreen() {
       </section>
       <ToolSearchSection />
       <GrantsSection />
+      <SandboxedReadOnlySwitch />
       <RootsSection />
       <PreferTasksSwitch />
       <SecretsSection />

@@ -36,7 +36,10 @@ export function SkillChangeView({
     ...change.changed.map((file) => ({
       kind: 'changed' as const,
       file,
-      size: `${formatBytes(file.sizeBefore)} → ${formatBytes(file.size)}`,
+      size: t('skills.reapproval.sizeChange', {
+        before: formatBytes(file.sizeBefore),
+        after: formatBytes(file.size),
+      }),
     })),
   ];
   return (

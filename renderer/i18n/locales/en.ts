@@ -26,6 +26,7 @@ import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { mcpEvents } from './en/mcpEvents';
 import { toolSearch } from './en/toolSearch';
+import { sandbox } from './en/sandbox';
 
 /** English strings: the reference set every other locale must match key for key. */
 export const en = {
@@ -288,6 +289,7 @@ export const en = {
   formProblems,
   serverFacts,
   /** Main's messages: written in shared/, so the CLI and logs have them in English too. */
+  sandbox,
   host: hostMessages,
   interactions,
   context,

@@ -28,6 +28,7 @@ import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
+import { sandbox } from './zhCN/sandbox';
 
 /** 简体中文 */
 export const zhCN: LocaleShape<typeof en> = {
@@ -305,4 +306,5 @@ export const zhCN: LocaleShape<typeof en> = {
   secrets,
   secretStorage,
   largeText,
+  sandbox,
 };

@@ -1,4 +1,4 @@
-import { emptyServerForm } from '../../domain/serverForm';
+import { emptySandboxForm, emptyServerForm } from '../../domain/serverForm';
 import type { gettingServersRequestNames } from '../gettingServersNames';
 
 /** Representative requests and answers of the getting-servers entries (contract round-trips). */
@@ -63,6 +63,7 @@ export function gettingServersSamples(
       text: { key: 'foreign', params: { text: 'No Node.js' } },
     },
     suggestedName: 'a',
+    sandbox: { ...emptySandboxForm, enabled: true, allowedDomains: ['api.example.com'] },
   };
   const source = {
     id: 'file:/x.json',

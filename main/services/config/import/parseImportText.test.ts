@@ -197,6 +197,34 @@ describe('parseImportText: VS Code', () => {
     );
   });
 
+  it('keeps a server’s sandbox (VS Code’s keys), its paths in our terms', () => {
+    const sandboxed = JSON.stringify({
+      servers: {
+        fs: {
+          command: 'npx',
+          sandboxEnabled: true,
+          sandbox: {
+            filesystem: {
+              allowWrite: ['${workspaceFolder}/out'],
+              denyRead: ['${userHome}/.env'],
+            },
+            network: { allowedDomains: ['registry.npmjs.org'] },
+          },
+        },
+      },
+    });
+    const imported = parseImportText(source('vscode-workspace'), sandboxed, ctx);
+    expect(imported.warnings).toEqual([]);
+    expect(imported.servers.fs).toEqual({
+      command: 'npx',
+      sandboxEnabled: true,
+      sandbox: {
+        filesystem: { allowWrite: ['/work/proj/out'], denyRead: ['/home/ada/.env'] },
+        network: { allowedDomains: ['registry.npmjs.org'] },
+      },
+    });
+  });
+
   it('leaves ${workspaceFolder} alone in the user-level file, where it has no value', () => {
     const user = parseImportText(source('vscode-user'), text, ctx);
     expect(user.servers.files).toMatchObject({ cwd: '${workspaceFolder}' });

@@ -6,6 +6,7 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { buildWindowsSpawn } from './buildWindowsSpawn';
 import { killProcessGroup } from './killProcessGroup';
 import type { PidLedger } from './PidLedger';
+import type { ProcessWrapper, WrappedLaunch } from './ProcessWrapper';
 import { resolveCommand } from './resolveCommand';
 import { settleWithin } from './settleWithin';
 import { taskkillTree } from './taskkillTree';
@@ -25,6 +26,11 @@ export interface ServerProcessSpec {
   ledger?: PidLedger | undefined;
   /** Grace used when the leader exits on its own and leftovers of its group are ended. */
   sweepGraceMs?: number;
+  /**
+   * Starts the resolved command through another program (the sandbox). Its failure is the
+   * start's failure: the server is then not started at all.
+   */
+  wrap?: ProcessWrapper | undefined;
 }
 
 /** How the server's main process ended. */
@@ -82,13 +88,18 @@ export async function spawnServerProcess(spec: ServerProcessSpec): Promise<Serve
     PATHEXT: spec.env.PATHEXT,
     cwd: spec.cwd,
   });
-  const launch = windows
-    ? buildWindowsSpawn(resolvedCommand, spec.args, process.env.ComSpec ?? 'cmd.exe')
-    : { file: resolvedCommand, args: [...spec.args], windowsVerbatimArguments: false };
+  const wrapped = spec.wrap
+    ? await spec.wrap({ program: resolvedCommand, args: spec.args, env: spec.env, cwd: spec.cwd })
+    : undefined;
+  const launch = wrapped
+    ? { file: wrapped.file, args: wrapped.args, windowsVerbatimArguments: false }
+    : windows
+      ? buildWindowsSpawn(resolvedCommand, spec.args, process.env.ComSpec ?? 'cmd.exe')
+      : { file: resolvedCommand, args: [...spec.args], windowsVerbatimArguments: false };
 
   const child = spawn(launch.file, launch.args, {
     cwd: spec.cwd,
-    env: { ...spec.env },
+    env: { ...(wrapped?.env ?? spec.env) },
     shell: false,
     detached: !windows,
     windowsHide: true,
@@ -106,8 +117,11 @@ export async function spawnServerProcess(spec: ServerProcessSpec): Promise<Serve
     };
     child.once('error', onError);
     child.once('spawn', onSpawn);
+  }).catch((error: unknown) => {
+    wrapped?.release();
+    throw error;
   });
-  return new ServerProcessHandle(child, resolvedCommand, spec, windows);
+  return new ServerProcessHandle(child, resolvedCommand, spec, windows, wrapped);
 }
 
 class ServerProcessHandle implements ServerProcess {
@@ -125,6 +139,7 @@ class ServerProcessHandle implements ServerProcess {
     readonly resolvedCommand: string,
     private readonly spec: ServerProcessSpec,
     private readonly windows: boolean,
+    private readonly wrapped?: WrappedLaunch,
   ) {
     const { pid, stdin, stdout, stderr } = child;
     if (pid === undefined || !stdin || !stdout || !stderr) {
@@ -182,6 +197,7 @@ class ServerProcessHandle implements ServerProcess {
     }
     await this.releaseStreams(1000);
     if (gone) await this.spec.ledger?.remove(this.pid);
+    this.wrapped?.release();
   }
 
   /**

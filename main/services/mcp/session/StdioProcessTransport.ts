@@ -8,6 +8,8 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader, type DroppedLine } from '../launch/LineReader';
 import { DroppedAnswer, droppedResponseId } from './droppedResponseId';
 import type { PidLedger } from '../launch/PidLedger';
+import type { ProcessWrapper } from '../launch/ProcessWrapper';
+import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {
@@ -49,6 +51,8 @@ export interface StdioProcessTransportOptions {
   /** Receives stderr lines and lifecycle notes, with timestamps. Owned by the caller. */
   logFile?: LineSink | undefined;
   ledger?: PidLedger | undefined;
+  /** Starts the server through another program (the sandbox); see spawnServerProcess. */
+  wrap?: ProcessWrapper | undefined;
   /** Each complete stderr line (e.g. to show "installing…" while a package downloads). */
   onStderrLine?: (line: string) => void;
   /** Each stdout line that is not JSON-RPC; such lines are skipped, never fatal. */
@@ -147,6 +151,7 @@ export class StdioProcessTransport implements Transport {
       cwd: options.cwd,
       serverName: options.serverName,
       ledger: options.ledger,
+      wrap: options.wrap,
     });
     try {
       this.proc = await this.spawning;

@@ -19,6 +19,12 @@ import { isInstallActivity } from './isInstallActivity';
 import { RestartPolicy, type RestartPolicyOptions } from './RestartPolicy';
 import { SeqRing } from './SeqRing';
 import { TrafficRecorder } from './TrafficRecorder';
+import {
+  observedCall,
+  sandboxOf,
+  sandboxWrapper,
+  type SupervisorSandbox,
+} from './SupervisorSandbox';
 import { formatHostText, hostText, type HostText } from '../../../../shared/text/hostText';
 
 export interface SupervisorDeps {
@@ -45,6 +51,8 @@ export interface SupervisorDeps {
    * the config starts as it is.
    */
   resolveReferences?: (config: ServerConfig) => Promise<ResolvedServer>;
+  /** The sandbox, for servers that run in it (`sandboxEnabled`). */
+  sandbox?: SupervisorSandbox;
 }
 
 const STDERR_TAIL_LINES = 40;
@@ -234,7 +242,8 @@ export class ServerSupervisor {
     args: Record<string, unknown>,
     options?: CallToolOptions,
   ): Promise<CallToolResult> {
-    return this.ready().callTool(name, args, options);
+    const sandbox = sandboxOf(this.deps.sandbox, this.config);
+    return observedCall(sandbox, this.config.name, this.ready().callTool(name, args, options));
   }
 
   /**
@@ -447,6 +456,7 @@ export class ServerSupervisor {
     generation: number,
   ): Promise<StdioProcessTransport> {
     const env = await this.deps.serverEnv(config);
+    const sandbox = sandboxOf(this.deps.sandbox, config);
     let installing = 0;
     const transport = new StdioProcessTransport({
       command: config.command,
@@ -458,9 +468,11 @@ export class ServerSupervisor {
       ...(this.deps.killGraceMs !== undefined ? { killGraceMs: this.deps.killGraceMs } : {}),
       ...(this.deps.logFile ? { logFile: this.redactedLogFile(this.deps.logFile) } : {}),
       ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
+      ...(config.sandboxEnabled ? { wrap: sandboxWrapper(this.deps.sandbox, config) } : {}),
       onStderrLine: (line) => {
         if (generation !== this.generation) return;
         this.addLog('stderr', 'info', line);
+        sandbox?.observe(config.name, line);
         const budget = this.deps.installGraceMs ?? 10 * 60_000;
         if (
           this.statusValue.kind === 'starting' &&

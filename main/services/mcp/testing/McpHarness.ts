@@ -11,6 +11,7 @@ import type { ServerSecrets } from '../../secrets/ServerSecrets';
 import type { SignInDeps } from '../auth/SignInFlow';
 import { McpService } from '../McpService';
 import type { SupervisorDeps } from '../supervisor/ServerSupervisor';
+import type { ServerSandboxing } from '../../sandbox/ServerSandboxing';
 
 export { fixtureServer } from '../launch/testing/ProcessJanitor';
 
@@ -31,6 +32,8 @@ export class McpHarness {
       secrets?: ServerSecrets;
       signIn?: SignInDeps;
       env?: Record<string, string | undefined>;
+      /** The sandbox (a session over a fake runtime, say); the process's real one otherwise. */
+      sandbox?: (dataDir: string) => ServerSandboxing;
     } = {},
   ): Promise<McpHarness> {
     const env = options.env ?? { PATH: process.env.PATH, HOME: process.env.HOME };
@@ -55,6 +58,7 @@ export class McpHarness {
       useLoginShell: false,
       ...(options.secrets ? { secrets: options.secrets } : {}),
       ...(options.signIn ? { signIn: options.signIn } : {}),
+      ...(options.sandbox ? { sandbox: options.sandbox(dir) } : {}),
       supervisor: {
         killGraceMs: 300,
         policy: { baseMs: 100, maxMs: 400, maxAttempts: 2 },

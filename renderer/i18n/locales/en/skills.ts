@@ -36,6 +36,7 @@ export const skills = {
     name: 'Name',
     description: 'Description',
     before: 'Approved',
+    sizeChange: '{{before}} to {{after}}',
     after: 'Now',
     fields: 'Also changed: {{fields}}',
     files: 'Files',

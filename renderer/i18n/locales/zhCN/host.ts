@@ -1,5 +1,6 @@
 import type { hostMessages } from '../../../../shared/text/hostMessages';
 import type { LocaleShape } from '../../LocaleShape';
+import { sandboxHost } from './sandboxHost';
 
 /** 简体中文：主进程给人看的消息（错误、服务器故障、配置问题）。 */
 export const host: LocaleShape<typeof hostMessages> = {
@@ -581,6 +582,11 @@ export const host: LocaleShape<typeof hostMessages> = {
     stillNeeded: '仍需填写：{{labels}}',
     leftOut: '（为空时省略）',
     dryRun: '没有安装任何内容（--dry-run）。',
+    sandboxed:
+      '在沙盒中运行：可读取除你的凭据和 Switchboard 数据以外的内容；写入{{writes}}；连接到{{hosts}}',
+    ownFolder: '仅限它自己的文件夹',
+    ownFolderAnd: '它自己的文件夹和 {{list}}',
+    nowhere: '（无）',
     sources: {
       switchboard: '由 Switchboard 添加',
       registry: '由注册表固定',
@@ -638,4 +644,5 @@ export const host: LocaleShape<typeof hostMessages> = {
     shuttingDown: 'Switchboard 正在关闭。',
     stoppedWaiting: '已停止等待该任务。',
   },
+  sandbox: sandboxHost,
 };

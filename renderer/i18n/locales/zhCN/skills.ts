@@ -35,6 +35,7 @@ export const skills = {
     name: '名称',
     description: '描述',
     before: '已批准',
+    sizeChange: '从 {{before}} 变为 {{after}}',
     after: '现在',
     fields: '其他变化：{{fields}}',
     files: '文件',
