@@ -9,7 +9,6 @@ import { LineReader, type DroppedLine } from '../launch/LineReader';
 import { DroppedAnswer, droppedResponseId } from './droppedResponseId';
 import type { PidLedger } from '../launch/PidLedger';
 import type { ProcessWrapper } from '../launch/ProcessWrapper';
-import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {
