@@ -7,11 +7,25 @@ import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { appServer, fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
+import config from '../../playwright.config';
 
 /** Screenshots of Apps go with the others (see screenshots.spec.ts). */
 const SHOTS = 'artifacts/screenshots';
 
 const test = chatTest({ vanilla: appServer('basic-vanillajs') });
+
+// Apps may not name this computer, so the v2 fixture declares its own server under a name
+// of its own; the browser resolves it to 127.0.0.1.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...launchOptions,
+    args: [
+      ...(launchOptions.args ?? []),
+      '--host-resolver-rules=MAP *.apps-fixture.test 127.0.0.1',
+    ],
+  },
+});
 
 async function openChat(page: Page, shell: RunningShell, server: string): Promise<void> {
   await page.goto(shell.url);

@@ -261,6 +261,7 @@ export async function createHostCore(
     findToolCall: (toolUseId) => store.getToolCall(toolUseId),
     send: (conversationId, text) => Promise.resolve(conversations.send(conversationId, text)),
     askToOpen: (request) => interactions.broker.askToOpen(request),
+    open: (url) => platform.opener.openExternal(url, { consented: true }),
   });
   const stagedFiles = new StagedFiles();
   const conversations = new ConversationService({

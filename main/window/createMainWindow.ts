@@ -1,5 +1,6 @@
 import { BrowserWindow, nativeTheme } from 'electron';
 import { assertWindowSecurity } from './assertWindowSecurity';
+import { restrictWebRtc } from './restrictWebRtc';
 import { allowsFrameNavigation } from './sandboxScheme';
 import { secureWebPreferences } from './secureWebPreferences';
 
@@ -24,6 +25,7 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#16181d' : '#ffffff',
     webPreferences,
   });
+  restrictWebRtc(win.webContents);
   win.once('ready-to-show', () => win.show());
   win.webContents.on('will-navigate', (event, url) => {
     if (url !== win.webContents.getURL()) event.preventDefault();

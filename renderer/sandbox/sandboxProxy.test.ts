@@ -5,8 +5,10 @@ import {
   REPORTER,
   RESOURCE_READY,
   startSandboxProxy,
-  withReporter,
+  openDeclarativeShadowRoots,
+  withPrelude,
 } from './sandboxProxy';
+import { webRtcGuardScript } from './webRtcGuard';
 
 const HOST = 'http://127.0.0.1:4000';
 
@@ -99,7 +101,25 @@ describe('the sandbox proxy', () => {
   });
 
   it('puts the reporter after a doctype, so the App keeps standards mode', () => {
-    expect(withReporter('<!doctype html><p>a</p>')).toBe(`<!doctype html>${REPORTER}<p>a</p>`);
-    expect(withReporter('<p>a</p>')).toBe(`${REPORTER}<p>a</p>`);
+    const parser = new DOMParser();
+    const guard = webRtcGuardScript();
+    expect(withPrelude('<!doctype html><p>a</p>', parser)).toBe(
+      `<!doctype html>${guard}${REPORTER}<p>a</p>`,
+    );
+    expect(withPrelude('<p>a</p>', parser)).toBe(`${guard}${REPORTER}<p>a</p>`);
+  });
+
+  it('opens declarative shadow roots of the App (a closed one could hide a frame from the guard)', () => {
+    const parser = new DOMParser();
+    const plain = '<!doctype html><p>no shadow here</p>';
+    expect(openDeclarativeShadowRoots(plain, parser)).toBe(plain);
+    const html =
+      '<!DOCTYPE html><div><template shadowrootmode="closed"><p>a</p>' +
+      '<template SHADOWROOTMODE="closed"><iframe srcdoc="x"></iframe></template></template></div>';
+    const opened = openDeclarativeShadowRoots(html, parser);
+    expect(opened.startsWith('<!DOCTYPE html><html>')).toBe(true);
+    expect(opened).not.toContain('closed');
+    expect(opened.match(/shadowrootmode="open"/g)).toHaveLength(2);
+    expect(opened).toContain('<iframe srcdoc="x"></iframe>');
   });
 });

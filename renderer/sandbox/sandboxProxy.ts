@@ -4,8 +4,12 @@
  * inner frame whose origin is opaque (no `allow-same-origin`), so Apps are isolated from the
  * proxy, from each other and from the host; the page's CSP header, which the inner frame
  * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
- * talks only to the host origins main named in its config. No imports: this is its own bundle.
+ * talks only to the host origins main named in its config, and keeps the App to its message
+ * rate (see proxyRateGate). Its own bundle: it imports only that gate, the App message limits
+ * and the guard that goes first into the App's document.
  */
+import { createRateGate } from './proxyRateGate';
+import { webRtcGuardScript } from './webRtcGuard';
 
 export interface SandboxConfig {
   /** Host pages that may talk to this proxy. */
@@ -41,11 +45,34 @@ export const REPORTER = `<script>(() => {
     send({ kind: 'app-error', message: 'Unhandled rejection: ' + String((e.reason && e.reason.message) || e.reason) }));
 })();</script>`;
 
-/** The App's HTML with the reporter first, after any doctype (so standards mode stays). */
-export function withReporter(html: string): string {
-  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
-  if (!doctype) return REPORTER + html;
-  return doctype[0] + REPORTER + html.slice(doctype[0].length);
+/**
+ * The App's HTML as its frame gets it: declarative shadow roots open (see `webRtcGuard`), then,
+ * after any doctype (so standards mode stays), the WebRTC guard and the reporter first.
+ */
+export function withPrelude(html: string, parser: DOMParser): string {
+  const app = openDeclarativeShadowRoots(html, parser);
+  const prelude = webRtcGuardScript() + REPORTER;
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(app);
+  if (!doctype) return prelude + app;
+  return doctype[0] + prelude + app.slice(doctype[0].length);
+}
+
+/**
+ * Declarative shadow roots in the App's own HTML made open: a closed one could hold a frame
+ * the guard cannot see. Only HTML that has one is parsed and written again.
+ */
+export function openDeclarativeShadowRoots(html: string, parser: DOMParser): string {
+  if (!/shadowrootmode/i.test(html)) return html;
+  const parsed = parser.parseFromString(html, 'text/html');
+  const open = (root: ParentNode): void => {
+    for (const template of root.querySelectorAll('template')) {
+      if (template.hasAttribute('shadowrootmode')) template.setAttribute('shadowrootmode', 'open');
+      open(template.content);
+    }
+  };
+  open(parsed);
+  const doctype = parsed.doctype ? `<!DOCTYPE ${parsed.doctype.name}>` : '';
+  return doctype + parsed.documentElement.outerHTML;
 }
 
 interface JsonRpcLike {
@@ -62,6 +89,15 @@ export function startSandboxProxy(win: Window, config: SandboxConfig): () => voi
     for (const origin of targets) win.parent.postMessage(data, origin);
   };
   let inner: HTMLIFrameElement | undefined;
+  const gate = createRateGate({
+    answer: (reply) => inner?.contentWindow?.postMessage(reply, '*'),
+    report: (refused) =>
+      toParent({
+        jsonrpc: '2.0',
+        method: SANDBOX_REPORT,
+        params: { kind: 'refused', rate: refused },
+      }),
+  });
   const onMessage = (event: MessageEvent): void => {
     if (event.source === win.parent) {
       if (!config.parentOrigins.includes(event.origin)) return;
@@ -79,11 +115,14 @@ export function startSandboxProxy(win: Window, config: SandboxConfig): () => voi
       inner?.contentWindow?.postMessage(event.data, '*');
       return;
     }
-    if (inner && event.source === inner.contentWindow) toParent(event.data);
+    if (inner && event.source === inner.contentWindow && gate.admit(event)) toParent(event.data);
   };
   win.addEventListener('message', onMessage);
   toParent({ jsonrpc: '2.0', method: PROXY_READY, params: {} });
-  return () => win.removeEventListener('message', onMessage);
+  return () => {
+    gate.stop();
+    win.removeEventListener('message', onMessage);
+  };
 }
 
 function loadApp(
@@ -104,7 +143,7 @@ function loadApp(
   frame.setAttribute('sandbox', INNER_SANDBOX);
   if (allow) frame.setAttribute('allow', allow);
   frame.setAttribute('title', 'App');
-  frame.srcdoc = withReporter(html);
+  frame.srcdoc = withPrelude(html, new DOMParser());
   doc.body.appendChild(frame);
   return frame;
 }

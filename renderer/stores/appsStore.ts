@@ -20,18 +20,23 @@ export interface AppsState {
   pendingContext: Record<string, AppContextView[]>;
   /** UI resources per server, for the server view's Apps tab. */
   resources: Record<string, Loadable<AppResourceView[]>>;
+  /** Requests of each App (by App id) that wait behind the one the person sees. */
+  consentsWaiting: Record<string, number>;
   open: (target: AppTarget) => Promise<AppOpenResult>;
   /** The App's HTML; one request per content hash, however many frames show it. */
   html: (frameId: string, contentHash: string) => Promise<string>;
   close: (frameId: string) => void;
+  /** With `signal` (the App's own for this request), aborting it cancels the call in main. */
   callTool: (
     frameId: string,
     name: string,
     args: Record<string, unknown>,
+    signal?: AbortSignal,
   ) => Promise<Record<string, unknown>>;
   readResource: (frameId: string, uri: string) => Promise<Record<string, unknown>[]>;
   sendMessage: (frameId: string, text: string) => Promise<void>;
-  openLink: (frameId: string, url: string) => Promise<boolean>;
+  /** With `signal`, aborting it withdraws the consent panel (or its place in the App's line). */
+  openLink: (frameId: string, url: string, signal?: AbortSignal) => Promise<boolean>;
   updateContext: (
     frameId: string,
     content: Record<string, unknown>[] | undefined,
@@ -55,10 +60,31 @@ const MAX_HTML = 32;
 export function createAppsStore(client: HostClient): AppsStore {
   const html = new Map<string, Promise<string>>();
   const quietly = (promise: Promise<unknown>): void => void promise.catch(() => undefined);
+  /**
+   * Runs a request main can be told to give up: it is named, and aborting `signal` (the App
+   * cancelled it) tells main, which withdraws what the person was asked and stops the work.
+   */
+  const cancellable = async <T>(
+    frameId: string,
+    signal: AbortSignal | undefined,
+    run: (named: { requestId?: string }) => Promise<T>,
+  ): Promise<T> => {
+    if (!signal) return run({});
+    signal.throwIfAborted();
+    const requestId = crypto.randomUUID();
+    const cancel = (): void => quietly(client.invoke('apps.cancel', { frameId, requestId }));
+    signal.addEventListener('abort', cancel, { once: true });
+    try {
+      return await run({ requestId });
+    } finally {
+      signal.removeEventListener('abort', cancel);
+    }
+  };
 
   const store = createStore<AppsState>()((set) => ({
     pendingContext: {},
     resources: {},
+    consentsWaiting: {},
     open: (target) => client.invoke('apps.open', { target }),
     html: (frameId, contentHash) => {
       let pending = html.get(contentHash);
@@ -72,15 +98,22 @@ export function createAppsStore(client: HostClient): AppsStore {
       return pending;
     },
     close: (frameId) => quietly(client.invoke('apps.close', { frameId })),
-    callTool: async (frameId, name, args) =>
-      (await client.invoke('apps.callTool', { frameId, name, arguments: args })).result,
+    callTool: (frameId, name, args, signal) =>
+      cancellable(frameId, signal, async (named) => {
+        const input = { frameId, name, arguments: args, ...named };
+        return (await client.invoke('apps.callTool', input)).result;
+      }),
     readResource: async (frameId, uri) =>
       (await client.invoke('apps.readResource', { frameId, uri })).contents,
     sendMessage: async (frameId, text) => {
       await client.invoke('apps.sendMessage', { frameId, text });
     },
-    openLink: async (frameId, url) =>
-      (await client.invoke('apps.openLink', { frameId, url })).opened,
+    openLink: (frameId, url, signal) =>
+      cancellable(
+        frameId,
+        signal,
+        async (named) => (await client.invoke('apps.openLink', { frameId, url, ...named })).opened,
+      ),
     updateContext: async (frameId, content, structuredContent) => {
       await client.invoke('apps.updateContext', {
         frameId,
@@ -122,6 +155,12 @@ export function createAppsStore(client: HostClient): AppsStore {
     store.setState((s) => ({
       pendingContext: { ...s.pendingContext, [conversationId]: contexts },
     })),
+  );
+  client.on('apps.consentQueueChanged', ({ appId, waiting }) =>
+    store.setState((s) => {
+      const { [appId]: _gone, ...others } = s.consentsWaiting;
+      return { consentsWaiting: waiting > 0 ? { ...others, [appId]: waiting } : others };
+    }),
   );
   return store;
 }

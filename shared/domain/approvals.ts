@@ -70,6 +70,11 @@ export const approvalCallerSchema = z.object({
   tool: z.string(),
   /** The App's `ui://` resource. */
   resourceUri: z.string(),
+  /**
+   * This App (one frame of it) among others: an "allow for this App" answer holds for it alone,
+   * until it closes, and its requests wait for the person one at a time (see AppConsentQueue).
+   */
+  appId: z.string().optional(),
 });
 export type ApprovalCaller = z.infer<typeof approvalCallerSchema>;
 
@@ -107,12 +112,20 @@ export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 export const approvalScopeSchema = z.enum(['once', 'conversation', 'always']);
 export type ApprovalScope = z.infer<typeof approvalScopeSchema>;
 
+/**
+ * What a person may answer: a scope above, or (only when an App asks) `app`: this App's calls
+ * of the tool, until the App closes. It is kept apart from the stored scopes: an App's calls
+ * are not the conversation's tool calls.
+ */
+export const approvalAnswerScopeSchema = z.enum([...approvalScopeSchema.options, 'app']);
+export type ApprovalAnswerScope = z.infer<typeof approvalAnswerScopeSchema>;
+
 /** Longest deny reason a person can type; it goes to the model verbatim, so keep it sane. */
 export const MAX_DENY_REASON = 2000;
 
 /** A person's answer to a request. Strict, so a misspelt field is rejected, not ignored. */
 export const approvalDecisionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('allow'), scope: approvalScopeSchema }).strict(),
+  z.object({ kind: z.literal('allow'), scope: approvalAnswerScopeSchema }).strict(),
   z
     .object({
       kind: z.literal('deny'),

@@ -33,6 +33,32 @@ export const appCspSchema = z.object({
 });
 export type AppCsp = z.infer<typeof appCspSchema>;
 
+/**
+ * Why a declared CSP source was left out of an App's policy. `loopback`: it is, or could match,
+ * this computer (`localhost`, `127.0.0.0/8` in any spelling, `0.0.0.0`, wildcards over them);
+ * `host-port`: it names a port the host itself listens on; `host-origin`: one of the host's
+ * own origins; `not-a-source`: not `scheme://host[:port]` with http(s) or ws(s) (keywords,
+ * bare schemes, `*`, anything with separators); `too-long`, `not-a-string`: malformed.
+ */
+export const cspRefusalSchema = z.enum([
+  'loopback',
+  'host-port',
+  'host-origin',
+  'not-a-source',
+  'too-long',
+  'not-a-string',
+]);
+export type CspRefusal = z.infer<typeof cspRefusalSchema>;
+
+/** A declared source the host refused, shown on the App's card. */
+export const refusedSourceSchema = z.object({
+  /** As declared, cut to 200 characters. */
+  source: z.string(),
+  directive: z.enum(['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains']),
+  refusal: cspRefusalSchema,
+});
+export type RefusedSource = z.infer<typeof refusedSourceSchema>;
+
 /** Browser features an App may ask for; each needs the person's consent too. */
 export const appPermissionSchema = z.enum([
   'camera',
@@ -106,6 +132,9 @@ export const appFrameSchema = z.object({
   server: z.string(),
   resourceUri: z.string(),
   csp: appCspSchema,
+  /** Declared sources the host left out of the App's CSP (the first 20), and how many in all. */
+  refusedSources: z.array(refusedSourceSchema).max(20).optional(),
+  refusedCount: z.number().int().nonnegative().optional(),
   /** Permissions the App asked for, and those the person allowed (the frame gets only those). */
   permissions: z.object({
     requested: z.array(appPermissionSchema),
@@ -137,6 +166,15 @@ export const appReportSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('app-error'), message: z.string().max(4000) }).strict(),
+  /** Messages the page refused from the App so far: too large, over the rate, malformed. */
+  z
+    .object({
+      kind: z.literal('messages-refused'),
+      size: z.number().int().nonnegative(),
+      rate: z.number().int().nonnegative(),
+      shape: z.number().int().nonnegative(),
+    })
+    .strict(),
 ]);
 export type AppReport = z.infer<typeof appReportSchema>;
 

@@ -123,8 +123,12 @@ export const elicitationUrlInteractionSchema = z.object({
   stage: urlStageSchema,
   /** True when it came from a "URL elicitation required" error (-32042) on a tool call. */
   retryToolCall: z.boolean(),
-  /** Set when the App (interactive UI) of this tool asks, not the server itself. */
-  app: z.object({ tool: z.string() }).optional(),
+  /**
+   * Set when the App (interactive UI) of this tool asks, not the server itself; `appId` names
+   * that App (its requests wait one at a time, and the person may allow its pages of this
+   * origin from now on: `open-app`).
+   */
+  app: z.object({ tool: z.string(), appId: z.string().optional() }).optional(),
 });
 export type ElicitationUrlInteraction = z.infer<typeof elicitationUrlInteractionSchema>;
 
@@ -216,7 +220,8 @@ export const elicitationResponseSchema = z.discriminatedUnion('action', [
 export type ElicitationResponse = z.infer<typeof elicitationResponseSchema>;
 
 /** open = the person consented; retry = re-run the tool call after a -32042 error. */
-export const urlActionSchema = z.enum(['open', 'decline', 'cancel', 'retry']);
+/** `open-app`: open it, and let this App open pages of the same origin without asking again. */
+export const urlActionSchema = z.enum(['open', 'open-app', 'decline', 'cancel', 'retry']);
 export type UrlAction = z.infer<typeof urlActionSchema>;
 
 /** A folder the person granted to servers. */

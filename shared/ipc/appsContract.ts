@@ -19,6 +19,8 @@ const empty = z.object({}).strict();
 const frameId = z.string().min(16).max(100);
 const jsonObject = z.record(z.string(), z.unknown());
 const frame = z.object({ frameId }).strict();
+/** The window's name for one request of an App, so the App can cancel it. */
+const appRequestId = z.string().min(1).max(100);
 
 export const appRequests = {
   'apps.open': {
@@ -37,6 +39,12 @@ export const appRequests = {
     output: empty,
     description: 'The frame is gone: its sandbox page stops being served. Unknown ids: no-op.',
   },
+  'apps.cancel': {
+    input: z.object({ frameId, requestId: appRequestId }).strict(),
+    output: empty,
+    description:
+      'The App cancelled a request it made (notifications/cancelled): a call or page it named with requestId is neither asked about nor run from now on. Unknown ids: no-op.',
+  },
   'apps.callTool': {
     input: z
       .object({
@@ -45,6 +53,7 @@ export const appRequests = {
         arguments: jsonObject.refine((v) => JSON.stringify(v).length <= 512 * 1024, {
           message: 'Arguments larger than 512 KiB',
         }),
+        requestId: appRequestId.optional(),
       })
       .strict(),
     output: z.object({ result: jsonObject }),
@@ -63,7 +72,9 @@ export const appRequests = {
       'The person confirmed a message an App wrote: it is sent in the App’s conversation (with any pending App context).',
   },
   'apps.openLink': {
-    input: z.object({ frameId, url: z.string().min(1).max(8192) }).strict(),
+    input: z
+      .object({ frameId, url: z.string().min(1).max(8192), requestId: appRequestId.optional() })
+      .strict(),
     output: z.object({ opened: z.boolean() }),
     description:
       'An App asks to open a page: https (or http to this computer) only, after the person’s consent in the URL panel.',
@@ -126,6 +137,11 @@ export const appEvents = {
       contexts: z.array(appContextViewSchema),
     }),
     description: 'App context waiting for the next message of a conversation changed.',
+  },
+  'apps.consentQueueChanged': {
+    payload: z.object({ appId: z.string(), waiting: z.number().int().nonnegative() }),
+    description:
+      'How many requests of an App (approvals, pages to open) wait behind the one shown to the person.',
   },
 } as const;
 

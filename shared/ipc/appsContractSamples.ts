@@ -22,6 +22,7 @@ export const appRequestSamples: Record<AppRequestName, { input: unknown; output:
   },
   'apps.getHtml': { input: { frameId }, output: { html: '<!doctype html><p>x</p>' } },
   'apps.close': { input: { frameId }, output: {} },
+  'apps.cancel': { input: { frameId, requestId: 'r-1' }, output: {} },
   'apps.callTool': {
     input: { frameId, name: 'bump', arguments: {} },
     output: { result: { content: [{ type: 'text', text: '1' }] } },

@@ -3,6 +3,7 @@ export const appRequestNames = [
   'apps.open',
   'apps.getHtml',
   'apps.close',
+  'apps.cancel',
   'apps.callTool',
   'apps.readResource',
   'apps.sendMessage',
@@ -15,7 +16,7 @@ export const appRequestNames = [
   'apps.listResources',
 ] as const;
 
-export const appEventNames = ['apps.contextChanged'] as const;
+export const appEventNames = ['apps.contextChanged', 'apps.consentQueueChanged'] as const;
 
 export type AppRequestName = (typeof appRequestNames)[number];
 export type AppEventName = (typeof appEventNames)[number];

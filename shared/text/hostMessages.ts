@@ -101,6 +101,7 @@ export const hostMessages = {
     notWaiting:
       'This approval request is no longer waiting (answered elsewhere, or its turn stopped).',
     noGrant: 'That grant no longer exists.',
+    notFromApp: 'Only a request an App made can be allowed for the App.',
   },
   config: {
     noPicker: 'There is no file picker here; type the full path instead.',
@@ -506,11 +507,15 @@ export const hostMessages = {
     linkRefused:
       'Only https links (or http links to this computer) can be opened; not opening {{url}}.',
     closed: 'The App was closed.',
+    cancelledByApp: 'The App cancelled this request.',
     previewOnly: 'Only an App shown in a conversation can {{what}}; this one is a preview.',
     sendMessage: 'send a message',
     setContext: 'set context for the model',
     noToolCall: 'No tool call {{id}}.',
     noApp: 'This tool call has no App.',
+    consentsWaiting:
+      '{{count}} requests of this App already wait for you; ask again once they are answered.',
+    linkForAppOnly: 'Only a page an App asked to open can be allowed for the App.',
   },
   bundles: {
     unreadable: '{{path}} cannot be read ({{reason}}).',

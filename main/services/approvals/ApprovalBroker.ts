@@ -13,6 +13,7 @@ import type {
   ApprovalBrokerOptions,
   ApprovalCall,
   ApprovalResolution,
+  ConsentTurn,
   StoredApproval,
   Subscribe,
 } from './ApprovalBrokerOptions';
@@ -48,6 +49,8 @@ interface Pending {
 export class ApprovalBroker {
   private readonly pendingById = new Map<string, Pending>();
   private readonly conversationGrants = new ConversationGrants();
+  /** "Allow for this App" answers, keyed by the App's id as chat grants are by conversation. */
+  private readonly appGrants = new ConversationGrants();
   private readonly requested: Emitter<ApprovalRequest>;
   private readonly withdrawn: Emitter<string>;
   private readonly resolved: Emitter<ApprovalResolution>;
@@ -84,9 +87,15 @@ export class ApprovalBroker {
 
   /**
    * Decides `call`. Never rejects: any failure on the way (a grants file that cannot be read)
-   * leads to asking, and a stopped turn (`signal`) resolves as a cancelled denial.
+   * leads to asking, and a stopped turn (`signal`) resolves as a cancelled denial. With `turn`,
+   * asking waits for the caller's turn (everything is checked again then: an answer given
+   * meanwhile may cover it), and rejects only when `turn` does.
    */
-  async decide(call: ApprovalCall, signal?: AbortSignal): Promise<ApprovalOutcome> {
+  async decide(
+    call: ApprovalCall,
+    signal?: AbortSignal,
+    turn?: ConsentTurn,
+  ): Promise<ApprovalOutcome> {
     if (signal?.aborted) return cancelled();
     const { server, tool } = call;
     const declaresReadOnly = tool.annotations?.readOnlyHint === true;
@@ -112,6 +121,14 @@ export class ApprovalBroker {
       }
     }
 
+    const appId = call.caller?.appId;
+    const appGrant = appId ? this.appGrants.get(appId, server, tool.name) : undefined;
+    if (appGrant) {
+      const change = diffPin(appGrant.pin, appGrant.grantedAt, tool);
+      if (!change) return allowedByGrant('app');
+      pinChange ??= change;
+    }
+
     const grant = await this.findGrant(server, tool.name);
     if (grant) {
       const change = diffPin(grant.pin, grant.grantedAt, tool);
@@ -134,6 +151,14 @@ export class ApprovalBroker {
     }
     if (this.options.headless) return deniedForNoOne();
     if (signal?.aborted) return cancelled();
+    if (turn) {
+      const release = await turn(signal);
+      try {
+        return await this.decide(call, signal);
+      } finally {
+        release();
+      }
+    }
     return this.ask(call, pinChange, signal);
   }
 
@@ -154,6 +179,10 @@ export class ApprovalBroker {
     if (!entry) {
       throw new AppError(AppErrorCode.NotFound, hostText('approval.notWaiting'));
     }
+    const appId = entry.call.caller?.appId;
+    if (parsed.data.kind === 'allow' && parsed.data.scope === 'app' && !appId) {
+      throw new AppError(AppErrorCode.Validation, hostText('approval.notFromApp'));
+    }
     // Claimed before any await, so a second answer to the same request gets NotFound.
     this.take(entry);
     const answer = parsed.data;
@@ -164,8 +193,9 @@ export class ApprovalBroker {
 
     const { call } = entry;
     let saveError: unknown;
-    if (answer.scope === 'conversation') {
-      this.conversationGrants.set(call.conversationId, call.server, call.tool.name, {
+    if (answer.scope === 'conversation' || answer.scope === 'app') {
+      const grants = answer.scope === 'app' ? this.appGrants : this.conversationGrants;
+      grants.set(appId ?? call.conversationId, call.server, call.tool.name, {
         pin: pinTool(call.tool),
         grantedAt: this.now(),
       });
@@ -209,6 +239,11 @@ export class ApprovalBroker {
     await this.fireGrantsChanged();
   }
 
+  /** Forgets what the person allowed an App that closed. */
+  forgetApp(appId: string): void {
+    this.appGrants.forget(appId);
+  }
+
   /** Forgets the conversation grants of a deleted conversation. */
   forgetConversation(conversationId: string): void {
     this.conversationGrants.forget(conversationId);
@@ -218,6 +253,7 @@ export class ApprovalBroker {
   dispose(): void {
     for (const entry of [...this.pendingById.values()]) this.withdraw(entry);
     this.conversationGrants.clear();
+    this.appGrants.clear();
     this.requested.clear();
     this.withdrawn.clear();
     this.resolved.clear();
@@ -266,16 +302,20 @@ export class ApprovalBroker {
     });
   }
 
-  /** After a "conversation" or "always" answer, other waiting calls it covers need no dialog. */
-  private releaseCovered(answered: Pending, scope: 'conversation' | 'always'): void {
+  /** After an answer that holds beyond this call, other waiting calls it covers need no dialog. */
+  private releaseCovered(answered: Pending, scope: 'conversation' | 'always' | 'app'): void {
     const { call } = answered;
     const hash = pinHash(call.tool);
+    const reach = (other: ApprovalCall): boolean =>
+      scope === 'always' ||
+      (scope === 'conversation' && other.conversationId === call.conversationId) ||
+      (scope === 'app' && other.caller?.appId === call.caller?.appId);
     for (const entry of [...this.pendingById.values()]) {
       const other = entry.call;
       const covered =
         other.server === call.server &&
         other.tool.name === call.tool.name &&
-        (scope === 'always' || other.conversationId === call.conversationId) &&
+        reach(other) &&
         pinHash(other.tool) === hash;
       if (!covered) continue;
       this.take(entry);

@@ -30,6 +30,12 @@ export interface ApprovalCall {
   caller?: ApprovalCaller;
 }
 
+/**
+ * Waits for the caller's turn to ask the person (an App's requests are asked one at a time);
+ * resolves with what ends that turn, or rejects when the caller may not ask now at all.
+ */
+export type ConsentTurn = (signal: AbortSignal | undefined) => Promise<() => void>;
+
 /** A settled request, for windows that must close their dialog. */
 export interface ApprovalResolution {
   requestId: string;

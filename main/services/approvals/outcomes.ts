@@ -1,4 +1,5 @@
 import type {
+  ApprovalAnswerScope,
   ApprovalDecider,
   ApprovalOutcome,
   ApprovalPolicy,
@@ -36,14 +37,15 @@ export function cancelled(
   return { kind: 'denied', decidedBy: 'person', reason, cancelled: true };
 }
 
-/** A person allowed the call in the dialog. */
-export function allowedByPerson(scope: ApprovalScope): ApprovalOutcome {
-  const reasons: Record<ApprovalScope, string> = {
+/** A person allowed the call in the dialog (an App's `app` answer has no stored scope). */
+export function allowedByPerson(scope: ApprovalAnswerScope): ApprovalOutcome {
+  const reasons: Record<ApprovalAnswerScope, string> = {
     once: 'Allowed once by the user.',
     conversation: 'Allowed by the user for this conversation.',
     always: 'Always allowed by the user.',
+    app: 'Allowed by the user for this App until it closes.',
   };
-  return allowed('person', reasons[scope], scope);
+  return allowed('person', reasons[scope], scope === 'app' ? undefined : scope);
 }
 
 /** A person denied the call; their reason, when given, is passed on to the model. */
@@ -55,15 +57,14 @@ export function deniedByPerson(reason: string | undefined): ApprovalOutcome {
   );
 }
 
-/** An earlier answer (a conversation or "always" grant) covers the call. */
-export function allowedByGrant(scope: 'conversation' | 'always'): ApprovalOutcome {
-  return allowed(
-    'grant',
-    scope === 'always'
-      ? 'Allowed by a standing "always allow" grant.'
-      : 'Allowed by the user for this conversation.',
-    scope,
-  );
+/** An earlier answer (an App's, a conversation's or an "always" grant) covers the call. */
+export function allowedByGrant(scope: 'conversation' | 'always' | 'app'): ApprovalOutcome {
+  const reasons = {
+    always: 'Allowed by a standing "always allow" grant.',
+    conversation: 'Allowed by the user for this conversation.',
+    app: 'Allowed by the user for this App until it closes.',
+  };
+  return allowed('grant', reasons[scope], scope === 'app' ? undefined : scope);
 }
 
 /** The server is trusted for read-only hints and the tool declares one. */

@@ -12,6 +12,11 @@ export interface FrameToolCall {
 /** One App frame a window shows: what main decided for it, keyed by an unguessable id. */
 export interface AppFrameRecord {
   frameId: string;
+  /**
+   * Names the App in what it asks of the person (approvals, pages to open) and in the answers
+   * that hold for it; not the frame's capability, which only windows get.
+   */
+  appId: string;
   server: string;
   resourceUri: string;
   /** The tool whose UI this is (absent for a preview of a resource no tool names). */
@@ -36,8 +41,12 @@ const MAX_FRAMES = 500;
 export class AppFrames {
   private readonly frames = new Map<string, AppFrameRecord>();
 
-  add(record: Omit<AppFrameRecord, 'frameId'>): AppFrameRecord {
-    const frame = { ...record, frameId: randomBytes(16).toString('hex') };
+  add(record: Omit<AppFrameRecord, 'frameId' | 'appId'>): AppFrameRecord {
+    const frame = {
+      ...record,
+      frameId: randomBytes(16).toString('hex'),
+      appId: randomBytes(8).toString('hex'),
+    };
     this.frames.set(frame.frameId, frame);
     if (this.frames.size > MAX_FRAMES) {
       const oldest = this.frames.keys().next().value;

@@ -5,9 +5,12 @@ import { isOpenableUrl } from '../../platform/isOpenableUrl';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import { modelToolName } from '../catalog/modelToolName';
 import type { McpService } from '../mcp/McpService';
+import type { Tool } from '../mcp/session/mcpTypes';
 import type { AppFrameRecord } from './AppFrames';
 import type { AppRenderVerdicts } from './AppRenderVerdicts';
 import type { AppsService } from './AppsService';
+import { AppConsentQueue } from './AppConsentQueue';
+import { AppRequestSignals } from './AppRequestSignals';
 import type { AppTurnContext } from './AppTurnContext';
 import { contextText, describeData } from './contextText';
 import { isVisibleToApps } from './toolUi';
@@ -21,14 +24,21 @@ export interface AppRequestsOptions {
   verdicts: AppRenderVerdicts;
   /** Sends a message in a conversation (the person confirmed it in the App's card). */
   send: (conversationId: string, text: string) => Promise<{ turnId: string }>;
-  /** The URL consent panel; resolves true once the page was opened. */
+  /**
+   * The URL consent panel: whether the page was opened, and whether the person allowed the
+   * App to open pages of that origin from now on.
+   */
   askToOpen: (request: {
     server: string;
     url: string;
     origin: InteractionOrigin;
-    app: { tool: string };
+    app: { tool: string; appId: string };
     signal?: AbortSignal;
-  }) => Promise<boolean>;
+  }) => Promise<{ opened: boolean; allowOrigin: boolean }>;
+  /** Opens a page the person already allowed this App to open (its origin). */
+  open: (url: string) => Promise<boolean>;
+  /** How many requests of an App wait behind the one the person sees. */
+  consentsWaiting: (appId: string, waiting: number) => void;
 }
 
 /** Problem reports kept per frame; an App that keeps failing does not flood its server's log. */
@@ -40,18 +50,28 @@ const MAX_PROBLEMS_PER_FRAME = 100;
  * the caller), resource reads, a message the person confirmed, a page through URL consent,
  * context for the next turn, log records, and reports about itself. The frame id names the App;
  * its server and conversation come from main's record of the frame, never from the request.
+ * What needs the person is asked one request at a time per App (AppConsentQueue); "allow for
+ * this App" holds for that App until it closes: its calls of one tool (in the broker), or its
+ * pages of one origin (here).
  */
 export class AppRequests {
-  private readonly aborts = new Map<string, AbortController>();
+  private readonly signals = new AppRequestSignals();
   private readonly problems = new Map<string, number>();
   private readonly renderedFrames = new Set<string>();
+  private readonly consents: AppConsentQueue;
+  /** Origins the person allowed an App to open pages of, by App id. */
+  private readonly linkOrigins = new Map<string, Set<string>>();
 
-  constructor(private readonly options: AppRequestsOptions) {}
+  constructor(private readonly options: AppRequestsOptions) {
+    this.consents = new AppConsentQueue(options.consentsWaiting);
+  }
 
+  /** `requestId` names the request for {@link cancel} (the App may give it up). */
   async callTool(
     frameId: string,
     name: string,
     args: Record<string, unknown>,
+    requestId?: string,
   ): Promise<Record<string, unknown>> {
     const frame = this.options.apps.frames.get(frameId);
     const supervisor = this.options.mcp.supervisor(frame.server);
@@ -65,7 +85,31 @@ export class AppRequests {
     if (!isVisibleToApps(tool)) {
       throw new AppError(AppErrorCode.Forbidden, hostText('apps.toolHidden', { tool: name }));
     }
-    const signal = this.signalOf(frameId);
+    const { signal, end } = this.signals.begin(frameId, requestId);
+    try {
+      return await this.runTool(frame, tool, args, signal);
+    } finally {
+      end();
+    }
+  }
+
+  /** The App cancelled a request it named: it is neither asked about nor run from now on. */
+  cancel(frameId: string, requestId: string): void {
+    this.signals.cancel(
+      frameId,
+      requestId,
+      new AppError(AppErrorCode.Cancelled, hostText('apps.cancelledByApp')),
+    );
+  }
+
+  private async runTool(
+    frame: AppFrameRecord,
+    tool: Tool,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const { name } = tool;
+    const supervisor = this.options.mcp.supervisor(frame.server);
     const outcome = await this.options.broker.decide(
       {
         conversationId: frame.toolCall?.conversationId ?? `app-preview:${frame.server}`,
@@ -79,9 +123,15 @@ export class AppRequests {
         },
         modelName: modelToolName(frame.server, tool.name),
         arguments: args,
-        caller: { kind: 'app', tool: callerName(frame), resourceUri: frame.resourceUri },
+        caller: {
+          kind: 'app',
+          tool: callerName(frame),
+          resourceUri: frame.resourceUri,
+          appId: frame.appId,
+        },
       },
       signal,
+      (aborted) => this.consents.turn(frame.appId, aborted),
     );
     const who = `App ${frame.resourceUri}`;
     if (outcome.kind === 'denied') {
@@ -115,24 +165,57 @@ export class AppRequests {
     return this.options.send(call.conversationId, text);
   }
 
-  async openLink(frameId: string, url: string): Promise<boolean> {
+  async openLink(frameId: string, url: string, requestId?: string): Promise<boolean> {
+    const { signal, end } = this.signals.begin(frameId, requestId);
+    try {
+      return await this.askToOpen(frameId, url, signal);
+    } finally {
+      end();
+    }
+  }
+
+  private async askToOpen(frameId: string, url: string, signal: AbortSignal): Promise<boolean> {
     const frame = this.options.apps.frames.get(frameId);
     if (!isOpenableUrl(url)) {
       throw new AppError(AppErrorCode.Validation, hostText('apps.linkRefused', { url }));
     }
-    const opened = await this.options.askToOpen({
-      server: frame.server,
-      url,
-      origin: frame.toolCall
-        ? { conversationId: frame.toolCall.conversationId, toolUseId: frame.toolCall.toolUseId }
-        : {},
-      app: { tool: callerName(frame) },
-      signal: this.signalOf(frameId),
-    });
+    const origin = new URL(url).origin;
+    const allowed = (): boolean => this.linkOrigins.get(frame.appId)?.has(origin) === true;
+    if (allowed()) return this.openAllowed(frame, url);
+    const release = await this.consents.turn(frame.appId, signal);
+    try {
+      if (signal.aborted) return false;
+      // Allowed while this one waited: no need to ask.
+      if (allowed()) return await this.openAllowed(frame, url);
+      const answer = await this.options.askToOpen({
+        server: frame.server,
+        url,
+        origin: frame.toolCall
+          ? { conversationId: frame.toolCall.conversationId, toolUseId: frame.toolCall.toolUseId }
+          : {},
+        app: { tool: callerName(frame), appId: frame.appId },
+        signal,
+      });
+      if (answer.allowOrigin && this.options.apps.frames.find(frameId)) {
+        const origins = this.linkOrigins.get(frame.appId) ?? new Set<string>();
+        origins.add(origin);
+        this.linkOrigins.set(frame.appId, origins);
+      }
+      const outcome = answer.opened ? 'opened' : 'not opened';
+      const scope = answer.allowOrigin ? `; ${origin} allowed for this App` : '';
+      this.log(frame, 'info', `App ${frame.resourceUri} asked to open ${url}: ${outcome}${scope}`);
+      return answer.opened;
+    } finally {
+      release();
+    }
+  }
+
+  private async openAllowed(frame: AppFrameRecord, url: string): Promise<boolean> {
+    const opened = await this.options.open(url);
     this.log(
       frame,
       'info',
-      `App ${frame.resourceUri} asked to open ${url}: ${opened ? 'opened' : 'not opened'}`,
+      `App ${frame.resourceUri} opened ${url} (its origin allowed for this App): ${opened ? 'opened' : 'not opened'}`,
     );
     return opened;
   }
@@ -214,24 +297,28 @@ export class AppRequests {
           this.log(frame, 'error', `App ${frame.resourceUri} error: ${report.message}`);
         }
         return;
+      case 'messages-refused':
+        if (this.countProblem(frame)) {
+          this.log(
+            frame,
+            'warning',
+            `App ${frame.resourceUri}: messages refused so far: ${String(report.size)} too large, ${String(report.rate)} over the rate, ${String(report.shape)} malformed`,
+          );
+        }
+        return;
     }
   }
 
-  /** The frame closed: its pending calls and consent panels end with it. */
+  /** The frame closed: its pending calls and consent panels end with it, and its answers. */
   closeFrame(frameId: string): void {
-    this.aborts.get(frameId)?.abort(new AppError(AppErrorCode.Cancelled, hostText('apps.closed')));
-    this.aborts.delete(frameId);
+    const frame = this.options.apps.frames.find(frameId);
+    if (frame) {
+      this.options.broker.forgetApp(frame.appId);
+      this.linkOrigins.delete(frame.appId);
+    }
+    this.signals.closeFrame(frameId, new AppError(AppErrorCode.Cancelled, hostText('apps.closed')));
     this.problems.delete(frameId);
     this.renderedFrames.delete(frameId);
-  }
-
-  private signalOf(frameId: string): AbortSignal {
-    let controller = this.aborts.get(frameId);
-    if (!controller) {
-      controller = new AbortController();
-      this.aborts.set(frameId, controller);
-    }
-    return controller.signal;
   }
 
   private inConversation(frame: AppFrameRecord, what: HostText) {

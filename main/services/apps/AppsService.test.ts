@@ -66,7 +66,7 @@ describe('MCP Apps in the host core', () => {
     expect(frame.tool?.name).toBe('counter');
     expect(frame.prefersBorder).toBe(true);
     const declared = frame.csp.connectDomains?.[0] ?? '';
-    expect(declared).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(declared).toMatch(/^http:\/\/pong\.apps-fixture\.test:\d+$/);
     const page = await host.core.apps.service.sandboxResponse(`/frame/${frame.frameId}`);
     expect(page.status).toBe(200);
     expect(page.headers['Content-Security-Policy']).toContain(`connect-src ${declared}`);

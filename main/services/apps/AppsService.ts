@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type {
   AppFailure,
@@ -16,7 +17,7 @@ import type { McpSession } from '../mcp/session/McpSession';
 import type { Tool } from '../mcp/session/mcpTypes';
 import { AppFrames, type AppFrameRecord, type FrameToolCall } from './AppFrames';
 import { AppPermissionGrants } from './AppPermissionGrants';
-import { buildAppCsp } from './buildAppCsp';
+import { buildAppCsp, type IgnoredSource } from './buildAppCsp';
 import type { UiResourceSource } from './readUiResource';
 import { SandboxPages, type SandboxResponse } from './SandboxPages';
 import { toolUi } from './toolUi';
@@ -130,6 +131,7 @@ export class AppsService {
     const csp = buildAppCsp(resource.meta.csp, {
       frameAncestors: sandbox.parentOrigins,
       hostOrigins: [...sandbox.hostOrigins, ...sandbox.parentOrigins],
+      localNames: [hostname()],
     });
     this.audit(server, uri, resource.contentHash, csp.header, csp.ignored);
     const requested = resource.meta.permissions;
@@ -154,6 +156,7 @@ export class AppsService {
       server,
       resourceUri: uri,
       csp: csp.applied,
+      ...refusedOf(csp.ignored),
       permissions: { requested, granted: record.granted },
       ...(resource.meta.prefersBorder !== undefined
         ? { prefersBorder: resource.meta.prefersBorder }
@@ -309,7 +312,7 @@ export class AppsService {
     uri: string,
     contentHash: string,
     header: string,
-    ignored: readonly { source: string; reason: string }[],
+    ignored: readonly IgnoredSource[],
   ): void {
     const key = `${server}\n${uri}\n${contentHash}`;
     if (this.audited.has(key)) return;
@@ -319,8 +322,12 @@ export class AppsService {
       'info',
       `App ${uri} (sha256 ${contentHash.slice(0, 12)}) runs under CSP: ${header}`,
     );
-    for (const { source, reason } of ignored) {
-      this.serverLog(server, 'warning', `App ${uri} declared ${source}; ignored: ${reason}`);
+    for (const { source, directive, reason } of ignored) {
+      this.serverLog(
+        server,
+        'warning',
+        `App ${uri} declared ${source} (${directive}); ignored: ${reason}`,
+      );
     }
   }
 }
@@ -341,6 +348,21 @@ function sourceOf(session: McpSession): UiResourceSource {
       const listed = await session.listResources();
       return listed.find((r) => r.uri === uri)?._meta;
     },
+  };
+}
+
+/** The refused sources the card shows: the first few, cut short, and how many in all. */
+function refusedOf(
+  ignored: readonly IgnoredSource[],
+): Pick<AppFrame, 'refusedSources' | 'refusedCount'> {
+  if (ignored.length === 0) return {};
+  return {
+    refusedSources: ignored.slice(0, 20).map(({ source, directive, refusal }) => ({
+      source: source.length > 200 ? `${source.slice(0, 199)}…` : source,
+      directive,
+      refusal,
+    })),
+    refusedCount: ignored.length,
   };
 }
 

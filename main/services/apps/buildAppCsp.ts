@@ -1,8 +1,11 @@
-import type { AppCsp } from '../../../shared/domain/apps';
+import type { AppCsp, CspRefusal, RefusedSource } from '../../../shared/domain/apps';
+import { cspSourceRefusal, portsOf, type SourceRules } from './cspSourceRefusal';
 
-/** A declared source the policy leaves out, and why. */
+/** A declared source the policy leaves out, and why (`reason` in words, for the server's log). */
 export interface IgnoredSource {
   source: string;
+  directive: RefusedSource['directive'];
+  refusal: CspRefusal;
   reason: string;
 }
 
@@ -19,36 +22,55 @@ export interface AppCspOptions {
   frameAncestors: readonly string[];
   /** Origins an App must never reach even if declared: the host's own shell and sandbox. */
   hostOrigins: readonly string[];
+  /** Names of this computer besides `localhost` and its kin (its host name). */
+  localNames?: readonly string[];
 }
 
-// scheme://host[:port][/path]: a host source as CSP writes it, wildcard only as the first label.
-const SOURCE =
-  /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d{1,5}|\*))?(\/[\w\-./%~]*)?$/i;
+/** The log's words for each refusal. */
+const REASONS: Record<CspRefusal, string> = {
+  loopback: 'names this computer (loopback), or could match it',
+  'host-port': 'names a port the host listens on',
+  'host-origin': "the host's own origin",
+  'not-a-source': 'not an origin (http(s)/ws(s)://host[:port])',
+  'too-long': 'longer than 500 characters',
+  'not-a-string': 'not a string',
+};
 
 /**
  * The CSP of an App, built from the domains it declared and nothing else: with no declaration
  * the App may load nothing from the network and connect nowhere (the extension's restrictive
  * default). Inline script and style stay allowed (Apps ship as one HTML file); `'self'` is the
  * sandbox origin, which serves only the proxy page. Declared entries that are not plain origins
- * (keywords, bare schemes, `*`, anything with quotes or separators) are ignored and reported,
- * as are the host's own origins.
+ * (keywords, bare schemes, `*`, anything with quotes or separators), that name this computer
+ * (loopback in any spelling or as a wildcard that could match it) or a port of the host, or
+ * the host's own origins are left out and reported.
  */
 export function buildAppCsp(declared: AppCsp, options: AppCspOptions): AppCspResult {
   const ignored: IgnoredSource[] = [];
-  const host = new Set(options.hostOrigins.map((o) => o.toLowerCase()));
-  const clean = (list: readonly string[] | undefined): string[] => {
+  const rules: SourceRules = {
+    hostOrigins: new Set(options.hostOrigins.map((o) => o.toLowerCase())),
+    hostPorts: portsOf(options.hostOrigins),
+    localNames: options.localNames ?? [],
+  };
+  const clean = (directive: RefusedSource['directive']): string[] => {
     const out: string[] = [];
-    for (const raw of list ?? []) {
-      const reason = rejection(raw, host);
-      if (reason) ignored.push({ source: raw, reason });
-      else if (!out.includes(raw)) out.push(raw);
+    // Checked as unknown: the declaration is the server's, whatever its schema says.
+    for (const raw of (declared[directive] ?? []) as readonly unknown[]) {
+      const refusal = cspSourceRefusal(raw, rules);
+      if (refusal) {
+        const source =
+          typeof raw === 'string'
+            ? raw
+            : ((JSON.stringify(raw) as string | undefined) ?? typeof raw);
+        ignored.push({ source, directive, refusal, reason: REASONS[refusal] });
+      } else if (typeof raw === 'string' && !out.includes(raw)) out.push(raw);
     }
     return out;
   };
-  const connect = clean(declared.connectDomains);
-  const resources = clean(declared.resourceDomains);
-  const frames = clean(declared.frameDomains);
-  const baseUris = clean(declared.baseUriDomains);
+  const connect = clean('connectDomains');
+  const resources = clean('resourceDomains');
+  const frames = clean('frameDomains');
+  const baseUris = clean('baseUriDomains');
   const res = resources.join(' ');
   const join = (...parts: string[]): string => parts.filter(Boolean).join(' ');
   const directives = [
@@ -75,16 +97,4 @@ export function buildAppCsp(declared: AppCsp, options: AppCspOptions): AppCspRes
     ...(baseUris.length > 0 ? { baseUriDomains: baseUris } : {}),
   };
   return { header: directives.join('; '), applied, ignored };
-}
-
-function rejection(raw: unknown, host: ReadonlySet<string>): string | undefined {
-  if (typeof raw !== 'string') return 'not a string';
-  if (raw.length > 500) return 'longer than 500 characters';
-  if (!SOURCE.test(raw)) return 'not an origin (scheme://host[:port])';
-  const origin = raw.toLowerCase().replace(/(\/\/[^/]+)\/.*$/, '$1');
-  if (host.has(origin)) return "the host's own origin";
-  if (/^\w+:\/\/(127\.0\.0\.1|localhost):\*$/.test(origin)) {
-    return 'any port on this computer (the host runs there)';
-  }
-  return undefined;
 }

@@ -19,6 +19,7 @@ export interface AppServicesOptions {
   findToolCall: (toolUseId: string) => StoredAppCall | undefined;
   send: AppRequestsOptions['send'];
   askToOpen: AppRequestsOptions['askToOpen'];
+  open: AppRequestsOptions['open'];
 }
 
 export interface AppServices {
@@ -51,6 +52,9 @@ export function createAppServices(options: AppServicesOptions): AppServices {
     verdicts,
     send: options.send,
     askToOpen: options.askToOpen,
+    open: options.open,
+    consentsWaiting: (appId, waiting) =>
+      events.emit('apps.consentQueueChanged', { appId, waiting }),
   });
   const handlers: Pick<RequestHandlers, AppRequestName> = {
     'apps.open': ({ target }) => service.open(target),
@@ -60,15 +64,19 @@ export function createAppServices(options: AppServicesOptions): AppServices {
       service.close(frameId);
       return {};
     },
-    'apps.callTool': async ({ frameId, name, arguments: args }) => ({
-      result: await requests.callTool(frameId, name, args),
+    'apps.cancel': ({ frameId, requestId }) => {
+      requests.cancel(frameId, requestId);
+      return {};
+    },
+    'apps.callTool': async ({ frameId, name, arguments: args, requestId }) => ({
+      result: await requests.callTool(frameId, name, args, requestId),
     }),
     'apps.readResource': async ({ frameId, uri }) => ({
       contents: await requests.readResource(frameId, uri),
     }),
     'apps.sendMessage': ({ frameId, text }) => requests.sendMessage(frameId, text),
-    'apps.openLink': async ({ frameId, url }) => ({
-      opened: await requests.openLink(frameId, url),
+    'apps.openLink': async ({ frameId, url, requestId }) => ({
+      opened: await requests.openLink(frameId, url, requestId),
     }),
     'apps.updateContext': ({ frameId, content, structuredContent }) => {
       requests.updateContext(frameId, content, structuredContent);

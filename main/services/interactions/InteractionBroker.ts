@@ -296,21 +296,22 @@ export class InteractionBroker {
 
   /**
    * An App asks to open a page (`ui/open-link`): the same URL consent panel as a server's,
-   * shown with the App's tool call. Resolves true once the page was opened with consent.
+   * shown with the App's tool call. Resolves once answered: whether the page was opened with
+   * consent, and whether the person also allowed the App pages of that origin from now on.
    */
   async askToOpen(request: {
     server: string;
     url: string;
     origin: InteractionOrigin;
-    app: { tool: string };
+    app: { tool: string; appId: string };
     signal?: AbortSignal;
-  }): Promise<boolean> {
+  }): Promise<{ opened: boolean; allowOrigin: boolean }> {
     const { server, url: target } = request;
     if (this.options.headless) {
       this.options.headless.report?.(
         `An App of ${server} asked to open ${target}; declined (nobody is here to consent).`,
       );
-      return false;
+      return { opened: false, allowOrigin: false };
     }
     const id = this.newId();
     const url = new UrlElicitation({
@@ -328,7 +329,8 @@ export class InteractionBroker {
     });
     const ctx = { serverName: server, signal: request.signal ?? new AbortController().signal };
     // The App outlives its tool call: its request is shown whether or not the call still runs.
-    return (await this.track(id, url, ctx, url.answer, false)) === 'accept';
+    const opened = (await this.track(id, url, ctx, url.answer, false)) === 'accept';
+    return { opened, allowOrigin: opened && url.allowsOrigin };
   }
 
   private completeUrl(elicitationId: string, server: string): void {

@@ -23,7 +23,7 @@ export interface UrlElicitationOptions {
   /** From a -32042 error: after opening, the person (or the completion notice) retries. */
   retryToolCall: boolean;
   /** An App asks (`ui/open-link`), not the server. */
-  app?: { tool: string };
+  app?: { tool: string; appId: string };
   /** Opens the page; the person's consent here is the confirmation (no second question). */
   open: (url: string) => Promise<boolean>;
   changed: () => void;
@@ -41,6 +41,7 @@ export class UrlElicitation {
   private stage: UrlStage = 'consent';
   private resolveAnswer!: (answer: UrlAnswer) => void;
   private done = false;
+  private allowOrigin = false;
 
   constructor(private readonly options: UrlElicitationOptions) {
     this.answer = new Promise((resolve) => {
@@ -56,6 +57,11 @@ export class UrlElicitation {
   /** An App asked, not the server: it does not end with a tool call. */
   get fromApp(): boolean {
     return this.options.app !== undefined;
+  }
+
+  /** The person opened it and allowed the App pages of its origin from now on. */
+  get allowsOrigin(): boolean {
+    return this.allowOrigin;
   }
 
   get server(): string {
@@ -95,6 +101,19 @@ export class UrlElicitation {
     switch (action) {
       case 'open':
         await this.openPage();
+        return;
+      case 'open-app':
+        if (!this.options.app) {
+          throw new AppError(AppErrorCode.Validation, hostText('apps.linkForAppOnly'));
+        }
+        // Set first: opening settles the answer, which the App's request reads at once.
+        this.allowOrigin = true;
+        try {
+          await this.openPage();
+        } catch (error) {
+          this.allowOrigin = false;
+          throw error;
+        }
         return;
       case 'retry':
         if (!this.options.retryToolCall || this.stage === 'consent') {

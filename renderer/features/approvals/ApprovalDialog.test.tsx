@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { approvalRequest, conversation } from '../../testing/chatFixtures';
 import { renderWithStores } from '../../testing/renderWithStores';
@@ -115,5 +115,31 @@ describe('ApprovalDialog', () => {
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('socket closed');
     expect(screen.getByTestId('approval-dialog')).toBeTruthy();
+  });
+
+  it('for an App: how many more of its requests wait, and “allow for this App”', async () => {
+    const fromApp = approvalRequest('a1', {
+      caller: { kind: 'app', tool: 'spam', resourceUri: 'ui://x/spam.html', appId: 'app-1' },
+    });
+    const { host } = await renderWithStores(<ApprovalDialog />, {
+      pendingApprovals: [fromApp],
+      script: () => ({}),
+    });
+    expect(screen.queryByTestId('approval-app-queue')).toBeNull();
+    act(() => host.emit('apps.consentQueueChanged', { appId: 'app-1', waiting: 3 }));
+    expect(screen.getByTestId('approval-app-queue').textContent).toBe('3 more from this App');
+    // Another App's line says nothing here.
+    act(() => host.emit('apps.consentQueueChanged', { appId: 'app-2', waiting: 9 }));
+    expect(screen.getByTestId('approval-app-queue').textContent).toBe('3 more from this App');
+    fireEvent.click(screen.getByTestId('approval-app'));
+    await settle();
+    expect(host.callsOf('approvals.respond')).toEqual([
+      { requestId: 'a1', decision: { kind: 'allow', scope: 'app' } },
+    ]);
+  });
+
+  it('offers “allow for this App” only to an App’s requests', async () => {
+    await renderWithStores(<ApprovalDialog />, { pendingApprovals: [risky] });
+    expect(screen.queryByTestId('approval-app')).toBeNull();
   });
 });

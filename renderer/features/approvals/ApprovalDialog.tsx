@@ -4,11 +4,19 @@ import type { ApprovalDecision, ApprovalRequest } from '../../../shared/domain/a
 import { MAX_DENY_REASON } from '../../../shared/domain/approvals';
 import { useModalDialog } from '../../components/useModalDialog';
 import { conversationLabel } from '../../stores/conversationsReducers';
-import { useApprovalsStore, useChatStore, useConversationsStore } from '../../stores/StoresContext';
+import {
+  useApprovalsStore,
+  useAppsStore,
+  useChatStore,
+  useConversationsStore,
+} from '../../stores/StoresContext';
 import { ApprovalRequestView } from './ApprovalRequestView';
 import { useErrorText } from '../../i18n/hostText';
 
-/** The waiting tool calls, one dialog at a time, oldest first ("1 of 3"). */
+/**
+ * The waiting tool calls, one dialog at a time, oldest first ("1 of 3"). An App's requests
+ * come one at a time: the dialog says how many more of that App wait behind this one.
+ */
 export function ApprovalDialog() {
   const pending = useApprovalsStore((s) => s.pending);
   const request = pending[0];
@@ -34,6 +42,8 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [reason, setReason] = useState('');
+  const appId = request.caller?.appId;
+  const fromApp = useAppsStore((s) => (appId ? (s.consentsWaiting[appId] ?? 0) : 0));
 
   // Focus starts at the title, so Enter pressed by habit does not allow anything.
   useModalDialog(dialog, heading);
@@ -66,6 +76,11 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
         {count > 1 && (
           <span className="badge" data-testid="approval-queue">
             {t('approvals.queue', { index: 1, count })}
+          </span>
+        )}
+        {fromApp > 0 && (
+          <span className="badge badge--app" data-testid="approval-app-queue">
+            {t('apps.moreFromApp', { count: fromApp })}
           </span>
         )}
       </div>
@@ -132,6 +147,18 @@ function ApprovalModal({ request, count }: { request: ApprovalRequest; count: nu
         >
           {t('approvals.allowChat')}
         </button>
+        {appId && (
+          <button
+            type="button"
+            className="button"
+            disabled={responding}
+            title={t('approvals.allowAppHint')}
+            onClick={() => decide({ kind: 'allow', scope: 'app' })}
+            data-testid="approval-app"
+          >
+            {t('approvals.allowApp')}
+          </button>
+        )}
         <button
           type="button"
           className="button button--primary"

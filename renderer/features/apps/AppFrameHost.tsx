@@ -14,6 +14,7 @@ import { AppFailureView } from './AppFailureView';
 import { appFrameReducer, frameOf, initialFrameState } from './appFrameState';
 import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
+import { AppRefusedSources } from './AppRefusedSources';
 import { AppPromptView } from './AppPromptView';
 import { useDocumentLook } from './hostContext';
 import { queueMount } from './mountQueue';
@@ -206,7 +207,8 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
           send={(text) => actions.sendMessage(frame.frameId, text)}
         />
       )}
-      <AppProblems problems={state.problems} more={state.moreProblems} />
+      {frame && <AppRefusedSources frame={frame} />}
+      <AppProblems problems={state.problems} more={state.moreProblems} refused={state.refused} />
       {phase.kind === 'failed' && <AppFailureView failure={phase.failure} onRetry={reopen} />}
       {phase.kind === 'closed' && (
         <div className="app-closed" role="status" data-testid="app-closed">

@@ -1,5 +1,6 @@
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppFailure, AppFrame } from '../../../shared/domain/apps';
+import type { RefusedCounts } from './FrameTransport';
 import { INLINE_MAX_HEIGHT, INLINE_MIN_HEIGHT } from './hostContext';
 
 /** Where one App frame is in its life. */
@@ -26,6 +27,8 @@ export interface AppFrameState {
   problems: AppProblem[];
   /** Problems not kept (only the first few are). */
   moreProblems: number;
+  /** Messages of the App the page refused so far, by why. */
+  refused: RefusedCounts;
 }
 
 export type AppFrameAction =
@@ -37,7 +40,8 @@ export type AppFrameAction =
   | { type: 'reopen' }
   | { type: 'size'; height: number }
   | { type: 'displayMode'; mode: McpUiDisplayMode }
-  | { type: 'problem'; problem: AppProblem };
+  | { type: 'problem'; problem: AppProblem }
+  | { type: 'refused'; counts: RefusedCounts };
 
 /** Height an App starts with before it reports its own. */
 export const INITIAL_HEIGHT = 160;
@@ -49,6 +53,7 @@ export const initialFrameState: AppFrameState = {
   displayMode: 'inline',
   problems: [],
   moreProblems: 0,
+  refused: { size: 0, rate: 0, shape: 0 },
 };
 
 /** An App's own size, kept within what a card shows (taller content scrolls inside). */
@@ -86,6 +91,8 @@ export function appFrameReducer(state: AppFrameState, action: AppFrameAction): A
       return { ...state, height: boundedHeight(action.height) };
     case 'displayMode':
       return { ...state, displayMode: action.mode };
+    case 'refused':
+      return { ...state, refused: action.counts };
     case 'problem':
       return state.problems.length < KEPT_PROBLEMS
         ? { ...state, problems: [...state.problems, action.problem] }

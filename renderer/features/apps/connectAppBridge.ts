@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
 import type { AppFrame, AppReport } from '../../../shared/domain/apps';
-import { FrameTransport } from './FrameTransport';
+import { FrameTransport, type RefusedCounts } from './FrameTransport';
 
 type CallToolHandler = NonNullable<AppBridge['oncalltool']>;
 type ReadResourceHandler = NonNullable<AppBridge['onreadresource']>;
@@ -20,13 +20,21 @@ export type DownloadContents = Parameters<DownloadHandler>[0]['contents'];
 /** What the frame host does for the bridge; every App request ends up in one of these. */
 export interface AppBridgeHost {
   html(): Promise<string>;
-  callTool(name: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** `signal`: the App cancelled the request, or the connection closed. */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<Record<string, unknown>>;
   readResource(uri: string): Promise<Record<string, unknown>[]>;
-  /** Shows the message to the person; resolves once they sent it (true) or discarded it. */
-  message(text: string): Promise<boolean>;
-  openLink(url: string): Promise<boolean>;
+  /**
+   * Shows the message to the person; resolves once they sent it (true) or discarded it, or
+   * (false) once `signal` aborts: the App cancelled the request, or its frame closed.
+   */
+  message(text: string, signal: AbortSignal): Promise<boolean>;
+  openLink(url: string, signal: AbortSignal): Promise<boolean>;
   /** Asks the person and saves; resolves true when the files were handed to the browser. */
-  download(contents: DownloadContents): Promise<boolean>;
+  download(contents: DownloadContents, signal: AbortSignal): Promise<boolean>;
   updateContext(
     content: Record<string, unknown>[] | undefined,
     structured: Record<string, unknown> | undefined,
@@ -42,6 +50,8 @@ export interface AppBridgeHost {
     appModes: readonly McpUiDisplayMode[] | undefined,
   ): McpUiDisplayMode;
   teardownRequested(): void;
+  /** Messages of the App were refused (too large, too many, malformed): running totals. */
+  refused(counts: RefusedCounts): void;
 }
 
 /** The proxy's report of a CSP violation or script error inside the App (see sandboxProxy). */
@@ -50,6 +60,8 @@ const reportParams = z.union([
   z.object({ kind: z.literal('csp-violation'), directive: z.string(), blockedUri: z.string() }),
   z.object({ kind: z.literal('app-error'), message: z.string() }),
   z.object({ kind: z.literal('navigated') }),
+  // Messages over the App's rate the proxy dropped before relaying (see proxyRateGate).
+  z.object({ kind: z.literal('refused'), rate: z.number().int().nonnegative() }),
 ]);
 
 /** What the host declares to the App: honest to what this frame supports. */
@@ -111,33 +123,45 @@ export async function connectAppBridge(
   bridge.addEventListener('loggingmessage', ({ level, logger, data }) =>
     host.log(level, logger, data),
   );
-  bridge.oncalltool = async ({ name, arguments: args }) =>
-    (await host.callTool(name, args ?? {})) as AppToolResult;
+  bridge.oncalltool = async ({ name, arguments: args }, { mcpReq: { signal } }) =>
+    (await host.callTool(name, args ?? {}, signal)) as AppToolResult;
   bridge.onreadresource = async ({ uri }) =>
     ({ contents: await host.readResource(uri) }) as Awaited<ReturnType<ReadResourceHandler>>;
-  bridge.onopenlink = async ({ url }) => ((await host.openLink(url)) ? {} : { isError: true });
-  bridge.ondownloadfile = async ({ contents }) =>
-    (await host.download(contents)) ? {} : { isError: true };
+  bridge.onopenlink = async ({ url }, { mcpReq: { signal } }) =>
+    (await host.openLink(url, signal)) ? {} : { isError: true };
+  bridge.ondownloadfile = async ({ contents }, { mcpReq: { signal } }) =>
+    (await host.download(contents, signal)) ? {} : { isError: true };
   bridge.onrequestdisplaymode = ({ mode }) =>
     Promise.resolve({
       mode: host.displayMode(mode, bridge.getAppCapabilities()?.availableDisplayModes),
     });
   if (options.inConversation) {
-    bridge.onmessage = async ({ content }) => {
+    // The bridge aborts `signal` when the App cancels the request or the connection closes.
+    bridge.onmessage = async ({ content }, { mcpReq: { signal } }) => {
       const text = content
         .flatMap((block) => (block.type === 'text' ? [block.text] : []))
         .join('\n\n')
         .trim();
       // Only text is declared; a message with nothing to read is refused, not sent empty.
       if (!text) return { isError: true };
-      return (await host.message(text)) ? {} : { isError: true };
+      return (await host.message(text, signal)) ? {} : { isError: true };
     };
     bridge.onupdatemodelcontext = async ({ content, structuredContent }) => {
       await host.updateContext(content, structuredContent);
       return {};
     };
   }
-  bridge.setNotificationHandler(SANDBOX_REPORT, { params: reportParams }, (params) =>
+  // Refused here and by the proxy: the host hears the sum.
+  let transportRefused: RefusedCounts = { size: 0, rate: 0, shape: 0 };
+  let proxyRefused = 0;
+  const refused = (): void =>
+    host.refused({ ...transportRefused, rate: transportRefused.rate + proxyRefused });
+  bridge.setNotificationHandler(SANDBOX_REPORT, { params: reportParams }, (params) => {
+    if (params.kind === 'refused') {
+      proxyRefused = Math.max(proxyRefused, params.rate);
+      refused();
+      return;
+    }
     host.report(
       params.kind === 'navigated'
         ? {
@@ -149,8 +173,14 @@ export async function connectAppBridge(
             },
           }
         : params,
-    ),
-  );
-  await bridge.connect(new FrameTransport(target));
+    );
+  });
+  const transport = new FrameTransport(target, {
+    onRefused: (counts) => {
+      transportRefused = counts;
+      refused();
+    },
+  });
+  await bridge.connect(transport);
   return bridge;
 }

@@ -52,7 +52,7 @@ export interface AppBridgeDeps {
   version: string;
   actions: AppsState;
   dispatch: Dispatch<AppFrameAction>;
-  ask: (request: AppPromptRequest) => Promise<boolean>;
+  ask: (request: AppPromptRequest, signal?: AbortSignal) => Promise<boolean>;
 }
 
 /**
@@ -108,13 +108,13 @@ export function useAppBridge(deps: AppBridgeDeps): void {
       inConversation: d.call !== undefined,
       host: {
         html: () => actions.html(frame.frameId, frame.contentHash),
-        callTool: (name, args) => actions.callTool(frame.frameId, name, args),
+        callTool: (name, args, signal) => actions.callTool(frame.frameId, name, args, signal),
         readResource: (uri) => actions.readResource(frame.frameId, uri),
-        message: (text) => latest.current.ask({ kind: 'message', text }),
-        openLink: (url) => actions.openLink(frame.frameId, url),
-        download: async (contents) => {
+        message: (text, signal) => latest.current.ask({ kind: 'message', text }, signal),
+        openLink: (url, signal) => actions.openLink(frame.frameId, url, signal),
+        download: async (contents, signal) => {
           const files = toDownloadFiles(contents);
-          if (!(await latest.current.ask({ kind: 'download', files }))) return false;
+          if (!(await latest.current.ask({ kind: 'download', files }, signal))) return false;
           for (const file of files) {
             const data =
               file.data ??
@@ -162,6 +162,11 @@ export function useAppBridge(deps: AppBridgeDeps): void {
             return current;
           dispatch({ type: 'displayMode', mode });
           return mode;
+        },
+        refused: (counts) => {
+          if (!alive) return;
+          dispatch({ type: 'refused', counts });
+          actions.report(frame.frameId, { kind: 'messages-refused', ...counts });
         },
         teardownRequested: () => {
           const bridge = bridgeRef.current;

@@ -7,20 +7,37 @@ export type AppPromptRequest =
 
 /**
  * One question at a time to the person on an App's behalf. `ask` resolves with their answer;
- * a newer question (or the card going away) answers the older one with "no".
+ * a newer question, the card going away, or `signal` (the App cancelled its request, or its
+ * frame closed) answers it with "no" and takes it off the card, so it cannot be accepted later.
  */
 export function useAppPrompt(): {
   prompt: AppPromptRequest | null;
-  ask: (request: AppPromptRequest) => Promise<boolean>;
+  ask: (request: AppPromptRequest, signal?: AbortSignal) => Promise<boolean>;
   answer: (accepted: boolean) => void;
 } {
   const [prompt, setPrompt] = useState<AppPromptRequest | null>(null);
   const resolver = useRef<((accepted: boolean) => void) | null>(null);
   const ask = useCallback(
-    (request: AppPromptRequest) =>
+    (request: AppPromptRequest, signal?: AbortSignal) =>
       new Promise<boolean>((resolve) => {
+        if (signal?.aborted) {
+          resolve(false);
+          return;
+        }
         resolver.current?.(false);
-        resolver.current = resolve;
+        const settle = (accepted: boolean): void => {
+          signal?.removeEventListener('abort', withdraw);
+          resolve(accepted);
+        };
+        const withdraw = (): void => {
+          // Only while it is still the question shown; a newer one stays.
+          if (resolver.current !== settle) return;
+          resolver.current = null;
+          setPrompt(null);
+          resolve(false);
+        };
+        resolver.current = settle;
+        signal?.addEventListener('abort', withdraw, { once: true });
         setPrompt(request);
       }),
     [],

@@ -73,4 +73,24 @@ describe('UrlConsentPanel', () => {
     expect(splitAtHost('https://a.b/c', 'a.b')).toEqual(['https://', 'a.b', '/c']);
     expect(splitAtHost('https://a.b/c', 'zzz')).toEqual(['', 'https://a.b/c', '']);
   });
+
+  it('for an App: how many more of its requests wait, and opening with its origin allowed', async () => {
+    const fromApp = { ...urlInteraction('u9'), app: { tool: 'spam', appId: 'app-1' } };
+    const { host } = await renderWithStores(<InteractionPanel interaction={fromApp} />, {
+      script: () => ({}),
+    });
+    expect(screen.getByTestId('url-from-app').textContent).toBe(
+      'The App of spam asks to open this page.',
+    );
+    act(() => host.emit('apps.consentQueueChanged', { appId: 'app-1', waiting: 22 }));
+    expect(screen.getByTestId('url-app-queue').textContent).toBe('22 more from this App');
+    const openApp = screen.getByTestId('url-open-app');
+    expect(openApp.textContent).toBe('Open, and allow for this App');
+    expect(openApp.getAttribute('title')).toBe(
+      'Pages of auth.example.com this App asks to open later open without asking, until the App closes.',
+    );
+    fireEvent.click(screen.getByTestId('url-open-app'));
+    await settle();
+    expect(host.callsOf('interactions.respondUrl')).toEqual([{ id: 'u9', action: 'open-app' }]);
+  });
 });

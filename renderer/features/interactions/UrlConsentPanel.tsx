@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ElicitationUrlInteraction, UrlAction } from '../../../shared/domain/interactions';
 import { BoundedText } from '../../components/BoundedText';
-import { useInteractionsStore } from '../../stores/StoresContext';
+import { useAppsStore, useInteractionsStore } from '../../stores/StoresContext';
 import { InteractionFailure } from './InteractionFailure';
 
 /** Splits a URL around its host, so the host can be emphasised in place. */
@@ -21,12 +21,16 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
   const respond = useInteractionsStore((s) => s.respondUrl);
   const responding = useInteractionsStore((s) => s.responding[id] === true);
   const [before, host, after] = splitAtHost(interaction.url, interaction.host);
+  const appId = interaction.app?.appId;
+  // An App's requests come one at a time: how many more of it wait behind this one.
+  const fromApp = useAppsStore((s) => (appId ? (s.consentsWaiting[appId] ?? 0) : 0));
   // Every answer is one button, named after it for tests, idle while an answer is on its way.
-  const button = (action: UrlAction, modifier: string, label: string) => (
+  const button = (action: UrlAction, modifier: string, label: string, hint?: string) => (
     <button
       type="button"
       className={`button${modifier}`}
       disabled={responding}
+      title={hint}
       onClick={() => void respond(id, action)}
       data-testid={`url-${action}`}
     >
@@ -39,6 +43,14 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
       {interaction.app ? (
         <p className="interaction__message" data-testid="url-from-app">
           {t('apps.openLinkByApp', { tool: interaction.app.tool })}
+          {fromApp > 0 && (
+            <>
+              {' '}
+              <span className="badge badge--app" data-testid="url-app-queue">
+                {t('apps.moreFromApp', { count: fromApp })}
+              </span>
+            </>
+          )}
         </p>
       ) : (
         <BoundedText text={interaction.message} mono={false} className="interaction__message" />
@@ -76,7 +88,7 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
         </p>
       )}
       <InteractionFailure id={id} />
-      <div className="interaction__buttons">
+      <div className="interaction__buttons interaction__buttons--end">
         {interaction.stage === 'consent' &&
           button('decline', ' button--danger', t('interactions.url.decline'))}
         {button(
@@ -85,6 +97,15 @@ export function UrlConsentPanel({ interaction }: { interaction: ElicitationUrlIn
           interaction.stage === 'consent' ? t('common.cancel') : t('interactions.url.dismiss'),
         )}
         <span className="dialog__spacer" />
+        {interaction.stage === 'consent' &&
+          appId &&
+          interaction.host &&
+          button(
+            'open-app',
+            '',
+            t('apps.openLinkForApp'),
+            t('apps.openLinkForAppHint', { host: interaction.host }),
+          )}
         {interaction.stage === 'consent' &&
           button('open', ' button--primary', t('interactions.url.open'))}
         {interaction.stage !== 'consent' &&

@@ -24,6 +24,8 @@ export const approvals = {
   allowOnce: 'Allow once',
   allowChat: 'Allow for this chat',
   allowAlways: 'Always allow',
+  allowApp: 'Allow for this App',
+  allowAppHint: 'Its calls of this tool run without asking until the App closes.',
   deny: 'Deny',
   denyReason: 'Reason for denying (optional — Claude sees it)',
   denyPlaceholder: 'e.g. use the staging database instead',

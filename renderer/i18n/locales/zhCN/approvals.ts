@@ -31,6 +31,8 @@ export const approvals: LocaleShape<typeof enApprovals> = {
   allowOnce: '允许一次',
   allowChat: '在此对话中允许',
   allowAlways: '始终允许',
+  allowApp: '对此应用允许',
+  allowAppHint: '在该应用关闭前，它对此工具的调用无需再询问。',
   deny: '拒绝',
   denyReason: '拒绝理由（可选，Claude 会看到）',
   denyPlaceholder: '例如：请改用测试环境的数据库',

@@ -91,6 +91,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     invalidDecision: '这不是对批准请求的有效回答。',
     notWaiting: '此批准请求已不再等待（已在别处回答，或其回合已停止）。',
     noGrant: '该授权已不存在。',
+    notFromApp: '只有应用发出的请求才能对该应用允许。',
   },
   config: {
     noPicker: '这里没有文件选择器；请直接输入完整路径。',
@@ -468,11 +469,14 @@ export const host: LocaleShape<typeof hostMessages> = {
     notRun: '未运行：{{reason}}',
     linkRefused: '只能打开 https 链接（或指向本机的 http 链接）；不会打开 {{url}}。',
     closed: '应用已关闭。',
+    cancelledByApp: '应用取消了此请求。',
     previewOnly: '只有显示在对话中的应用才能{{what}}；这个是预览。',
     sendMessage: '发送消息',
     setContext: '为模型设置上下文',
     noToolCall: '没有工具调用 {{id}}。',
     noApp: '此工具调用没有应用。',
+    consentsWaiting: '此应用已有 {{count}} 个请求在等待你处理；请在它们得到回答后再请求。',
+    linkForAppOnly: '只有应用请求打开的页面才能对该应用允许。',
   },
   bundles: {
     unreadable: '无法读取 {{path}}（{{reason}}）。',
