@@ -358,6 +358,8 @@ export const hostMessages = {
     notRunning: 'The server “{{name}}” is not running.',
     messageTooLarge:
       'The server “{{name}}” sent a message larger than {{limit}} bytes; the connection was closed.',
+    resultTooLarge:
+      'The server “{{name}}” answered with {{size}} bytes, over the {{limit}}-byte limit on one message; the answer was dropped and the server keeps running.',
     sseOnly:
       'This server only offers the old HTTP+SSE transport, which cannot carry the 2026 protocol.',
     probeExit:
