@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BrowserWindow, app, dialog, ipcMain, safeStorage, session } from 'electron';
-import { createDispatcher } from './ipc/createDispatcher';
+import { createDispatcher, validatesOutputsByDefault } from './ipc/createDispatcher';
 import { registerIpc } from './ipc/registerIpc';
 import { ElectronExternalOpener } from './platform/ElectronExternalOpener';
 import { createFolderPicker } from './platform/createFolderPicker';
@@ -120,9 +120,10 @@ async function start(): Promise<void> {
 
   const disposeIpc = registerIpc({
     ipcMain,
-    // A packaged app never withholds an answer over a schema mismatch; development checks it.
+    // A packaged app (or `npm start`, NODE_ENV=production) never withholds an answer over a
+    // schema mismatch; development checks it.
     dispatch: createDispatcher(core.handlers, log.child('ipc'), {
-      validateOutputs: !app.isPackaged,
+      validateOutputs: !app.isPackaged && validatesOutputsByDefault(process.env),
     }),
     events: core.events,
     allowedOrigins,

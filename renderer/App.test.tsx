@@ -45,7 +45,8 @@ describe('App shortcuts', () => {
     fireEvent.click(screen.getByTestId('conversation-a'));
     await settle();
     fireEvent.keyDown(window, { key: ',', ctrlKey: true });
-    expect(screen.getByTestId('settings')).toBeTruthy();
+    // Settings is its own chunk, fetched on its first visit.
+    expect(await screen.findByTestId('settings')).toBeTruthy();
     fireEvent.keyDown(window, { key: 'Escape' });
     expect(stores.app.getState().view).toEqual({ kind: 'chat', id: 'a' });
   });

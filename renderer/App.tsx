@@ -1,24 +1,26 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { ChatScreen } from './features/chat/ChatScreen';
 import { useOpenChat } from './features/chat/useOpenChat';
-import { ConfigEditorScreen } from './features/config/ConfigEditorScreen';
 import { CONVERSATION_SEARCH_ID } from './features/conversations/ConversationList';
 import { BundleDropZone } from './features/bundles/BundleDropZone';
-import { BundleScreen } from './features/bundles/BundleScreen';
-import { RegistryScreen } from './features/registry/RegistryScreen';
-import { ServerDetailScreen } from './features/servers/ServerDetailScreen';
-import { ServerFormScreen } from './features/serverForm/ServerFormScreen';
 import { HomeScreen } from './features/shell/HomeScreen';
+import {
+  BundleScreen,
+  ConfigEditorScreen,
+  RegistryScreen,
+  ServerDetailScreen,
+  ServerFormScreen,
+  ServersScreen,
+  SettingsScreen,
+  TasksScreen,
+} from './features/shell/lazyScreens';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
 import { useHashRoute } from './features/shell/useHashRoute';
 import { useNarrowWindow } from './features/shell/useNarrowWindow';
 import { useShortcuts } from './features/shell/useShortcuts';
-import { SettingsScreen } from './features/settings/SettingsScreen';
-import { TasksScreen } from './features/tasks/TasksScreen';
-import { ServersScreen } from './features/servers/ServersScreen';
 import { sidebarIsRail, type View } from './stores/appStore';
 import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
@@ -82,7 +84,10 @@ export function App() {
             {connection === 'connecting' ? t('app.connecting') : t('app.connectionLost')}
           </div>
         )}
-        <Screen view={view} />
+        {/* A screen opened for the first time is fetched meanwhile (see lazyScreens). */}
+        <Suspense fallback={null}>
+          <Screen view={view} />
+        </Suspense>
       </main>
       <ApprovalDialog />
       <BundleDropZone />

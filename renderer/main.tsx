@@ -4,7 +4,6 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { SharedTranslationProvider } from './i18n/sharedTranslation';
 import { App } from './App';
-import { preloadMarkdown } from './features/markdown/LazyMarkdown';
 import { hashToView } from './features/shell/routes';
 import { createI18n } from './i18n/createI18n';
 import { createHostClient } from './host/HostClient';
@@ -73,8 +72,6 @@ async function start(): Promise<void> {
       </I18nextProvider>
     </StrictMode>,
   );
-  // After the first frame: replies render as Markdown as soon as a conversation opens.
-  setTimeout(preloadMarkdown, 0);
 }
 
 start().catch((error: unknown) => {

@@ -1,9 +1,11 @@
-// `npm start`: the desktop app in development (electron-vite dev, live reload). A missing Electron
+// `npm start`: the desktop app on the production build (built first when the sources changed;
+// `npm run dev` is the live-reloading development run). A missing Electron
 // binary is downloaded first by the electron package's own installer, with its progress shown;
 // when that cannot work (offline, blocked, no display) one line on stderr says why and the same
 // app opens in the browser.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { ensureBuilt } from './ensureBuilt.mjs';
 import { decideStart } from './startMode.mjs';
 import { createInstallProgress } from './installProgress.mjs';
 
@@ -17,14 +19,14 @@ const choice = await decideStart({
 });
 progress.end();
 if (choice.mode === 'web') process.stderr.write(`${choice.reason}\n`);
-const [command, env] =
+ensureBuilt();
+// What people run: the minified renderer, and main without the contract's output checks.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const [file, command] =
   choice.mode === 'electron'
-    ? [
-        // The dev runner starts the binary found above (also one under ELECTRON_OVERRIDE_DIST_PATH).
-        ['node_modules/electron-vite/bin/electron-vite.js', 'dev', '--logLevel', 'warn', ...args],
-        { ...process.env, ELECTRON_EXEC_PATH: choice.binary },
-      ]
-    : [['scripts/web.mjs', ...args], process.env];
-const child = spawn(process.execPath, command, { cwd: root, env, stdio: 'inherit' });
+    ? // The binary found above (also one under ELECTRON_OVERRIDE_DIST_PATH), on the built app.
+      [choice.binary, ['.', ...args]]
+    : [process.execPath, ['scripts/web.mjs', ...args]];
+const child = spawn(file, command, { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -69,10 +69,10 @@ describe('npm start: the decision without a download', () => {
     ).resolves.toMatchObject({ mode: 'electron' });
   });
 
-  it('honours ELECTRON_OVERRIDE_DIST_PATH like the electron package does, for the dev runner too', async () => {
+  it('honours ELECTRON_OVERRIDE_DIST_PATH like the electron package does', async () => {
     const env = { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron', DISPLAY: ':0' };
     const files = fs({ '/opt/electron/electron': '' });
-    // start.mjs hands this path to electron-vite as ELECTRON_EXEC_PATH.
+    // start.mjs runs this binary on the built app.
     await expect(
       decideStart({ root: '/repo', env, platform: 'linux', ...files, install: noInstall }),
     ).resolves.toEqual({ mode: 'electron', binary: '/opt/electron/electron' });

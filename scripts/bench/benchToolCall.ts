@@ -110,7 +110,8 @@ export async function benchToolCall(ctx: BenchContext): Promise<ToolCallReport> 
           supervisor.callTool('echo', { text }).then((result) => result.content);
         const viaBare = (text: string): Promise<unknown> =>
           bare.client
-            .callTool({ name: 'echo', arguments: { text } })
+            // A progress callback makes the SDK send a progressToken, as the host always does.
+            .callTool({ name: 'echo', arguments: { text } }, { onprogress: () => undefined })
             .then((result) => result.content);
         const paths: Path[] = [
           { name: 'socket', call: () => timed(viaSocket), samples: [] },

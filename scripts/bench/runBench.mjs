@@ -29,6 +29,9 @@ if (!existsSync(entry) || statSync(entry).mtimeMs < Math.max(...sources.map(newe
 }
 
 const child = spawn(process.execPath, [entry, ...process.argv.slice(2)], {
+  // The shipped shells' mode (npm start, npm run web, the packaged app): hosts started in the
+  // bench's own process then skip the contract's output checks as those do.
+  env: { ...process.env, NODE_ENV: 'production' },
   stdio: 'inherit',
 });
 // The bench ends its servers on SIGINT/SIGTERM itself; forward and wait for it.

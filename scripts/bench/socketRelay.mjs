@@ -35,7 +35,9 @@ const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate:
 wss.on('connection', (ws) => {
   ws.on('message', (data) => {
     const frame = JSON.parse(data.toString('utf8'));
-    client.callTool({ name: frame.input.tool, arguments: frame.input.arguments }).then(
+    // With a progress callback the SDK sends a progressToken, as the host always does.
+    const request = { name: frame.input.tool, arguments: frame.input.arguments };
+    client.callTool(request, { onprogress: () => undefined }).then(
       (result) =>
         ws.send(
           JSON.stringify({ kind: 'result', id: frame.id, result: { ok: true, value: { result } } }),

@@ -359,6 +359,8 @@ export const hostMessages = {
     notRunning: 'The server “{{name}}” is not running.',
     messageTooLarge:
       'The server “{{name}}” sent a message larger than {{limit}} bytes; the connection was closed.',
+    resultTooLarge:
+      'The server “{{name}}” answered with {{size}} bytes, over the {{limit}}-byte limit on one message; the answer was dropped and the server keeps running.',
     sseOnly:
       'This server only offers the old HTTP+SSE transport, which cannot carry the 2026 protocol.',
     probeExit:
@@ -513,7 +515,7 @@ export const hostMessages = {
     noToolCall: 'No tool call {{id}}.',
     noApp: 'This tool call has no App.',
     consentsWaiting:
-      '{{count}} requests of this App already wait for you; ask again once they are answered.',
+      '{{limit}} requests of this App already wait for you; ask again once they are answered.',
     linkForAppOnly: 'Only a page an App asked to open can be allowed for the App.',
   },
   bundles: {

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest } from '../../../shared/domain/approvals';
 import { AppErrorCode } from '../../../shared/errors';
 import { AppConsentQueue } from '../apps/AppConsentQueue';
@@ -42,23 +42,19 @@ function fromApp(appId: string | undefined, tool: ApprovalTool = poke): Approval
   };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 describe('App requests in the approval broker', () => {
   it('asks one request of an App at a time and counts the rest; other Apps are not held up', async () => {
     const { broker, waiting, queue, asked } = await setup();
     const turn = (appId: string) => (signal?: AbortSignal) => queue.turn(appId, signal);
     const a = [1, 2, 3].map(() => broker.decide(fromApp('a'), undefined, turn('a')));
     const b = broker.decide(fromApp('b'), undefined, turn('b'));
-    await tick();
-    expect(asked().map((r) => r.caller?.appId)).toEqual(['a', 'b']);
+    await vi.waitFor(() => expect(asked().map((r) => r.caller?.appId)).toEqual(['a', 'b']));
     expect(waiting).toEqual([
       ['a', 1],
       ['a', 2],
     ]);
     await broker.respond(asked()[0]?.id ?? '', { kind: 'allow', scope: 'once' });
-    await tick();
-    expect(waiting.at(-1)).toEqual(['a', 1]);
+    await vi.waitFor(() => expect(waiting.at(-1)).toEqual(['a', 1]));
     expect(asked().map((r) => r.caller?.appId)).toEqual(['b', 'a']);
     // "Allow for this App": what of that App waits for the same tool runs without asking.
     await broker.respond(asked()[1]?.id ?? '', { kind: 'allow', scope: 'app' });
@@ -73,8 +69,7 @@ describe('App requests in the approval broker', () => {
     // The other App, and the model, are still asked.
     expect(asked().map((r) => r.caller?.appId)).toEqual(['b']);
     const model = broker.decide({ ...fromApp(undefined), caller: undefined });
-    await tick();
-    expect(asked()).toHaveLength(2);
+    await vi.waitFor(() => expect(asked()).toHaveLength(2));
     broker.dispose();
     expect(await b).toMatchObject({ cancelled: true });
     expect(await model).toMatchObject({ cancelled: true });
@@ -84,7 +79,7 @@ describe('App requests in the approval broker', () => {
     const { broker, queue, asked } = await setup();
     const turn = (signal?: AbortSignal) => queue.turn('a', signal);
     const first = broker.decide(fromApp('a'), undefined, turn);
-    await tick();
+    await vi.waitFor(() => expect(asked()).toHaveLength(1));
     await broker.respond(asked()[0]?.id ?? '', { kind: 'allow', scope: 'app' });
     expect(await first).toMatchObject({ kind: 'allowed', decidedBy: 'person' });
     expect(await broker.decide(fromApp('a'), undefined, turn)).toMatchObject({
@@ -92,8 +87,7 @@ describe('App requests in the approval broker', () => {
     });
     // Another tool, or the same tool changed, asks again.
     const other = broker.decide(fromApp('a', { name: 'other', inputSchema: {} }), undefined, turn);
-    await tick();
-    expect(asked()).toHaveLength(1);
+    await vi.waitFor(() => expect(asked()).toHaveLength(1));
     await broker.respond(asked()[0]?.id ?? '', { kind: 'deny' });
     expect(await other).toMatchObject({ kind: 'denied' });
     const changed = broker.decide(
@@ -101,14 +95,12 @@ describe('App requests in the approval broker', () => {
       undefined,
       turn,
     );
-    await tick();
-    expect(asked()[0]?.pinChange?.changed).toEqual(['description']);
+    await vi.waitFor(() => expect(asked()[0]?.pinChange?.changed).toEqual(['description']));
     await broker.respond(asked()[0]?.id ?? '', { kind: 'deny' });
     await changed;
     broker.forgetApp('a');
     const after = broker.decide(fromApp('a'), undefined, turn);
-    await tick();
-    expect(asked()).toHaveLength(1);
+    await vi.waitFor(() => expect(asked()).toHaveLength(1));
     await broker.respond(asked()[0]?.id ?? '', { kind: 'deny' });
     await after;
     broker.dispose();
@@ -117,7 +109,7 @@ describe('App requests in the approval broker', () => {
   it('refuses “for this App” for the model’s calls, and more waiting requests than the limit', async () => {
     const { broker, queue, asked } = await setup();
     const model = broker.decide({ ...fromApp(undefined), caller: undefined });
-    await tick();
+    await vi.waitFor(() => expect(asked()).toHaveLength(1));
     await expect(
       broker.respond(asked()[0]?.id ?? '', { kind: 'allow', scope: 'app' }),
     ).rejects.toMatchObject({ code: AppErrorCode.Validation });
@@ -143,8 +135,7 @@ describe('App requests in the approval broker', () => {
     const turn = (signal?: AbortSignal) => queue.turn('a', signal);
     const shown = broker.decide(fromApp('a'), controller.signal, turn);
     const queued = broker.decide(fromApp('a'), controller.signal, turn);
-    await tick();
-    expect(waiting.at(-1)).toEqual(['a', 1]);
+    await vi.waitFor(() => expect(waiting.at(-1)).toEqual(['a', 1]));
     controller.abort();
     expect(await queued).toMatchObject({ kind: 'denied', cancelled: true });
     expect(await shown).toMatchObject({ kind: 'denied', cancelled: true });

@@ -42,7 +42,7 @@ export class AppConsentQueue {
       return Promise.reject(
         new AppError(
           AppErrorCode.Forbidden,
-          hostText('apps.consentsWaiting', { count: this.maxWaiting }),
+          hostText('apps.consentsWaiting', { limit: this.maxWaiting }),
         ),
       );
     }

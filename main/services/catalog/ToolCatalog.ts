@@ -5,9 +5,8 @@ import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import { isVisibleToModel, toolUi } from '../apps/toolUi';
 import type { Tool } from '../mcp/session/mcpTypes';
-import { estimateToolTokens } from './search/estimateTokens';
+import { toolDefinitions } from './search/ToolDefinitions';
 import { modelToolName } from './modelToolName';
-import { toModelTool } from './toModelTool';
 
 const prefsSchema = z.object({
   version: z.literal(1),
@@ -34,6 +33,7 @@ export interface CatalogEntry {
  */
 export class ToolCatalog {
   private prefs: Prefs = { version: 1, disabledTools: {} };
+  private prefsRevision = 0;
   private write: Promise<void> = Promise.resolve();
 
   constructor(
@@ -44,13 +44,20 @@ export class ToolCatalog {
   async load(): Promise<void> {
     try {
       const parsed = prefsSchema.safeParse(JSON.parse(await readFile(this.file, 'utf8')));
-      if (parsed.success) this.prefs = parsed.data;
-      else this.log.warn('tool preferences unreadable; all tools enabled', { file: this.file });
+      if (parsed.success) {
+        this.prefs = parsed.data;
+        this.prefsRevision += 1;
+      } else this.log.warn('tool preferences unreadable; all tools enabled', { file: this.file });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.log.warn('tool preferences unreadable; all tools enabled', { error });
       }
     }
+  }
+
+  /** Changes whenever the person's choices change: what is derived from them can be kept. */
+  get revision(): number {
+    return this.prefsRevision;
   }
 
   isEnabled(server: string, tool: string): boolean {
@@ -95,7 +102,7 @@ export class ToolCatalog {
       ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
       ...(tool.annotations ? { annotations: pickAnnotations(tool.annotations) } : {}),
       enabled: this.isEnabled(server, tool.name),
-      tokens: estimateToolTokens(toModelTool(modelName, tool)),
+      tokens: toolDefinitions.of(modelName, tool).tokens,
       alwaysLoaded: this.isAlwaysLoaded(server, tool),
       alwaysLoadHint: hintsAlwaysLoad(tool),
       ...uiOf(tool),
@@ -120,6 +127,7 @@ export class ToolCatalog {
 
   private async save(prefs: Prefs): Promise<void> {
     this.prefs = prefs;
+    this.prefsRevision += 1;
     const snapshot = JSON.stringify(prefs, null, 2) + '\n';
     // Writes are chained so the file always ends with the latest state.
     this.write = this.write.then(() => writeFileAtomic(this.file, snapshot));

@@ -16,6 +16,7 @@ import { ComposerChips } from '../context/ComposerChips';
 import { FileButton } from '../context/FileButton';
 import { activeOptionId, ComposerMenus, MENU_ID } from '../context/ComposerMenus';
 import { useComposerMenus } from '../context/useComposerMenus';
+import { preloadMarkdown } from '../markdown/LazyMarkdown';
 import { useModelName, useSelectedModel } from '../providers/useModelName';
 import { ModelPicker } from './ModelPicker';
 
@@ -137,6 +138,8 @@ export function Composer({ running, conversationModel, onSent }: ComposerProps) 
         rows={1}
         autoFocus
         onChange={(e) => {
+          // A reply is coming: fetch the Markdown renderer while the person writes.
+          preloadMarkdown();
           setText(e.target.value);
           menus.track(e.target.value, e.target.selectionStart);
         }}

@@ -4,8 +4,8 @@ const load = () => import('./Markdown');
 const Rendered = lazy(async () => ({ default: (await load()).Markdown }));
 
 /**
- * Starts loading the Markdown renderer (parser, highlighter, KaTeX: most of the bundle) without
- * waiting for a reply to need it; the first frame of the app does not carry it.
+ * Starts loading the Markdown renderer (parser, highlighter, KaTeX: most of the bundle) before
+ * a reply needs it, once the person writes: the page a person first sees never carries it.
  */
 export function preloadMarkdown(): void {
   void load();

@@ -154,8 +154,19 @@ export async function benchToolSearch(ctx: BenchContext): Promise<ToolSearchRepo
         ...FIRST_TOKEN_TURNS,
         goals: [
           atLeast(
-            'toolSearch.recall',
-            `top-${recall.k} recall of the tool search over ${recall.queries} labelled queries, ${recall.tools} tools`,
+            'toolSearch.recall.heldOut',
+            `top-${recall.k} recall of the tool search over ${recall.heldOut.queries} held-out queries written before any tuning and never tuned on, ${recall.tools} tools`,
+            recall.heldOut.recall,
+            RECALL_GOAL,
+            'ratio',
+          ),
+          atLeast(
+            'toolSearch.recall.tuning',
+            `top-${recall.k} recall over the ${recall.queries} queries of queries.json (${Object.entries(
+              recall.bySet,
+            )
+              .map(([set, part]) => `${part.queries} ${set}`)
+              .join(', ')}; the tuning ones were looked at while tuning), ${recall.tools} tools`,
             recall.recall,
             RECALL_GOAL,
             'ratio',

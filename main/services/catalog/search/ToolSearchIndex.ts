@@ -15,6 +15,11 @@ export interface SearchableTool {
   description?: string;
   /** Names of the input schema's top-level properties. */
   parameters: readonly string[];
+  /**
+   * Stands for everything above: an update re-indexes a tool only when it changed. Without
+   * one, the fields themselves are compared.
+   */
+  digest?: string;
 }
 
 /** One search result, best first. */
@@ -61,9 +66,11 @@ const SYNONYMS: ReadonlyMap<string, readonly string[]> = new Map(
  */
 export class ToolSearchIndex {
   private readonly index: MiniSearch<IndexedTool>;
-  readonly size: number;
+  /** Model name → the digest (or fields) of what is indexed for it. */
+  private readonly indexed = new Map<string, string>();
+  private updating: Promise<void> = Promise.resolve();
 
-  constructor(tools: readonly SearchableTool[]) {
+  constructor(tools: readonly SearchableTool[] = []) {
     this.index = new MiniSearch<IndexedTool>({
       fields: ['name', 'title', 'description', 'parameters', 'server'],
       tokenize: tokenizeForSearch,
@@ -74,13 +81,60 @@ export class ToolSearchIndex {
         prefix: (term) => term.length >= 4,
       },
     });
-    const seen = new Set<string>();
-    const documents: IndexedTool[] = [];
+    this.index.addAll(this.changes(tools));
+  }
+
+  /** How many tools are indexed (or being indexed by an update under way). */
+  get size(): number {
+    return this.indexed.size;
+  }
+
+  /**
+   * Brings the index to `tools`, touching only the tools added, changed or removed since the
+   * last update. New documents are added in chunks between which other work runs, so a large
+   * catalogue's first index never holds the process up; updates apply in the order called.
+   */
+  update(tools: readonly SearchableTool[]): Promise<void> {
+    const next = this.updating.then(async () => {
+      const added = this.changes(tools);
+      await this.index.addAllAsync(added, { chunkSize: UPDATE_CHUNK });
+    });
+    // A failed update must not stop the next one.
+    this.updating = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * The best `limit` tools for `query`, among `only` when given; none for a query with no
+   * searchable word.
+   */
+  search(query: string, limit: number, only?: { has(name: string): boolean }): ToolSearchHit[] {
+    if (limit <= 0 || !query.trim()) return [];
+    return this.index
+      .search(withSynonyms(query), only ? { filter: (result) => only.has(String(result.id)) } : {})
+      .slice(0, limit)
+      .map((result) => ({ modelName: String(result.id), score: result.score }));
+  }
+
+  /** Drops what left or changed and returns the documents to add (first of a name wins). */
+  private changes(tools: readonly SearchableTool[]): IndexedTool[] {
+    const wanted = new Map<string, { key: string; tool: SearchableTool }>();
     for (const tool of tools) {
-      if (seen.has(tool.modelName)) continue;
-      seen.add(tool.modelName);
-      documents.push({
-        id: tool.modelName,
+      if (!wanted.has(tool.modelName)) {
+        wanted.set(tool.modelName, { key: tool.digest ?? fieldsKey(tool), tool });
+      }
+    }
+    for (const [id, key] of this.indexed) {
+      if (wanted.get(id)?.key === key) continue;
+      this.index.discard(id);
+      this.indexed.delete(id);
+    }
+    const added: IndexedTool[] = [];
+    for (const [id, { key, tool }] of wanted) {
+      if (this.indexed.has(id)) continue;
+      this.indexed.set(id, key);
+      added.push({
+        id,
         name: tool.name,
         title: tool.title ?? '',
         description: tool.description ?? '',
@@ -88,18 +142,22 @@ export class ToolSearchIndex {
         server: tool.serverTitle ? `${tool.server} ${tool.serverTitle}` : tool.server,
       });
     }
-    this.index.addAll(documents);
-    this.size = documents.length;
+    return added;
   }
+}
 
-  /** The best `limit` tools for `query`; none for a query with no searchable word. */
-  search(query: string, limit: number): ToolSearchHit[] {
-    if (limit <= 0 || !query.trim()) return [];
-    return this.index
-      .search(withSynonyms(query))
-      .slice(0, limit)
-      .map((result) => ({ modelName: String(result.id), score: result.score }));
-  }
+/** Documents added per chunk of an update (a few milliseconds of work each). */
+const UPDATE_CHUNK = 250;
+
+function fieldsKey(tool: SearchableTool): string {
+  return [
+    tool.server,
+    tool.serverTitle ?? '',
+    tool.name,
+    tool.title ?? '',
+    tool.description ?? '',
+    tool.parameters.join(' '),
+  ].join('\u0000');
 }
 
 function withSynonyms(query: string): Query {

@@ -10,11 +10,10 @@ import type { HostTool } from '../../conversation/HostTool';
 import type { ModelTool } from '../../models/ModelClient';
 import type { ConversationStore } from '../../store/ConversationStore';
 import type { CatalogEntry, ToolCatalog } from '../ToolCatalog';
-import { toModelTool } from '../toModelTool';
 import { createToolSearchTool } from './createToolSearchTool';
 import { decideToolLoading } from './decideToolLoading';
-import { estimateToolTokens } from './estimateTokens';
-import { ToolSearchIndex } from './ToolSearchIndex';
+import { toolDefinitions, type ToolDefinition, type ToolDefinitions } from './ToolDefinitions';
+import { ToolSearchIndex, type SearchableTool } from './ToolSearchIndex';
 
 /**
  * Tools found by searches stay loaded for the conversation, up to this many (the oldest go
@@ -61,18 +60,28 @@ export interface ToolSearchServiceOptions {
   catalog: ToolCatalog;
   store: ConversationStore;
   log: Logger;
+  /** Per-definition estimates and digests; the process's own by default. */
+  definitions?: ToolDefinitions;
 }
 
 /**
  * Deferred loading for large catalogues: decides per turn whether requests carry every tool
  * definition or a search tool plus the always-loaded tools and those found so far, runs our
- * search tool (one index per catalogue, built when first searched), and keeps what searches
- * found per conversation.
+ * search tool, and keeps what searches found per conversation. A turn's own work does not grow
+ * with the catalogue's definitions: their token estimates are kept per definition (by digest),
+ * and the one search index is updated in the background with what changed, so neither a turn
+ * nor its first search waits for the whole catalogue to be indexed.
  */
 export class ToolSearchService {
-  private cachedIndex: { key: string; index: ToolSearchIndex } | undefined;
+  private readonly index = new ToolSearchIndex();
+  private lastCatalogue: Catalogue | undefined;
+  private lastSplit: Split | undefined;
+  private indexing: { split: Split; done: Promise<ToolSearchIndex> } | undefined;
+  private readonly definitions: ToolDefinitions;
 
-  constructor(private readonly options: ToolSearchServiceOptions) {}
+  constructor(private readonly options: ToolSearchServiceOptions) {
+    this.definitions = options.definitions ?? toolDefinitions;
+  }
 
   /** The conversation's own choice. */
   conversationMode(conversationId: string): ConversationToolSearch {
@@ -99,27 +108,23 @@ export class ToolSearchService {
   plan(input: PlanInput): TurnToolPlan {
     const { conversationId } = input;
     const hostTools = [...(input.hostTools ?? [])];
-    const all = input.entries.map((entry) => ({
-      entry,
-      tool: toModelTool(entry.modelName, entry.tool),
-    }));
-    const tokens = all.reduce((sum, item) => sum + estimateToolTokens(item.tool), 0);
+    const catalogue = this.catalogue(input.entries);
+    const { tokens, byName, tools } = catalogue;
     const decision = decideToolLoading({
-      tools: all.length,
+      tools: tools.length,
       tokens,
       settings: this.options.settings(),
       conversation: input.mode ?? this.conversationMode(conversationId),
       apiSearchAvailable: input.apiSearchAvailable,
     });
-    const callable = [...hostTools.map((host) => host.tool), ...all.map((item) => item.tool)];
+    const callable = [...hostTools.map((host) => host.tool), ...tools];
     const base = { ...decision, callable, hostTools };
     if (decision.loading === 'all') {
       return { ...base, request: () => ({ tools: callable }), found: () => undefined };
     }
 
-    const pinned = new Set(
-      all.filter((item) => this.isAlwaysLoaded(item.entry)).map((i) => i.tool.modelName),
-    );
+    const split = this.split(catalogue);
+    const { pinned } = split;
     const loaded = new Set(this.loaded(conversationId));
     const found = (names: readonly string[]): void => {
       const fresh = names.filter((name) => !pinned.has(name));
@@ -138,7 +143,7 @@ export class ToolSearchService {
         request: () => ({
           tools: [
             ...hostTools.map((host) => host.tool),
-            ...all.map(({ tool }) =>
+            ...tools.map((tool) =>
               pinned.has(tool.modelName) ? tool : { ...tool, deferLoading: true },
             ),
           ],
@@ -148,13 +153,13 @@ export class ToolSearchService {
       };
     }
 
-    const byName = new Map(all.map(({ tool }) => [tool.modelName, tool]));
-    const deferredEntries = all
-      .filter((item) => !pinned.has(item.tool.modelName))
-      .map((i) => i.entry);
+    // The index catches up after the turn's first request is on its way; a search waits for it.
+    const index = (): Promise<ToolSearchIndex> => this.indexed(split);
+    setImmediate(() => void index().catch(() => undefined));
     const searchTool = createToolSearchTool({
-      deferred: deferredEntries,
-      index: () => this.indexFor(deferredEntries),
+      deferred: split.deferred,
+      servers: split.servers,
+      index,
       onFound: found,
     });
     const withSearch = [searchTool, ...hostTools];
@@ -164,7 +169,7 @@ export class ToolSearchService {
       hostTools: withSearch,
       request: () => {
         const offered = [
-          ...all.filter(({ tool }) => pinned.has(tool.modelName)).map(({ tool }) => tool),
+          ...split.pinnedTools,
           // In the order they were found, so earlier requests' tools stay a stable prefix.
           ...[...loaded].flatMap((name) => {
             const tool = byName.get(name);
@@ -173,11 +178,65 @@ export class ToolSearchService {
         ];
         return {
           tools: [...withSearch.map((host) => host.tool), ...offered],
-          held: all.length - offered.length,
+          held: tools.length - offered.length,
         };
       },
       found,
     };
+  }
+
+  /**
+   * The catalogue split into always-loaded and searchable tools, kept while neither the
+   * catalogue nor the person's choices change.
+   */
+  private split(catalogue: Catalogue): Split {
+    const revision = this.options.catalog.revision;
+    const last = this.lastSplit;
+    if (last?.catalogue === catalogue && last.revision === revision) return last;
+    const pinnedItems = catalogue.all.filter((item) => this.isAlwaysLoaded(item.entry));
+    const pinned = new Set(pinnedItems.map((item) => item.tool.modelName));
+    const deferredItems = catalogue.all.filter((item) => !pinned.has(item.tool.modelName));
+    this.lastSplit = {
+      catalogue,
+      revision,
+      pinned,
+      pinnedTools: pinnedItems.map((item) => item.tool),
+      deferredItems,
+      deferred: new Map(deferredItems.map((item) => [item.entry.modelName, item.entry])),
+      servers: [...new Set(deferredItems.map((item) => item.entry.server))],
+    };
+    return this.lastSplit;
+  }
+
+  /** The index, once it holds the split's searchable tools (updated only when they changed). */
+  private indexed(split: Split): Promise<ToolSearchIndex> {
+    if (this.indexing?.split !== split) {
+      const done = this.index.update(split.deferredItems.map(searchable)).then(() => this.index);
+      this.indexing = { split, done };
+    }
+    return this.indexing.done;
+  }
+
+  /**
+   * The turn's catalogue with each definition's kept facts. The same tools as the last turn's
+   * (compared by identity, without reading a definition) give the last turn's result back.
+   */
+  private catalogue(entries: readonly CatalogEntry[]): Catalogue {
+    const last = this.lastCatalogue;
+    if (last && sameEntries(last.entries, entries)) return last;
+    const all = entries.map((entry) => ({
+      entry,
+      ...this.definitions.of(entry.modelName, entry.tool),
+    }));
+    const tools = all.map((item) => item.tool);
+    this.lastCatalogue = {
+      entries,
+      all,
+      tools,
+      tokens: all.reduce((sum, item) => sum + item.tokens, 0),
+      byName: new Map(tools.map((tool) => [tool.modelName, tool])),
+    };
+    return this.lastCatalogue;
   }
 
   private saveLoaded(conversationId: string, names: string[]): void {
@@ -190,50 +249,71 @@ export class ToolSearchService {
       log.warn('could not keep the tools a search loaded', { conversationId, error });
     }
   }
-
-  /** One index per set of searchable tools, rebuilt only when that set changes. */
-  private indexFor(entries: readonly CatalogEntry[]): ToolSearchIndex {
-    // Everything the index reads: a changed description must not be searched in its old words.
-    const key = entries
-      .map((e) =>
-        [
-          e.modelName,
-          e.tool.title ?? '',
-          e.tool.description ?? '',
-          Object.keys((e.tool.inputSchema.properties as object | undefined) ?? {}).join(' '),
-        ].join('\u0000'),
-      )
-      .join('\n');
-    if (this.cachedIndex?.key !== key) {
-      this.cachedIndex = {
-        key,
-        index: new ToolSearchIndex(
-          entries.map((entry) => ({
-            modelName: entry.modelName,
-            server: entry.server,
-            name: entry.tool.name,
-            ...(entry.tool.title ? { title: entry.tool.title } : {}),
-            ...(entry.tool.description ? { description: entry.tool.description } : {}),
-            parameters: Object.keys(
-              (entry.tool.inputSchema.properties as object | undefined) ?? {},
-            ),
-          })),
-        ),
-      };
-    }
-    return this.cachedIndex.index;
-  }
 }
 
-/** What a request carried of the tools, for its usage line. */
-export function describeRequestTools(loading: ToolLoading, set: RequestToolSet): RequestTools {
+/** A catalogue with its definitions' kept facts, as {@link ToolSearchService} plans from it. */
+interface Catalogue {
+  entries: readonly CatalogEntry[];
+  all: readonly (ToolDefinition & { entry: CatalogEntry })[];
+  tools: readonly ModelTool[];
+  tokens: number;
+  byName: ReadonlyMap<string, ModelTool>;
+}
+
+/** A catalogue split by the person's choices and the servers' hints. */
+interface Split {
+  catalogue: Catalogue;
+  /** The catalogue's preferences revision the split was made under. */
+  revision: number;
+  pinned: ReadonlySet<string>;
+  pinnedTools: readonly ModelTool[];
+  deferredItems: Catalogue['all'];
+  /** Model name → entry of the tools a search can find. */
+  deferred: ReadonlyMap<string, CatalogEntry>;
+  servers: readonly string[];
+}
+
+/** The same tools under the same names, in the same order (a server's objects are kept). */
+function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x?.tool !== y?.tool || x?.modelName !== y?.modelName || x?.server !== y?.server)
+      return false;
+  }
+  return true;
+}
+
+/** What the index reads of a catalogue tool; the digest says when it changed. */
+function searchable({ entry, digest }: { entry: CatalogEntry; digest: string }): SearchableTool {
+  return {
+    modelName: entry.modelName,
+    server: entry.server,
+    name: entry.tool.name,
+    ...(entry.tool.title ? { title: entry.tool.title } : {}),
+    ...(entry.tool.description ? { description: entry.tool.description } : {}),
+    parameters: Object.keys((entry.tool.inputSchema.properties as object | undefined) ?? {}),
+    digest,
+  };
+}
+
+/**
+ * What a request carried of the tools, for its usage line: catalogue tools' estimates are the
+ * ones kept for their definitions.
+ */
+export function describeRequestTools(
+  loading: ToolLoading,
+  set: RequestToolSet,
+  definitions: ToolDefinitions = toolDefinitions,
+): RequestTools {
   const sent = set.tools.filter((tool) => !tool.deferLoading);
   return {
     loading,
     sent: sent.length + (set.toolSearch ? 1 : 0),
     deferred: set.tools.length - sent.length + (set.held ?? 0),
     tokens:
-      sent.reduce((sum, tool) => sum + estimateToolTokens(tool), 0) +
+      sent.reduce((sum, tool) => sum + definitions.tokensOf(tool), 0) +
       (set.toolSearch ? API_SEARCH_TOOL_TOKENS : 0),
   };
 }

@@ -5,8 +5,7 @@ import type {
 } from '../../../../shared/domain/toolSearch';
 import type { TokenUsage } from '../../store/MessageRecord';
 import type { CatalogEntry } from '../ToolCatalog';
-import { toModelTool } from '../toModelTool';
-import { estimateToolTokens } from './estimateTokens';
+import { toolDefinitions } from './ToolDefinitions';
 import { describeRequestTools, type ToolSearchService } from './ToolSearchService';
 
 /** What the costs are computed from. */
@@ -36,7 +35,7 @@ export function computeCatalogCosts(
   const byServer = new Map<string, ServerToolCost>();
   let totalTokens = 0;
   for (const entry of input.entries) {
-    const tokens = estimateToolTokens(toModelTool(entry.modelName, entry.tool));
+    const { tokens } = toolDefinitions.of(entry.modelName, entry.tool);
     const cost = byServer.get(entry.server) ?? {
       server: entry.server,
       tools: 0,

@@ -15,10 +15,12 @@ const RESULT_DESCRIPTION_CHARS = 300;
 
 /** What the search tool needs from the turn. */
 export interface ToolSearchToolOptions {
-  /** The tools held back behind the search (the ones a search can find). */
-  deferred: readonly CatalogEntry[];
-  /** The index over them, built on first use. */
-  index: () => ToolSearchIndex;
+  /** The tools held back behind the search (the ones a search can find), by model name. */
+  deferred: ReadonlyMap<string, CatalogEntry>;
+  /** The servers they come from. */
+  servers: readonly string[];
+  /** The index over them, once it has caught up with them (it may hold other tools too). */
+  index: () => Promise<ToolSearchIndex>;
   /** Tools found: offered from the next step on, and for the rest of the conversation. */
   onFound: (modelNames: string[]) => void;
 }
@@ -29,14 +31,13 @@ export interface ToolSearchToolOptions {
  * step on. Nothing is run on a server, so nobody is asked.
  */
 export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
-  const servers = [...new Set(options.deferred.map((entry) => entry.server))];
-  const byName = new Map(options.deferred.map((entry) => [entry.modelName, entry]));
+  const { servers, deferred: byName } = options;
   return {
     origin: { server: HOST_ORIGIN, tool: TOOL_SEARCH_TOOL_NAME },
     tool: {
       modelName: TOOL_SEARCH_TOOL_NAME,
       description: [
-        `Searches ${options.deferred.length} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
+        `Searches ${byName.size} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
         'Call it with a few words saying what you need to do (for example "create issue in repository" or "weather forecast"). The best matches come back with their descriptions and parameters, and you can call them from your next step on.',
         'Search again with other words if nothing fits. Tools already offered to you do not need a search.',
       ].join('\n'),
@@ -58,23 +59,19 @@ export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
         additionalProperties: false,
       },
     },
-    run({ input }) {
+    async run({ input }) {
       const { query, limit } = readInput(input);
-      if (!query)
-        return Promise.resolve(
-          failure('Give a "query": a few words saying what the tool should do.'),
-        );
-      const hits = options.index().search(query, limit);
+      if (!query) return failure('Give a "query": a few words saying what the tool should do.');
+      const index = await options.index();
+      const hits = index.search(query, limit, byName);
       const found = hits.flatMap((hit) => byName.get(hit.modelName) ?? []);
       if (found.length === 0) {
-        return Promise.resolve(
-          success(
-            `No tool matched “${query}”. Try other words. The tools come from: ${servers.join(', ')}.`,
-          ),
+        return success(
+          `No tool matched “${query}”. Try other words. The tools come from: ${servers.join(', ')}.`,
         );
       }
       options.onFound(found.map((entry) => entry.modelName));
-      return Promise.resolve(success(describeFound(query, found)));
+      return success(describeFound(query, found));
     },
   };
 }

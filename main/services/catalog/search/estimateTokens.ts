@@ -12,13 +12,19 @@ export function estimateTextTokens(text: string): number {
   return text.length === 0 ? 0 : Math.ceil(Buffer.byteLength(text, 'utf8') / BYTES_PER_TOKEN);
 }
 
-/** Estimated tokens of one tool definition as a model API receives it. */
+/** The JSON a model API receives for one tool: what its token estimate is made from. */
+export function definitionJson(tool: ModelTool): string {
+  return JSON.stringify({
+    name: tool.modelName,
+    description: tool.description,
+    input_schema: tool.inputSchema,
+  });
+}
+
+/**
+ * Estimated tokens of one tool definition as a model API receives it. Serializes the whole
+ * definition: per-turn paths go through `ToolDefinitions`, which does it once per definition.
+ */
 export function estimateToolTokens(tool: ModelTool): number {
-  return estimateTextTokens(
-    JSON.stringify({
-      name: tool.modelName,
-      description: tool.description,
-      input_schema: tool.inputSchema,
-    }),
-  );
+  return estimateTextTokens(definitionJson(tool));
 }

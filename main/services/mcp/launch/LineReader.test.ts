@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { LineReader } from './LineReader';
+import { DROPPED_END_BYTES, LineReader } from './LineReader';
 
 describe('LineReader', () => {
   it('splits on newlines, across chunks, dropping the CR of CRLF', () => {
     const reader = new LineReader(1024);
-    expect(reader.push(Buffer.from('{"a":1}\n{"b"'))).toEqual({ lines: ['{"a":1}'], oversized: 0 });
+    expect(reader.push(Buffer.from('{"a":1}\n{"b"'))).toMatchObject({
+      lines: ['{"a":1}'],
+      oversized: 0,
+    });
     expect(reader.bufferedBytes).toBe(4);
-    expect(reader.push(Buffer.from(':2}\r\n\n'))).toEqual({ lines: ['{"b":2}', ''], oversized: 0 });
+    expect(reader.push(Buffer.from(':2}\r\n\n'))).toMatchObject({
+      lines: ['{"b":2}', ''],
+      oversized: 0,
+    });
     expect(reader.bufferedBytes).toBe(0);
   });
 
@@ -19,14 +25,40 @@ describe('LineReader', () => {
 
   it('drops a line over the cap, counts it once, and carries on after its newline', () => {
     const reader = new LineReader(10);
-    expect(reader.push(Buffer.from('ok\n0123456789'))).toEqual({ lines: ['ok'], oversized: 0 });
-    expect(reader.push(Buffer.from('ABCDEF'))).toEqual({ lines: [], oversized: 1 });
-    expect(reader.push(Buffer.from('more of the same'))).toEqual({ lines: [], oversized: 0 });
-    expect(reader.push(Buffer.from('end\nnext\n'))).toEqual({ lines: ['next'], oversized: 0 });
-    expect(reader.push(Buffer.from('x'.repeat(11) + '\nafter\n'))).toEqual({
+    expect(reader.push(Buffer.from('ok\n0123456789'))).toEqual({
+      lines: ['ok'],
+      oversized: 0,
+      dropped: [],
+    });
+    expect(reader.push(Buffer.from('ABCDEF'))).toEqual({ lines: [], oversized: 1, dropped: [] });
+    expect(reader.push(Buffer.from('more of the same'))).toEqual({
+      lines: [],
+      oversized: 0,
+      dropped: [],
+    });
+    const line = '0123456789ABCDEFmore of the sameend';
+    expect(reader.push(Buffer.from('end\nnext\n'))).toEqual({
+      lines: ['next'],
+      oversized: 0,
+      dropped: [{ bytes: line.length, head: line, tail: line }],
+    });
+    expect(reader.push(Buffer.from('x'.repeat(11) + '\nafter\n'))).toMatchObject({
       lines: ['after'],
       oversized: 1,
+      dropped: [{ bytes: 11 }],
     });
+  });
+
+  it('keeps only the two ends of a long dropped line', () => {
+    const reader = new LineReader(1000);
+    const body = `{"result":${'7'.repeat(5000)},"jsonrpc":"2.0","id":42}`;
+    const chunks = body.match(/.{1,333}/gs) ?? [];
+    const dropped = chunks.flatMap((chunk) => reader.push(Buffer.from(chunk)).dropped);
+    expect(dropped).toEqual([]);
+    const [line] = reader.push(Buffer.from('\n')).dropped;
+    expect(line?.bytes).toBe(body.length);
+    expect(line?.head).toBe(body.slice(0, DROPPED_END_BYTES));
+    expect(line?.tail).toBe(body.slice(-DROPPED_END_BYTES));
   });
 
   it('accepts a line of exactly the cap', () => {

@@ -4,7 +4,21 @@ export interface LineReaderOutput {
   lines: string[];
   /** Lines dropped because they exceeded the cap (counted once each, when the cap is crossed). */
   oversized: number;
+  /** Dropped lines that ended in this chunk: their size and ends, to tell what they were. */
+  dropped: DroppedLine[];
 }
+
+/** A line over the cap, read to its end but kept only at its two ends. */
+export interface DroppedLine {
+  bytes: number;
+  /** Its first bytes ({@link DROPPED_END_BYTES} at most). */
+  head: string;
+  /** Its last bytes ({@link DROPPED_END_BYTES} at most). */
+  tail: string;
+}
+
+/** How much of each end of a dropped line is kept. */
+export const DROPPED_END_BYTES = 512;
 
 /**
  * Splits a byte stream into newline-terminated lines (the stdio framing of MCP), with a hard
@@ -16,13 +30,15 @@ export class LineReader {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
   private discarding = false;
+  /** The line being dropped: its size so far, first bytes and most recent bytes. */
+  private dropping: { bytes: number; head: Buffer; tail: Buffer } | undefined;
 
   /** @param maxLineBytes largest accepted line, without its newline. */
   constructor(readonly maxLineBytes: number) {}
 
   /** Adds a chunk and returns the lines it completed. */
   push(chunk: Buffer): LineReaderOutput {
-    const output: LineReaderOutput = { lines: [], oversized: 0 };
+    const output: LineReaderOutput = { lines: [], oversized: 0, dropped: [] };
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf(10, start);
@@ -32,6 +48,9 @@ export class LineReader {
       start = newline + 1;
       if (this.discarding) {
         this.discarding = false;
+        const { bytes, head, tail } = this.dropping ?? { bytes: 0, head: EMPTY, tail: EMPTY };
+        this.dropping = undefined;
+        output.dropped.push({ bytes, head: head.toString('utf8'), tail: tail.toString('utf8') });
         continue;
       }
       const line = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
@@ -48,10 +67,18 @@ export class LineReader {
   }
 
   private take(piece: Buffer, output: LineReaderOutput): void {
-    if (this.discarding || piece.length === 0) return;
+    if (piece.length === 0) return;
+    if (this.discarding) {
+      this.drop(piece);
+      return;
+    }
     if (this.pendingBytes + piece.length > this.maxLineBytes) {
+      const taken = this.pending;
       this.reset();
       this.discarding = true;
+      this.dropping = { bytes: 0, head: EMPTY, tail: EMPTY };
+      for (const part of taken) this.drop(part);
+      this.drop(piece);
       output.oversized++;
       return;
     }
@@ -59,8 +86,25 @@ export class LineReader {
     this.pendingBytes += piece.length;
   }
 
+  /** Counts a piece of the dropped line and keeps what its two ends need. */
+  private drop(piece: Buffer): void {
+    const dropping = this.dropping;
+    if (!dropping) return;
+    dropping.bytes += piece.length;
+    if (dropping.head.length < DROPPED_END_BYTES) {
+      dropping.head = Buffer.concat([
+        dropping.head,
+        piece.subarray(0, DROPPED_END_BYTES - dropping.head.length),
+      ]);
+    }
+    const kept = Buffer.concat([dropping.tail, piece.subarray(-DROPPED_END_BYTES)]);
+    dropping.tail = Buffer.from(kept.subarray(-DROPPED_END_BYTES));
+  }
+
   private reset(): void {
     this.pending = [];
     this.pendingBytes = 0;
   }
 }
+
+const EMPTY = Buffer.alloc(0);

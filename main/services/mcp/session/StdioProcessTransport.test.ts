@@ -3,10 +3,12 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { buildServerEnv } from '../launch/buildServerEnv';
+import { DroppedAnswer } from './droppedResponseId';
+import { mapSdkError } from './mapSdkError';
 import { isProcessAlive } from '../launch/isProcessAlive';
 import { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { fixtureServer, ProcessJanitor } from '../launch/testing/ProcessJanitor';
@@ -165,14 +167,41 @@ describe.skipIf(process.platform === 'win32')('StdioProcessTransport', () => {
     expect(checksum).toBe(`sha256:${createHash('sha256').update(text).digest('hex')}`);
   });
 
-  it('closes the connection on a message above the configured cap instead of hanging', async () => {
+  it('fails only the call whose result is over the cap, naming the limit, and keeps the server', async () => {
     const errors: Error[] = [];
+    let closed = false;
     const transport = transportFor('huge-result.mjs', { maxMessageBytes: 1024 * 1024 });
+    const client = await connect(transport);
+    client.onerror = (error) => errors.push(error);
+    client.onclose = () => {
+      closed = true;
+    };
+    const pid = transport.pid;
+    const error = await client
+      .callTool({ name: 'huge', arguments: { bytes: 2 * 1024 * 1024 } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).message).toContain('over the 1048576-byte limit');
+    expect((error as ProtocolError).data).toBeInstanceOf(DroppedAnswer);
+    expect(mapSdkError(error).message).toContain('over the 1048576-byte limit');
+    // The same process answers the next call; nothing closed or restarted.
+    const small = await client.callTool({ name: 'huge', arguments: { bytes: 1000 } });
+    expect(texts(small)[0]).toHaveLength(1000);
+    expect(transport.pid).toBe(pid);
+    expect(closed).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('closes the connection on an oversized message it cannot answer for, instead of hanging', async () => {
+    const errors: Error[] = [];
+    const transport = transportFor('oversized-notification.mjs', {
+      maxMessageBytes: 1024 * 1024,
+    });
     const client = await connect(transport);
     client.onerror = (error) => errors.push(error);
     const started = Date.now();
     const error = await client
-      .callTool({ name: 'huge', arguments: { bytes: 2 * 1024 * 1024 } })
+      .callTool({ name: 'flood', arguments: { bytes: 2 * 1024 * 1024 } })
       .catch((caught: unknown) => caught);
     expect(Date.now() - started).toBeLessThan(5000);
     expect(error).toBeInstanceOf(SdkError);

@@ -5,7 +5,8 @@ import {
 } from '@modelcontextprotocol/client';
 import type { Readable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
-import { LineReader } from '../launch/LineReader';
+import { LineReader, type DroppedLine } from '../launch/LineReader';
+import { DroppedAnswer, droppedResponseId } from './droppedResponseId';
 import type { PidLedger } from '../launch/PidLedger';
 import type { ProcessWrapper } from '../launch/ProcessWrapper';
 import { settleWithin } from '../launch/settleWithin';
@@ -15,7 +16,10 @@ import {
   type ProcessExit,
   type ServerProcess,
 } from '../launch/spawnServerProcess';
-import { hostText } from '../../../../shared/text/hostText';
+import { formatHostText, hostText } from '../../../../shared/text/hostText';
+
+/** JSON-RPC's internal error code: the answer existed but could not be delivered. */
+const INTERNAL_ERROR = -32603;
 
 /** Default cap on one incoming JSON-RPC message: large tool results are legitimate. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -208,21 +212,50 @@ export class StdioProcessTransport implements Transport {
   }
 
   private onStdout(chunk: Buffer): void {
-    const { lines, oversized } = this.reader.push(chunk);
+    const { lines, dropped } = this.reader.push(chunk);
     for (const line of lines) this.onLine(line);
-    if (oversized > 0) {
-      const limit = this.reader.maxLineBytes;
-      this.log(`closing: a message exceeded the ${limit}-byte limit`);
-      this.emitError(
-        new AppError(
-          AppErrorCode.McpProtocol,
-          hostText('mcp.messageTooLarge', { name: this.options.serverName, limit }),
-          { maxMessageBytes: limit },
-        ),
+    for (const line of dropped) this.onDropped(line);
+  }
+
+  /**
+   * A message over the cap was read to its end and dropped. A response is answered in its place
+   * with an error naming the limit, so its request fails at once and the server keeps running;
+   * anything else cannot be answered for, and the connection is closed rather than leave a
+   * request hanging.
+   */
+  private onDropped(line: DroppedLine): void {
+    const limit = this.reader.maxLineBytes;
+    const name = this.options.serverName;
+    const id = droppedResponseId(line);
+    if (id !== undefined) {
+      this.log(
+        `dropped a ${line.bytes}-byte answer to request ${id}: over the ${limit}-byte limit`,
       );
-      // A request waiting for that message would otherwise hang until its timeout.
-      void this.close();
+      const text = hostText('mcp.resultTooLarge', { name, limit, size: line.bytes });
+      const message: JSONRPCMessage = {
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: INTERNAL_ERROR,
+          message: formatHostText(text),
+          data: new DroppedAnswer(name, limit, line.bytes),
+        },
+      };
+      try {
+        this.onmessage?.(message);
+      } catch (error) {
+        this.emitError(error);
+      }
+      return;
     }
+    this.log(`closing: a ${line.bytes}-byte message exceeded the ${limit}-byte limit`);
+    this.emitError(
+      new AppError(AppErrorCode.McpProtocol, hostText('mcp.messageTooLarge', { name, limit }), {
+        maxMessageBytes: limit,
+      }),
+    );
+    // A request waiting for that message would otherwise hang until its timeout.
+    void this.close();
   }
 
   private onLine(line: string): void {

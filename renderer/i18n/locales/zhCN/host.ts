@@ -334,6 +334,8 @@ export const host: LocaleShape<typeof hostMessages> = {
     connectCancelled: '连接已取消。',
     notRunning: '服务器“{{name}}”没有在运行。',
     messageTooLarge: '服务器“{{name}}”发送的消息超过 {{limit}} 字节；连接已关闭。',
+    resultTooLarge:
+      '服务器“{{name}}”的回复有 {{size}} 字节，超过单条消息 {{limit}} 字节的上限；该回复已丢弃，服务器继续运行。',
     sseOnly: '此服务器只提供旧的 HTTP+SSE 传输方式，无法承载 2026 版协议。',
     probeExit:
       '服务器在探测协议版本时退出，此会话无法重启它：请提供传输工厂，或把 protocol 设为 "legacy"',
@@ -474,7 +476,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     setContext: '为模型设置上下文',
     noToolCall: '没有工具调用 {{id}}。',
     noApp: '此工具调用没有应用。',
-    consentsWaiting: '此应用已有 {{count}} 个请求在等待你处理；请在它们得到回答后再请求。',
+    consentsWaiting: '此应用已有 {{limit}} 个请求在等待你处理；请在它们得到回答后再请求。',
     linkForAppOnly: '只有应用请求打开的页面才能对该应用允许。',
   },
   bundles: {

@@ -37,6 +37,16 @@ export function loadLabelledQueries(): LabelledQuery[] {
   return JSON.parse(text) as LabelledQuery[];
 }
 
+/**
+ * The 120 held-out queries of heldOutQueries.json: four tools per server drawn at random and a
+ * query written for each before any of them was run, kept apart from queries.json. The search
+ * is never tuned on them; they only measure it.
+ */
+export function loadHeldOutQueries(): { query: string; expected: string[] }[] {
+  const text = readFileSync(join(folder, 'heldOutQueries.json'), 'utf8');
+  return JSON.parse(text) as { query: string; expected: string[] }[];
+}
+
 /** The catalogue as the index sees it, with `server__tool` model names. */
 export function searchableCatalogue(servers = loadCatalogue()): SearchableTool[] {
   return servers.flatMap((server) =>

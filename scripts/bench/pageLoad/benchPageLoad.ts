@@ -1,0 +1,94 @@
+import { mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import type { BenchContext } from '../BenchContext';
+import { atMost, ratioGoal, type Goal } from '../Goal';
+import { summarize, type Summary } from '../summarize';
+import { startShellProcess } from '../chat/startShellProcess';
+import { buildBareReactPage } from './buildBareReactPage';
+import { serveFolder } from './serveFolder';
+import { timePageLoad, type PageLoadSample } from './timePageLoad';
+
+const WARMUP_ROUNDS = 1;
+const ROUNDS = 7;
+/** The issue's figures: page load ≤ 1.6× a bare React page, ≤ 1.5 MB (10^6 bytes) of scripts. */
+const RATIO_LIMIT = 1.6;
+const SCRIPT_MB_LIMIT = 1.5;
+
+/** Page load to a usable composer, the web shell beside a bare React page. */
+export interface PageLoadReport {
+  rounds: number;
+  shell: { usableMs: Summary; scriptBytes: Summary; scripts: string[] };
+  bare: { usableMs: Summary; scriptBytes: Summary; scripts: string[] };
+  goals: Goal[];
+}
+
+/**
+ * Cold loads (a fresh browser context each, so nothing is cached) of the web shell at
+ * `#/chat/new` and of a bare React page built the same way (Vite, production, minified) and
+ * served by the same static file handler, alternating; each timed from navigation start to the
+ * first frame with an enabled `#composer-input`.
+ */
+export async function benchPageLoad(ctx: BenchContext): Promise<PageLoadReport> {
+  const bareDir = await buildBareReactPage(await mkdtemp(join(ctx.root, 'bare-react-')));
+  const bareServer = await serveFolder(bareDir);
+  ctx.janitor.onCleanup(bareServer.close);
+  const dataDir = await mkdtemp(join(ctx.root, 'page-load-'));
+  const shell = await startShellProcess({ dataDir, env: {}, janitor: ctx.janitor });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  ctx.janitor.onCleanup(() => browser.close());
+  const shellUrl = `${shell.url}#/chat/new`;
+  const bareUrl = `${bareServer.url}bareReactPage.html`;
+  const shellSamples: PageLoadSample[] = [];
+  const bareSamples: PageLoadSample[] = [];
+  try {
+    for (let round = 0; round < WARMUP_ROUNDS + ROUNDS; round++) {
+      // Alternating, so both sides see the same load on the machine.
+      const shellSample = await timePageLoad(browser, shellUrl);
+      const bareSample = await timePageLoad(browser, bareUrl);
+      if (round < WARMUP_ROUNDS) continue;
+      shellSamples.push(shellSample);
+      bareSamples.push(bareSample);
+    }
+  } finally {
+    await browser.close();
+    await shell.stop();
+    await bareServer.close();
+  }
+  const side = (samples: PageLoadSample[]) => ({
+    usableMs: summarize(samples.map((s) => s.usableMs)),
+    scriptBytes: summarize(samples.map((s) => s.scriptBytes)),
+    scripts: samples[0]?.scripts ?? [],
+  });
+  const shellSide = side(shellSamples);
+  const bareSide = side(bareSamples);
+  return {
+    rounds: ROUNDS,
+    shell: shellSide,
+    bare: bareSide,
+    goals: [
+      ratioGoal({
+        id: 'pageLoad.usableComposer',
+        text: `page load to a usable #composer-input at #/chat/new, web shell / bare React page served the same way (cold, median of ${String(ROUNDS)}) ≤ ${String(RATIO_LIMIT)}×`,
+        measured: shellSide.usableMs,
+        baseline: bareSide.usableMs,
+        baselineWhat: 'a bare React page (one text area), built and served the same way',
+        limit: RATIO_LIMIT,
+      }),
+      atMost(
+        'pageLoad.scriptMiB',
+        `JS requested before the composer is usable (every script, module preloads included) ≤ ${String(SCRIPT_MB_LIMIT)} MB`,
+        shellSide.scriptBytes.max / 2 ** 20,
+        (SCRIPT_MB_LIMIT * 1e6) / 2 ** 20,
+        'MiB',
+        { n: ROUNDS },
+      ),
+    ],
+  };
+}
