@@ -80,8 +80,20 @@ async function runTool(page: Page, tool: string): Promise<void> {
   await page.getByTestId(`try-form-${tool}`).getByTestId('tool-run').click();
 }
 
+/** Opens a server's screen from the sidebar, opening the sidebar first where it is a rail. */
+async function openServer(page: Page, name: string): Promise<void> {
+  await inSidebar(page, `server-item-${name}`);
+}
+
+/** Clicks an item of the sidebar, opening it first where it is a rail (below 900 px). */
+async function inSidebar(page: Page, testId: string): Promise<void> {
+  const toggle = page.getByTestId('sidebar-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await page.getByTestId(testId).click();
+}
+
 async function openEverything(page: Page): Promise<void> {
-  await page.getByTestId('server-item-everything').click();
+  await openServer(page, 'everything');
   await expect(page.getByTestId('server-status')).toContainText(/Ready|就绪/, { timeout: 20_000 });
 }
 
@@ -131,7 +143,8 @@ for (const language of ['en', 'zh-CN'] as const) {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
 
       // A remote server that is not there: the cause, and no stderr line.
-      await page.getByTestId('server-item-gone').click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await openServer(page, 'gone');
       const failure = page.getByTestId('failure-panel');
       await expect(failure).toContainText(`127.0.0.1:${String(port)}`, { timeout: 20_000 });
       await expect(failure).toContainText(
@@ -170,7 +183,7 @@ for (const language of ['en', 'zh-CN'] as const) {
       await page.keyboard.press('Escape');
 
       // The registry: an option whose runner is not on this computer says so.
-      await page.getByTestId('add-server').click();
+      await inSidebar(page, 'add-server');
       await page.getByTestId('add-server-tab-registry').click();
       const time = page.getByTestId('registry-server-io-github-modelcontextprotocol-time');
       await expect(time).toBeVisible();
