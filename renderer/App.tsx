@@ -12,6 +12,7 @@ import {
   RegistryScreen,
   ServerDetailScreen,
   ServerFormScreen,
+  ServersScreen,
   SettingsScreen,
   TasksScreen,
 } from './features/shell/lazyScreens';
@@ -113,6 +114,8 @@ function Screen({ view }: { view: View }) {
       return <BundleScreen />;
     case 'tasks':
       return <TasksScreen />;
+    case 'servers':
+      return <ServersScreen />;
     default:
       return <HomeScreen />;
   }

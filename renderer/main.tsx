@@ -38,6 +38,7 @@ import './styles/secrets.css';
 import './styles/providers.css';
 import './styles/settings.css';
 import './styles/toolSearch.css';
+import './styles/serverUse.css';
 import './styles/events.css';
 import './styles/sandbox.css';
 

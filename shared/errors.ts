@@ -27,6 +27,8 @@ export enum AppErrorCode {
   SecretStoreUnavailable = 'SECRET_STORE_UNAVAILABLE',
   /** A remote server wants an OAuth sign-in (HTTP 401) that only a person can give. */
   McpAuthRequired = 'MCP_AUTH_REQUIRED',
+  /** Another Switchboard process on the same data folder runs that server; it never runs twice. */
+  McpOwnedElsewhere = 'MCP_OWNED_ELSEWHERE',
   /** This shell cannot do that (e.g. a native folder picker in the web shell). */
   Unsupported = 'UNSUPPORTED',
   /** A skill's file did not match the server's listing (digest, size, frontmatter): not used. */

@@ -8,6 +8,8 @@ import { ServersFileService } from '../services/config/ServersFileService';
 import { resolveServersFile } from '../services/config/resolveServersFile';
 import { HostEvents } from '../services/HostEvents';
 import { McpService } from '../services/mcp/McpService';
+import type { LaunchMode } from '../services/mcp/onDemand/ServerDemand';
+import { appErrorCode } from '../services/mcp/onDemand/whenSettled';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import { FileSecretStore } from '../platform/FileSecretStore';
 import { NodeExternalOpener } from '../platform/NodeExternalOpener';
@@ -114,10 +116,15 @@ export class CliContext {
   }
 
   /**
-   * Loads the servers file and starts servers: all enabled ones, or only `only`. Rejects with a
-   * clear message when the file is invalid (the CLI has no last good config to fall back on).
+   * Loads the servers file and starts servers: all enabled ones, or only `only` (`launch`
+   * `unremembered`: only those whose lists are not remembered yet, the rest answer from their
+   * lists). Rejects with a clear message when the file is invalid (the CLI has no last good
+   * config to fall back on), and when `only` runs in another Switchboard process.
    */
-  async startServers(only?: string, options: { allowSignIn?: boolean } = {}): Promise<McpService> {
+  async startServers(
+    only?: string,
+    options: { allowSignIn?: boolean; launch?: LaunchMode } = {},
+  ): Promise<McpService> {
     const { files } = await this.loadServersFile();
     const paths = appPaths(this.dataDir);
     const flags = await readInteractionFlags(this.args, (note) => this.notes.push(note));
@@ -141,6 +148,9 @@ export class CliContext {
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
       signIn: this.signInDeps(),
       secrets: this.serverSecrets(),
+      shell: 'cli',
+      launch: options.launch ?? 'all',
+      idleSweepMs: 0,
       roots: () => flags.roots,
     });
     this.mcp = mcp;
@@ -153,6 +163,14 @@ export class CliContext {
     // The one server the command needs cannot be used without a sign-in: say how, at once.
     if (only && server?.status.kind === 'needs-sign-in' && !options.allowSignIn) {
       throw needsSignInError(only, server.status.error);
+    }
+    // Another process runs it (the app, the web shell, another run): never a second copy.
+    const status = server?.status;
+    if (
+      status?.kind === 'error' &&
+      appErrorCode(status.failure.code) === AppErrorCode.McpOwnedElsewhere
+    ) {
+      throw new AppError(AppErrorCode.McpOwnedElsewhere, status.failure.text);
     }
     return mcp;
   }
@@ -238,6 +256,8 @@ export class CliContext {
       },
       useLoginShell: !this.args.flags.has('no-login-shell'),
       supervisor: { policy: { baseMs: 250, maxMs: 1000, maxAttempts: 2 } },
+      // Only the servers whose tools the turn calls start (and those not learned yet).
+      servers: { launch: 'unremembered', shell: 'cli' },
     });
     this.core = core;
     await core.ready;
@@ -283,6 +303,8 @@ export class CliContext {
       env: this.env,
       useLoginShell: !this.args.flags.has('no-login-shell'),
       secrets,
+      shell: 'cli',
+      idleSweepMs: 0,
     });
     this.mcp = mcp;
     const services = createGettingServers({

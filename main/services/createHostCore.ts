@@ -34,6 +34,8 @@ import { createResourceHandlers } from './resources/createResourceHandlers';
 import { ResourceSubscriptions } from './resources/ResourceSubscriptions';
 import { StagedFiles } from './resources/StagedFiles';
 import { McpService, toConfigDocument, toProblemViews } from './mcp/McpService';
+import type { LockShell } from './mcp/locks/ServerLocks';
+import type { LaunchMode } from './mcp/onDemand/ServerDemand';
 import { OAuthStore } from './mcp/auth/OAuthStore';
 import { createSecretHandlers } from './secrets/createSecretHandlers';
 import { ServerSecrets } from './secrets/ServerSecrets';
@@ -97,6 +99,8 @@ export interface HostCoreOptions {
   };
   /** Only these servers run (single-server CLI commands). */
   includeServer?: (name: string) => boolean;
+  /** Which servers start with the host, and the kind of process named in server locks. */
+  servers?: { launch?: LaunchMode; shell?: LockShell };
   /** Faster, scriptable restarts for the CLI. */
   supervisor?: ConstructorParameters<typeof McpService>[0]['supervisor'];
   conversation?: Pick<
@@ -181,6 +185,9 @@ export async function createHostCore(
     ...(include ? { include: (config) => include(config.name) } : {}),
     ...(options.useLoginShell !== undefined ? { useLoginShell: options.useLoginShell } : {}),
     ...(options.supervisor ? { supervisor: options.supervisor } : {}),
+    shell: options.servers?.shell ?? platform.shell,
+    ...(options.servers?.launch ? { launch: options.servers.launch } : {}),
+    idleMinutes: () => settings.snapshot().idleMinutes,
     roots: () => interactions.roots.folders,
   });
   const imports = new ImportCoordinator(files, undefined, serverSecrets);
@@ -355,6 +362,16 @@ export async function createHostCore(
     },
     ...options.events,
   });
+  // Servers holding subscriptions (resources, events), running tasks or open Apps are never
+  // stopped as idle.
+  mcp.keepAlive(
+    (server) =>
+      subscriptions.watches(server) ||
+      eventsService.hasActiveSubscriptions(server) ||
+      tasks.service.isActiveOn(server) ||
+      apps.service.hasOpenApp(server) ||
+      skills.holdsSkills(server),
+  );
   // Headless runs (the CLI's chat) deliver no events: an event-started turn there would run
   // under the run's approval policy, with nobody to ask.
   const eventsStarted = options.headless

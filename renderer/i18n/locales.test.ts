@@ -69,6 +69,8 @@ describe('locales', () => {
       // Main's message for words from elsewhere, and the JSON keyword null.
       'host.config.kinds.null',
       'host.foreign',
+      // The abbreviation reads the same in both.
+      'onDemand.screen.cpu',
       'providers.kinds.anthropic',
       'providers.presets.openai',
       'providers.presets.openrouter',

@@ -17,6 +17,8 @@ export type View =
   | { kind: 'bundle' }
   /** Every running and recently ended task, across conversations. */
   | { kind: 'tasks' }
+  /** Every server with its state and what it costs (memory, CPU). */
+  | { kind: 'servers' }
   /** A conversation; `id` null is a new chat, created when its first message is sent. */
   | { kind: 'chat'; id: string | null };
 export type Connection = 'open' | 'connecting' | 'reconnecting';

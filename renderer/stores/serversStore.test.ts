@@ -54,6 +54,19 @@ describe('serversStore: list and details', () => {
     expect(callsOf('mcp.getLogs')).toEqual([{ server: 'a' }]);
   });
 
+  it('opening a server that waits to be needed starts it; a running one is left alone', async () => {
+    const remembered = serverView('b', { kind: 'remembered', toolCount: 2, learnedAt: 1 });
+    const { client, callsOf } = host({
+      'mcp.startServer': () => ({ ...remembered, status: { kind: 'starting', since: 2 } }),
+    });
+    const store = createServersStore(client, [serverView('a'), remembered]);
+    await store.getState().openServer('a');
+    expect(callsOf('mcp.startServer')).toEqual([]);
+    await store.getState().openServer('b');
+    expect(callsOf('mcp.startServer')).toEqual([{ name: 'b' }]);
+    expect(store.getState().servers.find((s) => s.name === 'b')?.status.kind).toBe('starting');
+  });
+
   it('refetches an open detail when its session changes or its tools change, only then', async () => {
     const { client, emit, callsOf } = host();
     const store = createServersStore(client, [serverView('a', ready(1, 100)), serverView('b')]);

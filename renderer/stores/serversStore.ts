@@ -6,6 +6,7 @@ import type {
   ToolView,
   TrafficEntry,
 } from '../../shared/domain/mcpViews';
+import type { ServerCosts } from '../../shared/domain/serverCosts';
 import type { HostClient } from '../host/HostClient';
 import { createExplorerSlice, type ExplorerSlice } from './serverExplorerSlice';
 import { createSignInActions, type SignInActions } from './signInActions';
@@ -20,7 +21,8 @@ import {
 } from './serversReducers';
 
 /** Which server action is in flight, so its button can say so and not be pressed twice. */
-export type PendingAction = 'restart' | 'enable' | 'disable' | keyof SignInActions;
+export type PendingAction =
+  'restart' | 'enable' | 'disable' | 'start' | 'stop' | keyof SignInActions;
 
 export interface ServersState extends ExplorerSlice, SignInActions {
   servers: ServerView[];
@@ -36,6 +38,12 @@ export interface ServersState extends ExplorerSlice, SignInActions {
   openServer: (name: string) => Promise<void>;
   refreshDetail: (name: string) => Promise<void>;
   restart: (name: string) => Promise<ActionResult>;
+  /** Starts a server that waits to be needed; stops a running one (back to remembered). */
+  startServer: (name: string) => Promise<ActionResult>;
+  stopServer: (name: string) => Promise<ActionResult>;
+  /** The last measure of what running servers cost; taken only while a screen shows it. */
+  costs: ServerCosts | undefined;
+  sampleCosts: () => Promise<void>;
   setEnabled: (name: string, enabled: boolean) => Promise<ActionResult>;
   setToolEnabled: (server: string, tool: string, enabled: boolean) => Promise<ActionResult>;
   /** Keeps a tool loaded in full while tool search holds the others back (or not). */
@@ -149,7 +157,28 @@ export function createServersStore(client: HostClient, initial: ServerView[]): S
       pending: {},
       actionErrors: {},
       openServer: async (name) => {
+        // Opening a server's screen starts it when it waits to be needed.
+        if (
+          ['remembered', 'stopped'].includes(
+            get().servers.find((s) => s.name === name)?.status.kind ?? '',
+          )
+        ) {
+          void get().startServer(name);
+        }
         await Promise.all([refreshDetail(name), get().loadLogs(name), get().loadTraffic(name)]);
+      },
+      startServer: (name) =>
+        runServerAction(name, 'start', () => client.invoke('mcp.startServer', { name })),
+      stopServer: (name) =>
+        runServerAction(name, 'stop', () => client.invoke('mcp.stopServer', { name })),
+      costs: undefined,
+      sampleCosts: async () => {
+        try {
+          const costs = await client.invoke('mcp.sampleCosts', {});
+          set({ costs });
+        } catch {
+          // The next sample tries again; the last figures stay.
+        }
       },
       refreshDetail,
       restart: (name) =>

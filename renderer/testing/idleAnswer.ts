@@ -48,6 +48,8 @@ export function idleAnswer(name: RequestName): unknown {
       };
     case 'secrets.list':
       return { names: [] };
+    case 'mcp.sampleCosts':
+      return { at: 0, servers: [], host: { rssBytes: 0 } };
     case 'events.listCards':
       return { cards: [], unseen: 0 };
     case 'events.listSubscriptions':

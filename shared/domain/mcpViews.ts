@@ -49,6 +49,8 @@ export const toolViewSchema = z.object({
   alwaysLoadHint: z.boolean().optional(),
   /** The tool's App (MCP Apps): its `ui://` resource and who may see the tool. */
   ui: toolUiSchema.optional(),
+  /** Known from the list remembered when the server last ran; it is not running now. */
+  remembered: z.boolean().optional(),
 });
 export type ToolView = z.infer<typeof toolViewSchema>;
 

@@ -26,11 +26,24 @@ export const serverTimeoutsSchema = z.object({
 });
 export type ServerTimeouts = z.infer<typeof serverTimeoutsSchema>;
 
+/**
+ * When a server starts: `launch` with the host (as servers always did), `firstUse` when something
+ * first needs it. Absent = `firstUse` once its tool list is remembered, `launch` until then.
+ */
+export const serverStartSchema = z.enum(['launch', 'firstUse']);
+export type ServerStart = z.infer<typeof serverStartSchema>;
+
+/** The longest idle time an entry may set (a week), in minutes. */
+export const MAX_IDLE_MINUTES = 10_080;
+
 const common = {
   name: z.string().min(1).max(200),
   disabled: z.boolean(),
   timeouts: serverTimeoutsSchema,
   protocol: protocolPreferenceSchema,
+  start: serverStartSchema.optional(),
+  /** Minutes unused before it is stopped (overrides the `idleMinutes` setting); 0 = never. */
+  idleMinutes: z.number().int().min(0).max(MAX_IDLE_MINUTES).optional(),
   /** Where the entry came from; absent: typed by the person. */
   origin: serverOriginSchema.optional(),
 };

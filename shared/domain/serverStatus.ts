@@ -30,6 +30,18 @@ export const serverInfoSchema = z.object({
  */
 export const serverStatusSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('stopped') }),
+  z.object({
+    /**
+     * Not running; its tools, prompts and templates are known from the list remembered when it
+     * last ran, and it starts when first needed.
+     */
+    kind: z.literal('remembered'),
+    toolCount: z.number().int(),
+    /** When that list was learned. */
+    learnedAt: z.number(),
+    /** Set when it was running and stopped after being unused for its idle time. */
+    idleStoppedAt: z.number().optional(),
+  }),
   z.object({ kind: z.literal('disabled') }),
   z.object({
     kind: z.literal('starting'),

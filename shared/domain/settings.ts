@@ -36,6 +36,8 @@ export const storedSettingsSchema = z.object({
   registryUrl: httpUrl,
   /** Run tools that may run as tasks (2025-11-25 `taskSupport: optional`) as tasks. */
   preferTasks: z.boolean(),
+  /** Minutes a server may go unused before it is stopped (an entry's own value wins); 0 = never. */
+  idleMinutes: z.number().int().min(0).max(1440),
 });
 export type StoredSettings = z.infer<typeof storedSettingsSchema>;
 
@@ -50,6 +52,7 @@ export const defaultSettings: StoredSettings = {
   toolSearch: DEFAULT_TOOL_SEARCH,
   registryUrl: DEFAULT_REGISTRY_URL,
   preferTasks: false,
+  idleMinutes: 15,
 };
 
 /** Where the API key comes from; the key itself never leaves main. */

@@ -1,4 +1,5 @@
 import { toolSearchSamples } from './testing/toolSearchSamples';
+import { serverUseSamples } from './testing/serverUseSamples';
 import { cardSample, mcpEventsSamples, subscriptionSample } from './testing/mcpEventsSamples';
 import { sandboxDetailSample, sandboxSamples } from './testing/sandboxSamples';
 import { describe, expect, it } from 'vitest';
@@ -594,6 +595,7 @@ describe('IPC contract', () => {
       ...gettingServersSamples(document),
       ...appRequestSamples,
       ...toolSearchSamples(tool),
+      ...serverUseSamples(server),
       ...mcpEventsSamples,
       ...sandboxSamples(),
     };

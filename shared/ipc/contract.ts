@@ -66,6 +66,7 @@ import { measureJson } from './measureJson';
 import { gettingServersRequests } from './gettingServersContract';
 import { appEvents, appRequests } from './appsContract';
 import { toolSearchRequests } from './toolSearchContract';
+import { serverUseRequests } from './serverUseContract';
 import { eventsEvents, eventsRequests } from './eventsContract';
 import { sandboxEvents, sandboxRequests } from './sandboxContract';
 import { uiStatePatchSchema, uiStateSchema } from '../domain/uiState';
@@ -159,6 +160,7 @@ export const requests = {
     output: serverDetailSchema,
     description: 'One server in detail: info, capabilities, instructions, tools, stderr tail.',
   },
+  ...serverUseRequests,
   'mcp.restartServer': {
     input: z.object({ name: serverName }).strict(),
     output: serverViewSchema,

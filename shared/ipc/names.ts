@@ -1,5 +1,6 @@
 import { appEventNames, appRequestNames } from './appsNames';
 import { toolSearchRequestNames } from './toolSearchNames';
+import { serverUseRequestNames } from './serverUseNames';
 import { eventsEventNames, eventsRequestNames } from './eventsNames';
 import { sandboxEventNames, sandboxRequestNames } from './sandboxNames';
 
@@ -19,6 +20,7 @@ export const requestNames = [
   'ui.update',
   'mcp.listServers',
   'mcp.getServer',
+  ...serverUseRequestNames,
   'mcp.restartServer',
   'mcp.setServerEnabled',
   'mcp.setToolEnabled',

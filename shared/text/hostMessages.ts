@@ -1,3 +1,4 @@
+import { onDemandMessages } from './onDemandMessages';
 import { sandboxMessages } from './sandboxMessages';
 
 /**
@@ -678,6 +679,7 @@ export const hostMessages = {
     notApproved:
       'The skill “{{name}}” changed since the person approved it and is not offered until they approve it again. Nothing of it was read.',
   },
+  onDemand: onDemandMessages,
   /** The MCP Events extension: subscriptions, delivery, event-started turns. */
   events: {
     notOffered: 'The server “{{server}}” does not offer events.',

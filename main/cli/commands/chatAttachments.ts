@@ -27,7 +27,7 @@ export async function chatInput(args: CliArgs, text: string, core: HostCore): Pr
     const values = Object.fromEntries(
       Object.entries(raw).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
     );
-    const result = await core.mcp.supervisor(server).ready().getPrompt(name, values);
+    const result = await (await core.mcp.use(server)).ready().getPrompt(name, values);
     const draft = promptToDraft(server, result.messages);
     if (draft.text) parts.push(draft.text);
     attachments.push(...draft.attachments);

@@ -118,7 +118,8 @@ describe('cli chat and the app’s grants', () => {
     app.fake.script(oneToolCall({ name: 'echo__echo', input: { text: 'granted' } }));
     const { id } = core.conversations.create();
     core.conversations.send(id, 'echo');
-    await expect.poll(() => core.broker.pending().length).toBe(1);
+    // Its list is remembered from the runs above: the call starts it, then asks.
+    await expect.poll(() => core.broker.pending().length, { timeout: 20_000 }).toBe(1);
     await core.broker.respond(core.broker.pending()[0]?.id ?? '', {
       kind: 'allow',
       scope: 'always',

@@ -1,10 +1,15 @@
+import { AppErrorCode } from '../../../shared/errors';
 import type { CliContext, CommandResult } from '../CliContext';
 import { formatTable } from '../formatTable';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 import { statusFailure } from '../statusFailure';
 import { stderrExcerpt } from '../stderrExcerpt';
 
-/** `servers`: connect every enabled server, wait until each settles, report, shut down. */
+/**
+ * `servers`: connect every enabled server, wait until each settles, report, shut down. A local
+ * server another Switchboard process runs on this data folder is not started a second time: its
+ * row says `elsewhere` and names that process.
+ */
 export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
   const mcp = await ctx.startServers();
   interface Row {
@@ -66,7 +71,11 @@ export async function serversCommand(ctx: CliContext): Promise<CommandResult> {
             : {}),
     };
   });
-  const failed = rows.filter((r) => r.status !== 'ready' && r.status !== 'disabled');
+  // Running in another Switchboard process (never started twice): up, but not checked here.
+  for (const row of rows) {
+    if (row.error?.code === AppErrorCode.McpOwnedElsewhere) row.status = 'elsewhere';
+  }
+  const failed = rows.filter((r) => !['ready', 'disabled', 'elsewhere'].includes(r.status));
   // One aligned line per server; why a server failed follows its line, indented.
   const table = formatTable([
     ['NAME', 'STATUS', 'TRANSPORT', 'PROTOCOL', 'SERVER', 'TOOLS', 'SANDBOX'],

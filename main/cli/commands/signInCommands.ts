@@ -1,5 +1,7 @@
 import type { ServerStatus } from '../../../shared/domain/serverStatus';
+import { join } from 'node:path';
 import { AppError, AppErrorCode } from '../../../shared/errors';
+import { RememberedLists } from '../../services/mcp/remembered/RememberedLists';
 import type { ServerSupervisor } from '../../services/mcp/supervisor/ServerSupervisor';
 import type { CliContext, CommandResult } from '../CliContext';
 import { CliUsageError } from '../parseCliArgs';
@@ -122,6 +124,10 @@ export async function signoutCommand(ctx: CliContext): Promise<CommandResult> {
   const store = ctx.oauthStore();
   const { signedIn } = await store.summary(name, config.url);
   await store.forget(name);
+  // Its tools are not offered from memory until it is signed in and connected again.
+  await new RememberedLists({ dir: join(ctx.paths.dataDir, 'remembered'), log: ctx.log }).forget(
+    name,
+  );
   return {
     json: { server: name, signedIn: false, wasSignedIn: signedIn },
     text: signedIn ? `Signed out of ${name}.` : `${name} was not signed in; nothing to forget.`,

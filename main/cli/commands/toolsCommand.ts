@@ -4,10 +4,12 @@ import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 
 /**
  * `tools`: the catalogue the model would see, with where each tool really lives; a tool with an
- * App (MCP Apps UI) is marked with its `ui://` resource.
+ * App (MCP Apps UI) is marked with its `ui://` resource. Servers whose lists are remembered are
+ * not started: their tools come from those lists; only a server never connected on this data
+ * folder starts, to learn its list.
  */
 export async function toolsCommand(ctx: CliContext): Promise<CommandResult> {
-  const mcp = await ctx.startServers();
+  const mcp = await ctx.startServers(undefined, { launch: 'unremembered' });
   const tools = mcp.catalogEntries().map((e) => ({
     name: e.modelName,
     server: e.server,

@@ -74,19 +74,20 @@ export class AppRequests {
     requestId?: string,
   ): Promise<Record<string, unknown>> {
     const frame = this.options.apps.frames.get(frameId);
-    const supervisor = this.options.mcp.supervisor(frame.server);
-    const tool = supervisor.tools.find((t) => t.name === name);
-    if (!tool) {
-      throw new AppError(
-        AppErrorCode.NotFound,
-        hostText('apps.noTool', { server: frame.server, tool: name }),
-      );
-    }
-    if (!isVisibleToApps(tool)) {
-      throw new AppError(AppErrorCode.Forbidden, hostText('apps.toolHidden', { tool: name }));
-    }
     const { signal, end } = this.signals.begin(frameId, requestId);
     try {
+      // A server that waits to be needed starts for the App's call (and the App may give up).
+      const supervisor = await this.options.mcp.use(frame.server, signal);
+      const tool = supervisor.tools.find((t) => t.name === name);
+      if (!tool) {
+        throw new AppError(
+          AppErrorCode.NotFound,
+          hostText('apps.noTool', { server: frame.server, tool: name }),
+        );
+      }
+      if (!isVisibleToApps(tool)) {
+        throw new AppError(AppErrorCode.Forbidden, hostText('apps.toolHidden', { tool: name }));
+      }
       return await this.runTool(frame, tool, args, signal);
     } finally {
       end();
@@ -154,7 +155,7 @@ export class AppRequests {
 
   async readResource(frameId: string, uri: string): Promise<Record<string, unknown>[]> {
     const frame = this.options.apps.frames.get(frameId);
-    const result = await this.options.mcp.supervisor(frame.server).ready().readResource(uri);
+    const result = await (await this.options.mcp.use(frame.server)).ready().readResource(uri);
     return result.contents.map((c) => JSON.parse(JSON.stringify(c)) as Record<string, unknown>);
   }
 

@@ -113,7 +113,8 @@ export class AppsService {
     }
     let session: McpSession;
     try {
-      session = this.options.mcp.supervisor(server).ready();
+      // An App opening starts its server when it waits to be needed.
+      session = (await this.options.mcp.use(server)).ready();
     } catch (error) {
       return failure('server-unavailable', AppError.from(error).message);
     }
@@ -203,7 +204,7 @@ export class AppsService {
 
   /** The server's UI resources: listed `ui://` resources and those its tools name. */
   async listResources(server: string): Promise<AppResourceView[]> {
-    const supervisor = this.options.mcp.supervisor(server);
+    const supervisor = await this.options.mcp.use(server);
     const session = supervisor.ready();
     const byUri = new Map<string, AppResourceView>();
     const listed = session.info?.capabilities.resources
@@ -249,6 +250,11 @@ export class AppsService {
     } catch {
       this.options.log.info(text, { server });
     }
+  }
+
+  /** Whether an App of this server is open in a window (its server is then never idle). */
+  hasOpenApp(server: string): boolean {
+    return this.frames.ofServer(server).length > 0;
   }
 
   findTool(server: string, name: string): Tool | undefined {

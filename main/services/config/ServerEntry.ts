@@ -16,6 +16,10 @@ export interface ServerEntry {
   disabled?: boolean;
   timeouts?: { startupMs?: number; requestMs?: number };
   protocol?: string;
+  /** `"launch"`: start with the host; `"firstUse"` (default once its list is remembered). */
+  start?: string;
+  /** Minutes unused before the server stops (overrides the setting); 0 = never. */
+  idleMinutes?: number;
   /** Run confined by the OS sandbox (VS Code's key). */
   sandboxEnabled?: boolean;
   /** What a sandboxed server may reach beyond the defaults (VS Code's shape, plus allowRead). */
@@ -56,6 +60,8 @@ export const KNOWN_SERVER_KEYS: ReadonlySet<string> = new Set([
   'timeouts',
   'protocol',
   'oauth',
+  'start',
+  'idleMinutes',
   'origin',
   'sandboxEnabled',
   'sandbox',

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/domain/serverConfig';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readOAuthConfig } from './readOAuthConfig';
+import { readStartKeys } from './readStartKeys';
 import { readOrigin } from './readOrigin';
 import { referencePolicy } from '../secrets/referencePolicy';
 import { readSandboxConfig } from './readSandboxConfig';
@@ -113,6 +114,7 @@ function readEntry(ctx: ValidationContext, entry: EntryNodes): ServerConfig | un
       optional(props, 'protocol', (n) =>
         readEnum(ctx, n, [...path, 'protocol'], protocolPreferenceSchema.options),
       ) ?? 'auto',
+    ...readStartKeys(ctx, props, path),
     ...(origin ? { origin } : {}),
   };
   let config: unknown;

@@ -249,7 +249,7 @@ export class ConversationService {
     const { mcp, files } = this.options;
     const attached = await resolveAttachments(
       attachments,
-      (server, uri) => mcp.supervisor(server).ready().readResource(uri),
+      async (server, uri) => (await mcp.use(server)).ready().readResource(uri),
       undefined,
       files && ((id) => files.get(id)),
     );
@@ -469,10 +469,7 @@ export class ConversationService {
     const recorder = new TurnRecorder(store, conversationId, turnId, { provider, model }, where);
     const stored = await this.history.read(conversationId, how.newest);
     const history = how.continuing ? withContinueInstruction(stored) : stored;
-    const servers = mcp.registry
-      .list()
-      .filter((s) => s.status.kind === 'ready')
-      .map((s) => ({ name: s.config.name, instructions: s.info?.instructions }));
+    const servers = mcp.instructions();
     const system = buildSystemPrompt(settings.snapshot().systemPrompt, servers);
     const executeTool: ExecuteTool = async (call, toolSignal, reportProgress) => {
       const host = hostTools.get(call.modelName);
@@ -490,17 +487,28 @@ export class ConversationService {
           hostText('conversation.unknownTool', { name: call.modelName }),
         );
       const args = isRecord(call.input) ? call.input : {};
+      // A server known by its remembered list starts now (the card says so); the person
+      // approves, and the call runs, what it lists once running: a definition that changed
+      // since it was remembered asks again.
+      const supervisor = await mcp.use(entry.server, toolSignal);
+      const tool = supervisor.tools.find((t) => t.name === entry.tool.name);
+      if (!tool) {
+        throw new AppError(
+          AppErrorCode.NotFound,
+          hostText('onDemand.toolGone', { server: entry.server, tool: entry.tool.name }),
+        );
+      }
       const outcome = await this.options.broker.decide(
         {
           conversationId,
           toolUseId: call.toolUseId,
           server: entry.server,
           tool: {
-            name: entry.tool.name,
-            ...(entry.tool.title ? { title: entry.tool.title } : {}),
-            ...(entry.tool.description ? { description: entry.tool.description } : {}),
-            inputSchema: entry.tool.inputSchema,
-            ...(entry.tool.annotations ? { annotations: entry.tool.annotations } : {}),
+            name: tool.name,
+            ...(tool.title ? { title: tool.title } : {}),
+            ...(tool.description ? { description: tool.description } : {}),
+            inputSchema: tool.inputSchema,
+            ...(tool.annotations ? { annotations: tool.annotations } : {}),
           },
           modelName: call.modelName,
           arguments: args,
@@ -529,9 +537,8 @@ export class ConversationService {
         conversationId,
         toolUseId: call.toolUseId,
         server: entry.server,
-        tool: entry.tool,
+        tool,
       });
-      const supervisor = mcp.supervisor(entry.server);
       const running = { conversationId, toolUseId: call.toolUseId, server: entry.server };
       const onProgress = (p: { progress: number; total?: number; message?: string }): void =>
         reportProgress({
@@ -551,11 +558,14 @@ export class ConversationService {
               timeoutMs,
               onProgress,
             })
-          : supervisor.callTool(entry.tool.name, args, {
-              signal: toolSignal,
-              timeoutMs,
-              onProgress,
-            }),
+          : // Used again: a person deciding for long enough lets it stop as idle meanwhile.
+            mcp.use(entry.server, toolSignal).then((ready) =>
+              ready.callTool(entry.tool.name, args, {
+                signal: toolSignal,
+                timeoutMs,
+                onProgress,
+              }),
+            ),
       );
       const hostNote = await note?.();
       return hostNote ? { ...toToolOutcome(result), hostNote } : toToolOutcome(result);

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import type { EventCard } from '../../../shared/domain/mcpEvents';
 import type { HostCore } from '../createHostCore';
 import { message, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { fixtureServer } from '../mcp/testing/McpHarness';
+import { serverFileName } from '../mcp/serverFileName';
 import { startTestHost } from '../testing/startTestHost';
 import { useTestHosts } from '../testing/useTestHosts';
 
@@ -208,6 +209,23 @@ describe('MCP Events on the host (real fixture server processes)', () => {
     await poll(() => ids(second.core, conversationId)).toEqual(['t1', 't2', 't3', 't4']);
     const polls = (await requests(up)).filter((r) => r.method === 'events/poll');
     expect(polls.filter((p) => p.cursor === null)).toHaveLength(1);
+  });
+
+  it('a server remembered from an earlier run starts for its subscriptions, through its lock, and is never idle while they want delivery', async () => {
+    const up = await upstream();
+    const first = await start(up);
+    const { conversationId, sub } = await subscribed(first.core, 'ticket.created');
+    expect(first.core.mcp.demand.inUse('ci')).toBe(true);
+    await fixture.stop(first);
+    await raise(up, 't1');
+    // Its list is remembered now: the next host starts it only because a subscription needs it.
+    const second = await start(up, {}, first.dataDir);
+    await poll(() => ids(second.core, conversationId)).toEqual(['t1']);
+    // Started the way every use starts a server: holding its lock, so no other process runs it.
+    expect(await readdir(join(first.dataDir, 'locks'))).toContain(serverFileName('ci', '.lock'));
+    expect(second.core.mcp.demand.inUse('ci')).toBe(true);
+    await second.core.handlers['events.unsubscribe']({ id: sub.id });
+    expect(second.core.mcp.demand.inUse('ci')).toBe(false);
   });
 
   it('says events were skipped when the server cannot replay from the stored cursor', async () => {

@@ -247,8 +247,9 @@ export class EventsService {
       if (!supervisor) continue;
       if (supervisor.status.kind !== 'ready') {
         this.setState(sub.id, 'waiting', formatHostText(hostText('events.serverDown')));
-        // A subscription needs its server: start it if it is merely stopped.
-        if (supervisor.status.kind === 'stopped') supervisor.start();
+        // A subscription needs its server: one that waits to be needed (remembered from an
+        // earlier run, or stopped) starts, through its lock like every other use.
+        this.options.mcp.need(sub.server);
         continue;
       }
       this.startLive(sub, supervisor.ready());
@@ -437,17 +438,8 @@ export class EventsService {
   }
 
   private async readySession(server: string): Promise<McpSession> {
-    const supervisor = this.options.mcp.supervisor(server);
-    if (supervisor.status.kind === 'stopped') supervisor.start();
-    if (supervisor.status.kind === 'starting' || supervisor.status.kind === 'restarting') {
-      await new Promise<void>((resolve) => {
-        const off = supervisor.onDidChangeStatus((status) => {
-          if (status.kind === 'starting' || status.kind === 'restarting') return;
-          off();
-          resolve();
-        });
-      });
-    }
+    // Started first if it waits to be needed; rejects with why it cannot be used.
+    const supervisor = await this.options.mcp.use(server);
     return supervisor.ready();
   }
 

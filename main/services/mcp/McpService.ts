@@ -33,6 +33,13 @@ import { probeServer } from './probeServer';
 import type { ServerTestResult } from '../../../shared/domain/serverForm';
 import type { LogEntry, TrafficEntry } from '../../../shared/domain/mcpViews';
 import { hostText } from '../../../shared/text/hostText';
+import type { LockShell } from './locks/ServerLocks';
+import type { KeepAlive } from './onDemand/IdleTracker';
+import { ServerDemand, type LaunchMode } from './onDemand/ServerDemand';
+import { rememberedDetail } from './onDemand/rememberedDetail';
+import { ServerCostSampler } from './costs/ServerCostSampler';
+import { processTableFor } from './costs/processTableFor';
+import type { ServerCosts } from '../../../shared/domain/serverCosts';
 import type { SandboxDetail, SandboxViolation } from '../../../shared/domain/serverSandbox';
 import { isSandboxed, ServerSandboxing } from '../sandbox/ServerSandboxing';
 import { writeAllowance } from '../sandbox/writeAllowance';
@@ -58,6 +65,16 @@ export interface McpServiceOptions {
   signIn?: SignInDeps;
   /** The values of `${secret:NAME}` references, resolved at every start (none without it). */
   secrets?: ServerSecrets;
+  /** Which servers start when the file is loaded (see LaunchMode); default `configured`. */
+  launch?: LaunchMode;
+  /** What kind of process this is (named in the locks it takes); default `other`. */
+  shell?: LockShell;
+  /** The `idleMinutes` setting; default 15. */
+  idleMinutes?: () => number;
+  /** The clock idle times are measured with (tests step it). */
+  now?: () => number;
+  /** How often idle servers are looked for (ms; 0 = never by itself). Default 30 s. */
+  idleSweepMs?: number;
   /** The roots the person granted (a sandbox rule's `${roots}`). */
   roots?: () => readonly string[];
   /** The sandbox for `sandboxEnabled` servers; one over the process's runtime by default. */
@@ -82,6 +99,12 @@ export class McpService {
   private serversTimer: NodeJS.Timeout | undefined;
   private unsubscribeFiles: (() => void) | undefined;
   private applying: Promise<unknown> = Promise.resolve();
+  /** Remembered lists, start on first use, idle stops and locks (see ServerDemand). */
+  readonly demand: ServerDemand;
+  /** Servers running when the config last changed: a changed entry starts again at once. */
+  private wasRunning = new Set<string>();
+  /** Memory and CPU of running servers, measured only when asked. */
+  private readonly costs: ServerCostSampler;
   /** `${env:NAME}` values, from the same environment the servers file is read with. */
   private readonly envValues: EnvLookup;
 
@@ -100,6 +123,28 @@ export class McpService {
     this.trafficBatch = new EventBatcher((server, entries) =>
       events.emit('mcp.trafficRecorded', { server, entries }),
     );
+    this.demand = new ServerDemand({
+      dataDir: options.dataDir,
+      log: log.child('demand'),
+      shell: options.shell ?? 'other',
+      launch: options.launch ?? 'configured',
+      idleMinutes: options.idleMinutes ?? (() => 15),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.idleSweepMs !== undefined ? { sweepMs: options.idleSweepMs } : {}),
+      running: () => this.registry.list(),
+    });
+    this.costs = new ServerCostSampler({
+      readTable: processTableFor(process.platform),
+      // PowerShell takes a while to start: Windows samples at most every five seconds.
+      minIntervalMs: process.platform === 'win32' ? 5_000 : 500,
+      onGrowing: (server, cost) =>
+        this.registry
+          .get(server)
+          ?.report(
+            'warning',
+            `Memory keeps growing: ${Math.round(cost.rssBytes / 1048576)} MiB now across ${cost.processes} processes`,
+          ),
+    });
     this.violationBatch = new EventBatcher((server, violations) =>
       events.emit('sandbox.violationsRecorded', { server, violations }),
     );
@@ -124,12 +169,14 @@ export class McpService {
     this.registry = new ServerRegistry(
       (config) => this.createSupervisor(config),
       (supervisor) => [
+        ...this.demand.attach(supervisor),
         supervisor.onLog((entry) => this.logBatch.add(supervisor.config.name, entry)),
         supervisor.onTraffic((entry) => this.trafficBatch.add(supervisor.config.name, entry)),
         supervisor.onDidChangeList((list) =>
           events.emit('mcp.listChanged', { server: supervisor.config.name, list }),
         ),
       ],
+      (supervisor) => this.demand.begin(supervisor, this.wasRunning.has(supervisor.config.name)),
     );
     this.registry.onDidChange(() => this.serversChanged());
     this.registry.onDidChangeTools(({ server }) => events.emit('mcp.toolsChanged', { server }));
@@ -142,6 +189,7 @@ export class McpService {
       this.ledger.reapLeftovers(),
       this.catalog.load(),
       this.options.files.start(),
+      this.demand.load(),
     ]);
     if (reaped.reaped.length > 0) {
       this.options.log.warn('ended server processes left by an earlier run', {
@@ -165,7 +213,8 @@ export class McpService {
         .list()
         .some(
           (s) =>
-            ['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled,
+            (['starting', 'restarting', 'stopped'].includes(s.status.kind) && !s.config.disabled) ||
+            this.demand.isLaunching(s),
         );
     while (unsettled() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   }
@@ -174,7 +223,10 @@ export class McpService {
     this.unsubscribeFiles?.();
     this.options.files.dispose();
     await this.applying.catch(() => {});
+    await this.demand.learned();
     await this.registry.disposeAll();
+    this.demand.dispose();
+    await this.demand.releaseExcept(new Set());
     this.logBatch.flush();
     this.trafficBatch.flush();
     this.violationBatch.flush();
@@ -237,21 +289,95 @@ export class McpService {
       ...(info?.serverInfo ? { serverInfo: info.serverInfo } : {}),
       ...(info ? { protocolVersion: info.protocolVersion, capabilities: info.capabilities } : {}),
       ...(info?.instructions ? { instructions: info.instructions } : {}),
-      tools: supervisor.tools.map((tool) => this.catalog.view(name, tool)),
+      ...(supervisor.info ? {} : rememberedDetail(supervisor.remembered)),
+      tools: supervisor.tools.map((tool) => ({
+        ...this.catalog.view(name, tool),
+        ...(supervisor.info ? {} : { remembered: true }),
+      })),
       stderrTail: supervisor.stderrTail,
       nonJsonLines: supervisor.nonJsonLines,
       ...(supervisor.pid !== undefined ? { pid: supervisor.pid } : {}),
     };
   }
 
-  /** Enabled tools of ready servers, as offered to the model. */
+  /**
+   * Enabled tools offered to the model: of ready servers, and of servers known by their
+   * remembered list that wait to be needed (or are starting), which start when called.
+   */
   catalogEntries(): CatalogEntry[] {
     return this.catalog.entries(
-      this.registry
-        .list()
-        .filter((s) => s.status.kind === 'ready')
-        .map((s) => ({ name: s.config.name, tools: s.tools })),
+      this.offered().map((s) => ({ name: s.config.name, tools: s.tools })),
     );
+  }
+
+  /** The instructions of the servers whose tools are offered (remembered ones included). */
+  instructions(): { name: string; instructions: string | undefined }[] {
+    return this.offered().map((s) => ({
+      name: s.config.name,
+      instructions: s.info ? s.info.instructions : s.remembered?.instructions,
+    }));
+  }
+
+  /** Servers whose tools, prompts and templates are offered now. */
+  offered(): ServerSupervisor[] {
+    return this.registry.list().filter((s) => {
+      const kind = s.status.kind;
+      return (
+        kind === 'ready' ||
+        (s.remembered !== undefined && (kind === 'remembered' || kind === 'starting'))
+      );
+    });
+  }
+
+  /**
+   * The server, ready: started first when it waits to be needed (and waited for). Rejects with
+   * why it cannot be used: unknown, disabled, needs a sign-in, another process runs it, its
+   * start failed; or when `signal` aborts.
+   */
+  async use(name: string, signal?: AbortSignal): Promise<ServerSupervisor> {
+    const supervisor = this.supervisor(name);
+    await this.demand.use(supervisor, signal);
+    return supervisor;
+  }
+
+  /** Starts a server that waits to be needed, without waiting for it. */
+  wake(name: string): ServerView {
+    const supervisor = this.supervisor(name);
+    this.demand.wake(supervisor);
+    return toServerView(supervisor.config, supervisor.status);
+  }
+
+  /**
+   * Starts a server something needs (a task to follow) if it waits; one not set going yet (the
+   * servers file is still loading) starts as soon as it is. Returns at once.
+   */
+  need(name: string): void {
+    const supervisor = this.registry.get(name);
+    if (supervisor) this.demand.wake(supervisor);
+    else this.demand.need(name);
+  }
+
+  /** Stops a running server; with a remembered list it waits, remembered, until next needed. */
+  async stop(name: string): Promise<ServerView> {
+    const supervisor = this.supervisor(name);
+    await supervisor.park();
+    return toServerView(supervisor.config, supervisor.status);
+  }
+
+  /** Memory and CPU of every running local server's process tree, measured now. */
+  sampleCosts(): Promise<ServerCosts> {
+    const targets = this.registry.list().flatMap((s) => {
+      const pid = s.pid;
+      return pid !== undefined && ['starting', 'ready'].includes(s.status.kind)
+        ? [{ server: s.config.name, pid }]
+        : [];
+    });
+    return this.costs.sample(targets);
+  }
+
+  /** What else keeps a server in use (subscriptions, tasks, open Apps): never stopped idle. */
+  keepAlive(predicate: KeepAlive): void {
+    this.demand.keepAlive(predicate);
   }
 
   async restart(name: string): Promise<ServerView> {
@@ -259,7 +385,7 @@ export class McpService {
     if (supervisor.config.disabled) {
       throw new AppError(AppErrorCode.Validation, hostText('mcp.disabled', { name }));
     }
-    await supervisor.restart();
+    await this.demand.launch(supervisor, true).catch(() => undefined);
     return toServerView(supervisor.config, supervisor.status);
   }
 
@@ -272,9 +398,15 @@ export class McpService {
     this.supervisor(name).cancelSignIn();
   }
 
-  /** Forgets the server's tokens and registration; it then needs a sign-in again. */
+  /**
+   * Forgets the server's tokens and registration; it then needs a sign-in again. Its remembered
+   * list goes too: its tools are not offered until it is signed in and connected again.
+   */
   async signOut(name: string): Promise<void> {
-    await this.supervisor(name).signOut();
+    const supervisor = this.supervisor(name);
+    await supervisor.signOut();
+    supervisor.remember(undefined);
+    await this.demand.lists.forget(name);
   }
 
   /** The sign-in part of a server's detail (remote servers only; never a token). */
@@ -325,10 +457,17 @@ export class McpService {
   private applyState(state: ServersFileState): void {
     // Applies run one after another so a burst of edits converges on the last one.
     this.applying = this.applying
-      .then(() => {
+      .then(async () => {
         const servers = state.servers.filter(this.options.include ?? (() => true));
         this.sandbox.configure(servers);
-        return this.registry.apply(servers);
+        this.wasRunning = new Set(
+          this.registry
+            .list()
+            .filter((s) => !['stopped', 'remembered', 'disabled'].includes(s.status.kind))
+            .map((s) => s.config.name),
+        );
+        await this.registry.apply(this.demand.configure(servers));
+        await this.demand.releaseExcept(new Set(this.registry.list().map((s) => s.config.name)));
       })
       .catch((error: unknown) => this.options.log.error('applying servers failed', { error }));
   }
@@ -375,6 +514,8 @@ export class McpService {
       ...(this.options.handlers ? { handlers: this.options.handlers } : {}),
       ...this.secretDeps(),
       ...this.options.supervisor,
+      // One clock for statuses and idle times (tests step it).
+      ...(this.options.now ? { now: this.options.now } : {}),
       sandbox: this.sandbox,
     });
   }

@@ -29,6 +29,8 @@ export class ServerRegistry {
   constructor(
     private readonly createSupervisor: (config: ServerConfig) => ServerSupervisor,
     private readonly attach: (supervisor: ServerSupervisor) => (() => void)[] = () => [],
+    /** Sets a new supervisor going: starts it, or leaves it waiting until it is needed. */
+    private readonly begin: (supervisor: ServerSupervisor) => void = (s) => s.start(),
   ) {}
 
   list(): ServerSupervisor[] {
@@ -64,7 +66,7 @@ export class ServerRegistry {
         ),
         ...this.attach(supervisor),
       ]);
-      supervisor.start();
+      this.begin(supervisor);
     }
     this.changed.fire();
     return result;

@@ -24,8 +24,8 @@ type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, R
 export function createMcpHandlers(
   mcp: McpService,
   runs: ToolRuns = new ToolRuns(),
-  callTool: ToolCall = (server, tool, args, options) =>
-    mcp.supervisor(server).callTool(tool, args, options),
+  callTool: ToolCall = async (server, tool, args, options) =>
+    (await mcp.use(server, options.signal)).callTool(tool, args, options),
 ): Pick<RequestHandlers, McpRequestName> {
   return {
     'mcp.listServers': () => ({ servers: mcp.servers() }),
@@ -33,6 +33,9 @@ export function createMcpHandlers(
       ...mcp.detail(name),
       ...(await mcp.authSummary(name)),
     }),
+    'mcp.startServer': ({ name }) => mcp.wake(name),
+    'mcp.stopServer': ({ name }) => mcp.stop(name),
+    'mcp.sampleCosts': () => mcp.sampleCosts(),
     'mcp.restartServer': ({ name }) => mcp.restart(name),
     'mcp.signIn': async ({ name }) => {
       await mcp.signIn(name);
@@ -59,7 +62,7 @@ export function createMcpHandlers(
       return {};
     },
     'mcp.listResources': async ({ server }) => {
-      const session = mcp.supervisor(server).ready();
+      const session = (await mcp.use(server)).ready();
       const caps = session.info?.capabilities;
       if (!caps?.resources) return { resources: [], templates: [] };
       const [resources, templates] = await Promise.all([
@@ -72,14 +75,14 @@ export function createMcpHandlers(
       };
     },
     'mcp.readResource': async ({ server, uri }) => {
-      const result = await mcp.supervisor(server).ready().readResource(uri);
+      const result = await (await mcp.use(server)).ready().readResource(uri);
       return {
         contents: result.contents,
         totalBytes: contentsBytes(result.contents),
       };
     },
     'mcp.listPrompts': async ({ server }) => {
-      const session = mcp.supervisor(server).ready();
+      const session = (await mcp.use(server)).ready();
       if (!session.info?.capabilities.prompts) return { prompts: [] };
       const prompts = await session.listPrompts();
       return {
@@ -87,7 +90,7 @@ export function createMcpHandlers(
       };
     },
     'mcp.getPrompt': async ({ server, name, arguments: args }) => {
-      const result = await mcp.supervisor(server).ready().getPrompt(name, args);
+      const result = await (await mcp.use(server)).ready().getPrompt(name, args);
       return {
         ...(result.description ? { description: result.description } : {}),
         messages: result.messages,

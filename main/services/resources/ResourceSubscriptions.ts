@@ -36,6 +36,8 @@ export class ResourceSubscriptions {
   private offRegistry: (() => void) | undefined;
   private writing: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
+  /** Servers started for their watched resources at launch (once: a stop is then respected). */
+  private readonly woken = new Set<string>();
 
   constructor(private readonly options: ResourceSubscriptionsOptions) {
     this.now = options.now ?? Date.now;
@@ -58,8 +60,13 @@ export class ResourceSubscriptions {
     );
   }
 
+  /** Whether any resource of this server is watched (it is then never stopped as idle). */
+  watches(server: string): boolean {
+    return (this.watched.get(server)?.size ?? 0) > 0;
+  }
+
   async subscribe(server: string, uri: string): Promise<void> {
-    const session = this.options.mcp.supervisor(server).ready();
+    const session = (await this.options.mcp.use(server)).ready();
     if (!session.info?.capabilities.resources?.subscribe) {
       throw new AppError(
         AppErrorCode.Validation,
@@ -99,6 +106,11 @@ export class ResourceSubscriptions {
   private sync(): void {
     for (const [server, uris] of this.watched) {
       const supervisor = this.options.mcp.registry.get(server);
+      if (supervisor?.status.kind === 'remembered' && !this.woken.has(server)) {
+        // A watched resource keeps its server in use: one that waits to be needed starts.
+        this.woken.add(server);
+        this.options.mcp.wake(server);
+      }
       if (supervisor?.status.kind !== 'ready') continue;
       const session = supervisor.ready();
       if (this.bound.get(server)?.session === session) continue;

@@ -20,7 +20,8 @@ export async function completeArgument(
     context?: { arguments: Record<string, string> } | undefined;
   },
 ): Promise<CompletionResult> {
-  const session = mcp.supervisor(request.server).ready();
+  // A completion while filling a picked template or prompt: its server starts if it waits.
+  const session = (await mcp.use(request.server)).ready();
   if (!session.info?.capabilities.completions) return { values: [] };
   try {
     const { completion } = await session.complete({

@@ -24,9 +24,36 @@ function readySessions(
 
 const message = (error: unknown) => AppError.from(error).message;
 
-/** Every ready server's resources and templates, asked in parallel; one failure stays its own. */
+/** In the order of the servers file, running or not. */
+function inServerOrder<T extends { server: string }>(mcp: McpService, lists: T[]): T[] {
+  const order = new Map(mcp.registry.list().map((s, index) => [s.config.name, index]));
+  return lists.sort((a, b) => (order.get(a.server) ?? 0) - (order.get(b.server) ?? 0));
+}
+
+/**
+ * Servers that wait to be needed and declared `capability` when they last ran: what the
+ * pickers offer of them comes from their remembered lists (picking one starts the server).
+ */
+function rememberedServers(mcp: McpService, capability: 'resources' | 'prompts') {
+  return mcp.offered().flatMap((supervisor) => {
+    const list = supervisor.remembered;
+    return supervisor.status.kind !== 'ready' && list?.capabilities?.[capability]
+      ? [{ server: supervisor.config.name, list }]
+      : [];
+  });
+}
+
+/**
+ * Every ready server's resources and templates, asked in parallel (one failure stays its
+ * own), and the remembered templates of servers that wait to be needed.
+ */
 export async function listAllResources(mcp: McpService): Promise<ServerResources[]> {
-  return Promise.all(
+  const remembered = rememberedServers(mcp, 'resources').map(({ server, list }) => ({
+    server,
+    resources: [],
+    templates: list.resourceTemplates.map(toTemplateView),
+  }));
+  const live = await Promise.all(
     readySessions(mcp, 'resources').map(async ({ server, session }) => {
       const [resources, templates] = await Promise.allSettled([
         session.listResources(),
@@ -41,10 +68,16 @@ export async function listAllResources(mcp: McpService): Promise<ServerResources
       };
     }),
   );
+  return inServerOrder(mcp, [...live, ...remembered]);
 }
 
+/** Every ready server's prompts, and the remembered prompts of servers that wait to be needed. */
 export async function listAllPrompts(mcp: McpService): Promise<ServerPrompts[]> {
-  return Promise.all(
+  const remembered = rememberedServers(mcp, 'prompts').map(({ server, list }) => ({
+    server,
+    prompts: list.prompts.map(toPromptView),
+  }));
+  const live = await Promise.all(
     readySessions(mcp, 'prompts').map(async ({ server, session }) => {
       try {
         return { server, prompts: (await session.listPrompts()).map(toPromptView) };
@@ -53,6 +86,7 @@ export async function listAllPrompts(mcp: McpService): Promise<ServerPrompts[]> 
       }
     }),
   );
+  return inServerOrder(mcp, [...live, ...remembered]);
 }
 
 type Listed<T> = T extends (...args: never[]) => Promise<(infer E)[]> ? E : never;

@@ -48,6 +48,8 @@ export type ApprovalRecord =
 export class SkillApprovals {
   private readonly records = new Map<string, ApprovalRecord>();
   private writing: Promise<unknown> = Promise.resolve();
+  /** Servers with a skill turned on, worked out again after a change (asked once per server). */
+  private serversOn: Set<string> | undefined;
 
   constructor(
     private readonly file: string | undefined,
@@ -88,6 +90,16 @@ export class SkillApprovals {
     return this.records.get(key(server, uri));
   }
 
+  /** Whether the person turned on any skill of this server (approved, or asking again). */
+  hasApproved(server: string): boolean {
+    this.serversOn ??= new Set(
+      [...this.records]
+        .filter(([, record]) => record.state !== 'revoked')
+        .map(([entry]) => (JSON.parse(entry) as { server: string }).server),
+    );
+    return this.serversOn.has(server);
+  }
+
   /** Records the person's approval of exactly `approved`, and writes the file. */
   approve(server: string, uri: string, approved: SkillApproval): Promise<void> {
     this.records.set(key(server, uri), { state: 'approved', approved });
@@ -113,6 +125,8 @@ export class SkillApprovals {
 
   /** Writes the file (writes are serialized). */
   private async save(): Promise<void> {
+    // Every change to the records is saved: what was worked out from them is stale now.
+    this.serversOn = undefined;
     const { file } = this;
     if (!file) return;
     const approvals = [...this.records].map(([entry, record]) => ({

@@ -63,6 +63,8 @@ export class SkillsService {
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly unsubscribers: (() => void)[] = [];
   private started: Promise<void> | undefined;
+  /** Servers started for their skills (once: a stop the person asks for is then respected). */
+  private readonly woken = new Set<string>();
 
   constructor(private readonly options: SkillsServiceOptions) {
     this.approvals = new SkillApprovals(options.file, options.log);
@@ -100,6 +102,14 @@ export class SkillsService {
 
   dispose(): void {
     for (const off of this.unsubscribers.splice(0)) off();
+  }
+
+  /**
+   * Whether the person turned on a skill of this server: it starts when it waits to be needed
+   * and is never stopped as idle, or the model would lose the skill.
+   */
+  holdsSkills(server: string): boolean {
+    return this.approvals.hasApproved(server);
   }
 
   /** The server's skills as the person sees them. */
@@ -245,13 +255,22 @@ export class SkillsService {
 
   /** Lists every ready server whose session is new; forgets servers that went away. */
   private sync(): void {
-    const { registry } = this.options.mcp;
+    const { mcp } = this.options;
+    const { registry } = mcp;
     for (const server of [...this.listings.keys()]) {
       if (!registry.get(server)) this.listings.delete(server);
     }
     for (const supervisor of registry.list()) {
       const server = supervisor.config.name;
       const listing = this.listings.get(server);
+      if (
+        supervisor.status.kind === 'remembered' &&
+        !this.woken.has(server) &&
+        this.approvals.hasApproved(server)
+      ) {
+        this.woken.add(server);
+        mcp.wake(server);
+      }
       if (supervisor.status.kind !== 'ready') {
         if (listing) {
           this.listings.delete(server);

@@ -5,7 +5,12 @@ import type { Logger } from '../../platform/Logger';
 import type { McpService } from '../mcp/McpService';
 import type { CallToolResult } from '../mcp/session/mcpTypes';
 import type { TaskEnd, TaskReference, TaskSnapshot, ToolTask } from '../mcp/session/taskTypes';
-import type { TaskOrigin, TaskPatch, TaskRecord } from '../store/TaskRecord';
+import {
+  ENDED_TASK_STATUSES,
+  type TaskOrigin,
+  type TaskPatch,
+  type TaskRecord,
+} from '../store/TaskRecord';
 import type { TaskTable } from '../store/TaskTable';
 import { whenServerReady } from './ServerReadiness';
 import { GONE_TEXT, LOST_TEXT, callResultOf, isGone, resultOf } from './taskEnds';
@@ -14,7 +19,7 @@ import { hostText } from '../../../shared/text/hostText';
 
 export interface TaskServiceOptions {
   tasks: TaskTable;
-  mcp: Pick<McpService, 'registry' | 'supervisor'>;
+  mcp: Pick<McpService, 'registry' | 'supervisor' | 'use' | 'need'>;
   log: Logger;
   /** Every change of a task (the `tasks.changed` event). */
   emit?: (task: TaskView) => void;
@@ -100,7 +105,8 @@ export class TaskService {
    * stored before anything else happens and followed from then on.
    */
   async begin(request: TaskCallRequest): Promise<TaskStart> {
-    const supervisor = this.options.mcp.supervisor(request.server);
+    // A server that waits to be needed starts now; a failed start fails the call with why.
+    const supervisor = await this.options.mcp.use(request.server, request.signal);
     const tasks = supervisor.ready().tasks();
     const mode = tasks.mode(request.tool);
     const prefer = request.preferTask ?? this.options.preferTasks?.() ?? false;
@@ -313,6 +319,8 @@ export class TaskService {
     let delayMs = 1000;
     void (async () => {
       for (;;) {
+        // A task keeps its server in use: one that waits to be needed starts for it.
+        this.options.mcp.need(record.server);
         await whenServerReady(this.options.mcp.registry, record.server, this.stop.signal);
         try {
           const task = await this.options.mcp
@@ -340,6 +348,18 @@ export class TaskService {
       followed.resuming = false;
       if (!this.stop.signal.aborted) this.warn('stopped following a task', error);
     });
+  }
+
+  /** Whether a task on this server is being followed (its server is then never idle). */
+  isActiveOn(server: string): boolean {
+    for (const followed of this.followed.values()) {
+      if (
+        followed.record.server === server &&
+        !ENDED_TASK_STATUSES.includes(followed.record.status)
+      )
+        return true;
+    }
+    return false;
   }
 
   private observed(followed: Followed, snapshot: TaskSnapshot): void {

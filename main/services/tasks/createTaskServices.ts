@@ -25,7 +25,7 @@ export interface TaskServices {
 /** The task service, its chat caller, delivery into conversations, and the `tasks.*` handlers. */
 export function createTaskServices(deps: {
   store: ConversationStore;
-  mcp: Pick<McpService, 'registry' | 'supervisor'>;
+  mcp: Pick<McpService, 'registry' | 'supervisor' | 'use' | 'need'>;
   events: HostEvents;
   log: Logger;
   preferTasks: () => boolean;

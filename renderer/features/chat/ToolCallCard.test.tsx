@@ -4,6 +4,7 @@ import type { ToolUseBlock } from '../../../shared/domain/conversationMessage';
 import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../../shared/domain/conversationViews';
 import type { ToolCard } from '../../stores/chatModel';
 import { toolCall } from '../../testing/chatFixtures';
+import { serverView } from '../../testing/fixtures';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle, type Script } from '../../testing/scriptedClient';
 import { ToolCallCard } from './ToolCallCard';
@@ -95,6 +96,22 @@ describe('ToolCallCard', () => {
     expect(screen.getAllByTestId('tool-call-status').at(-1)?.textContent).toBe(
       'Awaiting your approval',
     );
+  });
+
+  it('says the call waits for its server to start, while that server starts', async () => {
+    const { stores } = await renderCard({ status: 'pending' });
+    act(() => {
+      stores.servers.setState({
+        servers: [{ ...serverView('echo-server'), status: { kind: 'starting', since: 1 } }],
+      });
+    });
+    const status = screen.getByTestId('tool-call-status');
+    expect(status.textContent).toBe('Starting echo-server…');
+    expect(status.getAttribute('data-server-starting')).toBe('true');
+    act(() => {
+      stores.servers.setState({ servers: [serverView('echo-server')] });
+    });
+    expect(screen.getByTestId('tool-call-status').textContent).toBe('Starting…');
   });
 
   it('says which earlier answer allowed a call: this chat, or an "always allow" grant', async () => {

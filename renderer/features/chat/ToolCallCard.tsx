@@ -6,7 +6,7 @@ import type { ToolResultBlock, ToolUseBlock } from '../../../shared/domain/conve
 import { JsonBlock } from '../../components/BoundedText';
 import { useNow } from '../../components/useNow';
 import type { ToolCard } from '../../stores/chatModel';
-import { useChatStore, useTasksStore } from '../../stores/StoresContext';
+import { useChatStore, useServersStore, useTasksStore } from '../../stores/StoresContext';
 import { taskOfToolCall } from '../../stores/tasksReducers';
 import { AppFrame } from '../apps/LazyAppFrame';
 import { formatDuration } from '../servers/formatters';
@@ -39,6 +39,11 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
   // A call the server runs as a task: its panel has the task's own status and Cancel.
   const task = useTasksStore((s) => taskOfToolCall(s.tasks, block.id));
   const detailsId = useId();
+  const server = stored?.server;
+  // A call to a server that waits to be needed waits for its start: the card says so.
+  const serverStarting = useServersStore(
+    (s) => s.servers.find((v) => v.name === server)?.status.kind === 'starting',
+  );
   const card: ToolCard = stored ?? {
     toolUseId: block.id,
     server: '',
@@ -61,6 +66,7 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
         : card.approval.decidedBy;
   const args = card.arguments ?? block.input;
   const preview = argumentsPreview(args);
+  const starting = serverStarting && (card.status === 'pending' || card.status === 'running');
 
   return (
     <section
@@ -93,8 +99,11 @@ export function ToolCallCard({ block, sent }: { block: ToolUseBlock; sent?: Tool
           <span
             className={`status-badge status-badge--${tones[card.status]}`}
             data-testid="tool-call-status"
+            data-server-starting={starting || undefined}
           >
-            {t(`toolCall.status.${card.status}`)}
+            {starting
+              ? t('onDemand.toolCallStarting', { server: card.server })
+              : t(`toolCall.status.${card.status}`)}
           </span>
           {/* A task's panel counts its own time: one clock is enough. */}
           {!task && <Duration card={card} />}

@@ -16,6 +16,7 @@ import { SignInPanel } from './SignInPanel';
 import { ToolsTab } from './ToolsTab';
 import { TrafficTab } from './TrafficTab';
 import { useErrorText } from '../../i18n/hostText';
+import { RememberedNotice } from './RememberedNotice';
 import { SandboxBanner } from '../sandbox/SandboxBanner';
 import { SandboxTab } from '../sandbox/SandboxTab';
 
@@ -104,6 +105,7 @@ export function ServerDetailScreen({ name }: { name: string }) {
         />
       )}
       {status.kind === 'needs-sign-in' && <SignInPanel name={name} status={status} />}
+      {status.kind === 'remembered' && <RememberedNotice status={status} />}
       {status.kind === 'starting' && (
         <p className="server-detail__starting" role="status">
           <span className="spinner" aria-hidden="true" />

@@ -7,6 +7,8 @@ import { StatusText } from './StatusText';
 import { statusSummary } from './statusSummary';
 import { TrustReadOnlySwitch } from './TrustReadOnlySwitch';
 import { useErrorText } from '../../i18n/hostText';
+import { formatCpu, formatMemory } from './formatCost';
+import { useCostSampling } from './useCostSampling';
 
 /**
  * Name, status, how it is reached and what it said it is; Restart and Enable/Disable, and
@@ -25,6 +27,13 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
   const info = ready?.serverInfo ?? detail?.serverInfo;
   const protocolVersion = ready?.protocolVersion ?? detail?.protocolVersion;
   const tone = statusSummary(status, 0).tone;
+  // What it costs is measured only while its screen is open.
+  useCostSampling();
+  const cost = useServersStore((s) =>
+    ready?.pid !== undefined
+      ? s.costs?.servers.find((c) => c.server === server.name && c.pid === ready.pid)
+      : undefined,
+  );
 
   const facts: { label: string; value: string; title?: string }[] = [
     { label: t('server.transport'), value: t(`server.transports.${server.transport}`) },
@@ -42,6 +51,14 @@ export function ServerHeader({ server, detail }: { server: ServerView; detail?: 
     facts.push({ label: t('server.implementation'), value: `${name} ${info.version}` });
   }
   if (ready?.pid !== undefined) facts.push({ label: t('server.pid'), value: String(ready.pid) });
+  if (cost) {
+    facts.push({
+      label: t('onDemand.screen.memory'),
+      value: `${formatMemory(cost.rssBytes)} · ${t('onDemand.screen.processes', { count: cost.processes })}`,
+      ...(cost.growing ? { title: t('onDemand.screen.growingHint') } : {}),
+    });
+    facts.push({ label: t('onDemand.screen.cpu'), value: formatCpu(cost.cpuPercent) });
+  }
 
   return (
     <header className="server-header">

@@ -1,5 +1,13 @@
 import { useEffect } from 'react';
-import { ChevronDown, ChevronRight, FilePen, Plus, ShieldCheck, TriangleAlert } from 'lucide-react';
+import {
+  ChevronDown,
+  ChevronRight,
+  FilePen,
+  Gauge,
+  Plus,
+  ShieldCheck,
+  TriangleAlert,
+} from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ServerView } from '../../../shared/domain/mcpViews';
 import { useAppStore, useConfigStore, useServersStore } from '../../stores/StoresContext';
@@ -98,6 +106,19 @@ export function ServerList() {
             <ServersSummary counts={serverCounts(servers)} />
           </button>
         </h2>
+        {servers.length > 0 && (
+          <button
+            type="button"
+            className={`icon-button servers-section__action${view.kind === 'servers' ? ' servers-section__action--active' : ''}`}
+            aria-current={view.kind === 'servers' ? 'page' : undefined}
+            aria-label={t('onDemand.overview')}
+            title={t('onDemand.overview')}
+            onClick={() => setView({ kind: 'servers' })}
+            data-testid="open-servers"
+          >
+            <Gauge aria-hidden />
+          </button>
+        )}
         <button
           type="button"
           className={`icon-button servers-section__action${adding ? ' servers-section__action--active' : ''}`}
@@ -185,7 +206,7 @@ function ServerRow({
 /** `3 ready · 1 failed`: only the states some server is in; failures stand out. */
 function ServersSummary({ counts }: { counts: ServerCounts }) {
   const { t } = useTranslation();
-  const parts = (['ready', 'failed', 'signIn', 'starting', 'off'] as const)
+  const parts = (['ready', 'failed', 'signIn', 'starting', 'waiting', 'off'] as const)
     .filter((state) => counts[state] > 0)
     .map((state) => (
       <span key={state} className={`servers-summary__part servers-summary__part--${state}`}>

@@ -65,6 +65,15 @@ export function ToolCard({ tool }: { tool: ToolView }) {
         label={t('tools.hints')}
         title={t('tools.hintNote')}
       >
+        {tool.remembered && (
+          <li
+            className="chip chip--plain"
+            title={t('onDemand.rememberedToolHint')}
+            data-testid={`tool-remembered-${tool.name}`}
+          >
+            {t('onDemand.rememberedTool')}
+          </li>
+        )}
         {tool.ui && (
           <li
             className="chip chip--plain"

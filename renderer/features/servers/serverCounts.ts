@@ -9,18 +9,28 @@ export interface ServerCounts {
   signIn: number;
   /** Starting, or signing in now. */
   starting: number;
+  /** Not running, known by their remembered lists: they start when first needed. */
+  waiting: number;
   /** Stopped or disabled. */
   off: number;
 }
 
 /** Counts servers by the state the summary line shows. */
 export function serverCounts(servers: readonly Pick<ServerView, 'status'>[]): ServerCounts {
-  const counts: ServerCounts = { ready: 0, failed: 0, signIn: 0, starting: 0, off: 0 };
+  const counts: ServerCounts = {
+    ready: 0,
+    failed: 0,
+    signIn: 0,
+    starting: 0,
+    waiting: 0,
+    off: 0,
+  };
   for (const { status } of servers) {
     if (status.kind === 'ready') counts.ready++;
     else if (status.kind === 'error' || status.kind === 'restarting') counts.failed++;
     else if (status.kind === 'needs-sign-in' && !status.inProgress) counts.signIn++;
     else if (status.kind === 'starting' || status.kind === 'needs-sign-in') counts.starting++;
+    else if (status.kind === 'remembered') counts.waiting++;
     else counts.off++;
   }
   return counts;

@@ -11,6 +11,14 @@ describe('statusSummary', () => {
     expect(statusSummary(failed(), 0).tone).toBe('error');
     expect(statusSummary({ kind: 'disabled' }, 0).key).toBe('status.disabled');
     expect(statusSummary({ kind: 'starting', since: 1 }, 0).tone).toBe('busy');
+    expect(statusSummary({ kind: 'remembered', toolCount: 3, learnedAt: 1 }, 0)).toEqual({
+      tone: 'off',
+      key: 'onDemand.status.remembered',
+      params: {},
+    });
+    expect(
+      statusSummary({ kind: 'remembered', toolCount: 3, learnedAt: 1, idleStoppedAt: 2 }, 0).key,
+    ).toBe('onDemand.status.idleStopped');
   });
 
   it('counts down to the next restart, then says it is restarting', () => {

@@ -15,7 +15,9 @@ export interface StatusSummary {
     | 'status.stopped'
     | 'status.disabled'
     | 'status.needsSignIn'
-    | 'status.signingIn';
+    | 'status.signingIn'
+    | 'onDemand.status.remembered'
+    | 'onDemand.status.idleStopped';
   params: Record<string, number>;
 }
 
@@ -36,6 +38,10 @@ export function statusSummary(status: ServerStatus, now: number): StatusSummary 
       return { tone: 'error', key: 'status.error', params: {} };
     case 'stopped':
       return { tone: 'off', key: 'status.stopped', params: {} };
+    case 'remembered':
+      return status.idleStoppedAt === undefined
+        ? { tone: 'off', key: 'onDemand.status.remembered', params: {} }
+        : { tone: 'off', key: 'onDemand.status.idleStopped', params: {} };
     case 'disabled':
       return { tone: 'off', key: 'status.disabled', params: {} };
     case 'needs-sign-in':

@@ -10,6 +10,7 @@ import { ToolSearchSection } from '../toolSearch/ToolSearchSection';
 import { GrantsSection } from './GrantsSection';
 import { ModelFields } from './ModelFields';
 import { PreferTasksSwitch } from '../tasks/PreferTasksSwitch';
+import { IdleMinutesSection } from '../servers/IdleMinutesSection';
 import { SandboxedReadOnlySwitch } from '../sandbox/SandboxedReadOnlySwitch';
 import { SettingsNav } from './SettingsNav';
 
@@ -49,6 +50,7 @@ export function SettingsScreen() {
         <SandboxedReadOnlySwitch />
         <RootsSection />
         <PreferTasksSwitch />
+        <IdleMinutesSection />
         <SecretsSection />
         <RegistryUrlField />
         <section className="card" aria-labelledby="settings-appearance">

@@ -26,6 +26,10 @@ export const RegistryScreen = lazy(async () => ({
 export const BundleScreen = lazy(async () => ({
   default: (await import('../bundles/BundleScreen')).BundleScreen,
 }));
+/** Every server's state and what it costs. */
+export const ServersScreen = lazy(async () => ({
+  default: (await import('../servers/ServersScreen')).ServersScreen,
+}));
 /** Settings. */
 export const SettingsScreen = lazy(async () => ({
   default: (await import('../settings/SettingsScreen')).SettingsScreen,

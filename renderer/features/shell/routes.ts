@@ -3,7 +3,8 @@ import type { View } from '../../stores/appStore';
 /**
  * Screens as hash addresses, so a reload (and Back) keeps the place in both shells:
  * `#/`, `#/settings`, `#/servers-file`, `#/server/<name>`, `#/add-server`,
- * `#/edit-server/<name>`, `#/registry`, `#/bundle`, `#/tasks`, `#/chat/new`, `#/chat/<id>`.
+ * `#/edit-server/<name>`, `#/registry`, `#/bundle`, `#/tasks`, `#/servers`, `#/chat/new`,
+ * `#/chat/<id>`.
  */
 export function viewToHash(view: View): string {
   switch (view.kind) {
@@ -25,6 +26,8 @@ export function viewToHash(view: View): string {
       return '#/bundle';
     case 'tasks':
       return '#/tasks';
+    case 'servers':
+      return '#/servers';
     case 'chat':
       return view.id === null ? '#/chat/new' : `#/chat/${encodeURIComponent(view.id)}`;
   }
@@ -53,6 +56,8 @@ export function hashToView(hash: string): View | undefined {
       return { kind: 'bundle' };
     case 'tasks':
       return { kind: 'tasks' };
+    case 'servers':
+      return { kind: 'servers' };
     case 'chat':
       if (!tail) return undefined;
       return { kind: 'chat', id: tail === 'new' ? null : tail };

@@ -29,6 +29,7 @@ import { bundleDrop } from './en/bundleDrop';
 import { tasks } from './en/tasks';
 import { mcpEvents } from './en/mcpEvents';
 import { toolSearch } from './en/toolSearch';
+import { onDemand } from './en/onDemand';
 import { sandbox } from './en/sandbox';
 
 /** English strings: the reference set every other locale must match key for key. */
@@ -313,4 +314,5 @@ export const en = {
   secrets,
   secretStorage,
   largeText,
+  onDemand,
 } as const;

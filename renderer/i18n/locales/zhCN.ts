@@ -31,6 +31,7 @@ import { bundleDrop } from './zhCN/bundleDrop';
 import { tasks } from './zhCN/tasks';
 import { mcpEvents } from './zhCN/mcpEvents';
 import { toolSearch } from './zhCN/toolSearch';
+import { onDemand } from './zhCN/onDemand';
 import { sandbox } from './zhCN/sandbox';
 
 /** 简体中文 */
@@ -312,5 +313,6 @@ export const zhCN: LocaleShape<typeof en> = {
   secrets,
   secretStorage,
   largeText,
+  onDemand,
   sandbox,
 };

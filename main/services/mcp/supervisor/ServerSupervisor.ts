@@ -12,6 +12,7 @@ import type { ResolvedServer } from '../../secrets/resolveServerReferences';
 import { Emitter } from '../session/Emitter';
 import type { EraVerdictCache } from '../session/EraVerdictCache';
 import type { InteractionHandlers } from '../session/InteractionHandlers';
+import type { RememberedList } from '../remembered/RememberedList';
 import { McpSession, type CallToolOptions, type SessionInfo } from '../session/McpSession';
 import type { CallToolResult, Tool } from '../session/mcpTypes';
 import { StdioProcessTransport, type LineSink } from '../session/StdioProcessTransport';
@@ -95,6 +96,8 @@ export class ServerSupervisor {
   private readonly traffic = new TrafficRecorder(5000, (text) => this.redactor.text(text));
   private readonly now: () => number;
   private disposing = false;
+  /** What was remembered from an earlier run: it stands in while the server is not running. */
+  private rememberedList: RememberedList | undefined;
   /** Remote servers only: OAuth sign-in (status needs-sign-in, Sign in / Sign out). */
   readonly auth: SignInFlow | undefined;
 
@@ -129,8 +132,75 @@ export class ServerSupervisor {
     return this.sessionInfo && this.redactor.deep(this.sessionInfo);
   }
 
+  /** The live tools while connected; otherwise those remembered from its last run, if any. */
   get tools(): readonly Tool[] {
-    return this.toolList;
+    return this.session || !this.rememberedList ? this.toolList : this.rememberedList.tools;
+  }
+
+  /** The list remembered from an earlier run (or learned in this one), if there is one. */
+  get remembered(): RememberedList | undefined {
+    return this.rememberedList;
+  }
+
+  /** Keeps the list learned for this server; shown while it is not running. */
+  remember(list: RememberedList | undefined): void {
+    this.rememberedList = list;
+    const status = this.statusValue;
+    if (status.kind === 'remembered' && list)
+      this.setStatus(this.parkedStatus(status.idleStoppedAt));
+  }
+
+  /**
+   * Stops the server (if it runs) and waits until it is next needed: `remembered` when its
+   * list is known, else `stopped`. `idleAt` says it stopped because it was unused.
+   */
+  async park(idleAt?: number): Promise<void> {
+    if (this.disposing || this.config.disabled) return;
+    const running = !['stopped', 'remembered', 'error'].includes(this.statusValue.kind);
+    await this.halt();
+    if (this.isDisposing()) return;
+    if (running) {
+      this.note('info', idleAt === undefined ? 'Stopped' : 'Stopped: unused for its idle time');
+    }
+    this.setStatus(this.parkedStatus(idleAt));
+  }
+
+  /**
+   * Stops retrying a start that failed when nobody waits for the server any more (it was started
+   * on demand): it stays failed, with why, until it is next needed.
+   */
+  async giveUp(): Promise<void> {
+    const status = this.statusValue;
+    if (status.kind !== 'restarting') return;
+    await this.halt();
+    if (this.isDisposing()) return;
+    this.setStatus({ kind: 'error', failure: status.lastFailure });
+  }
+
+  /** A start that may not happen (another process runs the server): an error, no retry. */
+  refuse(error: AppError): void {
+    this.note('warning', error.message);
+    this.setStatus({
+      kind: 'error',
+      failure: {
+        code: error.code,
+        message: error.message,
+        text: error.text ?? hostText('foreign', { text: error.message }),
+        stderrTail: [],
+        at: this.now(),
+      },
+    });
+  }
+
+  private parkedStatus(idleAt?: number): ServerStatus {
+    const list = this.rememberedList;
+    if (!list) return { kind: 'stopped' };
+    return {
+      kind: 'remembered',
+      toolCount: list.tools.length,
+      learnedAt: list.learnedAt,
+      ...(idleAt !== undefined ? { idleStoppedAt: idleAt } : {}),
+    };
   }
 
   get stderrTail(): string[] {

@@ -14,6 +14,8 @@ export const layout = {
     signIn_other: '{{count}} to sign in',
     starting_one: '{{count}} starting',
     starting_other: '{{count}} starting',
+    waiting_one: '{{count}} starts when used',
+    waiting_other: '{{count}} start when used',
     off_one: '{{count}} off',
     off_other: '{{count}} off',
   },

@@ -1,5 +1,6 @@
 import type { hostMessages } from '../../../../shared/text/hostMessages';
 import type { LocaleShape } from '../../LocaleShape';
+import { onDemandHost } from './onDemandHost';
 import { sandboxHost } from './sandboxHost';
 
 /** 简体中文：主进程给人看的消息（错误、服务器故障、配置问题）。 */
@@ -623,6 +624,7 @@ export const host: LocaleShape<typeof hostMessages> = {
     notApproved:
       '技能“{{name}}”在用户批准之后发生了变化，在用户重新批准之前不会提供给模型。其内容均未读取。',
   },
+  onDemand: onDemandHost,
   events: {
     notOffered: '服务器“{{server}}”不提供事件。',
     timedOut: '{{method}} 超时。',

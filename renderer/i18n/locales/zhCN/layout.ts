@@ -16,6 +16,8 @@ export const layout: LocaleShape<typeof en> = {
     signIn_other: '{{count}} 个待登录',
     starting_one: '{{count}} 个启动中',
     starting_other: '{{count}} 个启动中',
+    waiting_one: '{{count}} 个用到时启动',
+    waiting_other: '{{count}} 个用到时启动',
     off_one: '{{count}} 个已关闭',
     off_other: '{{count}} 个已关闭',
   },
