@@ -1,4 +1,11 @@
-import { sharedSandboxSession } from '../../main/services/sandbox/ServerSandboxing';
+import { mkdtemp } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createLogger } from '../../main/platform/Logger';
+import {
+  ServerSandboxing,
+  sharedSandboxSession,
+} from '../../main/services/sandbox/ServerSandboxing';
+import type { StdioServerConfig } from '../../shared/domain/serverConfig';
 import type { BenchContext } from './BenchContext';
 import { BenchHost, type BenchServer } from './BenchHost';
 import { fixtureServer } from './fixtureServer';
@@ -7,6 +14,7 @@ import { sleep } from './sleep';
 import { round, summarize, type Summary } from './summarize';
 
 const START_ROUNDS = 10;
+const WRAPS = 20;
 const CALLS = 1000;
 const READY_LIMIT = 1.5;
 const CALL_LIMIT = 1.1;
@@ -15,6 +23,11 @@ const CALL_LIMIT = 1.1;
 export interface SandboxReport {
   /** The first sandboxed start in a process also loads and initializes the runtime (once). */
   firstStartMs: number;
+  /**
+   * The host-side part of a sandboxed start: the runtime's wrap of the command (its rules
+   * walked, the protected-files scan of the working folder, bubblewrap's arguments built).
+   */
+  wrapMs: Summary;
   ready: { sandboxedMs: Summary; plainMs: Summary; ratio: number };
   toolCall: { sandboxedMs: Summary; plainMs: Summary; ratio: number };
   goals: Goal[];
@@ -25,7 +38,8 @@ export interface SandboxReport {
  * (bubblewrap, the filtering proxy, the write monitor) and as usual. Time to ready: start →
  * ready with its tools, each start in a fresh data dir, the two ways alternating who goes
  * first; the first sandboxed start of the process (which also loads and initializes the
- * runtime, once per app run) is reported apart. Tool-call latency: one host with both servers
+ * runtime, once per app run) is reported apart, and so is the wrap alone (`wrapMs`, the host side
+ * of a start). Tool-call latency: one host with both servers
  * ready, `echo` called on each in turn, median of each side.
  */
 export async function benchSandbox(ctx: BenchContext): Promise<SandboxReport> {
@@ -33,8 +47,10 @@ export async function benchSandbox(ctx: BenchContext): Promise<SandboxReport> {
   const sandboxed: number[] = [];
   const plain: number[] = [];
   let firstStartMs: number;
+  let wraps: number[];
   try {
     firstStartMs = round(await timeStart(ctx, true));
+    wraps = await timeWraps(ctx);
     for (let r = 0; r < START_ROUNDS; r++) {
       const order = r % 2 === 0 ? [true, false] : [false, true];
       for (const boxed of order) (boxed ? sandboxed : plain).push(await timeStart(ctx, boxed));
@@ -48,6 +64,7 @@ export async function benchSandbox(ctx: BenchContext): Promise<SandboxReport> {
   const toolCall = summaries(calls.sandboxed, calls.plain);
   return {
     firstStartMs,
+    wrapMs: summarize(wraps),
     ready,
     toolCall,
     goals: [
@@ -91,6 +108,39 @@ async function timeStart(ctx: BenchContext, sandboxed: boolean): Promise<number>
     // Exiting servers still use CPU for a moment; keep that out of the next measurement.
     await sleep(300);
   }
+}
+
+/** The sandbox's wrap alone, as a start makes it (nothing is spawned). */
+async function timeWraps(ctx: BenchContext): Promise<number[]> {
+  const dataDir = await mkdtemp(join(ctx.root, 'wraps-'));
+  const sandboxing = new ServerSandboxing({
+    dataDir,
+    log: createLogger({ consoleLevel: 'silent' }),
+  });
+  // Only what the wrapper reads of an entry.
+  const config = {
+    name: 'echo',
+    transport: 'stdio',
+    disabled: false,
+    ...echo(true),
+    env: {},
+  } as unknown as StdioServerConfig;
+  const wrap = sandboxing.wrapperFor(config);
+  if (!wrap) throw new Error('the echo server is not sandboxed');
+  const times: number[] = [];
+  for (let i = 0; i < WRAPS; i++) {
+    const started = performance.now();
+    const launch = await wrap({
+      program: process.execPath,
+      args: [fixtureServer('echo.mjs')],
+      env: {},
+      cwd: undefined,
+    });
+    times.push(performance.now() - started);
+    launch.release();
+  }
+  await sandboxing.dispose();
+  return times;
 }
 
 async function timeCalls(ctx: BenchContext): Promise<{ sandboxed: number[]; plain: number[] }> {
