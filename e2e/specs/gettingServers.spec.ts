@@ -9,6 +9,7 @@ import { startFakeRegistry, type FakeRegistry } from '../fixtures/fakeRegistry/F
 import { hostileRegistry } from '../fixtures/fakeRegistry/hostileDocuments.mjs';
 import { offlineNpmHome } from '../fixtures/offlineNpmHome.mjs';
 import { invoke } from '../fixtures/invoke';
+import { shootEachLook } from '../fixtures/shootEachLook';
 import { expectPanesScrollAlone } from '../fixtures/layoutChecks';
 import { fixture } from '../fixtures/servers';
 import { startWebShell, type RunningShell } from '../fixtures/startWebShell';
@@ -121,19 +122,7 @@ test('install from the registry: search, fill the secret it asks for, and the se
   const permissions = page.getByTestId('registry-install-form').getByTestId('sandbox-permissions');
   await expect(permissions).toContainText('registry.npmjs.org');
   await expect(permissions.getByRole('switch')).toBeChecked();
-  for (const language of ['en', 'zh-CN'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await invoke(page, 'settings.update', { language, theme });
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await permissions.scrollIntoViewIfNeeded();
-      await permissions.screenshot({
-        path: `artifacts/screenshots/registry-install-sandbox-${language}-${theme}.png`,
-      });
-    }
-  }
-  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await shootEachLook(page, permissions, 'registry-install-sandbox');
   await page.getByTestId('install-input-EVERYTHING_REGION').selectOption('us');
   await expect(plan.locator('tr', { hasText: 'EVERYTHING_REGION' })).toContainText('Typed by you');
   await page.getByTestId('registry-install-submit').click();

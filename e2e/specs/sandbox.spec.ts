@@ -6,6 +6,7 @@ import { expect, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { invoke } from '../fixtures/invoke';
+import { shootEachLook } from '../fixtures/shootEachLook';
 import { appServer, fixture } from '../fixtures/servers';
 
 /** Screenshots go with the others (see screenshots.spec.ts). */
@@ -140,13 +141,5 @@ test('sandboxed: an App renders; blocked attempts on the server’s screen, allo
   await page.getByTestId('open-settings').click();
   const setting = page.getByTestId('sandbox-settings');
   await expect(setting.getByTestId('sandboxed-read-only')).not.toBeChecked();
-  for (const language of ['en', 'zh-CN'] as const) {
-    for (const theme of ['light', 'dark'] as const) {
-      await invoke(page, 'settings.update', { language, theme });
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await setting.scrollIntoViewIfNeeded();
-      await setting.screenshot({ path: `${SHOTS}/sandbox-setting-${language}-${theme}.png` });
-    }
-  }
+  await shootEachLook(page, setting, 'sandbox-setting');
 });

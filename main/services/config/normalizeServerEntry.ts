@@ -119,7 +119,10 @@ function readEntry(ctx: ValidationContext, entry: EntryNodes): ServerConfig | un
   };
   let config: unknown;
   if (transport === 'stdio') {
-    ignoreKeys(ctx, props, path, HTTP_ONLY_KEYS, hostText('config.stdioServer'));
+    const stdio = hostText('config.stdioServer');
+    ignoreKeys(ctx, props, path, HTTP_ONLY_KEYS, (key) =>
+      hostText('config.noEffect', { key, what: stdio }),
+    );
     const command = required(ctx, props, 'command', keyNode, path, (n) =>
       readString(ctx, n, [...path, 'command'], { nonEmpty: true, ...keep }),
     );
@@ -150,20 +153,11 @@ function readEntry(ctx: ValidationContext, entry: EntryNodes): ServerConfig | un
       props,
       path,
       STDIO_ONLY_KEYS.filter((key) => !SANDBOX_KEYS.includes(key)),
-      remote,
+      (key) => hostText('config.noEffect', { key, what: remote }),
     );
-    for (const key of SANDBOX_KEYS) {
-      const property = props.get(key);
-      if (!property) continue;
-      report(
-        ctx,
-        property.key,
-        'warning',
-        'schema',
-        [...path, key],
-        hostText('sandbox.config.remoteServer', { key }),
-      );
-    }
+    ignoreKeys(ctx, props, path, SANDBOX_KEYS, (key) =>
+      hostText('sandbox.config.remoteServer', { key }),
+    );
     const urlNode = props.get('url')?.value;
     const url = required(ctx, props, 'url', keyNode, path, (n) =>
       readUrl(ctx, n, [...path, 'url']),
@@ -273,19 +267,12 @@ function ignoreKeys(
   props: Properties,
   path: readonly JsonPathSegment[],
   keys: readonly string[],
-  what: HostText,
+  warning: (key: string) => HostText,
 ): void {
   for (const key of keys) {
     const property = props.get(key);
     if (!property) continue;
-    report(
-      ctx,
-      property.key,
-      'warning',
-      'schema',
-      [...path, key],
-      hostText('config.noEffect', { key, what }),
-    );
+    report(ctx, property.key, 'warning', 'schema', [...path, key], warning(key));
   }
 }
 

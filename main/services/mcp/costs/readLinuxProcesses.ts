@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import type { ProcessRow } from './ProcessRow';
+import { procStatFields } from '../launch/readProcStat';
 
 /** Linux reports CPU times in USER_HZ ticks, which the kernel fixes at 100 per second. */
 const MS_PER_TICK = 10;
@@ -38,15 +39,10 @@ export async function readLinuxProcesses(
   return members;
 }
 
-/** Parses `/proc/<pid>/stat`; the command name may hold spaces and parentheses. */
+/** Parses `/proc/<pid>/stat`: ppid is field 4, session 6, utime 14, stime 15. */
 export function parseLinuxStat(pid: number, text: string): ProcessRow | undefined {
-  const close = text.lastIndexOf(')');
-  if (close < 0) return undefined;
-  // Field N (1-based) is rest[N - 3]: ppid 4, session 6, utime 14, stime 15.
-  const rest = text
-    .slice(close + 1)
-    .trim()
-    .split(/\s+/);
+  const rest = procStatFields(text);
+  if (!rest) return undefined;
   const ppid = Number(rest[1]);
   const session = Number(rest[3]);
   const utime = Number(rest[11]);

@@ -27,15 +27,23 @@ export function readProcStat(pid: number): ProcStat | undefined {
   return parseProcStat(text);
 }
 
-/** Parses the text of `/proc/<pid>/stat`. The command name may contain spaces and parentheses. */
-export function parseProcStat(text: string): ProcStat | undefined {
+/**
+ * The fields of `/proc/<pid>/stat` after the command name (which may contain spaces and
+ * parentheses): they start at field 3 (state), so field N (1-based) is `rest[N - 3]`.
+ */
+export function procStatFields(text: string): string[] | undefined {
   const close = text.lastIndexOf(')');
   if (close < 0) return undefined;
-  // Fields after the command name start at field 3 (state), so field N is rest[N - 3].
-  const rest = text
+  return text
     .slice(close + 1)
     .trim()
     .split(/\s+/);
+}
+
+/** Parses the text of `/proc/<pid>/stat`. */
+export function parseProcStat(text: string): ProcStat | undefined {
+  const rest = procStatFields(text);
+  if (!rest) return undefined;
   const [state, ppid, pgrp, session] = rest;
   const startTicks = rest[19];
   if (!state || !ppid || !pgrp || !session || !startTicks) return undefined;
