@@ -167,7 +167,8 @@ describe('the era probe against legacy servers on a custom transport', () => {
     const info = await s.connect();
     expect(info).toMatchObject({ era: 'legacy', eraSource: 'probe' });
     expect(processes.spawnCount).toBe(1);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // Far below the SDK's 60 s request timeout, with room for a slow spawn on a loaded machine.
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 });
 
