@@ -44,7 +44,14 @@ function stdioSession(
   config: ReturnType<typeof stdioConfig>,
   extra: Partial<McpSessionOptions> = {},
 ): McpSession {
-  return session({ config, transport: processes.stdioFactory(config), ...extra });
+  // A probe timeout out of reach of a slow machine: these tests are about what was negotiated
+  // (the one about the timeout sets its own).
+  return session({
+    config,
+    transport: processes.stdioFactory(config),
+    probeTimeoutMs: 30_000,
+    ...extra,
+  });
 }
 
 describe('modern era over stdio (v2 fixture)', () => {
