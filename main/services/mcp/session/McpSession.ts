@@ -4,7 +4,7 @@ import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { configHash } from './configHash';
 import { reconnectLegacyHttp } from './connectHttp';
-import { DEFAULT_CLIENT_INFO, createConnectionContext } from './createConnectionContext';
+import { createConnectionContext } from './createConnectionContext';
 import { declineAllInteractions } from './InteractionHandlers';
 import { establishSession } from './establishSession';
 import { isRetrySafeTool, isStaleSessionError } from './isStaleSessionError';
@@ -35,10 +35,10 @@ import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
 import { SessionSkills } from './SessionSkills';
 import { StartupDeadline } from './StartupDeadline';
-import { CLIENT_CAPABILITIES } from './createSdkClient';
-import { SessionTasks, endpointIdFor } from './SessionTasks';
+import type { SessionTasks } from './SessionTasks';
+import { ConnectionExtensions } from './ConnectionExtensions';
 import { eventsCapabilityOf, type EventsCapability } from './events/eventsCapability';
-import { EventsWireClient } from './events/EventsWireClient';
+import type { EventsWireClient } from './events/EventsWireClient';
 import { CallDeadline, SDK_TIMEOUT_OFF_MS } from './CallDeadline';
 import { PersonWaits } from './PersonWaits';
 
@@ -101,10 +101,8 @@ export class McpSession {
   private listen: ResourceListen | undefined;
   /** Last known tools by name: their annotations decide whether a call may be repeated. */
   private readonly tools = new Map<string, Tool>();
-  /** Task calls on the current connection, made on first use. */
-  private taskSupport: { connection: Connection; tasks: SessionTasks } | undefined;
-  /** The Events extension's client on the current connection, made on first use. */
-  private eventsSupport: { connection: Connection; events: EventsWireClient } | undefined;
+  /** The Tasks and Events clients of the current connection. */
+  private readonly extensions: ConnectionExtensions;
   /** The server's skills (SEP-2640): listing and verified reads, both safe to repeat. */
   readonly skills = new SessionSkills((operation, request) =>
     this.run(operation, true, undefined, request),
@@ -116,6 +114,12 @@ export class McpSession {
       ...options,
       handlers: this.personWaits.track(options.handlers ?? declineAllInteractions),
     };
+    this.extensions = new ConnectionExtensions({
+      config: this.config,
+      options: this.options,
+      deadline: (timeoutMs) => this.callDeadline({ timeoutMs }),
+      tool: (name) => this.tools.get(name),
+    });
   }
 
   /** Where the session is in its lifecycle. */
@@ -342,25 +346,7 @@ export class McpSession {
    * Rejects with MCP_CLOSED when not connected.
    */
   tasks(): SessionTasks {
-    const connection = this.requireConnection('tasks');
-    if (this.taskSupport?.connection !== connection) {
-      void this.taskSupport?.tasks.close();
-      const tasks = new SessionTasks({
-        client: connection.client,
-        tap: connection.tap,
-        serverName: this.config.name,
-        endpointId: endpointIdFor(this.options.identity ?? this.config),
-        handlers: this.options.handlers ?? declineAllInteractions,
-        deadline: (timeoutMs) => this.callDeadline({ timeoutMs }),
-        tool: (name) => this.tools.get(name),
-        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
-        clientCapabilities: CLIENT_CAPABILITIES,
-        requestTimeoutMs: this.config.timeouts.requestMs,
-        ...(this.options.logger ? { logger: this.options.logger } : {}),
-      });
-      this.taskSupport = { connection, tasks };
-    }
-    return this.taskSupport.tasks;
+    return this.extensions.tasks(this.requireConnection('tasks'));
   }
 
   /**
@@ -376,24 +362,11 @@ export class McpSession {
    * the server declared no Events support. Rejects with MCP_CLOSED when not connected.
    */
   eventsClient(): EventsWireClient {
-    const connection = this.requireConnection('events');
-    if (this.eventsSupport?.connection !== connection) {
-      this.eventsSupport?.events.close();
-      const info = this.infoValue;
-      const events = new EventsWireClient({
-        tap: connection.tap,
-        transportKind: connection.kind,
-        era: info?.era ?? 'legacy',
-        protocolVersion: info?.protocolVersion ?? '',
-        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
-        clientCapabilities: CLIENT_CAPABILITIES,
-        serverName: this.config.name,
-        capability: this.eventsCapability,
-        requestTimeoutMs: this.config.timeouts.requestMs,
-      });
-      this.eventsSupport = { connection, events };
-    }
-    return this.eventsSupport.events;
+    return this.extensions.events(
+      this.requireConnection('events'),
+      this.infoValue,
+      this.eventsCapability,
+    );
   }
 
   /**
@@ -411,10 +384,7 @@ export class McpSession {
     if (this.stateValue === 'closed') return;
     this.stateValue = 'closed';
     await this.listen?.close().catch(() => {});
-    await this.taskSupport?.tasks.close();
-    this.taskSupport = undefined;
-    this.eventsSupport?.events.close();
-    this.eventsSupport = undefined;
+    await this.extensions.close();
     const connections = [this.pending, this.connection];
     this.connection = undefined;
     for (const connection of connections) {
