@@ -91,7 +91,6 @@ export const hostMessages = {
     noConversation: 'There is no conversation {{id}}.',
     noMessage: 'There is no message {{id}}.',
     noToolCall: 'There is no tool call {{id}}.',
-    noGrant: 'There is no grant {{id}}.',
     notTextBlock:
       'Block {{block}} of message {{id}} is {{type}}; only text, reasoning and thinking blocks take deltas.',
     notStreamingHere: 'Message {{id}} is not being written here.',
@@ -99,7 +98,6 @@ export const hostMessages = {
     notStreaming: 'Message {{id}} is {{status}}, not being written.',
     notResumable: 'Message {{id}} ({{role}}, {{status}}) cannot be continued.',
     notPending: 'Tool call {{id}} is {{status}}, not waiting.',
-    grantWithoutConversation: 'A conversation grant needs a conversation.',
   },
   approval: {
     invalidDecision: 'That is not a valid answer to the approval request.',
