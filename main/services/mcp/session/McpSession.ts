@@ -21,7 +21,6 @@ import type {
   CompleteRequest,
   CompleteResult,
   GetPromptResult,
-  Progress,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -29,7 +28,7 @@ import type {
   Tool,
   TransportKind,
 } from './mcpTypes';
-import { callWithUrlElicitation } from './callWithUrlElicitation';
+import { callSessionTool } from './callSessionTool';
 import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
 import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
@@ -39,7 +38,7 @@ import type { SessionTasks } from './SessionTasks';
 import { ConnectionExtensions } from './ConnectionExtensions';
 import { eventsCapabilityOf, type EventsCapability } from './events/eventsCapability';
 import type { EventsWireClient } from './events/EventsWireClient';
-import { CallDeadline, SDK_TIMEOUT_OFF_MS } from './CallDeadline';
+import { CallDeadline } from './CallDeadline';
 import { PersonWaits } from './PersonWaits';
 
 export type {
@@ -287,43 +286,20 @@ export class McpSession {
     args: Record<string, unknown> = {},
     options: CallToolOptions = {},
   ): Promise<CallToolResult> {
-    const { onProgress, signal } = options;
-    const safe = isRetrySafeTool(this.tools.get(name));
-    const call = async (): Promise<CallToolResult> => {
-      // The host times the call (see CallDeadline): the SDK's timer cannot stand still while
-      // the person answers the server's question, so it is set out of reach.
-      const deadline = this.callDeadline(options);
-      const callSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-      try {
-        return await this.run(`tools/call ${name}`, safe, signal, (client) =>
-          client.callTool(
-            { name, arguments: args },
-            {
-              timeout: SDK_TIMEOUT_OFF_MS,
-              signal: callSignal,
-              // Always ask for progress: the SDK sends a progress token only with a callback,
-              // and without reports the idle timeout could never be reset by a working server.
-              onprogress: (progress: Progress) => {
-                deadline.touch();
-                try {
-                  onProgress?.(progress);
-                } catch (error) {
-                  this.listenerFailed(error);
-                }
-              },
-            },
-          ),
-        );
-      } finally {
-        deadline.dispose();
-      }
-    };
-    // -32042: the person opens the server's pages first, then the call is repeated once.
-    return callWithUrlElicitation(call, {
-      handlers: this.options.handlers,
-      serverName: this.config.name,
-      signal,
-    });
+    return callSessionTool(
+      {
+        serverName: this.config.name,
+        retrySafe: isRetrySafeTool(this.tools.get(name)),
+        run: (operation, retrySafe, signal, request) =>
+          this.run(operation, retrySafe, signal, request),
+        deadline: (deadlineOptions) => this.callDeadline(deadlineOptions),
+        handlers: this.options.handlers,
+        listenerFailed: (error) => this.listenerFailed(error),
+      },
+      name,
+      args,
+      options,
+    );
   }
 
   /**
