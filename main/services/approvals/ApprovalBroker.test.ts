@@ -156,14 +156,22 @@ describe('ApprovalBroker: asking a person', () => {
     expect((await otherTool.outcome).kind).toBe('denied');
   });
 
-  it('forgets conversation grants of a deleted conversation', async () => {
+  it('forgets conversation grants of a deleted conversation, and keeps "always" grants', async () => {
     const s = broker();
     const first = await asked(s, call());
     await s.broker.respond(first.request.id, { kind: 'allow', scope: 'conversation' });
     await first.outcome;
+    const kept = await asked(s, call({ tool: readFileTool }));
+    await s.broker.respond(kept.request.id, { kind: 'allow', scope: 'always' });
+    await kept.outcome;
     s.broker.forgetConversation('c1');
     const again = await asked(s, call());
     expect(again.request.toolName).toBe('write_file');
+    expect(await s.broker.decide(call({ tool: readFileTool }))).toMatchObject({
+      kind: 'allowed',
+      decidedBy: 'grant',
+      scope: 'always',
+    });
     s.broker.dispose();
   });
 

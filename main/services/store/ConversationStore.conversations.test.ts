@@ -108,27 +108,12 @@ describe('ConversationStore conversations', () => {
       scope: 'once',
       decidedBy: 'person',
     });
-    const chatGrant = store.saveGrant({
-      server: 'files',
-      tool: 'read',
-      scope: 'conversation',
-      conversationId: doomed.id,
-      pinHash: 'p',
-    });
-    const alwaysGrant = store.saveGrant({
-      server: 'files',
-      tool: 'read',
-      scope: 'always',
-      pinHash: 'p',
-    });
     store.beginAssistantMessage(doomed.id);
 
     store.deleteConversation(doomed.id);
     expect(store.getMessage(message.id)).toBeUndefined();
     expect(store.getToolCall('toolu_del')).toBeUndefined();
     expect(store.listApprovals('toolu_del')).toEqual([]);
-    expect(store.getGrant(chatGrant.id)).toBeUndefined();
-    expect(store.getGrant(alwaysGrant.id)).toBeDefined();
     expect(store.getUsage(doomed.id).calls).toBe(0);
     expect(store.findConversation(keep.id)).toBeDefined();
     expect(store.checkIntegrity()).toEqual([]);

@@ -118,16 +118,14 @@ describe('ConversationStore tool calls and approvals', () => {
       reason: 'not that file',
       decidedBy: 'person',
     });
-    const grant = store.saveGrant({ server: 'files', tool: 'read', scope: 'always', pinHash: 'h' });
     clock = 12_000;
     const allow = store.recordApproval({
       toolCallId: 'toolu_1',
       decision: 'allow',
       scope: 'always',
       decidedBy: 'grant',
-      grantId: grant.id,
     });
-    expect(allow).toMatchObject({ decision: 'allow', grantId: grant.id, decidedAt: 12_000 });
+    expect(allow).toMatchObject({ decision: 'allow', grantId: null, decidedAt: 12_000 });
     expect(store.listApprovals('toolu_1').map((a) => [a.decision, a.reason])).toEqual([
       ['deny', 'not that file'],
       ['allow', null],
@@ -135,8 +133,6 @@ describe('ConversationStore tool calls and approvals', () => {
     expect(store.getToolCall('toolu_1')?.approval).toEqual(allow);
     expect(store.listMessages(conversationId).toolCalls[0]?.approval).toEqual(allow);
 
-    // Revoking the grant keeps the history and unlinks it.
-    store.revokeGrant(grant.id);
     expect(store.listApprovals('toolu_1')[1]).toMatchObject({ decidedBy: 'grant', grantId: null });
     expect(() =>
       store.recordApproval({

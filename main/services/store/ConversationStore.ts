@@ -16,8 +16,6 @@ import type {
 import type { ConversationStoreOptions } from './ConversationStoreOptions';
 import { ConversationTable, clampLimit } from './ConversationTable';
 import { ensureSearchIndex, type SearchMode } from './ensureSearchIndex';
-import type { GrantChange, GrantRecord, ListGrantsFilter, SaveGrantInput } from './GrantRecord';
-import { GrantTable } from './GrantTable';
 import { HeldMessages } from './HeldMessages';
 import type {
   AppendMessageInput,
@@ -59,8 +57,9 @@ import { withTransaction } from './withTransaction';
 
 /**
  * The crash-safe history store: conversations, messages (streamed incrementally), tool calls,
- * approval decisions, grants and token usage in one SQLite file. Synchronous: a method returns
- * once its data is committed — except streamed deltas, committed within `flushIntervalMs`.
+ * approval decisions and token usage in one SQLite file (grants are kept in grants.json, see
+ * JsonGrantRepository). Synchronous: a method returns once its data is committed — except
+ * streamed deltas, committed within `flushIntervalMs`.
  * Opening repairs what an unclean exit left behind (streaming → interrupted), so one writer
  * process per file: a second process opening it would mark the first one's live replies.
  */
@@ -78,7 +77,6 @@ export class ConversationStore {
   private readonly messages: MessageTable;
   private readonly branches: BranchTable;
   private readonly toolCalls: ToolCallTable;
-  private readonly grants: GrantTable;
   private readonly usage: UsageTable;
   private readonly toolSearch: ToolSearchTable;
   private readonly writer: MessageWriter;
@@ -104,7 +102,6 @@ export class ConversationStore {
     this.messages = new MessageTable(db);
     this.branches = new BranchTable(db);
     this.toolCalls = new ToolCallTable(db);
-    this.grants = new GrantTable(db);
     this.usage = new UsageTable(db);
     this.toolSearch = new ToolSearchTable(db);
     this.tasks = new TaskTable(db, this.now);
@@ -206,7 +203,7 @@ export class ConversationStore {
     }
   }
 
-  /** Deletes a conversation with its messages, tool calls, decisions and chat-scoped grants. */
+  /** Deletes a conversation with its messages, tool calls and decisions. */
   deleteConversation(id: string): boolean {
     this.settle();
     const deleted = withTransaction(this.db, () => this.conversations.delete(id));
@@ -484,52 +481,6 @@ export class ConversationStore {
   /** Every decision about a tool call, oldest first. */
   listApprovals(toolCallId: string): ApprovalRecord[] {
     return this.toolCalls.listApprovals(toolCallId);
-  }
-
-  // ── Grants ─────────────────────────────────────────────────────────────────────────────────
-
-  /** Creates a grant, or re-pins and reinstates the existing one for the same tool and reach. */
-  saveGrant(input: SaveGrantInput): GrantRecord {
-    if (input.scope === 'conversation') {
-      if (input.conversationId === undefined) {
-        throw new AppError(AppErrorCode.Validation, hostText('store.grantWithoutConversation'));
-      }
-      this.requireConversation(input.conversationId);
-    }
-    return this.grants.save(randomUUID(), input, this.now());
-  }
-
-  /** One grant, or undefined. */
-  getGrant(id: string): GrantRecord | undefined {
-    return this.grants.get(id);
-  }
-
-  /** All grants, optionally of one server or one conversation (the grants screen). */
-  listGrants(filter?: ListGrantsFilter): GrantRecord[] {
-    return this.grants.list(filter);
-  }
-
-  /**
-   * The grant that applies to a call: this conversation's grant first, else an `always` grant.
-   * It may be suspended: the caller checks `suspended` and compares `pinHash` with the tool now.
-   */
-  findGrant(server: string, tool: string, conversationId?: string): GrantRecord | undefined {
-    return this.grants.find(server, tool, conversationId);
-  }
-
-  /** Stops a grant from allowing anything because the tool's definition changed. */
-  suspendGrant(id: string, change: GrantChange): GrantRecord {
-    return this.grants.suspend(id, change, this.now()) ?? throwNotFound('grant', id);
-  }
-
-  /** Lifts a suspension once the person approved the changed definition (its new pin). */
-  reinstateGrant(id: string, pinHash: string): GrantRecord {
-    return this.grants.reinstate(id, pinHash) ?? throwNotFound('grant', id);
-  }
-
-  /** Deletes a grant; decisions that cited it keep their history with `grantId` null. */
-  revokeGrant(id: string): boolean {
-    return this.grants.delete(id);
   }
 
   // ── Lifecycle ──────────────────────────────────────────────────────────────────────────────

@@ -2,13 +2,12 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText, type HostTextKey } from '../../../shared/text/hostText';
 
 /** What the store can miss. */
-export type StoreThing = 'conversation' | 'message' | 'tool call' | 'grant';
+export type StoreThing = 'conversation' | 'message' | 'tool call';
 
 const keys: Record<StoreThing, HostTextKey> = {
   conversation: 'store.noConversation',
   message: 'store.noMessage',
   'tool call': 'store.noToolCall',
-  grant: 'store.noGrant',
 };
 
 /** The store's NOT_FOUND error, with the kind and id in `data` for callers that branch on it. */

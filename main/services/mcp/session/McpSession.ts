@@ -4,7 +4,7 @@ import type { ProtocolEra } from '../../../../shared/domain/serverStatus';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { configHash } from './configHash';
 import { reconnectLegacyHttp } from './connectHttp';
-import { DEFAULT_CLIENT_INFO, createConnectionContext } from './createConnectionContext';
+import { createConnectionContext } from './createConnectionContext';
 import { declineAllInteractions } from './InteractionHandlers';
 import { establishSession } from './establishSession';
 import { isRetrySafeTool, isStaleSessionError } from './isStaleSessionError';
@@ -21,7 +21,6 @@ import type {
   CompleteRequest,
   CompleteResult,
   GetPromptResult,
-  Progress,
   Prompt,
   ReadResourceResult,
   Resource,
@@ -29,17 +28,17 @@ import type {
   Tool,
   TransportKind,
 } from './mcpTypes';
-import { callWithUrlElicitation } from './callWithUrlElicitation';
+import { callSessionTool } from './callSessionTool';
 import { closeConnection, type Connection, type ConnectionContext } from './openConnection';
 import { ResourceListen } from './ResourceListen';
 import { SessionEvents } from './SessionEvents';
 import { SessionSkills } from './SessionSkills';
 import { StartupDeadline } from './StartupDeadline';
-import { CLIENT_CAPABILITIES } from './createSdkClient';
-import { SessionTasks, endpointIdFor } from './SessionTasks';
+import type { SessionTasks } from './SessionTasks';
+import { ConnectionExtensions } from './ConnectionExtensions';
 import { eventsCapabilityOf, type EventsCapability } from './events/eventsCapability';
-import { EventsWireClient } from './events/EventsWireClient';
-import { CallDeadline, SDK_TIMEOUT_OFF_MS } from './CallDeadline';
+import type { EventsWireClient } from './events/EventsWireClient';
+import { CallDeadline } from './CallDeadline';
 import { PersonWaits } from './PersonWaits';
 
 export type {
@@ -101,10 +100,8 @@ export class McpSession {
   private listen: ResourceListen | undefined;
   /** Last known tools by name: their annotations decide whether a call may be repeated. */
   private readonly tools = new Map<string, Tool>();
-  /** Task calls on the current connection, made on first use. */
-  private taskSupport: { connection: Connection; tasks: SessionTasks } | undefined;
-  /** The Events extension's client on the current connection, made on first use. */
-  private eventsSupport: { connection: Connection; events: EventsWireClient } | undefined;
+  /** The Tasks and Events clients of the current connection. */
+  private readonly extensions: ConnectionExtensions;
   /** The server's skills (SEP-2640): listing and verified reads, both safe to repeat. */
   readonly skills = new SessionSkills((operation, request) =>
     this.run(operation, true, undefined, request),
@@ -116,6 +113,12 @@ export class McpSession {
       ...options,
       handlers: this.personWaits.track(options.handlers ?? declineAllInteractions),
     };
+    this.extensions = new ConnectionExtensions({
+      config: this.config,
+      options: this.options,
+      deadline: (timeoutMs) => this.callDeadline({ timeoutMs }),
+      tool: (name) => this.tools.get(name),
+    });
   }
 
   /** Where the session is in its lifecycle. */
@@ -283,43 +286,20 @@ export class McpSession {
     args: Record<string, unknown> = {},
     options: CallToolOptions = {},
   ): Promise<CallToolResult> {
-    const { onProgress, signal } = options;
-    const safe = isRetrySafeTool(this.tools.get(name));
-    const call = async (): Promise<CallToolResult> => {
-      // The host times the call (see CallDeadline): the SDK's timer cannot stand still while
-      // the person answers the server's question, so it is set out of reach.
-      const deadline = this.callDeadline(options);
-      const callSignal = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-      try {
-        return await this.run(`tools/call ${name}`, safe, signal, (client) =>
-          client.callTool(
-            { name, arguments: args },
-            {
-              timeout: SDK_TIMEOUT_OFF_MS,
-              signal: callSignal,
-              // Always ask for progress: the SDK sends a progress token only with a callback,
-              // and without reports the idle timeout could never be reset by a working server.
-              onprogress: (progress: Progress) => {
-                deadline.touch();
-                try {
-                  onProgress?.(progress);
-                } catch (error) {
-                  this.listenerFailed(error);
-                }
-              },
-            },
-          ),
-        );
-      } finally {
-        deadline.dispose();
-      }
-    };
-    // -32042: the person opens the server's pages first, then the call is repeated once.
-    return callWithUrlElicitation(call, {
-      handlers: this.options.handlers,
-      serverName: this.config.name,
-      signal,
-    });
+    return callSessionTool(
+      {
+        serverName: this.config.name,
+        retrySafe: isRetrySafeTool(this.tools.get(name)),
+        run: (operation, retrySafe, signal, request) =>
+          this.run(operation, retrySafe, signal, request),
+        deadline: (deadlineOptions) => this.callDeadline(deadlineOptions),
+        handlers: this.options.handlers,
+        listenerFailed: (error) => this.listenerFailed(error),
+      },
+      name,
+      args,
+      options,
+    );
   }
 
   /**
@@ -342,25 +322,7 @@ export class McpSession {
    * Rejects with MCP_CLOSED when not connected.
    */
   tasks(): SessionTasks {
-    const connection = this.requireConnection('tasks');
-    if (this.taskSupport?.connection !== connection) {
-      void this.taskSupport?.tasks.close();
-      const tasks = new SessionTasks({
-        client: connection.client,
-        tap: connection.tap,
-        serverName: this.config.name,
-        endpointId: endpointIdFor(this.options.identity ?? this.config),
-        handlers: this.options.handlers ?? declineAllInteractions,
-        deadline: (timeoutMs) => this.callDeadline({ timeoutMs }),
-        tool: (name) => this.tools.get(name),
-        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
-        clientCapabilities: CLIENT_CAPABILITIES,
-        requestTimeoutMs: this.config.timeouts.requestMs,
-        ...(this.options.logger ? { logger: this.options.logger } : {}),
-      });
-      this.taskSupport = { connection, tasks };
-    }
-    return this.taskSupport.tasks;
+    return this.extensions.tasks(this.requireConnection('tasks'));
   }
 
   /**
@@ -376,24 +338,11 @@ export class McpSession {
    * the server declared no Events support. Rejects with MCP_CLOSED when not connected.
    */
   eventsClient(): EventsWireClient {
-    const connection = this.requireConnection('events');
-    if (this.eventsSupport?.connection !== connection) {
-      this.eventsSupport?.events.close();
-      const info = this.infoValue;
-      const events = new EventsWireClient({
-        tap: connection.tap,
-        transportKind: connection.kind,
-        era: info?.era ?? 'legacy',
-        protocolVersion: info?.protocolVersion ?? '',
-        clientInfo: this.options.clientInfo ?? DEFAULT_CLIENT_INFO,
-        clientCapabilities: CLIENT_CAPABILITIES,
-        serverName: this.config.name,
-        capability: this.eventsCapability,
-        requestTimeoutMs: this.config.timeouts.requestMs,
-      });
-      this.eventsSupport = { connection, events };
-    }
-    return this.eventsSupport.events;
+    return this.extensions.events(
+      this.requireConnection('events'),
+      this.infoValue,
+      this.eventsCapability,
+    );
   }
 
   /**
@@ -411,10 +360,7 @@ export class McpSession {
     if (this.stateValue === 'closed') return;
     this.stateValue = 'closed';
     await this.listen?.close().catch(() => {});
-    await this.taskSupport?.tasks.close();
-    this.taskSupport = undefined;
-    this.eventsSupport?.events.close();
-    this.eventsSupport = undefined;
+    await this.extensions.close();
     const connections = [this.pending, this.connection];
     this.connection = undefined;
     for (const connection of connections) {

@@ -15,18 +15,13 @@ import type { InteractionHandlers } from '../session/InteractionHandlers';
 import type { RememberedList } from '../remembered/RememberedList';
 import { McpSession, type CallToolOptions, type SessionInfo } from '../session/McpSession';
 import type { CallToolResult, Tool } from '../session/mcpTypes';
-import { StdioProcessTransport, type LineSink } from '../session/StdioProcessTransport';
-import { isInstallActivity } from './isInstallActivity';
+import type { StdioProcessTransport } from '../session/StdioProcessTransport';
+import { createStdioTransport } from './createStdioTransport';
+import { describeFailure, exitOf } from './describeFailure';
 import { RestartPolicy, type RestartPolicyOptions } from './RestartPolicy';
-import { SeqRing } from './SeqRing';
-import { TrafficRecorder } from './TrafficRecorder';
-import {
-  observedCall,
-  sandboxOf,
-  sandboxWrapper,
-  type SupervisorSandbox,
-} from './SupervisorSandbox';
-import { formatHostText, hostText, type HostText } from '../../../../shared/text/hostText';
+import { ServerLog } from './ServerLog';
+import { observedCall, sandboxOf, type SupervisorSandbox } from './SupervisorSandbox';
+import { formatHostText, hostText } from '../../../../shared/text/hostText';
 
 export interface SupervisorDeps {
   log: Logger;
@@ -71,13 +66,13 @@ export class ServerSupervisor {
     this.log.error('server event listener failed', { server: this.config.name, error });
   private readonly statusChanged = new Emitter<ServerStatus>(this.reportListener);
   private readonly toolsChanged = new Emitter<Tool[]>(this.reportListener);
-  private readonly logAdded = new Emitter<LogEntry>(this.reportListener);
-  private readonly trafficAdded = new Emitter<TrafficEntry>(this.reportListener);
+  /** The server's Logs and Traffic tabs. */
+  private readonly serverLog: ServerLog;
   private readonly listChanged = new Emitter<'prompts' | 'resources'>(this.reportListener);
   readonly onDidChangeStatus = this.statusChanged.event;
   readonly onDidChangeTools = this.toolsChanged.event;
-  readonly onLog = this.logAdded.event;
-  readonly onTraffic = this.trafficAdded.event;
+  readonly onLog: ServerLog['onLog'];
+  readonly onTraffic: ServerLog['onTraffic'];
   /** The server announced new prompts or resources (both eras). */
   readonly onDidChangeList = this.listChanged.event;
 
@@ -92,8 +87,6 @@ export class ServerSupervisor {
   private abort: AbortController | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private readonly policy: RestartPolicy;
-  private readonly logs = new SeqRing<LogEntry>(5000);
-  private readonly traffic = new TrafficRecorder(5000, (text) => this.redactor.text(text));
   private readonly now: () => number;
   private disposing = false;
   /** What was remembered from an earlier run: it stands in while the server is not running. */
@@ -108,6 +101,15 @@ export class ServerSupervisor {
     this.log = redactingLogger(deps.log, this.redactor);
     this.policy = new RestartPolicy(deps.policy);
     this.now = deps.now ?? Date.now;
+    this.serverLog = new ServerLog({
+      serverName: config.name,
+      redactor: this.redactor,
+      log: this.log,
+      now: this.now,
+      reportListener: this.reportListener,
+    });
+    this.onLog = this.serverLog.onLog;
+    this.onTraffic = this.serverLog.onTraffic;
     if (config.disabled) this.statusValue = { kind: 'disabled' };
     if (config.transport !== 'stdio' && deps.signIn) {
       this.auth = new SignInFlow({
@@ -222,11 +224,11 @@ export class ServerSupervisor {
   }
 
   logsSince(seq?: number): LogEntry[] {
-    return this.logs.since(seq);
+    return this.serverLog.logsSince(seq);
   }
 
   trafficSince(seq?: number): TrafficEntry[] {
-    return this.traffic.since(seq);
+    return this.serverLog.trafficSince(seq);
   }
 
   /** Starts the server unless it is disabled or already running. */
@@ -264,8 +266,7 @@ export class ServerSupervisor {
     await this.stop();
     this.statusChanged.clear();
     this.toolsChanged.clear();
-    this.logAdded.clear();
-    this.trafficAdded.clear();
+    this.serverLog.clear();
     this.listChanged.clear();
   }
 
@@ -379,7 +380,7 @@ export class ServerSupervisor {
       },
     });
     session.onTraffic((event) => {
-      if (generation === this.generation) this.trafficAdded.fire(this.traffic.record(event));
+      if (generation === this.generation) this.serverLog.recordTraffic(event);
     });
     session.onLog((entry) => {
       if (generation !== this.generation) return;
@@ -465,7 +466,7 @@ export class ServerSupervisor {
       return;
     }
     // The exit code arrives with the process's exit, which may trail the closed pipe a little.
-    const exit = await this.exitInfo();
+    const exit = await exitOf(this.transport);
     if (generation !== this.generation) return;
     const described = describeFailure(appError, exit, this.statusValue.kind === 'starting');
     const failure: ServerFailure = {
@@ -509,75 +510,19 @@ export class ServerSupervisor {
     }, decision.delayMs);
   }
 
-  private async exitInfo(): Promise<{ code: number | null; signal: string | null } | undefined> {
-    const transport = this.transport;
-    if (!transport || transport.endedByHost) return undefined;
-    if (transport.exitInfo) return transport.exitInfo;
-    const exited = transport.exited;
-    if (!exited) return undefined;
-    const timeout = new Promise<undefined>((resolve) =>
-      setTimeout(() => resolve(undefined), 500).unref(),
-    );
-    return Promise.race([exited, timeout]);
-  }
-
   private async createTransport(
     config: StdioServerConfig,
     generation: number,
   ): Promise<StdioProcessTransport> {
-    const env = await this.deps.serverEnv(config);
-    const sandbox = sandboxOf(this.deps.sandbox, config);
-    let installing = 0;
-    const transport = new StdioProcessTransport({
-      command: config.command,
-      args: config.args,
-      env,
-      cwd: config.cwd,
-      serverName: config.name,
-      ...(this.deps.maxMessageBytes ? { maxMessageBytes: this.deps.maxMessageBytes } : {}),
-      ...(this.deps.killGraceMs !== undefined ? { killGraceMs: this.deps.killGraceMs } : {}),
-      ...(this.deps.logFile ? { logFile: this.redactedLogFile(this.deps.logFile) } : {}),
-      ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
-      ...(config.sandboxEnabled ? { wrap: sandboxWrapper(this.deps.sandbox, config) } : {}),
-      onStderrLine: (line) => {
-        if (generation !== this.generation) return;
-        this.addLog('stderr', 'info', line);
-        sandbox?.observe(config.name, line);
-        const budget = this.deps.installGraceMs ?? 10 * 60_000;
-        if (
-          this.statusValue.kind === 'starting' &&
-          isInstallActivity(line) &&
-          installing < budget
-        ) {
-          // Give a visibly working install another full startup period, up to the budget.
-          installing += config.timeouts.startupMs;
-          this.connecting?.extendStartupDeadline(config.timeouts.startupMs);
-          if (this.statusValue.detail !== 'installing') {
-            this.setStatus({
-              kind: 'starting',
-              since: this.statusValue.since,
-              detail: 'installing',
-            });
-          }
-        }
-      },
-      onNonJsonLine: (event) => {
-        if (generation === this.generation && (event.count <= 20 || event.count % 100 === 0)) {
-          this.addLog(
-            'host',
-            'warning',
-            `Ignored a non-JSON line on stdout (${event.count} so far): ${event.line}`,
-          );
-        }
-      },
+    const transport = await createStdioTransport(config, this.deps, {
+      current: () => generation === this.generation,
+      log: this.serverLog,
+      status: () => this.statusValue,
+      setStatus: (status) => this.setStatus(status),
+      extendStartup: (ms) => this.connecting?.extendStartupDeadline(ms),
     });
     this.transport = transport;
     return transport;
-  }
-
-  /** The server's own log file, written through the redactor. */
-  private redactedLogFile(file: RotatingLogFile): LineSink {
-    return { appendLine: (line) => file.appendLine(this.redactor.text(line)) };
   }
 
   /** The command line or URL as written (references, not their values). */
@@ -613,31 +558,10 @@ export class ServerSupervisor {
   }
 
   private note(level: string, text: string): void {
-    this.addLog('host', level, text);
-    this.log.info(text, { server: this.config.name });
+    this.serverLog.note(level, text);
   }
 
   private addLog(source: LogEntry['source'], level: string, text: string): void {
-    const shown = this.redactor.text(text);
-    const entry = this.logs.push((seq) => ({ seq, at: this.now(), source, level, text: shown }));
-    this.logAdded.fire(entry);
+    this.serverLog.add(source, level, text);
   }
-}
-
-/** Says what happened in a person's words: an exit code beats "Connection closed". */
-function describeFailure(
-  error: AppError,
-  exit: { code: number | null; signal: string | null } | undefined,
-  starting: boolean,
-): HostText {
-  if (!exit || error.code !== AppErrorCode.McpClosed) {
-    return error.text ?? hostText('foreign', { text: error.message });
-  }
-  if (exit.signal) {
-    return hostText(starting ? 'server.signalStarting' : 'server.signal', { signal: exit.signal });
-  }
-  if (exit.code !== null && exit.code !== 0) {
-    return hostText(starting ? 'server.exitCodeStarting' : 'server.exitCode', { code: exit.code });
-  }
-  return hostText(starting ? 'server.exitedStarting' : 'server.exited');
 }
