@@ -14,7 +14,7 @@ import { installProcessGuards } from './platform/installProcessGuards';
 import { chooseElectronSecretStore } from './platform/chooseElectronSecretStore';
 import { appVersion } from './platform/appVersion';
 import { appPaths, resolveDataDir } from './platform/resolveDataDir';
-import { resolveServersFile } from './services/config/resolveServersFile';
+import { resolveServersFile } from './platform/resolveServersFile';
 import { createHostCore } from './services/createHostCore';
 import { allowsPermission } from './window/allowsPermission';
 import { createMainWindow } from './window/createMainWindow';

@@ -3,7 +3,7 @@ import { normalizeModelRef } from '../../shared/domain/modelRef';
 import type { Logger } from '../platform/Logger';
 import { FileSecretStore } from '../platform/FileSecretStore';
 import type { AppPaths } from '../platform/PlatformServices';
-import { HostEvents } from '../services/HostEvents';
+import { HostEvents } from '../services/base/HostEvents';
 import {
   createInteractionServices,
   type InteractionServices,

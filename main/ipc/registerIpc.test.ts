@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '../../shared/domain/settings';
 import { JsonReply } from '../../shared/ipc/JsonReply';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/names';
-import { HostEvents } from '../services/HostEvents';
+import { HostEvents } from '../services/base/HostEvents';
 import type { Dispatch } from './createDispatcher';
 import { isTrustedSender } from './isTrustedSender';
 import { registerIpc, type IpcWindow } from './registerIpc';

@@ -4,7 +4,7 @@ import { hostText } from '../../shared/text/hostText';
 import { fail, ok } from '../../shared/ipc/envelope';
 import { JsonReply } from '../../shared/ipc/JsonReply';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from '../../shared/ipc/names';
-import type { HostEvents } from '../services/HostEvents';
+import type { HostEvents } from '../services/base/HostEvents';
 import type { Dispatch } from './createDispatcher';
 import { isTrustedSender } from './isTrustedSender';
 

@@ -4,7 +4,7 @@ import { NodeExternalOpener } from './NodeExternalOpener';
 import type { ExternalOpener, PlatformServices } from './PlatformServices';
 import { appVersion } from './appVersion';
 import { appPaths, resolveDataDir } from './resolveDataDir';
-import { resolveServersFile } from '../services/config/resolveServersFile';
+import { resolveServersFile } from './resolveServersFile';
 
 export interface NodePlatformOptions {
   argv: readonly string[];

@@ -23,7 +23,7 @@ import {
   ConversationService,
   type ConversationServiceOptions,
 } from './conversation/ConversationService';
-import { HostEvents } from './HostEvents';
+import { HostEvents } from './base/HostEvents';
 import { createInteractionHandlers } from './interactions/createInteractionHandlers';
 import { createInteractionServices } from './interactions/createInteractionServices';
 import type { HeadlessInteractionPolicy } from './interactions/HeadlessInteractionPolicy';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../shared/ipc/envelope';
 import { createLogger } from '../platform/Logger';
-import { HostEvents } from '../services/HostEvents';
+import { HostEvents } from '../services/base/HostEvents';
 import { AppsOrigin } from './AppsOrigin';
 import { httpRequest } from './testing/httpRequest';
 import { WebShell } from './WebShell';

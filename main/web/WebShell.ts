@@ -17,7 +17,7 @@ import {
 import type { Dispatch } from '../ipc/createDispatcher';
 import type { Logger } from '../platform/Logger';
 import { contentSecurityPolicy } from '../platform/contentSecurityPolicy';
-import type { HostEvents } from '../services/HostEvents';
+import type { HostEvents } from '../services/base/HostEvents';
 import {
   TOKEN_COOKIE,
   isAllowedHost,

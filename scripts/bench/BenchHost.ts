@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createLogger } from '../../main/platform/Logger';
 import { appPaths } from '../../main/platform/resolveDataDir';
 import { ServersFileService } from '../../main/services/config/ServersFileService';
-import { HostEvents } from '../../main/services/HostEvents';
+import { HostEvents } from '../../main/services/base/HostEvents';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
 import { McpService } from '../../main/services/mcp/McpService';
 import type { ServerSupervisor } from '../../main/services/mcp/supervisor/ServerSupervisor';

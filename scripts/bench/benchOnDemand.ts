@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ServerView } from '../../shared/domain/mcpViews';
 import { createLogger } from '../../main/platform/Logger';
 import { parseServersText } from '../../main/services/config/parseServersText';
-import { envLookup } from '../../main/services/config/substituteEnv';
+import { envLookup } from '../../main/services/base/substituteEnv';
 import { RememberedLists } from '../../main/services/mcp/remembered/RememberedLists';
 import type { BenchContext } from './BenchContext';
 import { BenchHost } from './BenchHost';

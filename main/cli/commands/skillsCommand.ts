@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import type { ServerSkillsView, SkillView } from '../../../shared/domain/skills';
 import { AppError, AppErrorCode } from '../../../shared/errors';
-import { HostEvents } from '../../services/HostEvents';
+import { HostEvents } from '../../services/base/HostEvents';
 import { SkillsService } from '../../services/skills/SkillsService';
 import type { CliContext, CommandResult } from '../CliContext';
 import { CliUsageError, flagString } from '../parseCliArgs';

@@ -1,4 +1,4 @@
-import { toolUi } from '../../services/apps/toolUi';
+import { toolUi } from '../../services/mcp/tools/toolUi';
 import type { CliContext, CommandResult } from '../CliContext';
 import { EXIT_NEEDS_SIGN_IN, signInHint } from '../needsSignIn';
 

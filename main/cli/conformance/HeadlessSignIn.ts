@@ -3,7 +3,7 @@ import { grantOf } from '../../../shared/domain/oauthConfig';
 import { AuthRequiredError } from '../../services/mcp/auth/authErrors';
 import { HostOAuthProvider } from '../../services/mcp/auth/HostOAuthProvider';
 import { MachineOAuthProvider } from '../../services/mcp/auth/MachineOAuthProvider';
-import { MemorySecretStore } from '../../services/mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { OAuthStore } from '../../services/mcp/auth/OAuthStore';
 import type { ServerOAuthProvider } from '../../services/mcp/auth/ServerOAuthProvider';
 import { ServerSecrets } from '../../services/secrets/ServerSecrets';

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/domain/approvals';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
-import { Emitter } from '../mcp/session/Emitter';
+import { Emitter } from '../base/Emitter';
 import type {
   ApprovalBrokerOptions,
   ApprovalCall,

@@ -5,7 +5,7 @@ import type {
   ToolAnnotations,
 } from '../../../shared/domain/approvals';
 import type { Logger } from '../../platform/Logger';
-import type { Unsubscribe } from '../mcp/session/Emitter';
+import type { Unsubscribe } from '../base/Emitter';
 import type { GrantRepository } from './GrantRepository';
 import type { PinnableTool } from './pinTool';
 

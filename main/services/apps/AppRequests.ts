@@ -3,7 +3,7 @@ import type { InteractionOrigin } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { isOpenableUrl } from '../../platform/isOpenableUrl';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
-import { modelToolName } from '../catalog/modelToolName';
+import { modelToolName } from '../base/modelToolName';
 import type { McpService } from '../mcp/McpService';
 import type { Tool } from '../mcp/session/mcpTypes';
 import type { AppFrameRecord } from './AppFrames';
@@ -13,7 +13,7 @@ import { AppConsentQueue } from './AppConsentQueue';
 import { AppRequestSignals } from './AppRequestSignals';
 import type { AppTurnContext } from './AppTurnContext';
 import { contextText, describeData } from './contextText';
-import { isVisibleToApps } from './toolUi';
+import { isVisibleToApps } from '../mcp/tools/toolUi';
 import { hostText, type HostText } from '../../../shared/text/hostText';
 
 export interface AppRequestsOptions {

@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/domain/apps';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { McpSession } from '../mcp/session/McpSession';
 import type { Tool } from '../mcp/session/mcpTypes';
@@ -20,7 +20,7 @@ import { AppPermissionGrants } from './AppPermissionGrants';
 import { buildAppCsp, type IgnoredSource } from './buildAppCsp';
 import type { UiResourceSource } from './readUiResource';
 import { SandboxPages, type SandboxResponse } from './SandboxPages';
-import { toolUi } from './toolUi';
+import { toolUi } from '../mcp/tools/toolUi';
 import { UiResourceCache } from './UiResourceCache';
 import { hostText } from '../../../shared/text/hostText';
 

@@ -3,7 +3,7 @@ import type { Tool } from '../mcp/session/mcpTypes';
 import type { AppRenderVerdicts } from './AppRenderVerdicts';
 import type { AppsService } from './AppsService';
 import type { AppTurnContext, TakenContext } from './AppTurnContext';
-import { toolUi } from './toolUi';
+import { toolUi } from '../mcp/tools/toolUi';
 
 /** A chat tool call whose tool may have an App. */
 export interface AppToolCall {

@@ -2,7 +2,7 @@ import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { AppRequestName } from '../../../shared/ipc/appsNames';
 import type { Logger } from '../../platform/Logger';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 import type { McpService } from '../mcp/McpService';
 import { AppRenderVerdicts } from './AppRenderVerdicts';
 import { AppRequests, type AppRequestsOptions } from './AppRequests';

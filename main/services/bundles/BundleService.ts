@@ -24,7 +24,7 @@ import { UNPACK_LIMITS } from './unpackLimits';
 import { checkUserConfig } from './userConfigValues';
 import { hostText } from '../../../shared/text/hostText';
 import { defaultSandboxFor, PACKAGE_HOSTS } from '../sandbox/defaultSandboxFor';
-import { installSandbox } from '../sandbox/installSandbox';
+import { installSandbox } from '../serverForm/installSandbox';
 import { sandboxFormFromEntry } from '../serverForm/formFromEntry';
 
 export interface BundleServiceOptions extends RuntimeDeps {

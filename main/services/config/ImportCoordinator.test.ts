@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../platform/Logger';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { ServerSecrets } from '../secrets/ServerSecrets';
 import { ImportCoordinator } from './ImportCoordinator';
 import { ServersFileService } from './ServersFileService';

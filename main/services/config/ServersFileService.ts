@@ -13,7 +13,7 @@ import { readRawServer } from './readRawServer';
 import { replaceServerInText } from './replaceServerInText';
 import type { ServerEntry } from './ServerEntry';
 import type { SaveTextResult, ServersFileState } from './ServersFileState';
-import { envLookup, type EnvLookup } from './substituteEnv';
+import { envLookup, type EnvLookup } from '../base/substituteEnv';
 import { validateServerEntry } from './validateServerEntry';
 import { watchFileInDirectory, type FileWatch } from './watchFileInDirectory';
 

@@ -2,7 +2,7 @@ import type { Node } from 'jsonc-parser';
 import type { ConfigProblem, ConfigProblemKind, ConfigProblemSeverity } from './ConfigProblem';
 import type { TextPosition } from './createLineLocator';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
-import type { EnvLookup } from './substituteEnv';
+import type { EnvLookup } from '../base/substituteEnv';
 import type { ReferencePolicy } from '../secrets/referencePolicy';
 import { formatHostText, hostText, type HostText } from '../../../shared/text/hostText';
 

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/domain/serverConfig';
 import { diffServers } from './diffServers';
 import { parseServersText } from './parseServersText';
-import { envLookup } from './substituteEnv';
+import { envLookup } from '../base/substituteEnv';
 
 const base = {
   disabled: false,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REQUEST_MS, DEFAULT_STARTUP_MS } from '../../../shared/domain/serverConfig';
 import { formatProblem } from './ConfigProblem';
 import { parseServersText } from './parseServersText';
-import { envLookup } from './substituteEnv';
+import { envLookup } from '../base/substituteEnv';
 import { resolveServerReferences } from '../secrets/resolveServerReferences';
 
 const noEnv = envLookup({});

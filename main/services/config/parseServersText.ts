@@ -3,7 +3,7 @@ import type { ConfigProblem } from './ConfigProblem';
 import { normalizeServerEntry } from './normalizeServerEntry';
 import { parseJsonDocument } from './parseJsonDocument';
 import { SERVERS_KEY } from './ServerEntry';
-import type { EnvLookup } from './substituteEnv';
+import type { EnvLookup } from '../base/substituteEnv';
 import { readProperties, report, schemaError, type ValidationContext } from './ValidationContext';
 import { hostText } from '../../../shared/text/hostText';
 

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { hostText, type HostText } from '../../../shared/text/hostText';
-import { substituteEnv } from './substituteEnv';
+import { substituteEnv } from '../base/substituteEnv';
 import { mayResolve, originSource } from '../secrets/referencePolicy';
 import { valueReferences } from '../secrets/secretReferences';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServersText } from './parseServersText';
-import { envLookup } from './substituteEnv';
+import { envLookup } from '../base/substituteEnv';
 
 const parse = (value: unknown, env: Record<string, string> = {}) =>
   parseServersText(JSON.stringify(value, null, 2), envLookup(env));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServersText } from './parseServersText';
-import { envLookup } from './substituteEnv';
+import { envLookup } from '../base/substituteEnv';
 
 const parse = (servers: unknown, env: Record<string, string> = {}) =>
   parseServersText(JSON.stringify({ mcpServers: servers }, null, 2), envLookup(env));

@@ -5,8 +5,8 @@ import {
   type SandboxRules,
 } from '../../../shared/domain/serverSandbox';
 import { hostText } from '../../../shared/text/hostText';
-import { checkSandboxVariables } from '../sandbox/sandboxVariables';
-import { isDomainPattern } from '../sandbox/isDomainPattern';
+import { checkSandboxVariables } from './sandboxVariables';
+import { isDomainPattern } from './isDomainPattern';
 import { formatJsonPath, type JsonPathSegment } from './formatJsonPath';
 import { readStringArray } from './readJsonValues';
 import { readKnownFields } from './readKnownFields';

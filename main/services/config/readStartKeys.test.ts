@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseServersText } from './parseServersText';
-import { envLookup } from './substituteEnv';
+import { envLookup } from '../base/substituteEnv';
 
 const parse = (entry: Record<string, unknown>) =>
   parseServersText(

@@ -1,7 +1,7 @@
 import type { ConfigProblem } from './ConfigProblem';
 import { parseServersText } from './parseServersText';
 import { SERVERS_KEY, type ServerEntry } from './ServerEntry';
-import type { EnvLookup } from './substituteEnv';
+import type { EnvLookup } from '../base/substituteEnv';
 
 export interface EntryValidation {
   /** Problems that would make the servers file invalid if this entry were added. */

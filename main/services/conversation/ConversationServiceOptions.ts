@@ -2,7 +2,7 @@ import type { Logger } from '../../platform/Logger';
 import type { ConversationApps } from '../apps/ConversationApps';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
 import type { ToolSearchService } from '../catalog/search/ToolSearchService';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 import type { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ModelRegistry } from '../models/ModelRegistry';
@@ -10,7 +10,7 @@ import type { StagedFiles } from '../resources/StagedFiles';
 import type { SettingsService } from '../settings/SettingsService';
 import type { ConversationStore } from '../store/ConversationStore';
 import type { ChatToolCaller } from './ChatToolCaller';
-import type { HostToolSource } from './HostTool';
+import type { HostToolSource } from '../catalog/HostTool';
 
 /** What the conversation service is made of. */
 export interface ConversationServiceOptions {

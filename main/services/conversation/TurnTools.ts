@@ -1,8 +1,8 @@
 import type { ConversationApps } from '../apps/ConversationApps';
-import type { CatalogEntry } from '../catalog/ToolCatalog';
+import type { CatalogEntry } from '../mcp/tools/ToolCatalog';
 import type { ToolSearchService, TurnToolPlan } from '../catalog/search/ToolSearchService';
-import { toModelTool } from '../catalog/toModelTool';
-import type { HostTool, HostToolSource } from './HostTool';
+import { toModelTool } from '../mcp/tools/toModelTool';
+import type { HostTool, HostToolSource } from '../catalog/HostTool';
 
 /** What a tool card shows: the server's tool (and its App), or what a host tool stands for. */
 export interface ToolPlace {

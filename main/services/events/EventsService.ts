@@ -8,7 +8,7 @@ import type {
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { formatHostText, hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { McpSession } from '../mcp/session/McpSession';
 import { occurrenceSchema } from '../mcp/session/events/eventsWire';

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
-import { Emitter } from '../mcp/session/Emitter';
+import { Emitter } from '../base/Emitter';
 import {
   hostRefused,
   userRejected,

@@ -1,8 +1,7 @@
-import { ProtocolError } from '@modelcontextprotocol/client';
 import { describe, expect, it, vi } from 'vitest';
 import { message, toolUse } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { USER_REJECTED_CODE } from '../mcp/session/InteractionHandlers';
-import type { ElicitResult, SamplingResult } from '../mcp/session/mcpTypes';
+import { ProtocolError, type ElicitResult, type SamplingResult } from '../mcp/session/mcpTypes';
 import { InteractionBroker } from './InteractionBroker';
 import {
   everything,

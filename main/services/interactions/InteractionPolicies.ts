@@ -6,8 +6,8 @@ import {
   type ServerInteractionPolicy,
 } from '../../../shared/domain/interactions';
 import type { Logger } from '../../platform/Logger';
-import { Emitter } from '../mcp/session/Emitter';
-import { JsonDocumentFile } from './JsonDocumentFile';
+import { Emitter } from '../base/Emitter';
+import { JsonDocumentFile } from '../base/JsonDocumentFile';
 
 const fileSchema = z.object({ version: z.literal(1), policies: interactionPoliciesSchema });
 

@@ -6,9 +6,9 @@ import type { RootView } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
-import { Emitter } from '../mcp/session/Emitter';
+import { Emitter } from '../base/Emitter';
 import type { RootsResult } from '../mcp/session/mcpTypes';
-import { JsonDocumentFile } from './JsonDocumentFile';
+import { JsonDocumentFile } from '../base/JsonDocumentFile';
 
 const fileSchema = z.object({ version: z.literal(1), roots: z.array(z.string()) });
 

@@ -1,5 +1,5 @@
 import type { InteractionOrigin } from '../../../shared/domain/interactions';
-import { Emitter } from '../mcp/session/Emitter';
+import { Emitter } from '../base/Emitter';
 
 /** A chat turn's tool call that is running on a server right now. */
 export interface RunningToolCall {

@@ -81,7 +81,7 @@ describe('config applied live', () => {
     await harness.dispose();
     harness = undefined;
     // A new service over the same data dir remembers the choice.
-    const { ToolCatalog } = await import('../catalog/ToolCatalog');
+    const { ToolCatalog } = await import('./tools/ToolCatalog');
     const { createLogger } = await import('../../platform/Logger');
     const catalog = new ToolCatalog(`${dir}/tools.json`, createLogger({ consoleLevel: 'silent' }));
     await catalog.load();

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../../../shared/domain/serverConfig';
 import { diffServers } from '../config/diffServers';
-import { Emitter } from './session/Emitter';
+import { Emitter } from '../base/Emitter';
 import type { Tool } from './session/mcpTypes';
 import type { ServerSupervisor } from './supervisor/ServerSupervisor';
 

@@ -1,8 +1,7 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { McpService } from './McpService';
-import { contentsBytes } from '../resources/contentsBytes';
-import type { ResourceRequestName } from '../resources/createResourceHandlers';
-import { toPromptView, toResourceView, toTemplateView } from '../resources/listAcrossServers';
+import { contentsBytes } from './contentsBytes';
+import { toPromptView, toResourceView, toTemplateView } from './listAcrossServers';
 import { ToolRuns } from './ToolRuns';
 import type { CallToolOptions } from './session/McpSession';
 import type { CallToolResult } from './session/mcpTypes';
@@ -14,6 +13,16 @@ export type ToolCall = (
   args: Record<string, unknown>,
   options: CallToolOptions,
 ) => Promise<CallToolResult>;
+
+/** The `mcp.*` requests that span servers: served by the resources folder's handlers. */
+export type ResourceRequestName =
+  | 'mcp.listAllResources'
+  | 'mcp.listAllPrompts'
+  | 'mcp.complete'
+  | 'mcp.resolveTemplate'
+  | 'mcp.subscribeResource'
+  | 'mcp.unsubscribeResource'
+  | 'mcp.listSubscriptions';
 
 type McpRequestName = Exclude<Extract<keyof RequestHandlers, `mcp.${string}`>, ResourceRequestName>;
 

@@ -17,8 +17,8 @@ import { DEFAULT_API_BASE_URL } from '../../../shared/domain/settings';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { Logger } from '../../platform/Logger';
 import type { SecretStore } from '../../platform/PlatformServices';
-import { JsonDocumentFile } from '../interactions/JsonDocumentFile';
-import { Emitter } from '../mcp/session/Emitter';
+import { JsonDocumentFile } from '../base/JsonDocumentFile';
+import { Emitter } from '../base/Emitter';
 import type { SettingsService } from '../settings/SettingsService';
 
 /** The provider the environment alone defines (`OPENAI_API_KEY`, `OPENAI_BASE_URL`). */

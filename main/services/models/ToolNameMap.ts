@@ -1,4 +1,4 @@
-import { fittedToolName } from '../catalog/modelToolName';
+import { fittedToolName } from '../base/modelToolName';
 
 /**
  * Tool names on the wire and back. Catalogue names already fit every provider's rule

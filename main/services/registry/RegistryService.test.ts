@@ -6,7 +6,7 @@ import {
   startFakeRegistry,
   type FakeRegistry,
 } from '../../../e2e/fixtures/fakeRegistry/FakeRegistry.mjs';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { McpHarness } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from '../secrets/ServerSecrets';
 import { resolveCommand } from '../mcp/launch/resolveCommand';

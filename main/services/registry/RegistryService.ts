@@ -25,7 +25,7 @@ import { pinDocument } from './pinDocument';
 import { RegistryClient } from './RegistryClient';
 import { registryOrigin } from './registryOrigin';
 import { registrySandbox } from './registrySandbox';
-import { installSandbox, offeredSandboxForm } from '../sandbox/installSandbox';
+import { installSandbox, offeredSandboxForm } from '../serverForm/installSandbox';
 import { runOptions } from './registryOptions';
 import type { RegistryEntry, ServerJson } from './serverJson';
 import { toRegistryServer } from './toRegistryServer';

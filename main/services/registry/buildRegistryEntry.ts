@@ -2,7 +2,7 @@ import type { InstallInput } from '../../../shared/domain/registryViews';
 import type { PlanValue, RunPlan } from '../../../shared/domain/registryReview';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { ServerEntry } from '../config/ServerEntry';
-import { envReferences } from '../config/substituteEnv';
+import { envReferences } from '../base/substituteEnv';
 import { secretNameFor, secretRef } from '../secrets/secretReferences';
 import { resolveInput, resolveUrl, type Answers, type ResolvedValue } from './registryInputs';
 import { argumentLabel, runOptions, unsupportedReason, type RunOption } from './registryOptions';

@@ -5,7 +5,7 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { McpSession } from '../mcp/session/McpSession';
 

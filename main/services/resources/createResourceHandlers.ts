@@ -1,18 +1,10 @@
 import type { RequestHandlers } from '../../../shared/ipc/contract';
+import type { ResourceRequestName } from '../mcp/createMcpHandlers';
 import type { McpService } from '../mcp/McpService';
 import { expandUriTemplate } from '../mcp/session/expandUriTemplate';
 import { completeArgument } from './completeArgument';
-import { listAllPrompts, listAllResources } from './listAcrossServers';
+import { listAllPrompts, listAllResources } from '../mcp/listAcrossServers';
 import type { ResourceSubscriptions } from './ResourceSubscriptions';
-
-export type ResourceRequestName =
-  | 'mcp.listAllResources'
-  | 'mcp.listAllPrompts'
-  | 'mcp.complete'
-  | 'mcp.resolveTemplate'
-  | 'mcp.subscribeResource'
-  | 'mcp.unsubscribeResource'
-  | 'mcp.listSubscriptions';
 
 /** Handlers of the resource and prompt requests that span servers, and of subscriptions. */
 export function createResourceHandlers(

@@ -6,8 +6,8 @@ import type { ServerConfig, StdioServerConfig } from '../../../shared/domain/ser
 import type { SandboxDetail, SandboxViolation } from '../../../shared/domain/serverSandbox';
 import { hostText, type HostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
-import type { ProcessWrapper } from '../mcp/launch/ProcessWrapper';
-import { Emitter, type Unsubscribe } from '../mcp/session/Emitter';
+import type { ProcessWrapper } from './ProcessWrapper';
+import { Emitter, type Unsubscribe } from '../base/Emitter';
 import { classifyViolation, inferViolations, type Attempt } from './classifyViolation';
 import { sharedAsrtEngine } from './createAsrtEngine';
 import { defaultProgramDirs, findSandboxPrograms } from './findSandboxPrograms';

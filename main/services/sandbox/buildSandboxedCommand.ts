@@ -1,4 +1,4 @@
-import { escapeCmdArgument, escapeCmdCommand } from '../mcp/launch/buildWindowsSpawn';
+import { escapeCmdArgument, escapeCmdCommand } from '../../platform/buildWindowsSpawn';
 import type { SandboxPlatform } from './SandboxEngine';
 
 /** The server's command as the shell inside the sandbox runs it. */

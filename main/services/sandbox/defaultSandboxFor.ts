@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { sandboxRulesSchema, type SandboxRules } from '../../../shared/domain/serverSandbox';
 import type { ServerEntry } from '../config/ServerEntry';
-import { isDomainPattern } from './isDomainPattern';
-import { checkSandboxVariables } from './sandboxVariables';
+import { isDomainPattern } from '../config/isDomainPattern';
+import { checkSandboxVariables } from '../config/sandboxVariables';
 
 /** Where an entry came from (issue 28's `origin`): only installs are sandboxed by default. */
 export type EntryOrigin = 'person' | 'import' | 'registry' | 'bundle';

@@ -1,6 +1,6 @@
 import { posix, win32 } from 'node:path';
 import type { EffectiveSandboxRules, SandboxRules } from '../../../shared/domain/serverSandbox';
-import { expandSandboxVariables } from './sandboxVariables';
+import { expandSandboxVariables } from '../config/sandboxVariables';
 import { sensitivePaths } from './sensitivePaths';
 
 /** What the rules of one server start depend on. */

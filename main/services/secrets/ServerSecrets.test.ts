@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_SECRET_CHARS } from '../../../shared/domain/secretName';
 import { AppErrorCode } from '../../../shared/errors';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { McpHarness, fixtureServer, nodeServer } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from './ServerSecrets';
 import { secretNameFor, secretReferences, substituteSecrets } from './secretReferences';

@@ -2,8 +2,8 @@ import { MAX_SECRET_CHARS } from '../../../shared/domain/secretName';
 import type { ServerConfig } from '../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import type { SecretStore } from '../../platform/PlatformServices';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
-import type { EnvLookup } from '../config/substituteEnv';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
+import type { EnvLookup } from '../base/substituteEnv';
 import { mayResolve, originSource, type ReferencePolicy } from './referencePolicy';
 import { resolveServerReferences, type ResolvedServer } from './resolveServerReferences';
 import {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { McpHarness, fixtureServer } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from './ServerSecrets';
 

@@ -1,7 +1,7 @@
 import type { ServerConfig } from '../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText, type HostText } from '../../../shared/text/hostText';
-import type { EnvLookup } from '../config/substituteEnv';
+import type { EnvLookup } from '../base/substituteEnv';
 import { mayResolve, originSource, referencePolicy } from './referencePolicy';
 import {
   isSecretName,

@@ -9,7 +9,7 @@ import {
   type FakeRegistry,
 } from '../../../e2e/fixtures/fakeRegistry/FakeRegistry.mjs';
 import { BundleService } from '../bundles/BundleService';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { McpHarness, fixtureServer, nodeServer } from '../mcp/testing/McpHarness';
 import { RegistryService } from '../registry/RegistryService';
 import { ServerFormService } from '../serverForm/ServerFormService';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emptyServerForm } from '../../../shared/domain/serverForm';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { OAuthStore } from '../mcp/auth/OAuthStore';
 import { TestAuthServer } from '../mcp/auth/testing/TestAuthServer';
 import { TestResourceServer } from '../mcp/auth/testing/TestResourceServer';

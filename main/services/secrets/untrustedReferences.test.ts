@@ -5,7 +5,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../platform/MemorySecretStore';
 import { McpHarness, fixtureServer, nodeServer } from '../mcp/testing/McpHarness';
 import { ServerSecrets } from './ServerSecrets';
 

@@ -4,7 +4,7 @@ import { parseServersText } from '../config/parseServersText';
 import { SERVERS_KEY, type ServerEntry } from '../config/ServerEntry';
 import type { ServersFileService } from '../config/ServersFileService';
 import type { ServersFileState } from '../config/ServersFileState';
-import { envLookup } from '../config/substituteEnv';
+import { envLookup } from '../base/substituteEnv';
 import type { McpService } from '../mcp/McpService';
 import type { ServerSecrets } from '../secrets/ServerSecrets';
 import { secretReferences } from '../secrets/secretReferences';

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SettingsSnapshot } from '../../../shared/domain/settings';
 import { FileSecretStore } from '../../platform/FileSecretStore';
 import { createLogger } from '../../platform/Logger';
-import { HostEvents } from '../HostEvents';
+import { HostEvents } from '../base/HostEvents';
 import { API_KEY_SECRET, SettingsService } from './SettingsService';
 
 let dir: string;

@@ -9,7 +9,7 @@ import {
 import type { Logger } from '../../platform/Logger';
 import type { SecretStore } from '../../platform/PlatformServices';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 
 export const API_KEY_SECRET = 'anthropic.apiKey';
 

@@ -2,8 +2,8 @@ import type { ServerSkillsView, SkillRefusalView, SkillView } from '../../../sha
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
 import type { Logger } from '../../platform/Logger';
-import type { HostTool } from '../conversation/HostTool';
-import type { HostEvents } from '../HostEvents';
+import type { HostTool } from '../catalog/HostTool';
+import type { HostEvents } from '../base/HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { McpSession } from '../mcp/session/McpSession';
 import {

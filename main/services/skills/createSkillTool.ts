@@ -1,7 +1,7 @@
 import { formatBytes } from '../../../shared/domain/formatBytes';
 import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
 import { AppError, AppErrorCode } from '../../../shared/errors';
-import type { HostTool } from '../conversation/HostTool';
+import type { HostTool } from '../catalog/HostTool';
 import type { SkillFile, SkillRefusal } from '../mcp/session/SessionSkills';
 import type { SkillLoader, SkillSource } from './SkillLoader';
 import { pathInSkill } from './skillPaths';

@@ -2,7 +2,7 @@ import type { TaskView } from '../../../shared/domain/tasks';
 import type { RequestHandlers } from '../../../shared/ipc/contract';
 import type { Logger } from '../../platform/Logger';
 import type { ChatToolCaller } from '../conversation/ChatToolCaller';
-import type { HostEvents } from '../HostEvents';
+import type { HostEvents } from '../base/HostEvents';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
 import type { TaskRecord } from '../store/TaskRecord';

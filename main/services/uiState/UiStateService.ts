@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { uiStateSchema, type UiState, type UiStatePatch } from '../../../shared/domain/uiState';
 import type { Logger } from '../../platform/Logger';
-import { JsonDocumentFile } from '../interactions/JsonDocumentFile';
+import { JsonDocumentFile } from '../base/JsonDocumentFile';
 
 /** The window's state between launches (`ui-state.json` in the data dir). */
 export class UiStateService {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { MemorySecretStore } from '../../mcp/auth/MemorySecretStore';
+import { MemorySecretStore } from '../../../platform/MemorySecretStore';
 import { McpHarness } from '../../mcp/testing/McpHarness';
 import { ServerSecrets } from '../../secrets/ServerSecrets';
 import { ServerFormService } from '../../serverForm/ServerFormService';

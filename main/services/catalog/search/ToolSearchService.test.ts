@@ -4,10 +4,10 @@ import { DEFAULT_TOOL_SEARCH, type ToolSearchSettings } from '../../../../shared
 import { createLogger } from '../../../platform/Logger';
 import type { ConversationStore } from '../../store/ConversationStore';
 import { TempStoreDir } from '../../store/testing/TempStoreDir';
-import type { HostTool } from '../../conversation/HostTool';
+import type { HostTool } from '../HostTool';
 import type { Tool } from '../../mcp/session/mcpTypes';
-import { modelToolName } from '../modelToolName';
-import { ToolCatalog, type CatalogEntry } from '../ToolCatalog';
+import { modelToolName } from '../../base/modelToolName';
+import { ToolCatalog, type CatalogEntry } from '../../mcp/tools/ToolCatalog';
 import { computeCatalogCosts } from './computeCatalogCosts';
 import { decideToolLoading } from './decideToolLoading';
 import { MAX_LOADED_TOOLS, ToolSearchService } from './ToolSearchService';

@@ -6,13 +6,17 @@ import type {
   ToolSearchSettings,
 } from '../../../../shared/domain/toolSearch';
 import type { Logger } from '../../../platform/Logger';
-import type { HostTool } from '../../conversation/HostTool';
+import type { HostTool } from '../HostTool';
 import type { ModelTool } from '../../models/ModelClient';
 import type { ConversationStore } from '../../store/ConversationStore';
-import type { CatalogEntry, ToolCatalog } from '../ToolCatalog';
+import type { CatalogEntry, ToolCatalog } from '../../mcp/tools/ToolCatalog';
 import { createToolSearchTool } from './createToolSearchTool';
 import { decideToolLoading } from './decideToolLoading';
-import { toolDefinitions, type ToolDefinition, type ToolDefinitions } from './ToolDefinitions';
+import {
+  toolDefinitions,
+  type ToolDefinition,
+  type ToolDefinitions,
+} from '../../mcp/tools/ToolDefinitions';
 import { ToolSearchIndex, type SearchableTool } from './ToolSearchIndex';
 
 /**

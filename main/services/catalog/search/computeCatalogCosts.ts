@@ -4,8 +4,8 @@ import type {
   ServerToolCost,
 } from '../../../../shared/domain/toolSearch';
 import type { TokenUsage } from '../../store/MessageRecord';
-import type { CatalogEntry } from '../ToolCatalog';
-import { toolDefinitions } from './ToolDefinitions';
+import type { CatalogEntry } from '../../mcp/tools/ToolCatalog';
+import { toolDefinitions } from '../../mcp/tools/ToolDefinitions';
 import { describeRequestTools, type ToolSearchService } from './ToolSearchService';
 
 /** What the costs are computed from. */

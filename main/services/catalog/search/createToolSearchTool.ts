@@ -1,6 +1,6 @@
 import type { ToolOutcome } from '../../../../shared/domain/toolOutcome';
-import type { HostTool } from '../../conversation/HostTool';
-import type { CatalogEntry } from '../ToolCatalog';
+import type { HostTool } from '../HostTool';
+import type { CatalogEntry } from '../../mcp/tools/ToolCatalog';
 import type { ToolSearchIndex } from './ToolSearchIndex';
 
 /** The search tool's name; the model sees it next to the servers' `server__tool` names. */

@@ -2,7 +2,7 @@ import { findNodeAtLocation, type Node } from 'jsonc-parser';
 import type { ConfigProblem } from '../ConfigProblem';
 import { parseJsonDocument } from '../parseJsonDocument';
 import { SERVERS_KEY, type ServerEntry } from '../ServerEntry';
-import { envLookup, envReferences } from '../substituteEnv';
+import { envLookup, envReferences } from '../../base/substituteEnv';
 import { validateServerEntry } from '../validateServerEntry';
 import { readProperties, report, type ValidationContext } from '../ValidationContext';
 import { convertImportEntry } from './convertImportEntry';

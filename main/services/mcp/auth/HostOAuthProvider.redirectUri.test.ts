@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HostOAuthProvider } from './HostOAuthProvider';
-import { MemorySecretStore } from './MemorySecretStore';
+import { MemorySecretStore } from '../../../platform/MemorySecretStore';
 import { OAuthStore } from './OAuthStore';
 import { TestAuthServer } from './testing/TestAuthServer';
 import { TestResourceServer } from './testing/TestResourceServer';

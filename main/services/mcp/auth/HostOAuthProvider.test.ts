@@ -13,7 +13,7 @@ import {
 } from '../session/testing/TestProcesses';
 import { AuthRequiredError } from './authErrors';
 import { HostOAuthProvider } from './HostOAuthProvider';
-import { MemorySecretStore } from './MemorySecretStore';
+import { MemorySecretStore } from '../../../platform/MemorySecretStore';
 import { OAuthStore } from './OAuthStore';
 import { TestAuthServer, type TestAuthServerOptions } from './testing/TestAuthServer';
 import { TestResourceServer } from './testing/TestResourceServer';

@@ -10,7 +10,7 @@ import { ServerSecrets } from '../../secrets/ServerSecrets';
 import { McpSession } from '../session/McpSession';
 import { TestProcesses, type HttpServerProcess } from '../session/testing/TestProcesses';
 import { MachineOAuthProvider } from './MachineOAuthProvider';
-import { MemorySecretStore } from './MemorySecretStore';
+import { MemorySecretStore } from '../../../platform/MemorySecretStore';
 import { OAuthStore } from './OAuthStore';
 import { TestAuthServer, type TestAuthServerOptions } from './testing/TestAuthServer';
 import { TestResourceServer } from './testing/TestResourceServer';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileSecretStore } from '../../../platform/FileSecretStore';
-import { MemorySecretStore } from './MemorySecretStore';
+import { MemorySecretStore } from '../../../platform/MemorySecretStore';
 import { oauthSecretKey, OAuthStore } from './OAuthStore';
 
 let dir: string;

@@ -13,7 +13,7 @@ import { FileSecretStore } from '../../../platform/FileSecretStore';
 import { createLogger } from '../../../platform/Logger';
 import type { ExternalOpener } from '../../../platform/PlatformServices';
 import { ServersFileService } from '../../config/ServersFileService';
-import { HostEvents } from '../../HostEvents';
+import { HostEvents } from '../../base/HostEvents';
 import { createMcpHandlers } from '../createMcpHandlers';
 import { McpService } from '../McpService';
 import { OAuthStore } from './OAuthStore';

@@ -1,4 +1,4 @@
-import { Emitter } from './Emitter';
+import { Emitter } from '../../base/Emitter';
 import type { InteractionHandlers } from './InteractionHandlers';
 
 /**

@@ -1,6 +1,6 @@
 import type { AppError } from '../../../../shared/errors';
 import type { ServerLogEntry } from './createSdkClient';
-import { Emitter } from './Emitter';
+import { Emitter } from '../../base/Emitter';
 import type { SessionClosedEvent } from './McpSessionOptions';
 import type { Prompt, Resource, Tool } from './mcpTypes';
 import type { TrafficEvent } from './TrafficTapTransport';

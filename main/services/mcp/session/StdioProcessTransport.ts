@@ -8,7 +8,7 @@ import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader, type DroppedLine } from '../launch/LineReader';
 import { DroppedAnswer, droppedResponseId } from './droppedResponseId';
 import type { PidLedger } from '../launch/PidLedger';
-import type { ProcessWrapper } from '../launch/ProcessWrapper';
+import type { ProcessWrapper } from '../../sandbox/ProcessWrapper';
 import { settleWithin } from '../launch/settleWithin';
 import { StderrRing, type StderrRingOptions } from '../launch/StderrRing';
 import {

@@ -56,3 +56,6 @@ export type TransportKind = 'stdio' | 'http' | 'sse';
 
 /** The first revision of the stateless (2026-07-28) era; what `protocol: 'modern'` pins. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+
+/** The SDK's JSON-RPC error class, for `instanceof` checks outside this folder. */
+export { ProtocolError } from '@modelcontextprotocol/client';

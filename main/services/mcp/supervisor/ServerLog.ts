@@ -2,7 +2,7 @@ import type { LogEntry, TrafficEntry } from '../../../../shared/domain/mcpViews'
 import type { Logger } from '../../../platform/Logger';
 import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import type { Redactor } from '../../secrets/Redactor';
-import { Emitter } from '../session/Emitter';
+import { Emitter } from '../../base/Emitter';
 import type { LineSink } from '../session/StdioProcessTransport';
 import { SeqRing } from './SeqRing';
 import { TrafficRecorder } from './TrafficRecorder';

@@ -3,7 +3,7 @@ import type { HttpServerConfig, StdioServerConfig } from '../../../../shared/dom
 import type { ServerStatus } from '../../../../shared/domain/serverStatus';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { createLogger, type Logger } from '../../../platform/Logger';
-import { MemorySecretStore } from '../auth/MemorySecretStore';
+import { MemorySecretStore } from '../../../platform/MemorySecretStore';
 import { OAuthStore } from '../auth/OAuthStore';
 import { isProcessAlive } from '../launch/isProcessAlive';
 import { fixtureServer } from '../launch/testing/ProcessJanitor';

@@ -9,7 +9,7 @@ import type { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { redactingLogger } from '../../secrets/redactingLogger';
 import { Redactor } from '../../secrets/Redactor';
 import type { ResolvedServer } from '../../secrets/resolveServerReferences';
-import { Emitter } from '../session/Emitter';
+import { Emitter } from '../../base/Emitter';
 import type { EraVerdictCache } from '../session/EraVerdictCache';
 import type { InteractionHandlers } from '../session/InteractionHandlers';
 import type { RememberedList } from '../remembered/RememberedList';

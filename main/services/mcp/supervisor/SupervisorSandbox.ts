@@ -1,7 +1,7 @@
 import type { ServerConfig, StdioServerConfig } from '../../../../shared/domain/serverConfig';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { hostText } from '../../../../shared/text/hostText';
-import type { ProcessWrapper } from '../launch/ProcessWrapper';
+import type { ProcessWrapper } from '../../sandbox/ProcessWrapper';
 import type { CallToolResult } from '../session/mcpTypes';
 
 /** What a supervisor needs of the sandbox (see ServerSandboxing). */

@@ -6,7 +6,7 @@ import type { ServerStatus } from '../../../../shared/domain/serverStatus';
 import type { EventName } from '../../../../shared/ipc/names';
 import { createLogger } from '../../../platform/Logger';
 import { ServersFileService } from '../../config/ServersFileService';
-import { HostEvents } from '../../HostEvents';
+import { HostEvents } from '../../base/HostEvents';
 import type { ServerSecrets } from '../../secrets/ServerSecrets';
 import type { SignInDeps } from '../auth/SignInFlow';
 import { McpService } from '../McpService';

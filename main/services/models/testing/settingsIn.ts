@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { FileSecretStore } from '../../../platform/FileSecretStore';
 import { createLogger, type Logger } from '../../../platform/Logger';
-import { HostEvents } from '../../HostEvents';
+import { HostEvents } from '../../base/HostEvents';
 import { SettingsService } from '../../settings/SettingsService';
 
 /** A loaded SettingsService on `dir` (settings.json, secrets.json) with `env`, logging nothing. */

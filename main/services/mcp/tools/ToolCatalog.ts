@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { ToolView } from '../../../shared/domain/mcpViews';
-import type { Logger } from '../../platform/Logger';
-import { writeFileAtomic } from '../../platform/writeFileAtomic';
-import { isVisibleToModel, toolUi } from '../apps/toolUi';
-import type { Tool } from '../mcp/session/mcpTypes';
-import { toolDefinitions } from './search/ToolDefinitions';
-import { modelToolName } from './modelToolName';
+import type { ToolView } from '../../../../shared/domain/mcpViews';
+import type { Logger } from '../../../platform/Logger';
+import { writeFileAtomic } from '../../../platform/writeFileAtomic';
+import { isVisibleToModel, toolUi } from './toolUi';
+import type { Tool } from '../session/mcpTypes';
+import { toolDefinitions } from './ToolDefinitions';
+import { modelToolName } from '../../base/modelToolName';
 
 const prefsSchema = z.object({
   version: z.literal(1),

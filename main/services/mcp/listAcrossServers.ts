@@ -5,8 +5,8 @@ import type {
   ResourceView,
 } from '../../../shared/domain/mcpViews';
 import { AppError } from '../../../shared/errors';
-import type { McpService } from '../mcp/McpService';
-import type { McpSession } from '../mcp/session/McpSession';
+import type { McpService } from './McpService';
+import type { McpSession } from './session/McpSession';
 
 /** Ready servers that declared `capability`, each with its session. */
 function readySessions(

@@ -1,8 +1,8 @@
 import type { SandboxForm } from '../../../shared/domain/serverForm';
 import type { ServerEntry } from '../config/ServerEntry';
-import { applySandbox } from '../serverForm/entryFromForm';
-import { sandboxFormFromEntry } from '../serverForm/formFromEntry';
-import type { SandboxBlock } from './defaultSandboxFor';
+import { applySandbox } from './entryFromForm';
+import { sandboxFormFromEntry } from './formFromEntry';
+import type { SandboxBlock } from '../sandbox/defaultSandboxFor';
 
 /**
  * The sandbox keys an install writes: the defaults it offered (`defaultSandboxFor`), changed

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ModelTool } from '../../models/ModelClient';
-import type { Tool } from '../../mcp/session/mcpTypes';
-import { toModelTool } from '../toModelTool';
+import type { Tool } from '../session/mcpTypes';
+import { toModelTool } from './toModelTool';
 import { definitionJson, estimateTextTokens } from './estimateTokens';
 
 /** What a turn needs of one catalogue tool, computed once per definition. */

@@ -1,5 +1,5 @@
-import type { ModelTool } from '../models/ModelClient';
-import type { Tool } from '../mcp/session/mcpTypes';
+import type { ModelTool } from '../../models/ModelClient';
+import type { Tool } from '../session/mcpTypes';
 
 /** A catalogue tool as every model request spells it: its description, or its title or name. */
 export function toModelTool(modelName: string, tool: Tool): ModelTool {

@@ -1,5 +1,5 @@
-import type { EventPayload } from '../../shared/ipc/contract';
-import type { EventName } from '../../shared/ipc/names';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import type { EventName } from '../../../shared/ipc/names';
 
 export type HostEventListener = <N extends EventName>(name: N, payload: EventPayload<N>) => void;
 

@@ -3,8 +3,8 @@ import {
   McpUiToolVisibilitySchema,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
-import type { ToolUi, ToolVisibility } from '../../../shared/domain/apps';
-import type { Tool } from '../mcp/session/mcpTypes';
+import type { ToolUi, ToolVisibility } from '../../../../shared/domain/apps';
+import type { Tool } from '../session/mcpTypes';
 
 const visibilityListSchema = z.array(McpUiToolVisibilitySchema);
 

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { argValue } from '../../platform/resolveDataDir';
+import { argValue } from './resolveDataDir';
 
 /** The servers file's name inside the data dir. */
 export const SERVERS_FILE_NAME = 'servers.json';

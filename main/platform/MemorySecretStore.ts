@@ -1,4 +1,4 @@
-import type { SecretStore } from '../../../platform/PlatformServices';
+import type { SecretStore } from './PlatformServices';
 
 /**
  * Secrets held in this process only: for runs that must leave nothing behind (the conformance
