@@ -1,4 +1,8 @@
 import { startSandboxProxy, type SandboxConfig } from './sandboxProxy';
+import { webRtcGuard } from './webRtcGuard';
+
+// The App shares this page's origin and can reach its realm: WebRTC goes here first too.
+webRtcGuard(window, webRtcGuard.toString());
 
 /** Entry of the sandbox proxy page: main put the frame's config in a meta tag. */
 const meta = document.querySelector<HTMLMetaElement>('meta[name="sandbox-config"]');

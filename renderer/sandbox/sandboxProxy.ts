@@ -1,8 +1,9 @@
 /**
  * The App sandbox proxy: the page on the sandbox origin that sits between a host window and one
- * App (the extension's double-iframe model). It loads the App's HTML, sent by the host, into an
- * inner frame whose origin is opaque (no `allow-same-origin`), so Apps are isolated from the
- * proxy, from each other and from the host; the page's CSP header, which the inner frame
+ * App (the extension's double-iframe model). The page is on an origin of its own per frame
+ * (see main's appOrigin), so the App's inner frame gets `allow-same-origin` (storage, workers,
+ * libraries that need a real origin) and shares that origin with this page alone: Apps stay
+ * isolated from each other and from the host. The page's CSP header, which the inner frame
  * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
  * talks only to the host origins main named in its config, and keeps the App to its message
  * rate (see proxyRateGate). Its own bundle: it imports only that gate, the App message limits
@@ -23,11 +24,12 @@ export const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 /** What a frame reports about itself (CSP violations, script errors); see {@link REPORTER}. */
 export const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 /**
- * The App's frame: scripts and forms (their submission still meets `form-action 'none'`), no
- * same-origin, popups, top navigation, downloads or modals. The host's `sandbox` override in
- * `sandbox-resource-ready` is ignored: main decides, not the message.
+ * The App's frame: scripts, forms (their submission still meets `form-action 'none'`) and its
+ * own origin (the frame's, shared with no other App); no popups, top navigation, downloads or
+ * modals. The host's `sandbox` override in `sandbox-resource-ready` is ignored: main decides,
+ * not the message.
  */
-export const INNER_SANDBOX = 'allow-scripts allow-forms';
+export const INNER_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
 /**
  * Put in front of the App's HTML: reports the App's CSP violations and uncaught errors to the

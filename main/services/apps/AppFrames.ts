@@ -17,6 +17,12 @@ export interface AppFrameRecord {
    * that hold for it; not the frame's capability, which only windows get.
    */
   appId: string;
+  /**
+   * The host label of the frame's own origin (`<label>.localhost:<port>` in the web shell,
+   * `switchboard-app://<label>` in Electron): 128 random bits, one origin per frame, so no two
+   * Apps (nor two showings of one App) share an origin. Not a capability: the App sees it.
+   */
+  originLabel: string;
   server: string;
   resourceUri: string;
   /** The tool whose UI this is (absent for a preview of a resource no tool names). */
@@ -41,11 +47,12 @@ const MAX_FRAMES = 500;
 export class AppFrames {
   private readonly frames = new Map<string, AppFrameRecord>();
 
-  add(record: Omit<AppFrameRecord, 'frameId' | 'appId'>): AppFrameRecord {
+  add(record: Omit<AppFrameRecord, 'frameId' | 'appId' | 'originLabel'>): AppFrameRecord {
     const frame = {
       ...record,
       frameId: randomBytes(16).toString('hex'),
       appId: randomBytes(8).toString('hex'),
+      originLabel: randomBytes(16).toString('hex'),
     };
     this.frames.set(frame.frameId, frame);
     if (this.frames.size > MAX_FRAMES) {
@@ -57,6 +64,12 @@ export class AppFrames {
 
   find(frameId: string): AppFrameRecord | undefined {
     return this.frames.get(frameId);
+  }
+
+  /** The frame whose origin has this host label (a request to that origin names it). */
+  byOriginLabel(label: string): AppFrameRecord | undefined {
+    for (const frame of this.frames.values()) if (frame.originLabel === label) return frame;
+    return undefined;
   }
 
   /** The frame, or NotFound: a frame closed (or never opened) can ask nothing. */

@@ -35,8 +35,8 @@ export interface StoredAppCall {
 
 /** Where a shell serves the sandbox origin (set once its listener runs). */
 export interface AppSandbox {
-  /** The proxy page of a frame. */
-  frameUrl: (frameId: string) => string;
+  /** The proxy page of a frame, on the frame's own origin (named by its label). */
+  frameUrl: (frame: { frameId: string; originLabel: string }) => string;
   /** The host pages that embed frames (the proxy talks only to them). */
   parentOrigins: readonly string[];
   /** Origins of the shell itself (never allowed to an App, even if declared). */
@@ -88,7 +88,7 @@ export class AppsService {
     this.sandbox = sandbox;
     this.pages = new SandboxPages({
       rendererDir: sandbox.rendererDir,
-      frame: (id) => this.frames.find(id),
+      frameOfOrigin: (label) => this.frames.byOriginLabel(label),
       parentOrigins: () => sandbox.parentOrigins,
     });
   }
@@ -97,10 +97,10 @@ export class AppsService {
     return this.sandbox !== undefined;
   }
 
-  /** A request to the sandbox origin (path only; the shell checked host and token). */
-  async sandboxResponse(pathname: string): Promise<SandboxResponse> {
+  /** A request to a frame's origin (its label and the path; the shell checked the host). */
+  async sandboxResponse(originLabel: string, pathname: string): Promise<SandboxResponse> {
     if (!this.pages) return { status: 404, headers: {}, body: 'Not found.\n' };
-    return this.pages.respond(pathname);
+    return this.pages.respond(originLabel, pathname);
   }
 
   async open(target: AppTarget): Promise<AppOpenResult> {
@@ -152,7 +152,7 @@ export class AppsService {
     });
     const frame: AppFrame = {
       frameId: record.frameId,
-      proxyUrl: sandbox.frameUrl(record.frameId),
+      proxyUrl: sandbox.frameUrl(record),
       contentHash: record.contentHash,
       server,
       resourceUri: uri,

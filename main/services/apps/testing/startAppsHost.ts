@@ -39,7 +39,7 @@ export async function startAppsHost(
     await writeFile(join(rendererDir, 'assets', 'sandbox-x.js'), 'console.log("proxy")');
     await writeFile(join(rendererDir, 'assets', 'secret.js'), 'not served');
     core.apps.service.useSandbox({
-      frameUrl: (id) => `http://127.0.0.1:9/frame/${id}`,
+      frameUrl: (f) => `http://${f.originLabel}.localhost:9/frame/${f.frameId}`,
       parentOrigins: ['http://127.0.0.1:8'],
       hostOrigins: ['http://127.0.0.1:9'],
       rendererDir,
