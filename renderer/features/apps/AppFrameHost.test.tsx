@@ -10,7 +10,7 @@ import { INIT_TIMEOUT_MS, type AppCall } from './useAppBridge';
 
 const frame: AppFrame = {
   frameId: 'a'.repeat(32),
-  proxyUrl: `http://127.0.0.1:9/frame/${'a'.repeat(32)}`,
+  proxyUrl: `http://${'b'.repeat(32)}.localhost:9/frame/${'a'.repeat(32)}`,
   contentHash: 'h',
   server: 'apps',
   resourceUri: 'ui://apps/counter.html',

@@ -19,7 +19,6 @@ import { AppPromptView } from './AppPromptView';
 import { useDocumentLook } from './hostContext';
 import { queueMount } from './mountQueue';
 import { retireFrame } from './retireFrame';
-import { sandboxUrlFor } from './sandboxUrl';
 import { useAppBridge, type AppCall } from './useAppBridge';
 import { useAppPrompt } from './useAppPrompt';
 import { usePopoverMode } from './usePopoverMode';
@@ -177,7 +176,7 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
             ref={setIframe}
             key={frame.frameId}
             className="app-frame__iframe"
-            src={sandboxUrlFor(frame.proxyUrl)}
+            src={frame.proxyUrl}
             sandbox="allow-scripts allow-same-origin"
             {...(allow ? { allow } : {})}
             title={t('apps.frameTitle', { name: label })}
