@@ -114,10 +114,14 @@ test('WebRTC is off in App frames: no peer connection, no packet out, however it
     >;
     // Nested documents ran, and found no peer connection; a `javascript:` frame never ran.
     const nested = ['declarative', 'written', 'created', 'attribute', 'parsed', 'shadow', 'busy'];
+    // Same-origin nested realms (the App has an origin of its own) are guarded too.
     expect(results).toEqual({
       own: 'unavailable',
       webkit: 'undefined',
-      blank: 'threw SecurityError',
+      blank: 'undefined',
+      indexed: 'undefined',
+      proxy: 'undefined',
+      renavigated: 'undefined',
       worker: 'undefined',
       javascript: 'never ran',
       grandchild: 'unavailable',
@@ -128,6 +132,79 @@ test('WebRTC is off in App frames: no peer connection, no packet out, however it
     udp.socket.close();
   }
 });
+
+/** Every App document (srcdoc frame) whose title is given, once there are `count`. */
+async function appFrames(page: Page, title: string, count: number): Promise<Frame[]> {
+  let found: Frame[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = [];
+        for (const f of page.frames()) {
+          if (f.url() !== 'about:srcdoc') continue;
+          if ((await f.title().catch(() => '')) === title) found.push(f);
+        }
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(count);
+  return found;
+}
+
+test('two Apps in one chat have origins of their own: neither reads the page, the other, or the shell’s port', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await configure(shell);
+  fake.script(
+    message([toolUse('hostile__origin-probe', {}), toolUse('hostile__origin-probe', {})]),
+    message([text('Shown.')]),
+  );
+  await openChat(page, shell);
+  await page.getByTestId('approval-once').click();
+  const apps = await appFrames(page, 'Origin probe', 2);
+  const results = [];
+  for (const app of apps) {
+    await expect(app.locator('#done')).toHaveText('done', { timeout: 30_000 });
+    results.push(JSON.parse((await app.locator('#results').textContent()) ?? '{}') as Probe);
+  }
+  const shellPort = new URL(shell.url).port;
+  const [a, b] = results as [Probe, Probe];
+  expect(a.origin).not.toBe(b.origin);
+  for (const r of results) {
+    expect(r.origin).toMatch(/^http:\/\/[0-9a-f]{32}\.localhost:\d+$/);
+    expect(new URL(r.origin).port).not.toBe(shellPort);
+    // Its own origin: storage and eval work (they did not in an opaque frame).
+    expect(r.storage).toBe('read true');
+    expect(r.eval).toBe('read 42');
+    expect(r.host).toBe('blocked SecurityError');
+    expect(r.hostUrl).toBe('blocked SecurityError');
+    expect(r.others).toEqual([
+      {
+        proxy: 'blocked SecurityError',
+        app: 'blocked SecurityError',
+        appStorage: 'blocked SecurityError',
+      },
+    ]);
+    expect(r.fetchShell).toBe('blocked TypeError');
+    expect(r.fetchLocalhost).toBe('blocked TypeError');
+    expect(r.socket).not.toBe('open');
+  }
+});
+
+interface Probe {
+  origin: string;
+  storage: string;
+  eval: string;
+  host: string;
+  hostUrl: string;
+  others: unknown[];
+  fetchShell: string;
+  fetchLocalhost: string;
+  socket: string;
+}
 
 test('an App’s huge message or flood is refused at the page: the connection, other Apps and the page carry on', async ({
   page,
