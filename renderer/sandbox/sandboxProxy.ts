@@ -32,8 +32,9 @@ export const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 export const INNER_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
 /**
- * Put in front of the App's HTML: reports the App's CSP violations and uncaught errors to the
- * host, which shows them on the card and writes them to the server's log.
+ * Put in front of the App's HTML: reports the App's CSP violations, uncaught errors and the
+ * scripts, styles, images and media that failed to load (an unreachable CDN) to the host, which
+ * shows them on the card and writes them to the server's log.
  */
 export const REPORTER = `<script>(() => {
   const send = (params) => {
@@ -43,6 +44,11 @@ export const REPORTER = `<script>(() => {
     send({ kind: 'csp-violation', directive: String(e.effectiveDirective), blockedUri: String(e.blockedURI || '') }));
   addEventListener('error', (e) =>
     send({ kind: 'app-error', message: String(e.message || e.error) + (e.filename ? ' (' + e.filename + ':' + e.lineno + ')' : '') }));
+  addEventListener('error', (e) => {
+    const t = e.target;
+    const url = t && t !== window && (t.currentSrc || t.src || t.href);
+    if (url) send({ kind: 'load-failed', url: String(url).slice(0, 2000), element: String(t.localName) });
+  }, true);
   addEventListener('unhandledrejection', (e) =>
     send({ kind: 'app-error', message: 'Unhandled rejection: ' + String((e.reason && e.reason.message) || e.reason) }));
 })();</script>`;

@@ -166,6 +166,14 @@ export const appReportSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('app-error'), message: z.string().max(4000) }).strict(),
+  /** A script, style, image or media file of the App that did not load (offline, not found). */
+  z
+    .object({
+      kind: z.literal('load-failed'),
+      url: z.string().max(2000),
+      element: z.string().max(40),
+    })
+    .strict(),
   /** Messages the page refused from the App so far: too large, over the rate, malformed. */
   z
     .object({

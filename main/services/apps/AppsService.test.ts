@@ -92,9 +92,7 @@ describe('MCP Apps in the host core', () => {
     expect(again.frameId).not.toBe(frame.frameId);
     expect(new URL(again.proxyUrl).origin).not.toBe(new URL(frame.proxyUrl).origin);
     const otherLabel = new URL(again.proxyUrl).hostname.replace(/\.localhost$/, '');
-    expect((await service.sandboxResponse(otherLabel, `/frame/${frame.frameId}`)).status).toBe(
-      404,
-    );
+    expect((await service.sandboxResponse(otherLabel, `/frame/${frame.frameId}`)).status).toBe(404);
 
     const failure = async (uri: string) => {
       const result = await host.core.handlers['apps.open']({

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppTarget } from '../../../shared/domain/apps';
 import { useAppStore, useAppsStore, useServersStore } from '../../stores/StoresContext';
 import { AppFailureView } from './AppFailureView';
-import { appFrameReducer, frameOf, initialFrameState } from './appFrameState';
+import { appFrameReducer, frameOf, initialFrameState, topCause } from './appFrameState';
 import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
 import { AppRefusedSources } from './AppRefusedSources';
@@ -208,7 +208,9 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
       )}
       {frame && <AppRefusedSources frame={frame} />}
       <AppProblems problems={state.problems} more={state.moreProblems} refused={state.refused} />
-      {phase.kind === 'failed' && <AppFailureView failure={phase.failure} onRetry={reopen} />}
+      {phase.kind === 'failed' && (
+        <AppFailureView failure={phase.failure} cause={topCause(state.problems)} onRetry={reopen} />
+      )}
       {phase.kind === 'closed' && (
         <div className="app-closed" role="status" data-testid="app-closed">
           <span className="muted">

@@ -24,7 +24,13 @@ export const apps = {
   problems_other: '{{count}} problems in this App',
   problem: {
     'csp-violation': 'Blocked by its security policy:',
+    'load-failed': 'Could not load:',
     'app-error': 'Error:',
+  },
+  cause: {
+    'csp-violation': 'Most likely why: blocked by its security policy:',
+    'load-failed': 'Most likely why: could not load',
+    'app-error': 'Most likely why: an error in the App:',
   },
   refusedMessages: {
     size_one: '{{count}} message refused: larger than {{limit}}',

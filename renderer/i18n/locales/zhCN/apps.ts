@@ -27,7 +27,13 @@ export const apps: LocaleShape<typeof en> = {
   problems_other: '此应用有 {{count}} 个问题',
   problem: {
     'csp-violation': '被其安全策略阻止：',
+    'load-failed': '无法加载：',
     'app-error': '错误：',
+  },
+  cause: {
+    'csp-violation': '最可能的原因：被其安全策略阻止：',
+    'load-failed': '最可能的原因：无法加载',
+    'app-error': '最可能的原因：应用出错：',
   },
   refusedMessages: {
     size_one: '已拒绝 {{count}} 条消息：大于 {{limit}}',
