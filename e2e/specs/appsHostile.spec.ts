@@ -194,6 +194,32 @@ test('two Apps in one chat have origins of their own: neither reads the page, th
   }
 });
 
+test('an App whose CDN cannot be reached says so on its card, and the model is told', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await configure(shell);
+  fake.script(
+    message([toolUse('hostile__offline-cdn', {})]),
+    message([text('Shown.')]),
+    message([text('Noted.')]),
+  );
+  await openChat(page, shell);
+  const failure = page.getByTestId('app-failure');
+  await expect(failure).toHaveAttribute('data-kind', 'init-timeout', { timeout: 20_000 });
+  const cause = page.getByTestId('app-failure-cause');
+  await expect(cause).toHaveAttribute('data-kind', 'load-failed');
+  await expect(cause).toContainText('https://cdn.offline-fixture.test/lib.js');
+  // The failure came after the result went back: the model reads it with the next message.
+  await page.locator('#composer-input').fill('Did it show?');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => fake.messageRequests.length).toBe(3);
+  expect(JSON.stringify(fake.messageRequests[2]?.body)).toContain(
+    'Top cause: could not load: https://cdn.offline-fixture.test/lib.js',
+  );
+});
+
 interface Probe {
   origin: string;
   storage: string;
