@@ -110,6 +110,11 @@ async function start(): Promise<void> {
     parentOrigins: allowedOrigins,
     hostOrigins: [SANDBOX_FRAME_SOURCE, APP_ORIGIN],
     rendererDir,
+    // A closed frame's origin is never used again: what its App stored goes with it.
+    forget: (label) =>
+      void session.defaultSession
+        .clearStorageData({ origin: sandboxOriginOf(label) })
+        .catch((error: unknown) => log.warn('App storage not cleared', { error })),
   });
 
   // App frames may ask only for what main granted them (their Permissions-Policy); our own

@@ -109,6 +109,8 @@ describe('MCP Apps in the host core', () => {
     });
     await host.core.handlers['apps.close']({ frameId: frame.frameId });
     expect((await service.sandboxResponse(label, `/frame/${frame.frameId}`)).status).toBe(404);
+    // What the App stored on its origin goes with it.
+    expect(host.forgotten).toEqual([label]);
   });
 
   it('reads a UI resource once per session until the server says its resources changed', async () => {

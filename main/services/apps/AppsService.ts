@@ -43,6 +43,11 @@ export interface AppSandbox {
   hostOrigins: readonly string[];
   /** The built renderer (the proxy page comes from it). */
   rendererDir: string;
+  /**
+   * A frame closed: the shell drops what its App stored on the frame's origin (an origin per
+   * showing would otherwise leave its storage behind each time).
+   */
+  forget?: (originLabel: string) => void;
 }
 
 export interface AppsServiceOptions {
@@ -183,7 +188,9 @@ export class AppsService {
   }
 
   close(frameId: string): void {
+    const frame = this.frames.find(frameId);
     this.frames.delete(frameId);
+    if (frame) this.sandbox?.forget?.(frame.originLabel);
   }
 
   /** The person allows (or withdraws) what the App declared; windows reopen it to apply. */
