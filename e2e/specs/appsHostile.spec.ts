@@ -9,6 +9,7 @@ import { traceMainThread } from '../fixtures/mainThreadCpu';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
+import { shootEachLook } from '../fixtures/shootEachLook';
 import { AppPage } from '../pages/AppPage';
 
 /**
@@ -211,6 +212,7 @@ test('an App whose CDN cannot be reached says so on its card, and the model is t
   const cause = page.getByTestId('app-failure-cause');
   await expect(cause).toHaveAttribute('data-kind', 'load-failed');
   await expect(cause).toContainText('https://cdn.offline-fixture.test/lib.js');
+  await shootEachLook(page, page.getByTestId('app-frame'), 'app-failure-cause');
   // The failure came after the result went back: the model reads it with the next message.
   await page.locator('#composer-input').fill('Did it show?');
   await page.keyboard.press('Enter');

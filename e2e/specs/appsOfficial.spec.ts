@@ -4,6 +4,7 @@ import { chatTest } from '../fixtures/chatTest';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { appServer } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
+import config from '../../playwright.config';
 
 /**
  * Official App servers that failed in the shared opaque sandbox (issue 32), now each on an
@@ -16,6 +17,15 @@ const test = chatTest({
   vue: appServer('basic-vue'),
   threejs: appServer('threejs'),
   pdf: appServer('pdf', {}, [PDF]),
+});
+
+// WebGL without a GPU (three.js draws with it): Chromium's software renderer, asked for.
+const launchOptions = config.use?.launchOptions ?? {};
+test.use({
+  launchOptions: {
+    ...launchOptions,
+    args: [...(launchOptions.args ?? []), '--enable-unsafe-swiftshader'],
+  },
 });
 
 async function showApp(page: Page, shell: RunningShell, server: string): Promise<void> {
@@ -73,6 +83,7 @@ test('threejs: the scene’s code runs (eval) and draws into its canvas', async 
   fake,
 }) => {
   const code = [
+    "canvas.dataset.ran = 'yes';",
     'const renderer = new THREE.WebGLRenderer({ canvas, antialias: true });',
     'const scene = new THREE.Scene();',
     'const camera = new THREE.PerspectiveCamera(60, width / height, 0.1, 100);',
@@ -87,7 +98,8 @@ test('threejs: the scene’s code runs (eval) and draws into its canvas', async 
   );
   await showApp(page, shell, 'threejs');
   const app = await appFrame(page);
-  await expect(app.locator('canvas[data-drawn="yes"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(app.locator('canvas[data-ran="yes"]')).toHaveCount(1, { timeout: 20_000 });
+  await expect(app.locator('canvas[data-drawn="yes"]')).toHaveCount(1);
   await expectNoProblems(page);
 });
 
