@@ -1,7 +1,7 @@
 import { startSandboxProxy, type SandboxConfig } from './sandboxProxy';
 import { webRtcGuard } from './webRtcGuard';
 
-// The App shares this page's origin and can reach its realm: WebRTC goes here first too.
+// Defence in depth: this page's realm has no WebRTC either, whatever reaches it.
 webRtcGuard(window, webRtcGuard.toString());
 
 /** Entry of the sandbox proxy page: main put the frame's config in a meta tag. */

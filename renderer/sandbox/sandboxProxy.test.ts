@@ -31,7 +31,7 @@ function proxyWindow(ancestors: string[] = [HOST]) {
 }
 
 describe('the sandbox proxy', () => {
-  it('announces itself to the host origin only, and loads the App into a frame whose flags main decided', () => {
+  it('announces itself to the host origin only, and loads the App into an opaque frame', () => {
     document.body.innerHTML = '';
     const { win, parent, deliver } = proxyWindow();
     startSandboxProxy(win, { parentOrigins: [HOST, 'http://localhost:4000'], allow: 'camera *' });
@@ -54,9 +54,9 @@ describe('the sandbox proxy', () => {
       },
     });
     const frame = document.querySelector('iframe');
-    // Its own origin (the frame's, no other App's); never what the message asked for.
-    expect(frame?.getAttribute('sandbox')).toBe('allow-scripts allow-forms allow-same-origin');
+    // Opaque (no same origin); never what the message asked for.
     expect(frame?.getAttribute('sandbox')).toBe(INNER_SANDBOX);
+    expect(frame?.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(frame?.getAttribute('sandbox')).not.toContain('allow-top-navigation');
     expect(frame?.getAttribute('allow')).toBe('camera *');
     expect(frame?.srcdoc.startsWith('<!DOCTYPE html><script>')).toBe(true);

@@ -1,10 +1,11 @@
 /**
  * The App sandbox proxy: the page on the sandbox origin that sits between a host window and one
  * App (the extension's double-iframe model). The page is on an origin of its own per frame
- * (see main's appOrigin), so the App's inner frame gets `allow-same-origin` (storage, workers,
- * libraries that need a real origin) and shares that origin with this page alone: Apps stay
- * isolated from each other and from the host. The page's CSP header, which the inner frame
- * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
+ * (see main's appOrigin: Apps' pages never share one, nor a process). It loads the App's HTML,
+ * sent by the host, into an inner frame whose origin is opaque (no `allow-same-origin`): with a
+ * real origin, a blank frame the App made would share it, and the App could take WebRTC from
+ * that frame's realm before any guard runs (tried in e2e: `window[0]` right after `append`).
+ * The page's CSP header, which the inner frame inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
  * talks only to the host origins main named in its config, and keeps the App to its message
  * rate (see proxyRateGate). Its own bundle: it imports only that gate, the App message limits
  * and the guard that goes first into the App's document.
@@ -24,12 +25,11 @@ export const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 /** What a frame reports about itself (CSP violations, script errors); see {@link REPORTER}. */
 export const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 /**
- * The App's frame: scripts, forms (their submission still meets `form-action 'none'`) and its
- * own origin (the frame's, shared with no other App); no popups, top navigation, downloads or
- * modals. The host's `sandbox` override in `sandbox-resource-ready` is ignored: main decides,
- * not the message.
+ * The App's frame: scripts and forms (their submission still meets `form-action 'none'`), no
+ * same-origin (see above), popups, top navigation, downloads or modals. The host's `sandbox`
+ * override in `sandbox-resource-ready` is ignored: main decides, not the message.
  */
-export const INNER_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
+export const INNER_SANDBOX = 'allow-scripts allow-forms';
 
 /**
  * Put in front of the App's HTML: reports the App's CSP violations, uncaught errors and the

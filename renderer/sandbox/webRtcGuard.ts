@@ -140,11 +140,12 @@ export function webRtcGuard(win: Window, source: string): void {
     attributes: true,
     attributeFilter: ['srcdoc', 'src'],
   };
-  // Same-origin nested realms. The App has an origin of its own, so a frame it makes without a
-  // URL (about:blank) shares it, and the App can reach that frame's realm at once: the guard
-  // runs there before any of the ways in hands it out (the element's window and document
-  // getters, its SVG document, the frame's load, which Chromium fires for a blank frame as it
-  // goes in, and the observer below). Another origin's realm is not reachable from here.
+  // Same-origin nested realms (the proxy page's own frames; an App's are opaque). A frame made
+  // without a URL shares its parent's origin, and its realm is reachable at once: the guard runs
+  // there as the element's window and document getters, its SVG document, its load and the
+  // observer hand it out. Not a wall on its own: `window[i]` right after insertion, or a blank
+  // frame loaded again, come before all of these in Chromium (e2e), which is why Apps keep an
+  // opaque origin. Another origin's realm is not reachable from here.
   const defaultViewOf = getter(documentProto, 'defaultView');
   const addListener = method(w.EventTarget.prototype, 'addEventListener');
   // No prototype: an element named `constructor` must find nothing here.

@@ -27,7 +27,7 @@ describe('buildAppCsp', () => {
     expect(d['form-action']).toBe("'none'");
     expect(d['base-uri']).toBe("'self'");
     // The extension's own policy inside an App's own origin: eval, inline, data:/blob: workers.
-    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval' data: blob:");
     expect(d['worker-src']).toBe('blob: data:');
     expect(d['style-src']).toBe("'self' 'unsafe-inline'");
     expect(d['img-src']).toBe("'self' data: blob:");
@@ -143,7 +143,7 @@ describe('buildAppCsp', () => {
     expect(d['connect-src']).toBe("'none'");
     expect(d['frame-src']).toBe("'none'");
     expect(d['base-uri']).toBe("'self'");
-    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval'");
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval' data: blob:");
     const { 'frame-ancestors': _ancestors, ...granted } = d;
     expect(Object.values(granted).join(' ')).not.toContain(source);
   });

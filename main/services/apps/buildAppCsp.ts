@@ -40,8 +40,9 @@ const REASONS: Record<CspRefusal, string> = {
  * The CSP of an App, built from the domains it declared and nothing else: with no declaration
  * the App may load nothing from the network and connect nowhere (the extension's restrictive
  * default). Inside that, the extension's own policy: inline script and style (Apps ship as one
- * HTML file), `eval` (three.js and other libraries compile code), workers from `blob:` and
- * `data:` (pdf.js starts its worker so). This is safe because every frame runs on an origin of
+ * HTML file), `eval` (three.js and other libraries compile code), scripts and workers from `blob:` and
+ * `data:` (pdf.js starts its worker so, or imports it when a worker cannot start): with inline
+ * script and eval allowed, these add nothing an App could not do already. This is safe because every frame runs on an origin of
  * its own (see appOrigin); `'self'` is that origin, which serves only the proxy page. Declared entries that are not plain origins
  * (keywords, bare schemes, `*`, anything with quotes or separators), that name this computer
  * (loopback in any spelling or as a wildcard that could match it) or a port of the host, or
@@ -77,7 +78,7 @@ export function buildAppCsp(declared: AppCsp, options: AppCspOptions): AppCspRes
   const join = (...parts: string[]): string => parts.filter(Boolean).join(' ');
   const directives = [
     "default-src 'none'",
-    join("script-src 'self' 'unsafe-inline' 'unsafe-eval'", res),
+    join("script-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:", res),
     join("style-src 'self' 'unsafe-inline'", res),
     join("img-src 'self' data: blob:", res),
     join("font-src 'self' data:", res),
