@@ -216,7 +216,7 @@ test('an App whose CDN cannot be reached says so on its card, and the model is t
   const cause = page.getByTestId('app-failure-cause');
   await expect(cause).toHaveAttribute('data-kind', 'load-failed');
   await expect(cause).toContainText('https://cdn.offline-fixture.test/lib.js');
-  await shootEachLook(page, page.getByTestId('app-frame'), 'app-failure-cause');
+  await shootEachLook(page, failure, 'app-failure-cause');
   // The failure came after the result went back: the model reads it with the next message.
   await page.locator('#composer-input').fill('Did it show?');
   await page.keyboard.press('Enter');
