@@ -200,6 +200,9 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
 });
 
 const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });
+// Its broken App throws on purpose; the App's frame is its own process, whose errors the
+// browser context reports too.
+v2.use({ expectedPageErrors: [/Broken on purpose/] });
 
 v2(
   '2026-07-28 App server: app-only tool hidden from the model, declared origin reachable, reload re-renders, broken Apps say why',
