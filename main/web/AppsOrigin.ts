@@ -1,11 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../platform/Logger';
 import type { SandboxResponse } from '../services/apps/SandboxPages';
-import {
-  originLabelOfHost,
-  webAppFrameSource,
-  webAppOrigin,
-} from '../services/apps/appOrigin';
+import { originLabelOfHost, webAppFrameSource, webAppOrigin } from '../services/apps/appOrigin';
 import { listenOnLoopback } from './listenOnLoopback';
 import { parseRequestUrl } from './requestGuards';
 

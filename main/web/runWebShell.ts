@@ -66,7 +66,8 @@ export async function runWebShell(options: WebShellOptions): Promise<void> {
   });
   const url = await shell.start();
   core.apps.service.useSandbox({
-    frameUrl: (frame) => `${sandbox.originOf(frame.originLabel)}${SANDBOX_FRAME_PATH}${frame.frameId}`,
+    frameUrl: (frame) =>
+      `${sandbox.originOf(frame.originLabel)}${SANDBOX_FRAME_PATH}${frame.frameId}`,
     parentOrigins: shell.origins,
     hostOrigins: sandbox.origins,
     rendererDir,
