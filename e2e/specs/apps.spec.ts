@@ -204,111 +204,119 @@ const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });
 // browser context reports too.
 v2.use({ expectedPageErrors: [/Broken on purpose/] });
 
-v2(
-  '2026-07-28 App server: app-only tool hidden from the model, declared origin reachable, reload re-renders, broken Apps say why',
-  async ({ page, shell, fake }) => {
-    fake.script(
-      message([toolUse('apps__counter', { label: 'clicks' }, 'toolu_counter')]),
-      message([text('Here is the counter.')]),
-    );
-    await page.goto(shell.url);
-    await expect(page.getByTestId('server-item-apps')).toContainText(/tools/, { timeout: 20_000 });
-    await page.getByTestId('new-chat').click();
-    await send(page, 'Show me the counter');
-    await page.getByTestId('approval-once').click();
-    await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
-    const offered = (fake.messageRequests[0]?.body as MessagesRequestBody).tools?.map(
-      (t) => t.name,
-    );
-    expect(offered).toContain('apps__counter');
-    expect(offered).not.toContain('apps__bump');
+// Its broken Apps throw in their own frames on purpose; any other page error still fails it.
+v2.describe('broken Apps', () => {
+  v2.use({ expectedPageErrors: [/Broken on purpose/] });
+  v2(
+    '2026-07-28 App server: app-only tool hidden from the model, declared origin reachable, reload re-renders, broken Apps say why',
+    async ({ page, shell, fake }) => {
+      fake.script(
+        message([toolUse('apps__counter', { label: 'clicks' }, 'toolu_counter')]),
+        message([text('Here is the counter.')]),
+      );
+      await page.goto(shell.url);
+      await expect(page.getByTestId('server-item-apps')).toContainText(/tools/, {
+        timeout: 20_000,
+      });
+      await page.getByTestId('new-chat').click();
+      await send(page, 'Show me the counter');
+      await page.getByTestId('approval-once').click();
+      await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
+      const offered = (fake.messageRequests[0]?.body as MessagesRequestBody).tools?.map(
+        (t) => t.name,
+      );
+      expect(offered).toContain('apps__counter');
+      expect(offered).not.toContain('apps__bump');
 
-    let app = await appFrame(page);
-    await expect(app.locator('#count')).toHaveText('0');
-    await expectAppOffPageThread(page, app);
-    await expect(app.locator('#declared')).toHaveText('UI extension declared: true');
-    await app.locator('#bump').click();
-    await expect(page.getByTestId('approval-caller')).toContainText('counter');
-    await page.getByTestId('approval-once').click();
-    await expect(app.locator('#count')).toHaveText('1');
-    await app.locator('#reach').click();
-    await expect(app.locator('#reached')).toHaveText('reached: pong');
-    // Files an App wants saved are shown first; the browser saves them (Electron: a dialog).
-    await app.locator('#download').click();
-    const saving = page.getByTestId('app-download-prompt');
-    await expect(saving).toContainText('count.txt');
-    const download = page.waitForEvent('download');
-    await saving.getByTestId('app-download-save').click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe('count.txt');
-    expect(readFileSync(await file.path(), 'utf8')).toBe('count 1');
-    await expect(app.locator('#saved')).toHaveText('saved');
+      let app = await appFrame(page);
+      await expect(app.locator('#count')).toHaveText('0');
+      await expectAppOffPageThread(page, app);
+      await expect(app.locator('#declared')).toHaveText('UI extension declared: true');
+      await app.locator('#bump').click();
+      await expect(page.getByTestId('approval-caller')).toContainText('counter');
+      await page.getByTestId('approval-once').click();
+      await expect(app.locator('#count')).toHaveText('1');
+      await app.locator('#reach').click();
+      await expect(app.locator('#reached')).toHaveText('reached: pong');
+      // Files an App wants saved are shown first; the browser saves them (Electron: a dialog).
+      await app.locator('#download').click();
+      const saving = page.getByTestId('app-download-prompt');
+      await expect(saving).toContainText('count.txt');
+      const download = page.waitForEvent('download');
+      await saving.getByTestId('app-download-save').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('count.txt');
+      expect(readFileSync(await file.path(), 'utf8')).toBe('count 1');
+      await expect(app.locator('#saved')).toHaveText('saved');
 
-    // Display modes on request: only those the App declared (it did not declare pip).
-    await app.locator('#pip').click();
-    await expect(app.locator('#mode')).toHaveText('mode: inline');
-    await app.locator('#fullscreen').click();
-    await expect(app.locator('#mode')).toHaveText('mode: fullscreen');
-    const shown = page.getByTestId('app-frame');
-    await expect(shown).toHaveAttribute('data-display-mode', 'fullscreen');
-    const box = await shown.boundingBox();
-    expect(box?.width).toBe(page.viewportSize()?.width);
-    await page.getByRole('button', { name: 'Back to the chat' }).click();
-    await expect(shown).toHaveAttribute('data-display-mode', 'inline');
-    await expect(app.locator('#count')).toHaveText('1');
+      // Display modes on request: only those the App declared (it did not declare pip).
+      await app.locator('#pip').click();
+      await expect(app.locator('#mode')).toHaveText('mode: inline');
+      await app.locator('#fullscreen').click();
+      await expect(app.locator('#mode')).toHaveText('mode: fullscreen');
+      const shown = page.getByTestId('app-frame');
+      await expect(shown).toHaveAttribute('data-display-mode', 'fullscreen');
+      const box = await shown.boundingBox();
+      expect(box?.width).toBe(page.viewportSize()?.width);
+      await page.getByRole('button', { name: 'Back to the chat' }).click();
+      await expect(shown).toHaveAttribute('data-display-mode', 'inline');
+      await expect(app.locator('#count')).toHaveText('1');
 
-    // Context the App sets waits above the composer and goes with the next message.
-    await app.locator('#remember').click();
-    await expect(page.getByTestId('app-context')).toContainText('context from the App of counter');
+      // Context the App sets waits above the composer and goes with the next message.
+      await app.locator('#remember').click();
+      await expect(page.getByTestId('app-context')).toContainText(
+        'context from the App of counter',
+      );
 
-    // Reopened (reload): the App renders again from the stored input and result.
-    await page.reload();
-    await page.locator('.conversation-item__open', { hasText: 'Show me the counter' }).click();
-    await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
-      timeout: 15_000,
-    });
-    app = await appFrame(page);
-    await expect(app.locator('#count')).toHaveText('0');
+      // Reopened (reload): the App renders again from the stored input and result.
+      await page.reload();
+      await page.locator('.conversation-item__open', { hasText: 'Show me the counter' }).click();
+      await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+        timeout: 15_000,
+      });
+      app = await appFrame(page);
+      await expect(app.locator('#count')).toHaveText('0');
 
-    await expect(page.getByTestId('app-context')).toContainText('counter');
+      await expect(page.getByTestId('app-context')).toContainText('counter');
 
-    fake.script(
-      message([toolUse('apps__broken-missing', {}), toolUse('apps__broken-throws', {})]),
-      message([text('Both Apps failed.')]),
-    );
-    await send(page, 'Show the broken ones');
-    for (let i = 0; i < 2; i++) await page.getByTestId('approval-once').first().click();
-    const missing = page.getByTestId('app-failure');
-    await expect(missing).toHaveAttribute('data-kind', 'resource-missing');
-    await expect(missing).toContainText('the server does not have its page');
-    await missing.getByText('Show details').click();
-    await expect(missing).toContainText('ui://apps-fixture/missing.html');
-    await expect(page.getByTestId('app-problems')).toContainText('Broken on purpose');
-    await missing.scrollIntoViewIfNeeded();
-    await mkdir(SHOTS, { recursive: true });
-    await page.screenshot({ path: `${SHOTS}/app-failures-en-light.png` });
-    await expect(page.getByTestId('assistant-message').last()).toContainText('Both Apps failed.');
-    const last = fake.messageRequests.at(-1)?.body as MessagesRequestBody;
-    expect(JSON.stringify(last.messages.at(-1))).toContain(
-      'could not be shown to the person (resource-missing)',
-    );
-    // The App's context went with that message, and the message shows it.
-    expect(JSON.stringify(last.messages.at(-3))).toContain('The person looked at count 1.');
-    await expect(page.getByTestId('app-context')).toHaveCount(0);
+      fake.script(
+        message([toolUse('apps__broken-missing', {}), toolUse('apps__broken-throws', {})]),
+        message([text('Both Apps failed.')]),
+      );
+      await send(page, 'Show the broken ones');
+      for (let i = 0; i < 2; i++) await page.getByTestId('approval-once').first().click();
+      const missing = page.getByTestId('app-failure');
+      await expect(missing).toHaveAttribute('data-kind', 'resource-missing');
+      await expect(missing).toContainText('the server does not have its page');
+      await missing.getByText('Show details').click();
+      await expect(missing).toContainText('ui://apps-fixture/missing.html');
+      await expect(page.getByTestId('app-problems')).toContainText('Broken on purpose');
+      await missing.scrollIntoViewIfNeeded();
+      await mkdir(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/app-failures-en-light.png` });
+      await expect(page.getByTestId('assistant-message').last()).toContainText('Both Apps failed.');
+      const last = fake.messageRequests.at(-1)?.body as MessagesRequestBody;
+      expect(JSON.stringify(last.messages.at(-1))).toContain(
+        'could not be shown to the person (resource-missing)',
+      );
+      // The App's context went with that message, and the message shows it.
+      expect(JSON.stringify(last.messages.at(-3))).toContain('The person looked at count 1.');
+      await expect(page.getByTestId('app-context')).toHaveCount(0);
 
-    // The server view lists its Apps with a live preview, and its log has what they did.
-    await page.getByTestId('server-item-apps').click();
-    await page.getByRole('tab', { name: 'Apps' }).click();
-    const item = page.getByTestId('apps-item').filter({ hasText: 'counter.html' });
-    await expect(item).toContainText('Used by counter, bump');
-    await item.getByRole('button', { name: 'Preview' }).click();
-    await expect(item.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
-    await page.screenshot({ path: `${SHOTS}/apps-tab-en-light.png` });
-    await page.getByRole('tab', { name: 'Logs' }).click();
-    await expect(page.getByTestId('server-detail')).toContainText('counter App started');
-    await expect(page.getByTestId('server-detail')).toContainText('runs under CSP');
-  },
-);
+      // The server view lists its Apps with a live preview, and its log has what they did.
+      await page.getByTestId('server-item-apps').click();
+      await page.getByRole('tab', { name: 'Apps' }).click();
+      const item = page.getByTestId('apps-item').filter({ hasText: 'counter.html' });
+      await expect(item).toContainText('Used by counter, bump');
+      await item.getByRole('button', { name: 'Preview' }).click();
+      await expect(item.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
+      await page.screenshot({ path: `${SHOTS}/apps-tab-en-light.png` });
+      await page.getByRole('tab', { name: 'Logs' }).click();
+      await expect(page.getByTestId('server-detail')).toContainText('counter App started');
+      await expect(page.getByTestId('server-detail')).toContainText('runs under CSP');
+    },
+  );
+});
 
 const react = chatTest({ react: appServer('basic-react') });
 

@@ -157,7 +157,7 @@ revisable(
       /removed\s*references\/TEMPLATE\.md/,
     ]);
     await expect(change.getByTestId('skill-file-changed')).toHaveText([
-      /changed\s*SKILL\.md\s*\d+ B → \d+ B/,
+      /changed\s*SKILL\.md\s*\d+ B to \d+ B/,
     ]);
 
     // Nothing of the changed skill reaches the model before the person approves it again.

@@ -252,7 +252,6 @@ export class RegistryService {
     }
   }
 
-  /** The browser's view of a list element; a valid one is kept to compare reviews with. */
   /** Marks the package options whose runner is not on this computer (each looked up once). */
   private async markRunners(servers: RegistryServer[]): Promise<RegistryServer[]> {
     const find = this.options.findCommand;
@@ -280,6 +279,7 @@ export class RegistryService {
     }));
   }
 
+  /** The browser's view of a list element; a valid one is kept to compare reviews with. */
   private listed(element: unknown): RegistryServer {
     const check = validateServerJson((element as { server?: unknown } | null)?.server);
     if (check.valid) {

@@ -53,9 +53,10 @@ describe('SandboxPermissions', () => {
       sandboxed: true,
       createdAt: 1,
     };
-    const { rerender } = await renderWithStores(<ApprovalRequestView request={request} />);
+    const { unmount } = await renderWithStores(<ApprovalRequestView request={request} />);
     expect(screen.getByTestId('approval-sandbox').textContent).toBe('Runs in the sandbox');
-    rerender(<ApprovalRequestView request={{ ...request, sandboxed: false }} />);
+    unmount();
+    await renderWithStores(<ApprovalRequestView request={{ ...request, sandboxed: false }} />);
     expect(screen.getByTestId('approval-sandbox').textContent).toBe(
       'Not sandboxed: runs with all of your rights',
     );
