@@ -110,7 +110,7 @@ async function start(): Promise<void> {
     parentOrigins: allowedOrigins,
     hostOrigins: [SANDBOX_FRAME_SOURCE, APP_ORIGIN],
     rendererDir,
-    // A closed frame's origin is never used again: what its App stored goes with it.
+    // The last showing of an App closed: what it stored on its origin goes with it.
     forget: (label) =>
       void session.defaultSession
         .clearStorageData({ origin: sandboxOriginOf(label) })

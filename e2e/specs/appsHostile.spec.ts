@@ -161,7 +161,7 @@ test('two Apps in one chat are on hosts of their own: neither reads the page, th
 }) => {
   await configure(shell);
   fake.script(
-    message([toolUse('hostile__origin-probe', {}), toolUse('hostile__origin-probe', {})]),
+    message([toolUse('hostile__origin-probe', {}), toolUse('hostile__origin-probe-b', {})]),
     message([text('Shown.')]),
   );
   await openChat(page, shell);
@@ -173,7 +173,8 @@ test('two Apps in one chat are on hosts of their own: neither reads the page, th
     results.push(JSON.parse((await app.locator('#results').textContent()) ?? '{}') as Probe);
   }
   const shellPort = new URL(shell.url).port;
-  // Each App's sandbox page is on a host of its own, never the shell's port.
+  // Each App's sandbox page is on a host of its own, never the shell's port (two showings of
+  // one App share theirs: main's unit tests).
   const [a, b] = apps.map((app) => new URL(app.parentFrame()?.url() ?? 'about:blank').origin);
   expect(a).toMatch(/^http:\/\/[0-9a-f]{32}\.localhost:\d+$/);
   expect(b).toMatch(/^http:\/\/[0-9a-f]{32}\.localhost:\d+$/);

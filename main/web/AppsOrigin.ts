@@ -14,14 +14,14 @@ export interface AppsOriginOptions {
 }
 
 /**
- * The web shell's App origins: a second port on 127.0.0.1 whose every App frame has a host of
- * its own, `<label>.localhost:<port>` (browsers resolve `*.localhost` to loopback and treat each
+ * The web shell's App origins: a second port on 127.0.0.1 whose every App has a host of its
+ * own, `<label>.localhost:<port>` (browsers resolve `*.localhost` to loopback and treat each
  * name as a separate origin). Apps run there, never on the shell's port, so they can reach
  * neither the renderer's DOM nor its socket, nor each other. The Host header must be such a
  * name on this port (DNS rebinding is refused). The shell's token is not used here: its cookie
  * is the shell host's alone and never reaches these names, and putting it in the URL would
  * hand it to the App; a frame's page is served only to the 128-bit frame id in its path, on its
- * own host.
+ * App's host.
  */
 export class AppsOrigin {
   private readonly server: Server;

@@ -49,7 +49,7 @@ export async function runWebShell(options: WebShellOptions): Promise<void> {
   const core = await createHostCore(platform, log);
   const { rendererDir } = options;
   const token = randomBytes(32).toString('base64url');
-  // Apps run on a second loopback port, each frame on a host (an origin) of its own.
+  // Apps run on a second loopback port, each App on a host (an origin) of its own.
   const sandbox = new AppsOrigin({
     respond: (label, pathname) => core.apps.service.sandboxResponse(label, pathname),
     log: log.child('apps-origin'),

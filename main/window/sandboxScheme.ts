@@ -4,7 +4,7 @@ import type { SandboxResponse } from '../services/apps/SandboxPages';
 
 /**
  * The Electron shell's App origins: a scheme of its own, never the renderer's, with a host per
- * App frame (`switchboard-app://<label>`), so each frame is an origin of its own.
+ * App (`switchboard-app://<label>`, see appOriginLabel), so no two Apps share an origin.
  */
 export const SANDBOX_SCHEME = 'switchboard-app';
 /** The scheme as a CSP source: what the window may frame (any App host, nothing else). */

@@ -1,7 +1,7 @@
 /**
  * The App sandbox proxy: the page on the sandbox origin that sits between a host window and one
- * App (the extension's double-iframe model). The page is on an origin of its own per frame
- * (see main's appOrigin: Apps' pages never share one, nor a process). It loads the App's HTML,
+ * App (the extension's double-iframe model). The page is on its App's own origin (see main's
+ * appOriginLabel: two Apps' pages never share one, nor a process; showings of one App do). It loads the App's HTML,
  * sent by the host, into an inner frame whose origin is opaque (no `allow-same-origin`): with a
  * real origin, a blank frame the App made would share it, and the App could take WebRTC from
  * that frame's realm before any guard runs (tried in e2e: `window[0]` right after `append`).

@@ -87,12 +87,28 @@ describe('MCP Apps in the host core', () => {
 
     const html = (await host.core.handlers['apps.getHtml']({ frameId: frame.frameId })).html;
     expect(html).toContain('<title>Counter</title>');
+    // Another showing of the same App: the same origin (one browser process for both), its
+    // own page there.
     const again = await openFrame(host, 'modern', COUNTER);
     expect(again.contentHash).toBe(frame.contentHash);
     expect(again.frameId).not.toBe(frame.frameId);
-    expect(new URL(again.proxyUrl).origin).not.toBe(new URL(frame.proxyUrl).origin);
-    const otherLabel = new URL(again.proxyUrl).hostname.replace(/\.localhost$/, '');
-    expect((await service.sandboxResponse(otherLabel, `/frame/${frame.frameId}`)).status).toBe(404);
+    expect(new URL(again.proxyUrl).origin).toBe(new URL(frame.proxyUrl).origin);
+    expect((await service.sandboxResponse(label, `/frame/${again.frameId}`)).status).toBe(200);
+    // Other Apps (another resource; the same resource of another server): origins of their own,
+    // where this App's page is not served.
+    const others = [
+      await openFrame(host, 'modern', 'ui://apps-fixture/throws.html'),
+      await openFrame(host, 'legacy', COUNTER),
+    ];
+    const labelOf = (f: AppFrame) => new URL(f.proxyUrl).hostname.replace(/\.localhost$/, '');
+    expect(new Set([label, ...others.map(labelOf)]).size).toBe(3);
+    for (const other of others) {
+      expect(
+        (await service.sandboxResponse(labelOf(other), `/frame/${other.frameId}`)).status,
+      ).toBe(200);
+      const stolen = await service.sandboxResponse(labelOf(other), `/frame/${frame.frameId}`);
+      expect(stolen.status).toBe(404);
+    }
 
     const failure = async (uri: string) => {
       const result = await host.core.handlers['apps.open']({
@@ -109,8 +125,12 @@ describe('MCP Apps in the host core', () => {
     });
     await host.core.handlers['apps.close']({ frameId: frame.frameId });
     expect((await service.sandboxResponse(label, `/frame/${frame.frameId}`)).status).toBe(404);
-    // What the App stored on its origin goes with it.
+    // Its origin stays while another showing of the App is open; then what it stored goes.
+    expect(host.forgotten).toEqual([]);
+    expect((await service.sandboxResponse(label, '/assets/sandbox-x.js')).status).toBe(200);
+    await host.core.handlers['apps.close']({ frameId: again.frameId });
     expect(host.forgotten).toEqual([label]);
+    expect((await service.sandboxResponse(label, '/assets/sandbox-x.js')).status).toBe(404);
   });
 
   it('reads a UI resource once per session until the server says its resources changed', async () => {

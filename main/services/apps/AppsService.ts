@@ -35,7 +35,7 @@ export interface StoredAppCall {
 
 /** Where a shell serves the sandbox origin (set once its listener runs). */
 export interface AppSandbox {
-  /** The proxy page of a frame, on the frame's own origin (named by its label). */
+  /** The proxy page of a frame, on its App's origin (named by its label). */
   frameUrl: (frame: { frameId: string; originLabel: string }) => string;
   /** The host pages that embed frames (the proxy talks only to them). */
   parentOrigins: readonly string[];
@@ -44,8 +44,8 @@ export interface AppSandbox {
   /** The built renderer (the proxy page comes from it). */
   rendererDir: string;
   /**
-   * A frame closed: the shell drops what its App stored on the frame's origin (an origin per
-   * showing would otherwise leave its storage behind each time).
+   * The last open showing of an App closed: the shell drops what it stored on the App's origin
+   * (the origin's name changes every launch, so it would otherwise be left behind).
    */
   forget?: (originLabel: string) => void;
 }
@@ -93,7 +93,8 @@ export class AppsService {
     this.sandbox = sandbox;
     this.pages = new SandboxPages({
       rendererDir: sandbox.rendererDir,
-      frameOfOrigin: (label) => this.frames.byOriginLabel(label),
+      frame: (id) => this.frames.find(id),
+      hasOrigin: (label) => this.frames.hasOrigin(label),
       parentOrigins: () => sandbox.parentOrigins,
     });
   }
@@ -190,7 +191,10 @@ export class AppsService {
   close(frameId: string): void {
     const frame = this.frames.find(frameId);
     this.frames.delete(frameId);
-    if (frame) this.sandbox?.forget?.(frame.originLabel);
+    // The App's origin is kept while another showing of it is open.
+    if (frame && !this.frames.hasOrigin(frame.originLabel)) {
+      this.sandbox?.forget?.(frame.originLabel);
+    }
   }
 
   /** The person allows (or withdraws) what the App declared; windows reopen it to apply. */

@@ -12,7 +12,8 @@ export interface SandboxResponse {
 
 /** What a frame's sandbox page needs from main. */
 export interface SandboxFrame {
-  frameId: string;
+  /** The host label of the origin the frame's page is served on. */
+  originLabel: string;
   cspHeader: string;
   granted: readonly AppPermission[];
 }
@@ -20,8 +21,10 @@ export interface SandboxFrame {
 export interface SandboxPagesOptions {
   /** The built renderer: its `sandbox.html` and the script it loads. */
   rendererDir: string;
-  /** The open frame whose origin has this host label. */
-  frameOfOrigin: (originLabel: string) => SandboxFrame | undefined;
+  /** The open frame with this id. */
+  frame: (frameId: string) => SandboxFrame | undefined;
+  /** Whether an open frame is on the origin with this host label. */
+  hasOrigin: (originLabel: string) => boolean;
   /** The host pages that may talk to the proxy (checked by the proxy on every message). */
   parentOrigins: () => readonly string[];
 }
@@ -42,9 +45,10 @@ export function allowAttribute(granted: readonly AppPermission[]): string {
 }
 
 /**
- * The content of a frame's own origin: its proxy page (with that frame's CSP and permissions
- * policy as headers, which the App inherits and cannot change) and the proxy's own script.
- * An origin of no open frame serves nothing; a frame's page is served only on its own origin
+ * The content of an App's origin: its frames' proxy pages (each with its frame's CSP and
+ * permissions policy as headers, which the App inherits and cannot change) and the proxy's own
+ * script.
+ * An origin of no open frame serves nothing; a frame's page is served only on its App's origin
  * (the label names the origin, the frame id in the path is the capability). Nothing here
  * depends on the shell.
  */
@@ -54,14 +58,14 @@ export class SandboxPages {
   constructor(private readonly options: SandboxPagesOptions) {}
 
   async respond(originLabel: string, pathname: string): Promise<SandboxResponse> {
-    const frame = this.options.frameOfOrigin(originLabel);
-    if (!frame) return notFound();
+    if (!this.options.hasOrigin(originLabel)) return notFound();
     const { html, assets } = await this.loadTemplate().catch(() => ({
       html: '',
       assets: new Set<string>(),
     }));
     if (pathname.startsWith(SANDBOX_FRAME_PATH)) {
-      if (pathname.slice(SANDBOX_FRAME_PATH.length) !== frame.frameId || !html) return notFound();
+      const frame = this.options.frame(pathname.slice(SANDBOX_FRAME_PATH.length));
+      if (frame?.originLabel !== originLabel || !html) return notFound();
       const config = JSON.stringify({
         parentOrigins: this.options.parentOrigins(),
         allow: allowAttribute(frame.granted),

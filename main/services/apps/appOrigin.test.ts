@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isOriginLabel, originLabelOfHost, webAppFrameSource, webAppOrigin } from './appOrigin';
+import { randomBytes } from 'node:crypto';
+import {
+  appOriginLabel,
+  isOriginLabel,
+  originLabelOfHost,
+  webAppFrameSource,
+  webAppOrigin,
+} from './appOrigin';
 
 const label = '0123456789abcdef'.repeat(2);
 
@@ -28,5 +35,21 @@ describe('App origins', () => {
     expect(webAppFrameSource(4100)).toBe('http://*.localhost:4100');
     expect(isOriginLabel(label)).toBe(true);
     expect(isOriginLabel('sandbox')).toBe(false);
+  });
+
+  it('gives one App one origin, two Apps two, and new ones every launch', () => {
+    const secret = randomBytes(32);
+    const counter = appOriginLabel(secret, 'apps', 'ui://apps/counter.html');
+    expect(isOriginLabel(counter)).toBe(true);
+    expect(appOriginLabel(secret, 'apps', 'ui://apps/counter.html')).toBe(counter);
+    const others = [
+      appOriginLabel(secret, 'apps', 'ui://apps/clock.html'),
+      appOriginLabel(secret, 'other', 'ui://apps/counter.html'),
+      // No joining of server and resource can make two Apps one.
+      appOriginLabel(secret, 'apps"', 'ui://apps/counter.html'),
+      appOriginLabel(secret, 'ap', 'psui://apps/counter.html'),
+      appOriginLabel(randomBytes(32), 'apps', 'ui://apps/counter.html'),
+    ];
+    expect(new Set([counter, ...others]).size).toBe(others.length + 1);
   });
 });

@@ -1,5 +1,21 @@
-/** A frame's origin label: 32 lower-case hex digits (see `AppFrameRecord.originLabel`). */
+import { createHmac } from 'node:crypto';
+
+/** An App's origin label: 32 lower-case hex digits (see `AppFrameRecord.originLabel`). */
 const LABEL = /^[0-9a-f]{32}$/;
+
+/**
+ * The origin label of an App: the server and its UI resource, keyed by a secret drawn at
+ * launch (HMAC-SHA256, 128 bits kept). Every showing of one App is on one origin, so a chat of
+ * twenty counters costs one browser process, not twenty; two Apps (another resource, or the
+ * same resource of another server) never share one. The secret keeps labels unguessable from
+ * outside and new on every launch, so nothing an App origin kept outlives the run by name.
+ */
+export function appOriginLabel(secret: Buffer, server: string, resourceUri: string): string {
+  return createHmac('sha256', secret)
+    .update(JSON.stringify([server, resourceUri]))
+    .digest('hex')
+    .slice(0, 32);
+}
 
 /** Whether a host label is the shape of a frame's origin label. */
 export function isOriginLabel(label: string): boolean {
