@@ -132,6 +132,8 @@ export const appFrameSchema = z.object({
   server: z.string(),
   resourceUri: z.string(),
   csp: appCspSchema,
+  /** The Content-Security-Policy the sandbox page is served with (the App inherits it). */
+  cspHeader: z.string().max(65_536).optional(),
   /** Declared sources the host left out of the App's CSP (the first 20), and how many in all. */
   refusedSources: z.array(refusedSourceSchema).max(20).optional(),
   refusedCount: z.number().int().nonnegative().optional(),

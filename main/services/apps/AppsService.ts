@@ -163,6 +163,7 @@ export class AppsService {
       server,
       resourceUri: uri,
       csp: csp.applied,
+      cspHeader: record.cspHeader,
       ...refusedOf(csp.ignored),
       permissions: { requested, granted: record.granted },
       ...(resource.meta.prefersBorder !== undefined

@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
 import type { AppFrame, AppReport } from '../../../shared/domain/apps';
+import type { BridgeTraffic } from './BridgeTraffic';
 import { FrameTransport, type RefusedCounts } from './FrameTransport';
 
 type CallToolHandler = NonNullable<AppBridge['oncalltool']>;
@@ -95,6 +96,8 @@ export async function connectAppBridge(
     hostContext: McpUiHostContext;
     inConversation: boolean;
     host: AppBridgeHost;
+    /** Where the frame's messages are noted for its diagnostics. */
+    traffic?: BridgeTraffic;
   },
 ): Promise<AppBridge> {
   const { host } = options;
@@ -177,6 +180,7 @@ export async function connectAppBridge(
     );
   });
   const transport = new FrameTransport(target, {
+    ...(options.traffic ? { traffic: options.traffic } : {}),
     onRefused: (counts) => {
       transportRefused = counts;
       refused();

@@ -21,6 +21,7 @@ import {
   type DocumentLook,
 } from './hostContext';
 import type { AppPromptRequest } from './useAppPrompt';
+import type { BridgeTraffic } from './BridgeTraffic';
 
 /** CSP "blocked URIs" that name code, not a place the App tried to reach. */
 const CODE_SOURCES = new Set(['eval', 'inline', 'wasm-eval', 'trusted-types-sink', '']);
@@ -53,6 +54,8 @@ export interface AppBridgeDeps {
   actions: AppsState;
   dispatch: Dispatch<AppFrameAction>;
   ask: (request: AppPromptRequest, signal?: AbortSignal) => Promise<boolean>;
+  /** Where the frame's bridge messages are noted (its diagnostics). */
+  traffic?: BridgeTraffic;
 }
 
 /**
@@ -112,6 +115,7 @@ export function useAppBridge(deps: AppBridgeDeps): void {
         version: d.version,
       }),
       inConversation: d.call !== undefined,
+      ...(d.traffic ? { traffic: d.traffic } : {}),
       host: {
         html: () => actions.html(frame.frameId, frame.contentHash),
         callTool: (name, args, signal) => actions.callTool(frame.frameId, name, args, signal),
