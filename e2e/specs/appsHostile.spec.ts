@@ -218,6 +218,28 @@ test('an App whose CDN cannot be reached says so on its card, and the model is t
   await expect(cause).toHaveAttribute('data-kind', 'load-failed');
   await expect(cause).toContainText('https://cdn.offline-fixture.test/lib.js');
   await shootEachLook(page, failure, 'app-failure-cause');
+  // The card's diagnostics (opened from the keyboard): where it ran, under what, and why not.
+  const card = page.getByTestId('app-card');
+  const diagnostics = card.getByTestId('app-diagnostics');
+  await diagnostics.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(diagnostics).toHaveAttribute('open', '');
+  await expect(card.getByTestId('app-diagnostics-origin')).toHaveText(
+    /^http:\/\/[0-9a-f]{32}\.localhost:\d+$/,
+  );
+  await expect(card.getByTestId('app-diagnostics-sandbox')).toContainText(
+    'allow-scripts allow-forms',
+  );
+  await expect(card.getByTestId('app-diagnostics-csp')).toContainText(
+    'https://cdn.offline-fixture.test',
+  );
+  await expect(card.getByTestId('app-diagnostics-problems')).toContainText(
+    'https://cdn.offline-fixture.test/lib.js',
+  );
+  await expect(card.getByTestId('app-diagnostics-messages')).toContainText(
+    'ui/notifications/sandbox-proxy-ready',
+  );
+  await shootEachLook(page, card, 'app-diagnostics-failed');
   // The failure came after the result went back: the model reads it with the next message.
   await page.locator('#composer-input').fill('Did it show?');
   await page.keyboard.press('Enter');

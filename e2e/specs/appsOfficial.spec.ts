@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Frame, type Page } from '@playwright/test';
 import { chatTest } from '../fixtures/chatTest';
+import { shootEachLook } from '../fixtures/shootEachLook';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { appServer } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
@@ -75,6 +76,14 @@ test('basic-vue: renders on its own origin, and its button gets the server’s t
   await app.getByRole('button', { name: 'Get Server Time' }).click();
   await expect(time).not.toHaveText(first ?? '', { timeout: 15_000 });
   await expectNoProblems(page);
+  // Its diagnostics list the bridge's exchange: the App's start answered, its result sent.
+  const card = page.getByTestId('app-card');
+  await card.getByTestId('app-diagnostics').locator('summary').click();
+  const messages = card.getByTestId('app-diagnostics-messages');
+  await expect(messages).toContainText(/to the App answer ui\/initialize after \d+ ms/);
+  await expect(messages).toContainText('to the App notification ui/notifications/tool-result');
+  await expect(card.getByTestId('app-diagnostics-problems')).toHaveCount(0);
+  await shootEachLook(page, card, 'app-diagnostics-ready');
 });
 
 test('threejs: the scene’s code runs (eval) and draws into its canvas', async ({

@@ -218,9 +218,9 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
       {phase.kind === 'failed' && (
         <AppFailureView failure={phase.failure} cause={topCause(state.problems)} onRetry={reopen} />
       )}
-      {(frame || phase.kind === 'failed') && (
-        <AppDiagnostics frame={shown?.frame} problems={state.problems} traffic={traffic} />
-      )}
+      {/* Always there, so the card does not change height when its App opens or fails (a
+          list scrolled through many Apps would jump). */}
+      <AppDiagnostics frame={shown?.frame} problems={state.problems} traffic={traffic} />
       {phase.kind === 'closed' && (
         <div className="app-closed" role="status" data-testid="app-closed">
           <span className="muted">
