@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   outputDir: 'test-results',
+  // Specs run against out/: refuse a missing or stale build instead of testing old code.
+  globalSetup: './e2e/fixtures/checkBuildFresh.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -33,6 +35,7 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'off',
+    // A failed test keeps its trace (DOM snapshots, network, console) in test-results/.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
   },
 });

@@ -1,4 +1,9 @@
+import { configure } from '@testing-library/react';
 import { beforeEach } from 'vitest';
+
+// Screens are chunks of their own, fetched (and, here, transformed) on first use: on a loaded
+// machine that takes longer than the library's 1 s default for `findBy…` and `waitFor`.
+configure({ asyncUtilTimeout: 5000 });
 
 /**
  * What jsdom lacks and the renderer uses: layout does not happen here, so a ResizeObserver

@@ -12,6 +12,10 @@ type Schema = Record<string, unknown>;
  * Checks a form answer against the flat schema a server requested (MCP elicitation: strings
  * with formats and lengths, numbers and integers with bounds, booleans, single-select enums in
  * all three spellings, multi-select arrays). Nothing is coerced: `"3"` is not a number.
+ *
+ * Not ajv: the schema comes from the server, and ajv treats schemas as trusted code (it compiles
+ * each into a function; deep or crafted schemas overflow the stack or take long to compile).
+ * This reads only the keywords the elicitation subset allows and ignores the rest.
  */
 export function validateElicitation(
   requestedSchema: Schema,

@@ -95,8 +95,20 @@ describe.skipIf(process.platform === 'win32')('ConversationStore crash safety', 
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
       // 'close' comes after the exit and after stdout has been read to its end.
       const closed = once(child, 'close');
-      // From "before the file is even opened" to "many turns in".
-      await sleep(Math.floor(next() * 400));
+      const ready = new Promise<void>((resolve) => {
+        child.stdout.on('data', () => {
+          if (stdout.startsWith('ready\n') || stdout.includes('\nready\n')) resolve();
+        });
+        void closed.then(() => resolve());
+      });
+      // A fifth of the kills land before the store is open; the rest from "just opened" to "many
+      // turns in", counted from the writer's ready line: on a loaded machine a process takes
+      // longer to start, and a kill timed from the spawn would rarely reach a write.
+      if (next() < 0.2) await sleep(Math.floor(next() * 150));
+      else {
+        await ready;
+        await sleep(Math.floor(next() * 300));
+      }
       child.kill('SIGKILL');
       const [code, signal] = (await closed) as [number | null, string | null];
       const context = `run ${run} (CRASH_SEED=${seed}); stderr: ${stderr.slice(0, 2000)}`;

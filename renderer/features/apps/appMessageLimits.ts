@@ -2,7 +2,7 @@
  * Bounds on what an App may send the host, checked in the page before anything goes further
  * (to the bridge, and from there over the socket or IPC). The official App servers stay far
  * below them: their largest message measured was a few KiB and their busiest second a few dozen
- * messages (see docs/ARCHITECTURE.md, MCP Apps).
+ * messages (see main/services/apps/README.md).
  */
 
 /** Largest message an App may send: its JSON text in UTF-8. */

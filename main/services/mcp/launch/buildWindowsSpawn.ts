@@ -17,6 +17,9 @@ const NPM_CMD_SHIM = /node_modules[\\/]\.bin[\\/][^\\/]+\.cmd$/i;
  * else (`npx.cmd`, `.bat` files) cannot be started by CreateProcess and goes through
  * `cmd.exe /d /s /c "<line>"` with every argument quoted for the C runtime and escaped for cmd,
  * so spaces, quotes and `&|<>^` in arguments arrive intact and are never run as commands.
+ *
+ * The rules are cross-spawn's; that package decides by `process.platform` at load time, so its
+ * Windows path could never run in tests on Linux or macOS. Here the platform is a parameter.
  */
 export function buildWindowsSpawn(
   resolvedCommand: string,

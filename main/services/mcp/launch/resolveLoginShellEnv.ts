@@ -38,6 +38,10 @@ const cache = new Map<string, Promise<LoginShellEnv>>();
  * falls back to the given environment on any failure. Existing Node version-manager bin dirs
  * are appended to PATH when missing. Windows GUI apps get the full user PATH already: the
  * environment is returned as is. Never rejects.
+ *
+ * Not shell-env: it waits on the shell without a bound, keeps it on the app's terminal, and
+ * parses `env` line by line (a value with a newline breaks it); a hung rc file would stall
+ * every server's start.
  */
 export function resolveLoginShellEnv(options: LoginShellEnvOptions = {}): Promise<LoginShellEnv> {
   const platform = options.platform ?? process.platform;
