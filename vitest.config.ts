@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -27,6 +28,9 @@ export default (options) => new Worker(new URL(${JSON.stringify(url)}), options)
 /** Unit and integration tests sit next to the code; renderer tests run in jsdom. */
 export default defineConfig({
   test: {
+    // Most tests wait on real processes and sockets, not the CPU: vitest's default of one
+    // worker fewer than the cores leaves a 2-core machine half idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         plugins: [nodeWorkerFromSource],

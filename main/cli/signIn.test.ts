@@ -134,7 +134,8 @@ describe('cli sign-in', () => {
     // One connect, no backoff loop: a handful of requests (probe, discovery) and quickly done.
     const unauthorizedAfterTools = fixture.stats.unauthorized;
     expect(unauthorizedAfterTools).toBeLessThanOrEqual(2);
-    expect(tools.ms).toBeLessThan(5_000);
+    // Quickly done (with slack for a loaded machine): no backoff waits between attempts.
+    expect(tools.ms).toBeLessThan(15_000);
 
     const call = await cli(['call', 'remote', 'whoami', '--json']);
     expect(call.code).toBe(4);

@@ -140,7 +140,8 @@ describe('chat tool calls that run as tasks', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'sb-tasks-data-'));
     const first = await start(dir, dataDir);
     fixture.fake.script(
-      message([toolUse('jobs__research', { topic: 'orbits', seconds: 2 })]),
+      // Long enough to outlast a host's stop and start on a loaded machine.
+      message([toolUse('jobs__research', { topic: 'orbits', seconds: 6 })]),
       (request) => message(`After restart: ${lastUserText(request.body)}`),
     );
     const { id } = first.conversations.create();

@@ -203,7 +203,8 @@ describe.skipIf(process.platform === 'win32')('StdioProcessTransport', () => {
     const error = await client
       .callTool({ name: 'flood', arguments: { bytes: 2 * 1024 * 1024 } })
       .catch((caught: unknown) => caught);
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Not the SDK's 60 s request timeout: the close came at once (slack for a loaded machine).
+    expect(Date.now() - started).toBeLessThan(15_000);
     expect(error).toBeInstanceOf(SdkError);
     expect((error as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
     const tooLarge = errors.find((e) => e instanceof AppError);
