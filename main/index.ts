@@ -24,7 +24,12 @@ import {
   registerAppSchemePrivileges,
 } from './window/registerAppProtocol';
 import { SANDBOX_FRAME_PATH } from './services/apps/SandboxPages';
-import { allowsAppPermission, handleSandboxProtocol, SANDBOX_ORIGIN } from './window/sandboxScheme';
+import {
+  allowsAppPermission,
+  handleSandboxProtocol,
+  SANDBOX_FRAME_SOURCE,
+  sandboxOriginOf,
+} from './window/sandboxScheme';
 
 /** Electron composition root: window, adapters, IPC. The domain lives in services/. */
 const dataDir = resolveDataDir({
@@ -96,14 +101,20 @@ async function start(): Promise<void> {
   const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const allowedOrigins = devUrl ? [APP_ORIGIN, new URL(devUrl).origin] : [APP_ORIGIN];
   // Apps: their sandbox pages on a scheme of their own, in the window's session.
-  handleSandboxProtocol(session.defaultSession.protocol, (pathname) =>
-    core.apps.service.sandboxResponse(pathname),
+  handleSandboxProtocol(session.defaultSession.protocol, (label, pathname) =>
+    core.apps.service.sandboxResponse(label, pathname),
   );
   core.apps.service.useSandbox({
-    frameUrl: (frameId) => `${SANDBOX_ORIGIN}${SANDBOX_FRAME_PATH}${frameId}`,
+    frameUrl: (frame) =>
+      `${sandboxOriginOf(frame.originLabel)}${SANDBOX_FRAME_PATH}${frame.frameId}`,
     parentOrigins: allowedOrigins,
-    hostOrigins: [SANDBOX_ORIGIN, APP_ORIGIN],
+    hostOrigins: [SANDBOX_FRAME_SOURCE, APP_ORIGIN],
     rendererDir,
+    // The last showing of an App closed: what it stored on its origin goes with it.
+    forget: (label) =>
+      void session.defaultSession
+        .clearStorageData({ origin: sandboxOriginOf(label) })
+        .catch((error: unknown) => log.warn('App storage not cleared', { error })),
   });
 
   // App frames may ask only for what main granted them (their Permissions-Policy); our own

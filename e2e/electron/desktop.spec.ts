@@ -125,9 +125,12 @@ test('renders an App in a frame on its own origin', async () => {
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
     timeout: 20_000,
   });
-  // The sandbox page on the switchboard-app: scheme, the App's own document inside it.
-  expect(page.frames().some((f) => f.url().startsWith('switchboard-app://sandbox/'))).toBe(true);
+  // The sandbox page on the switchboard-app: scheme, on a host of its own (the frame's
+  // origin), the App's own document inside it, opaque.
+  const proxy = page.frames().find((f) => f.url().startsWith('switchboard-app://'));
+  expect(proxy?.url()).toMatch(/^switchboard-app:\/\/[0-9a-f]{32}\/frame\/[0-9a-f]{32}$/);
   const app = page.frames().find((f) => f.url() === 'about:srcdoc');
+  expect(await app?.evaluate(() => self.origin)).toBe('null');
   await expect(app?.locator('#server-time') ?? page.locator('#none')).toHaveText(
     /^\d{4}-\d\d-\d\dT/,
   );

@@ -201,7 +201,8 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
 
 const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });
 
-// Its broken Apps throw in their own frames on purpose; any other page error still fails it.
+// Its broken Apps throw in their own frames on purpose (each App frame is a process of its own,
+// whose errors the browser context reports); any other page error still fails it.
 v2.describe('broken Apps', () => {
   v2.use({ expectedPageErrors: [/Broken on purpose/] });
   v2(

@@ -9,6 +9,7 @@ import { traceMainThread } from '../fixtures/mainThreadCpu';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
+import { shootEachLook } from '../fixtures/shootEachLook';
 import { AppPage } from '../pages/AppPage';
 
 /**
@@ -114,10 +115,15 @@ test('WebRTC is off in App frames: no peer connection, no packet out, however it
     >;
     // Nested documents ran, and found no peer connection; a `javascript:` frame never ran.
     const nested = ['declarative', 'written', 'created', 'attribute', 'parsed', 'shadow', 'busy'];
+    // The App's nested realms and its proxy page are out of its reach, however it asks (with a
+    // real origin, `indexed` and `renavigated` were 'function': no guard could go first).
     expect(results).toEqual({
       own: 'unavailable',
       webkit: 'undefined',
       blank: 'threw SecurityError',
+      indexed: 'threw SecurityError',
+      proxy: 'threw SecurityError',
+      renavigated: 'threw SecurityError',
       worker: 'undefined',
       javascript: 'never ran',
       grandchild: 'unavailable',
@@ -128,6 +134,132 @@ test('WebRTC is off in App frames: no peer connection, no packet out, however it
     udp.socket.close();
   }
 });
+
+/** Every App document (srcdoc frame) whose title is given, once there are `count`. */
+async function appFrames(page: Page, title: string, count: number): Promise<Frame[]> {
+  let found: Frame[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = [];
+        for (const f of page.frames()) {
+          if (f.url() !== 'about:srcdoc') continue;
+          if ((await f.title().catch(() => '')) === title) found.push(f);
+        }
+        return found.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(count);
+  return found;
+}
+
+test('two Apps in one chat are on hosts of their own: neither reads the page, the other, or the shell’s port', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await configure(shell);
+  fake.script(
+    message([toolUse('hostile__origin-probe', {}), toolUse('hostile__origin-probe-b', {})]),
+    message([text('Shown.')]),
+  );
+  await openChat(page, shell);
+  await page.getByTestId('approval-once').click();
+  const apps = await appFrames(page, 'Origin probe', 2);
+  const results = [];
+  for (const app of apps) {
+    await expect(app.locator('#done')).toHaveText('done', { timeout: 30_000 });
+    results.push(JSON.parse((await app.locator('#results').textContent()) ?? '{}') as Probe);
+  }
+  const shellPort = new URL(shell.url).port;
+  // Each App's sandbox page is on a host of its own, never the shell's port (two showings of
+  // one App share theirs: main's unit tests).
+  const [a, b] = apps.map((app) => new URL(app.parentFrame()?.url() ?? 'about:blank').origin);
+  expect(a).toMatch(/^http:\/\/[0-9a-f]{32}\.localhost:\d+$/);
+  expect(b).toMatch(/^http:\/\/[0-9a-f]{32}\.localhost:\d+$/);
+  expect(a).not.toBe(b);
+  expect(new URL(a ?? '').port).not.toBe(shellPort);
+  for (const r of results) {
+    // Inside it, the App's own document is opaque: no storage, but eval (the CSP allows it).
+    expect(r.origin).toBe('null');
+    expect(r.storage).toBe('blocked SecurityError');
+    expect(r.eval).toBe('read 42');
+    expect(r.host).toBe('blocked SecurityError');
+    expect(r.hostUrl).toBe('blocked SecurityError');
+    expect(r.others).toEqual([
+      {
+        proxy: 'blocked SecurityError',
+        app: 'blocked SecurityError',
+        appStorage: 'blocked SecurityError',
+      },
+    ]);
+    expect(r.fetchShell).toBe('blocked TypeError');
+    expect(r.fetchLocalhost).toBe('blocked TypeError');
+    expect(r.socket).not.toBe('open');
+  }
+});
+
+test('an App whose CDN cannot be reached says so on its card, and the model is told', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await configure(shell);
+  fake.script(
+    message([toolUse('hostile__offline-cdn', {})]),
+    message([text('Shown.')]),
+    message([text('Noted.')]),
+  );
+  await openChat(page, shell);
+  const failure = page.getByTestId('app-failure');
+  await expect(failure).toHaveAttribute('data-kind', 'init-timeout', { timeout: 20_000 });
+  const cause = page.getByTestId('app-failure-cause');
+  await expect(cause).toHaveAttribute('data-kind', 'load-failed');
+  await expect(cause).toContainText('https://cdn.offline-fixture.test/lib.js');
+  await shootEachLook(page, failure, 'app-failure-cause');
+  // The card's diagnostics (opened from the keyboard): where it ran, under what, and why not.
+  const card = page.getByTestId('app-card');
+  const diagnostics = card.getByTestId('app-diagnostics');
+  await diagnostics.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(diagnostics).toHaveAttribute('open', '');
+  await expect(card.getByTestId('app-diagnostics-origin')).toHaveText(
+    /^http:\/\/[0-9a-f]{32}\.localhost:\d+$/,
+  );
+  await expect(card.getByTestId('app-diagnostics-sandbox')).toContainText(
+    'allow-scripts allow-forms',
+  );
+  await expect(card.getByTestId('app-diagnostics-csp')).toContainText(
+    'https://cdn.offline-fixture.test',
+  );
+  await expect(card.getByTestId('app-diagnostics-problems')).toContainText(
+    'https://cdn.offline-fixture.test/lib.js',
+  );
+  await expect(card.getByTestId('app-diagnostics-messages')).toContainText(
+    'ui/notifications/sandbox-proxy-ready',
+  );
+  await shootEachLook(page, card, 'app-diagnostics-failed');
+  // The failure came after the result went back: the model reads it with the next message.
+  await page.locator('#composer-input').fill('Did it show?');
+  await page.keyboard.press('Enter');
+  await expect.poll(() => fake.messageRequests.length).toBe(3);
+  expect(JSON.stringify(fake.messageRequests[2]?.body)).toContain(
+    'Top cause: could not load: https://cdn.offline-fixture.test/lib.js',
+  );
+});
+
+interface Probe {
+  origin: string;
+  storage: string;
+  eval: string;
+  host: string;
+  hostUrl: string;
+  others: unknown[];
+  fetchShell: string;
+  fetchLocalhost: string;
+  socket: string;
+}
 
 test('an App’s huge message or flood is refused at the page: the connection, other Apps and the page carry on', async ({
   page,

@@ -15,12 +15,13 @@ let origin: AppsOrigin;
 let shell: WebShell;
 const asked: string[] = [];
 
+const label = 'ab'.repeat(16);
+
 beforeAll(async () => {
   origin = new AppsOrigin({
-    token,
     log,
-    respond: (pathname) => {
-      asked.push(pathname);
+    respond: (originLabel, pathname) => {
+      asked.push(`${originLabel} ${pathname}`);
       return Promise.resolve({
         status: 200,
         headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'none'" },
@@ -37,7 +38,7 @@ beforeAll(async () => {
     rendererDir,
     log,
     token,
-    frameSources: origin.origins,
+    frameSources: [origin.frameSource],
   });
   await shell.start();
 });
@@ -59,32 +60,48 @@ function get(url: string, headers: Record<string, string> = {}, method = 'GET') 
   });
 }
 
-describe('the sandbox origin of the web shell', () => {
-  it('is another port on 127.0.0.1, behind the shell’s token (query or cookie)', async () => {
-    expect(origin.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(origin.url).not.toBe(new URL(shell.url).origin);
-    expect((await get(`${origin.url}/frame/x`)).status).toBe(401);
-    expect((await get(`${origin.url}/frame/x?token=wrong`)).status).toBe(401);
-    const page = await get(`${origin.url}/frame/x`, { cookie: `switchboard_token=${token}` });
-    expect(page).toMatchObject({ status: 200, body: 'page /frame/x' });
-    expect(page.headers['content-security-policy']).toBe("default-src 'none'");
-    expect(asked).toEqual(['/frame/x']);
+describe('the App origins of the web shell', () => {
+  it('gives each frame a host of its own on a port that is not the shell’s', () => {
+    const app = new URL(origin.originOf(label));
+    const shellUrl = new URL(shell.url);
+    expect(app.hostname).toBe(`${label}.localhost`);
+    expect(app.port).not.toBe(shellUrl.port);
+    expect(origin.originOf('cd'.repeat(16))).not.toBe(origin.originOf(label));
   });
 
-  it('refuses foreign Host headers and anything but GET and HEAD', async () => {
+  it('serves a frame’s host by its label, with no token (none may reach an App)', async () => {
+    const page = await get(`${origin.originOf(label)}/frame/x`);
+    expect(page).toMatchObject({ status: 200, body: 'page /frame/x' });
+    expect(page.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(asked).toEqual([`${label} /frame/x`]);
+  });
+
+  it('refuses the bare loopback names, foreign and malformed hosts, and other methods', async () => {
+    const port = new URL(origin.originOf(label)).port;
+    const app = `${origin.originOf(label)}/frame/x`;
     const cookie = `switchboard_token=${token}`;
-    const port = new URL(origin.url).port;
-    expect(
-      (await get(`${origin.url}/frame/x`, { cookie, host: `evil.example:${port}` })).status,
-    ).toBe(403);
-    expect((await get(`${origin.url}/frame/x`, { cookie }, 'POST')).status).toBe(405);
-    const head = await get(`${origin.url}/frame/x`, { cookie }, 'HEAD');
+    for (const host of [
+      `127.0.0.1:${port}`,
+      `localhost:${port}`,
+      `evil.example:${port}`,
+      `${label}.evil.example:${port}`,
+      `${label}.localhost:${Number(port) + 1}`,
+      `${label}.localhost`,
+      `x.${label}.localhost:${port}`,
+      `${label.toUpperCase()}.localhost:${port}`,
+      `short.localhost:${port}`,
+    ]) {
+      expect((await get(app, { cookie, host })).status, host).toBe(403);
+    }
+    expect((await get(app, {}, 'POST')).status).toBe(405);
+    const head = await get(app, {}, 'HEAD');
     expect(head).toMatchObject({ status: 200, body: '' });
   });
 
-  it('is the only origin the renderer may frame', async () => {
+  it('is the only thing the renderer may frame: App hosts of its port', async () => {
     const page = await get(shell.url);
     const csp = String(page.headers['content-security-policy']);
-    expect(csp).toContain(`frame-src ${origin.origins.join(' ')}`);
+    const port = new URL(origin.originOf(label)).port;
+    expect(csp).toContain(`frame-src http://*.localhost:${port};`);
   });
 });

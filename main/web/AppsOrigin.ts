@@ -1,24 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Logger } from '../platform/Logger';
 import type { SandboxResponse } from '../services/apps/SandboxPages';
+import { originLabelOfHost, webAppFrameSource, webAppOrigin } from '../services/apps/appOrigin';
 import { listenOnLoopback } from './listenOnLoopback';
-import { isAllowedHost, requestToken, tokensEqual } from './requestGuards';
+import { parseRequestUrl } from './requestGuards';
 
 export interface AppsOriginOptions {
-  /** The web shell's token: the sandbox origin is behind the same rule. */
-  token: string;
-  /** The sandbox origin's content (the host core's sandbox pages). */
-  respond: (pathname: string) => Promise<SandboxResponse>;
+  /** A frame origin's content (the host core's sandbox pages), by origin label and path. */
+  respond: (originLabel: string, pathname: string) => Promise<SandboxResponse>;
   log: Logger;
   /** 0 = any free port. */
   port?: number;
 }
 
 /**
- * The web shell's second loopback origin: its own port on 127.0.0.1, serving only the App
- * sandbox proxy pages. Apps run inside these pages on an origin that is not the renderer's, so
- * they can reach neither its DOM nor its socket. The same Host check and token as the shell
- * (the browser sends the shell's cookie here too: cookies ignore ports).
+ * The web shell's App origins: a second port on 127.0.0.1 whose every App has a host of its
+ * own, `<label>.localhost:<port>` (browsers resolve `*.localhost` to loopback and treat each
+ * name as a separate origin). Apps run there, never on the shell's port, so they can reach
+ * neither the renderer's DOM nor its socket, nor each other. The Host header must be such a
+ * name on this port (DNS rebinding is refused). The shell's token is not used here: its cookie
+ * is the shell host's alone and never reaches these names, and putting it in the URL would
+ * hand it to the App; a frame's page is served only to the 128-bit frame id in its path, on its
+ * App's host.
  */
 export class AppsOrigin {
   private readonly server: Server;
@@ -38,13 +41,19 @@ export class AppsOrigin {
     this.port = await listenOnLoopback(this.server, this.options.port);
   }
 
-  /** Both spellings of the origin (the page may be opened at localhost or 127.0.0.1). */
+  /** The port's loopback origins: never allowed to an App as a declared source. */
   get origins(): string[] {
     return [`http://127.0.0.1:${this.port}`, `http://localhost:${this.port}`];
   }
 
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+  /** What the renderer may frame: any App host of this port. */
+  get frameSource(): string {
+    return webAppFrameSource(this.port);
+  }
+
+  /** The origin of the frame with this label. */
+  originOf(label: string): string {
+    return webAppOrigin(label, this.port);
   }
 
   async stop(): Promise<void> {
@@ -54,15 +63,16 @@ export class AppsOrigin {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const plain = { 'Content-Type': 'text/plain; charset=utf-8' };
-    if (!isAllowedHost(req.headers.host, this.port)) {
+    const label = originLabelOfHost(req.headers.host, this.port);
+    if (!label) {
       res.writeHead(403, plain);
       res.end('Host not allowed.\n');
       return;
     }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    if (!tokensEqual(requestToken(req, url), this.options.token)) {
-      res.writeHead(401, plain);
-      res.end('Missing or wrong token.\n');
+    const url = parseRequestUrl(req.url, `${label}.localhost`);
+    if (!url) {
+      res.writeHead(400, plain);
+      res.end('Bad request target.\n');
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -70,7 +80,7 @@ export class AppsOrigin {
       res.end();
       return;
     }
-    const response = await this.options.respond(url.pathname);
+    const response = await this.options.respond(label, url.pathname);
     res.writeHead(response.status, response.headers);
     res.end(req.method === 'HEAD' ? undefined : response.body);
   }

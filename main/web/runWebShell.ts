@@ -49,10 +49,9 @@ export async function runWebShell(options: WebShellOptions): Promise<void> {
   const core = await createHostCore(platform, log);
   const { rendererDir } = options;
   const token = randomBytes(32).toString('base64url');
-  // Apps run on a second loopback origin, behind the same token.
+  // Apps run on a second loopback port, each App on a host (an origin) of its own.
   const sandbox = new AppsOrigin({
-    token,
-    respond: (pathname) => core.apps.service.sandboxResponse(pathname),
+    respond: (label, pathname) => core.apps.service.sandboxResponse(label, pathname),
     log: log.child('apps-origin'),
   });
   await sandbox.start();
@@ -63,11 +62,12 @@ export async function runWebShell(options: WebShellOptions): Promise<void> {
     log: log.child('shell'),
     port,
     token,
-    frameSources: sandbox.origins,
+    frameSources: [sandbox.frameSource],
   });
   const url = await shell.start();
   core.apps.service.useSandbox({
-    frameUrl: (frameId) => `${sandbox.url}${SANDBOX_FRAME_PATH}${frameId}`,
+    frameUrl: (frame) =>
+      `${sandbox.originOf(frame.originLabel)}${SANDBOX_FRAME_PATH}${frame.frameId}`,
     parentOrigins: shell.origins,
     hostOrigins: sandbox.origins,
     rendererDir,

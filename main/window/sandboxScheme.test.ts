@@ -2,21 +2,29 @@ import { describe, expect, it } from 'vitest';
 import {
   allowsAppPermission,
   allowsFrameNavigation,
-  SANDBOX_ORIGIN,
+  SANDBOX_FRAME_SOURCE,
+  sandboxOriginOf,
   sandboxProtocolResponse,
   sandboxSchemePrivileges,
 } from './sandboxScheme';
 
+const label = 'ab'.repeat(16);
+const SANDBOX_ORIGIN = sandboxOriginOf(label);
+
 describe('the Electron sandbox scheme', () => {
-  it('is a standard secure origin of its own, with no CSP bypass', () => {
-    expect(SANDBOX_ORIGIN).toBe('switchboard-app://sandbox');
+  it('is a standard secure scheme of its own, with no CSP bypass, an origin per frame', () => {
+    expect(SANDBOX_ORIGIN).toBe(`switchboard-app://${label}`);
+    expect(SANDBOX_FRAME_SOURCE).toBe('switchboard-app:');
     expect(sandboxSchemePrivileges.privileges).toEqual({ standard: true, secure: true });
+    // A standard scheme: the host is part of the origin, so two labels are two origins.
+    expect(new URL(`${SANDBOX_ORIGIN}/frame/x`).host).toBe(label);
+    expect(sandboxOriginOf('cd'.repeat(16))).not.toBe(SANDBOX_ORIGIN);
   });
 
-  it('serves the host core’s sandbox pages for its own host only', async () => {
+  it('serves the host core’s pages by the frame’s label, and no other host', async () => {
     const asked: string[] = [];
-    const respond = (pathname: string) => {
-      asked.push(pathname);
+    const respond = (originLabel: string, pathname: string) => {
+      asked.push(`${originLabel} ${pathname}`);
       return Promise.resolve({
         status: 200,
         headers: { 'Content-Security-Policy': "default-src 'none'" },
@@ -27,10 +35,17 @@ describe('the Electron sandbox scheme', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe("default-src 'none'");
     expect(await page.text()).toBe('page');
-    expect(
-      (await sandboxProtocolResponse('switchboard-app://other/frame/abc', respond)).status,
-    ).toBe(404);
-    expect(asked).toEqual(['/frame/abc']);
+    for (const url of [
+      'switchboard-app://sandbox/frame/abc',
+      `switchboard-app://${label}:8080/frame/abc`,
+      `switchboard-app://user@${label}/frame/abc`,
+      `switchboard-app://x.${label}/frame/abc`,
+      `app://${label}/frame/abc`,
+      'not a url',
+    ]) {
+      expect((await sandboxProtocolResponse(url, respond)).status, url).toBe(404);
+    }
+    expect(asked).toEqual([`${label} /frame/abc`]);
   });
 
   it('keeps an App in its own page: its frame may not navigate elsewhere', () => {

@@ -1,10 +1,20 @@
 import type { CustomScheme, PermissionRequest, Protocol } from 'electron';
+import { isOriginLabel } from '../services/apps/appOrigin';
 import type { SandboxResponse } from '../services/apps/SandboxPages';
 
-/** The Electron shell's App sandbox origin: a scheme of its own, never the renderer's. */
+/**
+ * The Electron shell's App origins: a scheme of its own, never the renderer's, with a host per
+ * App (`switchboard-app://<label>`, see appOriginLabel), so no two Apps share an origin.
+ */
 export const SANDBOX_SCHEME = 'switchboard-app';
-export const SANDBOX_HOST = 'sandbox';
-export const SANDBOX_ORIGIN = `${SANDBOX_SCHEME}://${SANDBOX_HOST}`;
+/** The scheme as a CSP source: what the window may frame (any App host, nothing else). */
+export const SANDBOX_FRAME_SOURCE = `${SANDBOX_SCHEME}:`;
+const SANDBOX_PREFIX = `${SANDBOX_SCHEME}://`;
+
+/** The origin of the App frame with this label. */
+export function sandboxOriginOf(label: string): string {
+  return `${SANDBOX_PREFIX}${label}`;
+}
 
 /**
  * A standard, secure scheme (so the proxy page gets a real origin of its own, distinct from
@@ -16,16 +26,25 @@ export const sandboxSchemePrivileges: CustomScheme = {
   privileges: { standard: true, secure: true },
 };
 
-/** Serves the sandbox origin from the host core's pages; any other host is not found. */
+/**
+ * Serves a frame's origin from the host core's pages, by the host's label; a host that is not
+ * a label (or a port, or user info) is not found.
+ */
 export async function sandboxProtocolResponse(
   requestUrl: string,
-  respond: (pathname: string) => Promise<SandboxResponse>,
+  respond: (originLabel: string, pathname: string) => Promise<SandboxResponse>,
 ): Promise<Response> {
-  const url = new URL(requestUrl);
-  if (url.protocol !== `${SANDBOX_SCHEME}:` || url.host !== SANDBOX_HOST) {
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
     return new Response('Not found', { status: 404 });
   }
-  const page = await respond(url.pathname);
+  const plainHost = url.username === '' && url.password === '' && isOriginLabel(url.host);
+  if (url.protocol !== SANDBOX_FRAME_SOURCE || !plainHost) {
+    return new Response('Not found', { status: 404 });
+  }
+  const page = await respond(url.host, url.pathname);
   const body = typeof page.body === 'string' ? page.body : new Uint8Array(page.body);
   return new Response(body, { status: page.status, headers: page.headers });
 }
@@ -33,7 +52,7 @@ export async function sandboxProtocolResponse(
 /** Registers the scheme's handler on a session's protocol (the window's session). */
 export function handleSandboxProtocol(
   protocol: Pick<Protocol, 'handle'>,
-  respond: (pathname: string) => Promise<SandboxResponse>,
+  respond: (originLabel: string, pathname: string) => Promise<SandboxResponse>,
 ): void {
   protocol.handle(SANDBOX_SCHEME, (request) => sandboxProtocolResponse(request.url, respond));
 }
@@ -44,7 +63,7 @@ export function handleSandboxProtocol(
  * governed by their own page's CSP (`frame-src`).
  */
 export function allowsFrameNavigation(url: string, parentUrl: string | undefined): boolean {
-  if (!parentUrl?.startsWith(`${SANDBOX_ORIGIN}/`)) return true;
+  if (!parentUrl?.startsWith(SANDBOX_PREFIX)) return true;
   return url === 'about:srcdoc' || url === 'about:blank';
 }
 
@@ -63,5 +82,5 @@ export function allowsAppPermission(
 ): boolean {
   if (details.isMainFrame || !APP_PERMISSIONS.has(permission)) return false;
   const url = details.requestingUrl;
-  return url.startsWith(`${SANDBOX_ORIGIN}/`) || url === 'about:srcdoc';
+  return url.startsWith(SANDBOX_PREFIX) || url === 'about:srcdoc';
 }

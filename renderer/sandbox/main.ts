@@ -1,4 +1,8 @@
 import { startSandboxProxy, type SandboxConfig } from './sandboxProxy';
+import { webRtcGuard } from './webRtcGuard';
+
+// Defence in depth: this page's realm has no WebRTC either, whatever reaches it.
+webRtcGuard(window, webRtcGuard.toString());
 
 /** Entry of the sandbox proxy page: main put the frame's config in a meta tag. */
 const meta = document.querySelector<HTMLMetaElement>('meta[name="sandbox-config"]');

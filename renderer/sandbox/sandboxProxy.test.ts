@@ -54,8 +54,10 @@ describe('the sandbox proxy', () => {
       },
     });
     const frame = document.querySelector('iframe');
+    // Opaque (no same origin); never what the message asked for.
     expect(frame?.getAttribute('sandbox')).toBe(INNER_SANDBOX);
     expect(frame?.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect(frame?.getAttribute('sandbox')).not.toContain('allow-top-navigation');
     expect(frame?.getAttribute('allow')).toBe('camera *');
     expect(frame?.srcdoc.startsWith('<!DOCTYPE html><script>')).toBe(true);
     // A second resource does not replace the App.

@@ -1,9 +1,11 @@
 /**
  * The App sandbox proxy: the page on the sandbox origin that sits between a host window and one
- * App (the extension's double-iframe model). It loads the App's HTML, sent by the host, into an
- * inner frame whose origin is opaque (no `allow-same-origin`), so Apps are isolated from the
- * proxy, from each other and from the host; the page's CSP header, which the inner frame
- * inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
+ * App (the extension's double-iframe model). The page is on its App's own origin (see main's
+ * appOriginLabel: two Apps' pages never share one, nor a process; showings of one App do). It loads the App's HTML,
+ * sent by the host, into an inner frame whose origin is opaque (no `allow-same-origin`): with a
+ * real origin, a blank frame the App made would share it, and the App could take WebRTC from
+ * that frame's realm before any guard runs (tried in e2e: `window[0]` right after `append`).
+ * The page's CSP header, which the inner frame inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
  * talks only to the host origins main named in its config, and keeps the App to its message
  * rate (see proxyRateGate). Its own bundle: it imports only that gate, the App message limits
  * and the guard that goes first into the App's document.
@@ -24,14 +26,15 @@ export const RESOURCE_READY = 'ui/notifications/sandbox-resource-ready';
 export const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 /**
  * The App's frame: scripts and forms (their submission still meets `form-action 'none'`), no
- * same-origin, popups, top navigation, downloads or modals. The host's `sandbox` override in
- * `sandbox-resource-ready` is ignored: main decides, not the message.
+ * same-origin (see above), popups, top navigation, downloads or modals. The host's `sandbox`
+ * override in `sandbox-resource-ready` is ignored: main decides, not the message.
  */
 export const INNER_SANDBOX = 'allow-scripts allow-forms';
 
 /**
- * Put in front of the App's HTML: reports the App's CSP violations and uncaught errors to the
- * host, which shows them on the card and writes them to the server's log.
+ * Put in front of the App's HTML: reports the App's CSP violations, uncaught errors and the
+ * scripts, styles, images and media that failed to load (an unreachable CDN) to the host, which
+ * shows them on the card and writes them to the server's log.
  */
 export const REPORTER = `<script>(() => {
   const send = (params) => {
@@ -41,6 +44,11 @@ export const REPORTER = `<script>(() => {
     send({ kind: 'csp-violation', directive: String(e.effectiveDirective), blockedUri: String(e.blockedURI || '') }));
   addEventListener('error', (e) =>
     send({ kind: 'app-error', message: String(e.message || e.error) + (e.filename ? ' (' + e.filename + ':' + e.lineno + ')' : '') }));
+  addEventListener('error', (e) => {
+    const t = e.target;
+    const url = t && t !== window && (t.currentSrc || t.src || t.href);
+    if (url) send({ kind: 'load-failed', url: String(url).slice(0, 2000), element: String(t.localName) });
+  }, true);
   addEventListener('unhandledrejection', (e) =>
     send({ kind: 'app-error', message: 'Unhandled rejection: ' + String((e.reason && e.reason.message) || e.reason) }));
 })();</script>`;

@@ -99,6 +99,33 @@ describe('the WebRTC guard', () => {
     expect(byNode.getAttribute('srcdoc')).toBe(`${guard}<p>node</p>`);
   });
 
+  it('guards a same-origin nested realm before the App can reach it, however it asks', () => {
+    // The App has its own origin now: a frame without a URL shares it, and its realm is the
+    // App's to use at once (the Chromium battery, with `window[0]`, is in appsHostile.spec.ts).
+    const guarded = (realm: object | null): boolean => {
+      const own = realm && Object.getOwnPropertyDescriptor(realm, 'RTCPeerConnection');
+      return !!own && !own.configurable && own.value === undefined;
+    };
+    run(`
+      const seen = [];
+      const a = document.createElement('iframe');
+      document.body.append(a);
+      seen.push(a.contentWindow);
+      const b = document.createElement('iframe');
+      document.body.append(b);
+      seen.push(b.contentDocument.defaultView);
+      document.body.seen = seen;
+    `);
+    // The document is shared with the page's scripts (the window object is not).
+    const seen = (document.body as unknown as { seen: (object | null)[] }).seen;
+    expect(seen.map(guarded)).toEqual([true, true]);
+    // A nested realm's own frames are guarded by the guard it now runs.
+    const inner = seen[0] as Window;
+    const grandchild = inner.document.createElement('iframe');
+    inner.document.body.append(grandchild);
+    expect(guarded(grandchild.contentWindow)).toBe(true);
+  });
+
   it('does not let document.write build a declarative shadow root', () => {
     const before = document.body.innerHTML;
     // eslint-disable-next-line @typescript-eslint/no-deprecated -- what an App would call

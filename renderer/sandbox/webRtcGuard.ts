@@ -28,6 +28,9 @@
  */
 export function webRtcGuard(win: Window, source: string): void {
   const w = win as Window & typeof globalThis;
+  // `HTMLFrameElement` is not in every realm's types.
+  const frameCtorOf = (realm: object): { prototype: object } | undefined =>
+    (realm as Record<string, { prototype: object } | undefined>).HTMLFrameElement;
   const apply = Reflect.apply;
   const define = Object.defineProperty;
   const describe = Object.getOwnPropertyDescriptor;
@@ -137,8 +140,46 @@ export function webRtcGuard(win: Window, source: string): void {
     attributes: true,
     attributeFilter: ['srcdoc', 'src'],
   };
+  // Same-origin nested realms (the proxy page's own frames; an App's are opaque). A frame made
+  // without a URL shares its parent's origin, and its realm is reachable at once: the guard runs
+  // there as the element's window and document getters, its SVG document, its load and the
+  // observer hand it out. Not a wall on its own: `window[i]` right after insertion, or a blank
+  // frame loaded again, come before all of these in Chromium (e2e), which is why Apps keep an
+  // opaque origin. Another origin's realm is not reachable from here.
+  const defaultViewOf = getter(documentProto, 'defaultView');
+  const addListener = method(w.EventTarget.prototype, 'addEventListener');
+  // No prototype: an element named `constructor` must find nothing here.
+  const windowGetters = Object.create(null) as Record<string, unknown>;
+  const owners: [string, object | undefined][] = [
+    ['iframe', w.HTMLIFrameElement.prototype],
+    ['frame', frameCtorOf(w)?.prototype],
+    ['object', w.HTMLObjectElement.prototype],
+  ];
+  for (const [name, proto] of owners)
+    if (proto) windowGetters[name] = getter(proto, 'contentWindow');
+  const guardRealm = (child: object | null | undefined): void => {
+    if (!child) return;
+    try {
+      const own = describe(child, 'RTCPeerConnection');
+      if (own && !own.configurable && own.value === undefined) return;
+    } catch {
+      return;
+    }
+    try {
+      webRtcGuard(child as Window, source);
+    } catch {
+      // A realm going away as it is reached: nothing left to guard.
+    }
+  };
+  const guardFrame = (el: unknown): void => {
+    if (call(nodeTypeOf, el) !== 1) return;
+    const get = windowGetters[call(localNameOf, el) as string];
+    if (get) guardRealm(call(get, el) as Window | null);
+  };
+  const onLoad = (event: Event): void => guardFrame(event.target);
   const visit = (node: unknown): void => {
     fixFrame(node);
+    guardFrame(node);
     const root = call(shadowRootOf, node) as ShadowRoot | null;
     if (root) watch(root);
   };
@@ -164,9 +205,39 @@ export function webRtcGuard(win: Window, source: string): void {
     if (call(seenHas, seen, [root])) return;
     call(seenAdd, seen, [root]);
     call(observe, observer, [root, options]);
+    // A load does not leave a shadow tree: each root listens for its own frames.
+    call(addListener, root === doc ? w : root, ['load', onLoad, true]);
     scan(root);
   };
   watch(doc);
+  for (const [name, proto] of owners) {
+    if (!proto) continue;
+    for (const prop of ['contentWindow', 'contentDocument']) {
+      const descriptor = describe(proto, prop);
+      const get = accessors(proto, prop)?.get;
+      if (!descriptor || typeof get !== 'function') continue;
+      define(proto, prop, {
+        ...descriptor,
+        get(this: Element) {
+          if (isFrame(this) || name === 'object') guardFrame(this);
+          return call(get, this);
+        },
+      });
+    }
+  }
+  for (const proto of [w.HTMLObjectElement.prototype, w.HTMLEmbedElement.prototype]) {
+    const original = method(proto, 'getSVGDocument');
+    if (typeof original !== 'function') continue;
+    define(proto, 'getSVGDocument', {
+      value: function (this: Element): Document | null {
+        const svg = call(original, this) as Document | null;
+        if (svg) guardRealm(call(defaultViewOf, svg) as Window | null);
+        return svg;
+      },
+      writable: true,
+      configurable: true,
+    });
+  }
 
   /** Declarative shadow roots made open, so the observer can see into them. */
   const openShadowRoots = (html: string): string => {
@@ -188,8 +259,7 @@ export function webRtcGuard(win: Window, source: string): void {
   };
 
   // Hooks: frames changed through these are fixed before they navigate.
-  const frameCtor = (w as unknown as Record<string, { prototype: object } | undefined>)
-    .HTMLFrameElement;
+  const frameCtor = frameCtorOf(w);
   const frameProtos = [w.HTMLIFrameElement.prototype, frameCtor?.prototype];
   for (const proto of frameProtos) {
     if (!proto) continue;

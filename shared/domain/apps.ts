@@ -132,6 +132,8 @@ export const appFrameSchema = z.object({
   server: z.string(),
   resourceUri: z.string(),
   csp: appCspSchema,
+  /** The Content-Security-Policy the sandbox page is served with (the App inherits it). */
+  cspHeader: z.string().max(65_536).optional(),
   /** Declared sources the host left out of the App's CSP (the first 20), and how many in all. */
   refusedSources: z.array(refusedSourceSchema).max(20).optional(),
   refusedCount: z.number().int().nonnegative().optional(),
@@ -166,6 +168,14 @@ export const appReportSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('app-error'), message: z.string().max(4000) }).strict(),
+  /** A script, style, image or media file of the App that did not load (offline, not found). */
+  z
+    .object({
+      kind: z.literal('load-failed'),
+      url: z.string().max(2000),
+      element: z.string().max(40),
+    })
+    .strict(),
   /** Messages the page refused from the App so far: too large, over the rate, malformed. */
   z
     .object({

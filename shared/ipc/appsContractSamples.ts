@@ -3,7 +3,7 @@ import type { AppRequestName } from './appsNames';
 const frameId = 'f'.repeat(32);
 const frame = {
   frameId,
-  proxyUrl: `http://127.0.0.1:5001/frame/${frameId}`,
+  proxyUrl: `http://${'c'.repeat(32)}.localhost:5001/frame/${frameId}`,
   contentHash: 'a'.repeat(64),
   server: 'apps',
   resourceUri: 'ui://apps/counter.html',

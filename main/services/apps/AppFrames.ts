@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { appOriginLabel } from './appOrigin';
 import type { AppPermission } from '../../../shared/domain/apps';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
@@ -17,6 +18,13 @@ export interface AppFrameRecord {
    * that hold for it; not the frame's capability, which only windows get.
    */
   appId: string;
+  /**
+   * The host label of the App's origin (`<label>.localhost:<port>` in the web shell,
+   * `switchboard-app://<label>` in Electron): one per server and UI resource (see
+   * {@link appOriginLabel}), so no two Apps share an origin while showings of one App do (one
+   * browser process for them all). Not a capability: the App sees it.
+   */
+  originLabel: string;
   server: string;
   resourceUri: string;
   /** The tool whose UI this is (absent for a preview of a resource no tool names). */
@@ -40,12 +48,15 @@ const MAX_FRAMES = 500;
  */
 export class AppFrames {
   private readonly frames = new Map<string, AppFrameRecord>();
+  /** Drawn once per launch: App origin labels are derived from it. */
+  private readonly originSecret = randomBytes(32);
 
-  add(record: Omit<AppFrameRecord, 'frameId' | 'appId'>): AppFrameRecord {
+  add(record: Omit<AppFrameRecord, 'frameId' | 'appId' | 'originLabel'>): AppFrameRecord {
     const frame = {
       ...record,
       frameId: randomBytes(16).toString('hex'),
       appId: randomBytes(8).toString('hex'),
+      originLabel: appOriginLabel(this.originSecret, record.server, record.resourceUri),
     };
     this.frames.set(frame.frameId, frame);
     if (this.frames.size > MAX_FRAMES) {
@@ -57,6 +68,12 @@ export class AppFrames {
 
   find(frameId: string): AppFrameRecord | undefined {
     return this.frames.get(frameId);
+  }
+
+  /** Whether an open frame is on the origin with this host label (its App is shown). */
+  hasOrigin(label: string): boolean {
+    for (const frame of this.frames.values()) if (frame.originLabel === label) return true;
+    return false;
   }
 
   /** The frame, or NotFound: a frame closed (or never opened) can ask nothing. */

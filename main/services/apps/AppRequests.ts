@@ -298,6 +298,15 @@ export class AppRequests {
           this.log(frame, 'error', `App ${frame.resourceUri} error: ${report.message}`);
         }
         return;
+      case 'load-failed':
+        if (this.countProblem(frame)) {
+          this.log(
+            frame,
+            'warning',
+            `App ${frame.resourceUri} could not load ${report.url} (${report.element})`,
+          );
+        }
+        return;
       case 'messages-refused':
         if (this.countProblem(frame)) {
           this.log(

@@ -67,21 +67,48 @@ describe('MCP Apps in the host core', () => {
     expect(frame.prefersBorder).toBe(true);
     const declared = frame.csp.connectDomains?.[0] ?? '';
     expect(declared).toMatch(/^http:\/\/pong\.apps-fixture\.test:\d+$/);
-    const page = await host.core.apps.service.sandboxResponse(`/frame/${frame.frameId}`);
+    const { service } = host.core.apps;
+    // Each frame has an origin of its own; its page is served there only.
+    const label = new URL(frame.proxyUrl).hostname.replace(/\.localhost$/, '');
+    expect(label).toMatch(/^[0-9a-f]{32}$/);
+    const page = await service.sandboxResponse(label, `/frame/${frame.frameId}`);
     expect(page.status).toBe(200);
     expect(page.headers['Content-Security-Policy']).toContain(`connect-src ${declared}`);
     expect(page.headers['Content-Security-Policy']).toContain('frame-ancestors http://127.0.0.1:8');
     expect(String(page.body)).toContain('src="/assets/sandbox-x.js"');
     expect(String(page.body)).toContain('sandbox-config');
-    expect((await host.core.apps.service.sandboxResponse('/assets/sandbox-x.js')).status).toBe(200);
-    expect((await host.core.apps.service.sandboxResponse('/assets/secret.js')).status).toBe(404);
-    expect((await host.core.apps.service.sandboxResponse('/frame/unknown')).status).toBe(404);
+    expect((await service.sandboxResponse(label, '/assets/sandbox-x.js')).status).toBe(200);
+    expect((await service.sandboxResponse(label, '/assets/secret.js')).status).toBe(404);
+    expect((await service.sandboxResponse(label, '/frame/unknown')).status).toBe(404);
+    // Another origin (no frame's, or another frame's) serves neither the page nor the script.
+    const stranger = 'f'.repeat(32);
+    expect((await service.sandboxResponse(stranger, `/frame/${frame.frameId}`)).status).toBe(404);
+    expect((await service.sandboxResponse(stranger, '/assets/sandbox-x.js')).status).toBe(404);
 
     const html = (await host.core.handlers['apps.getHtml']({ frameId: frame.frameId })).html;
     expect(html).toContain('<title>Counter</title>');
+    // Another showing of the same App: the same origin (one browser process for both), its
+    // own page there.
     const again = await openFrame(host, 'modern', COUNTER);
     expect(again.contentHash).toBe(frame.contentHash);
     expect(again.frameId).not.toBe(frame.frameId);
+    expect(new URL(again.proxyUrl).origin).toBe(new URL(frame.proxyUrl).origin);
+    expect((await service.sandboxResponse(label, `/frame/${again.frameId}`)).status).toBe(200);
+    // Other Apps (another resource; the same resource of another server): origins of their own,
+    // where this App's page is not served.
+    const others = [
+      await openFrame(host, 'modern', 'ui://apps-fixture/throws.html'),
+      await openFrame(host, 'legacy', COUNTER),
+    ];
+    const labelOf = (f: AppFrame) => new URL(f.proxyUrl).hostname.replace(/\.localhost$/, '');
+    expect(new Set([label, ...others.map(labelOf)]).size).toBe(3);
+    for (const other of others) {
+      expect(
+        (await service.sandboxResponse(labelOf(other), `/frame/${other.frameId}`)).status,
+      ).toBe(200);
+      const stolen = await service.sandboxResponse(labelOf(other), `/frame/${frame.frameId}`);
+      expect(stolen.status).toBe(404);
+    }
 
     const failure = async (uri: string) => {
       const result = await host.core.handlers['apps.open']({
@@ -97,9 +124,13 @@ describe('MCP Apps in the host core', () => {
       detail: expect.stringContaining('text/plain') as unknown,
     });
     await host.core.handlers['apps.close']({ frameId: frame.frameId });
-    expect((await host.core.apps.service.sandboxResponse(`/frame/${frame.frameId}`)).status).toBe(
-      404,
-    );
+    expect((await service.sandboxResponse(label, `/frame/${frame.frameId}`)).status).toBe(404);
+    // Its origin stays while another showing of the App is open; then what it stored goes.
+    expect(host.forgotten).toEqual([]);
+    expect((await service.sandboxResponse(label, '/assets/sandbox-x.js')).status).toBe(200);
+    await host.core.handlers['apps.close']({ frameId: again.frameId });
+    expect(host.forgotten).toEqual([label]);
+    expect((await service.sandboxResponse(label, '/assets/sandbox-x.js')).status).toBe(404);
   });
 
   it('reads a UI resource once per session until the server says its resources changed', async () => {

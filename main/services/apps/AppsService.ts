@@ -35,14 +35,19 @@ export interface StoredAppCall {
 
 /** Where a shell serves the sandbox origin (set once its listener runs). */
 export interface AppSandbox {
-  /** The proxy page of a frame. */
-  frameUrl: (frameId: string) => string;
+  /** The proxy page of a frame, on its App's origin (named by its label). */
+  frameUrl: (frame: { frameId: string; originLabel: string }) => string;
   /** The host pages that embed frames (the proxy talks only to them). */
   parentOrigins: readonly string[];
   /** Origins of the shell itself (never allowed to an App, even if declared). */
   hostOrigins: readonly string[];
   /** The built renderer (the proxy page comes from it). */
   rendererDir: string;
+  /**
+   * The last open showing of an App closed: the shell drops what it stored on the App's origin
+   * (the origin's name changes every launch, so it would otherwise be left behind).
+   */
+  forget?: (originLabel: string) => void;
 }
 
 export interface AppsServiceOptions {
@@ -89,6 +94,7 @@ export class AppsService {
     this.pages = new SandboxPages({
       rendererDir: sandbox.rendererDir,
       frame: (id) => this.frames.find(id),
+      hasOrigin: (label) => this.frames.hasOrigin(label),
       parentOrigins: () => sandbox.parentOrigins,
     });
   }
@@ -97,10 +103,10 @@ export class AppsService {
     return this.sandbox !== undefined;
   }
 
-  /** A request to the sandbox origin (path only; the shell checked host and token). */
-  async sandboxResponse(pathname: string): Promise<SandboxResponse> {
+  /** A request to a frame's origin (its label and the path; the shell checked the host). */
+  async sandboxResponse(originLabel: string, pathname: string): Promise<SandboxResponse> {
     if (!this.pages) return { status: 404, headers: {}, body: 'Not found.\n' };
-    return this.pages.respond(pathname);
+    return this.pages.respond(originLabel, pathname);
   }
 
   async open(target: AppTarget): Promise<AppOpenResult> {
@@ -152,11 +158,12 @@ export class AppsService {
     });
     const frame: AppFrame = {
       frameId: record.frameId,
-      proxyUrl: sandbox.frameUrl(record.frameId),
+      proxyUrl: sandbox.frameUrl(record),
       contentHash: record.contentHash,
       server,
       resourceUri: uri,
       csp: csp.applied,
+      cspHeader: record.cspHeader,
       ...refusedOf(csp.ignored),
       permissions: { requested, granted: record.granted },
       ...(resource.meta.prefersBorder !== undefined
@@ -183,7 +190,12 @@ export class AppsService {
   }
 
   close(frameId: string): void {
+    const frame = this.frames.find(frameId);
     this.frames.delete(frameId);
+    // The App's origin is kept while another showing of it is open.
+    if (frame && !this.frames.hasOrigin(frame.originLabel)) {
+      this.sandbox?.forget?.(frame.originLabel);
+    }
   }
 
   /** The person allows (or withdraws) what the App declared; windows reopen it to apply. */

@@ -12,6 +12,8 @@ export interface SandboxResponse {
 
 /** What a frame's sandbox page needs from main. */
 export interface SandboxFrame {
+  /** The host label of the origin the frame's page is served on. */
+  originLabel: string;
   cspHeader: string;
   granted: readonly AppPermission[];
 }
@@ -19,7 +21,10 @@ export interface SandboxFrame {
 export interface SandboxPagesOptions {
   /** The built renderer: its `sandbox.html` and the script it loads. */
   rendererDir: string;
+  /** The open frame with this id. */
   frame: (frameId: string) => SandboxFrame | undefined;
+  /** Whether an open frame is on the origin with this host label. */
+  hasOrigin: (originLabel: string) => boolean;
   /** The host pages that may talk to the proxy (checked by the proxy on every message). */
   parentOrigins: () => readonly string[];
 }
@@ -40,23 +45,27 @@ export function allowAttribute(granted: readonly AppPermission[]): string {
 }
 
 /**
- * The sandbox origin's content: the proxy page of a known frame (with that frame's CSP and
+ * The content of an App's origin: its frames' proxy pages (each with its frame's CSP and
  * permissions policy as headers, which the App inherits and cannot change) and the proxy's own
- * script. Nothing else is served, and nothing here depends on the shell.
+ * script.
+ * An origin of no open frame serves nothing; a frame's page is served only on its App's origin
+ * (the label names the origin, the frame id in the path is the capability). Nothing here
+ * depends on the shell.
  */
 export class SandboxPages {
   private template: Promise<{ html: string; assets: Set<string> }> | undefined;
 
   constructor(private readonly options: SandboxPagesOptions) {}
 
-  async respond(pathname: string): Promise<SandboxResponse> {
+  async respond(originLabel: string, pathname: string): Promise<SandboxResponse> {
+    if (!this.options.hasOrigin(originLabel)) return notFound();
     const { html, assets } = await this.loadTemplate().catch(() => ({
       html: '',
       assets: new Set<string>(),
     }));
     if (pathname.startsWith(SANDBOX_FRAME_PATH)) {
       const frame = this.options.frame(pathname.slice(SANDBOX_FRAME_PATH.length));
-      if (!frame || !html) return notFound();
+      if (frame?.originLabel !== originLabel || !html) return notFound();
       const config = JSON.stringify({
         parentOrigins: this.options.parentOrigins(),
         allow: allowAttribute(frame.granted),

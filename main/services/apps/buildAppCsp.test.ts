@@ -26,10 +26,12 @@ describe('buildAppCsp', () => {
     expect(d['object-src']).toBe("'none'");
     expect(d['form-action']).toBe("'none'");
     expect(d['base-uri']).toBe("'self'");
-    expect(d['script-src']).toBe("'self' 'unsafe-inline'");
+    // The extension's own policy inside an App's own origin: eval, inline, data:/blob: workers.
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval' data: blob:");
+    expect(d['worker-src']).toBe('blob: data:');
+    expect(d['style-src']).toBe("'self' 'unsafe-inline'");
     expect(d['img-src']).toBe("'self' data: blob:");
     expect(d['frame-ancestors']).toBe('http://127.0.0.1:4000');
-    expect(header).not.toContain('unsafe-eval');
     expect(header).not.toMatch(/https?:\/\/(?!127\.0\.0\.1:4000)/);
     expect(applied).toEqual({});
     expect(ignored).toEqual([]);
@@ -141,7 +143,7 @@ describe('buildAppCsp', () => {
     expect(d['connect-src']).toBe("'none'");
     expect(d['frame-src']).toBe("'none'");
     expect(d['base-uri']).toBe("'self'");
-    expect(d['script-src']).toBe("'self' 'unsafe-inline'");
+    expect(d['script-src']).toBe("'self' 'unsafe-inline' 'unsafe-eval' data: blob:");
     const { 'frame-ancestors': _ancestors, ...granted } = d;
     expect(Object.values(granted).join(' ')).not.toContain(source);
   });

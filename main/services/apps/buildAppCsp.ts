@@ -39,8 +39,11 @@ const REASONS: Record<CspRefusal, string> = {
 /**
  * The CSP of an App, built from the domains it declared and nothing else: with no declaration
  * the App may load nothing from the network and connect nowhere (the extension's restrictive
- * default). Inline script and style stay allowed (Apps ship as one HTML file); `'self'` is the
- * sandbox origin, which serves only the proxy page. Declared entries that are not plain origins
+ * default). Inside that, the extension's own policy: inline script and style (Apps ship as one
+ * HTML file), `eval` (three.js and other libraries compile code), scripts and workers from `blob:` and
+ * `data:` (pdf.js starts its worker so, or imports it when a worker cannot start): with inline
+ * script and eval allowed, these add nothing an App could not do already. This is safe because every frame runs on an origin of
+ * its own (see appOrigin); `'self'` is that origin, which serves only the proxy page. Declared entries that are not plain origins
  * (keywords, bare schemes, `*`, anything with quotes or separators), that name this computer
  * (loopback in any spelling or as a wildcard that could match it) or a port of the host, or
  * the host's own origins are left out and reported.
@@ -75,12 +78,12 @@ export function buildAppCsp(declared: AppCsp, options: AppCspOptions): AppCspRes
   const join = (...parts: string[]): string => parts.filter(Boolean).join(' ');
   const directives = [
     "default-src 'none'",
-    join("script-src 'self' 'unsafe-inline'", res),
+    join("script-src 'self' 'unsafe-inline' 'unsafe-eval' data: blob:", res),
     join("style-src 'self' 'unsafe-inline'", res),
     join("img-src 'self' data: blob:", res),
     join("font-src 'self' data:", res),
     join("media-src 'self' data: blob:", res),
-    join('worker-src blob:', res),
+    join('worker-src blob: data:', res),
     connect.length > 0 ? `connect-src ${connect.join(' ')}` : "connect-src 'none'",
     frames.length > 0 ? `frame-src ${frames.join(' ')}` : "frame-src 'none'",
     baseUris.length > 0 ? `base-uri ${baseUris.join(' ')}` : "base-uri 'self'",

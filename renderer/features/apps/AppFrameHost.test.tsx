@@ -10,7 +10,7 @@ import { INIT_TIMEOUT_MS, type AppCall } from './useAppBridge';
 
 const frame: AppFrame = {
   frameId: 'a'.repeat(32),
-  proxyUrl: `http://127.0.0.1:9/frame/${'a'.repeat(32)}`,
+  proxyUrl: `http://${'b'.repeat(32)}.localhost:9/frame/${'a'.repeat(32)}`,
   contentHash: 'h',
   server: 'apps',
   resourceUri: 'ui://apps/counter.html',
@@ -146,6 +146,54 @@ describe('AppFrameHost', () => {
     await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
     expect(screen.getByTestId('app-failure').dataset.kind).toBe('init-timeout');
     expect(screen.getByTestId('app-failure').textContent).toContain('The App did not start');
+  });
+
+  it('keeps a failed App’s diagnostics: origin, sandbox flags, CSP, problems, bridge messages', async () => {
+    vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
+    const cspHeader = "default-src 'none'; script-src 'self' 'unsafe-eval' blob:";
+    await show({ ok: true, frame: { ...frame, cspHeader } });
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
+    const proxy = screen.getByTestId<HTMLIFrameElement>('app-iframe').contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    vi.spyOn(proxy, 'postMessage');
+    const fromProxy = (data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { data, source: proxy }));
+    await act(async () => {
+      fromProxy({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} });
+      await vi.advanceTimersByTimeAsync(10);
+      fromProxy({
+        jsonrpc: '2.0',
+        method: 'x-switchboard/sandbox-report',
+        params: { kind: 'load-failed', url: 'https://cdn.example.com/lib.js', element: 'script' },
+      });
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS));
+    expect(screen.getByTestId('app-failure').dataset.kind).toBe('init-timeout');
+    const diagnostics = screen.getByTestId<HTMLDetailsElement>('app-diagnostics');
+    expect(diagnostics.open).toBe(false);
+    await act(async () => {
+      diagnostics.open = true;
+      diagnostics.dispatchEvent(new Event('toggle'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('app-diagnostics-origin').textContent).toBe(
+      `http://${'b'.repeat(32)}.localhost:9`,
+    );
+    expect(screen.getByTestId('app-diagnostics-sandbox').textContent).toContain(
+      'allow-scripts allow-forms',
+    );
+    expect(
+      [...screen.getByTestId('app-diagnostics-csp').querySelectorAll('li')].map(
+        (li) => li.textContent,
+      ),
+    ).toEqual(["default-src 'none'", "script-src 'self' 'unsafe-eval' blob:"]);
+    expect(screen.getByTestId('app-diagnostics-problems').textContent).toContain(
+      'https://cdn.example.com/lib.js',
+    );
+    const messages = screen.getByTestId('app-diagnostics-messages').textContent;
+    expect(messages).toContain('from the App notification ui/notifications/sandbox-proxy-ready');
+    expect(messages).toContain('to the App notification ui/notifications/sandbox-resource-ready');
   });
 
   it("leaves the frame's window alone until a message comes (no context for its blank page)", async () => {

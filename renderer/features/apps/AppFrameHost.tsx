@@ -8,10 +8,11 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AppTarget } from '../../../shared/domain/apps';
+import type { AppFrame, AppTarget } from '../../../shared/domain/apps';
 import { useAppStore, useAppsStore, useServersStore } from '../../stores/StoresContext';
+import { AppDiagnostics, OUTER_SANDBOX } from './AppDiagnostics';
 import { AppFailureView } from './AppFailureView';
-import { appFrameReducer, frameOf, initialFrameState } from './appFrameState';
+import { appFrameReducer, frameOf, initialFrameState, topCause } from './appFrameState';
 import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
 import { AppRefusedSources } from './AppRefusedSources';
@@ -19,7 +20,7 @@ import { AppPromptView } from './AppPromptView';
 import { useDocumentLook } from './hostContext';
 import { queueMount } from './mountQueue';
 import { retireFrame } from './retireFrame';
-import { sandboxUrlFor } from './sandboxUrl';
+import { BridgeTraffic } from './BridgeTraffic';
 import { useAppBridge, type AppCall } from './useAppBridge';
 import { useAppPrompt } from './useAppPrompt';
 import { usePopoverMode } from './usePopoverMode';
@@ -52,6 +53,9 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
   const frame = frameOf(phase);
   const targetKey = JSON.stringify(target);
   const frameServer = frame?.server ?? server;
+  // The last frame shown and its bridge messages, for the diagnostics (kept once it failed).
+  const [shown, setShown] = useState<{ frame: AppFrame; traffic: BridgeTraffic }>();
+  const traffic = shown?.traffic;
   const serverReady = useServersStore(
     (s) => s.servers.find((v) => v.name === frameServer)?.status.kind === 'ready',
   );
@@ -77,6 +81,7 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
         waiting = result.frame.frameId;
         dequeue = queueMount(() => {
           waiting = undefined;
+          setShown({ frame: result.frame, traffic: new BridgeTraffic() });
           dispatch({ type: 'opened', frame: result.frame });
         });
       },
@@ -130,6 +135,7 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
     actions,
     dispatch,
     ask,
+    ...(traffic ? { traffic } : {}),
   });
   usePopoverMode(wrapperRef, state.displayMode, () =>
     dispatch({ type: 'displayMode', mode: 'inline' }),
@@ -177,8 +183,8 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
             ref={setIframe}
             key={frame.frameId}
             className="app-frame__iframe"
-            src={sandboxUrlFor(frame.proxyUrl)}
-            sandbox="allow-scripts allow-same-origin"
+            src={frame.proxyUrl}
+            sandbox={OUTER_SANDBOX}
             {...(allow ? { allow } : {})}
             title={t('apps.frameTitle', { name: label })}
             // The App's prefers-color-scheme follows this: Apps that do dark mode match the host.
@@ -209,7 +215,12 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
       )}
       {frame && <AppRefusedSources frame={frame} />}
       <AppProblems problems={state.problems} more={state.moreProblems} refused={state.refused} />
-      {phase.kind === 'failed' && <AppFailureView failure={phase.failure} onRetry={reopen} />}
+      {phase.kind === 'failed' && (
+        <AppFailureView failure={phase.failure} cause={topCause(state.problems)} onRetry={reopen} />
+      )}
+      {/* Always there, so the card does not change height when its App opens or fails (a
+          list scrolled through many Apps would jump). */}
+      <AppDiagnostics frame={shown?.frame} problems={state.problems} traffic={traffic} />
       {phase.kind === 'closed' && (
         <div className="app-closed" role="status" data-testid="app-closed">
           <span className="muted">

@@ -1,4 +1,5 @@
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { BridgeTraffic } from './BridgeTraffic';
 import {
   APP_MESSAGE_BURST,
   APP_MESSAGES_PER_SECOND,
@@ -23,6 +24,8 @@ export type RefusedCounts = Record<MessageRefusal, number>;
 export interface FrameTransportOptions {
   /** Told the running totals when messages were refused (at most every half second). */
   onRefused?: (counts: RefusedCounts) => void;
+  /** Told every message that goes to the App or comes from it (the diagnostics' list). */
+  traffic?: BridgeTraffic;
   /** The bounds (tests set small ones). */
   maxBytes?: number;
   perSecond?: number;
@@ -85,6 +88,7 @@ export class FrameTransport implements Transport {
   send(message: Message): Promise<void> {
     const target = this.target();
     if (!target) return Promise.reject(new Error('The App frame is gone.'));
+    this.options.traffic?.record('out', message);
     target.postMessage(message, '*');
     return Promise.resolve();
   }
@@ -122,6 +126,7 @@ export class FrameTransport implements Transport {
       });
       return;
     }
+    this.options.traffic?.record('in', data);
     this.onmessage?.(data);
   };
 

@@ -47,16 +47,21 @@ export function AppFrame(props: AppFrameHostProps) {
     };
   }, [started]);
 
+  // The card's shape before its App starts: the frame and the diagnostics' row, so the card
+  // keeps its height when the App comes (a list following its end would jump otherwise).
   const waiting = (
-    <div
-      ref={placeholder}
-      className="app-frame app-frame--border"
-      data-testid="app-frame"
-      data-phase="waiting"
-    >
-      <p className="app-frame__loading muted" role="status">
-        {t('apps.loading', { name: props.label })}
-      </p>
+    <div className="app-card">
+      <div
+        ref={placeholder}
+        className="app-frame app-frame--border"
+        data-testid="app-frame"
+        data-phase="waiting"
+      >
+        <p className="app-frame__loading muted" role="status">
+          {t('apps.loading', { name: props.label })}
+        </p>
+      </div>
+      <div className="app-diagnostics-slot" aria-hidden="true" />
     </div>
   );
   if (!started) return waiting;

@@ -4,6 +4,7 @@ import {
   appFrameReducer,
   boundedHeight,
   initialFrameState,
+  topCause,
   type AppFrameAction,
   type AppFrameState,
 } from './appFrameState';
@@ -66,5 +67,27 @@ describe('appFrameReducer', () => {
     );
     expect(many.problems.map((p) => p.text)).toEqual(['e0', 'e1', 'e2', 'e3', 'e4']);
     expect(many.moreProblems).toBe(3);
+  });
+
+  it('names the top cause: a CSP block over a failed load over an error; a blocked load once', () => {
+    const cdn = 'https://cdn.example.com/lib.js';
+    const state = run(
+      { type: 'problem', problem: { kind: 'app-error', text: 'x is not defined' } },
+      { type: 'problem', problem: { kind: 'load-failed', text: cdn, url: cdn } },
+    );
+    expect(topCause(state.problems)).toMatchObject({ kind: 'load-failed', text: cdn });
+    // The same URL then reported as a CSP block is the block, kept once (either order).
+    const blocked = appFrameReducer(state, {
+      type: 'problem',
+      problem: { kind: 'csp-violation', text: `script-src-elem ${cdn}`, url: cdn },
+    });
+    expect(blocked.problems.map((p) => p.kind)).toEqual(['app-error', 'csp-violation']);
+    expect(topCause(blocked.problems)).toMatchObject({ text: `script-src-elem ${cdn}` });
+    const again = appFrameReducer(blocked, {
+      type: 'problem',
+      problem: { kind: 'load-failed', text: cdn, url: cdn },
+    });
+    expect(again.problems).toHaveLength(2);
+    expect(topCause([])).toBeUndefined();
   });
 });

@@ -16,8 +16,40 @@ export type AppPhase =
 
 /** A problem the App met while it runs (it stays shown). */
 export interface AppProblem {
-  kind: 'csp-violation' | 'app-error';
+  kind: 'csp-violation' | 'load-failed' | 'app-error';
+  /** What the card shows: `directive url`, the URL, or the error message. */
   text: string;
+  /** The URL concerned (CSP blocks and failed loads). */
+  url?: string;
+}
+
+/** Which problem explains a failure best: a CSP block, then a failed load, then an error. */
+const CAUSE_ORDER: AppProblem['kind'][] = ['csp-violation', 'load-failed', 'app-error'];
+
+/** The one problem to name when the App does not render (undefined when there is none). */
+export function topCause(problems: readonly AppProblem[]): AppProblem | undefined {
+  for (const kind of CAUSE_ORDER) {
+    const found = problems.find((p) => p.kind === kind);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The problems with one more: a load that failed because the CSP blocked it is the CSP block
+ * (both are reported, in either order), so it is kept once, as the block.
+ */
+export function withProblem(problems: readonly AppProblem[], problem: AppProblem): AppProblem[] {
+  const blocked = (url: string | undefined): boolean =>
+    url !== undefined && problems.some((p) => p.kind === 'csp-violation' && p.url === url);
+  if (problem.kind === 'load-failed' && blocked(problem.url)) return [...problems];
+  if (problem.kind === 'csp-violation' && problem.url !== undefined) {
+    return [
+      ...problems.filter((p) => !(p.kind === 'load-failed' && p.url === problem.url)),
+      problem,
+    ];
+  }
+  return [...problems, problem];
 }
 
 export interface AppFrameState {
@@ -93,10 +125,12 @@ export function appFrameReducer(state: AppFrameState, action: AppFrameAction): A
       return { ...state, displayMode: action.mode };
     case 'refused':
       return { ...state, refused: action.counts };
-    case 'problem':
-      return state.problems.length < KEPT_PROBLEMS
-        ? { ...state, problems: [...state.problems, action.problem] }
+    case 'problem': {
+      const problems = withProblem(state.problems, action.problem);
+      return problems.length <= KEPT_PROBLEMS
+        ? { ...state, problems }
         : { ...state, moreProblems: state.moreProblems + 1 };
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { z } from 'zod';
 import type { AppFrame, AppReport } from '../../../shared/domain/apps';
+import type { BridgeTraffic } from './BridgeTraffic';
 import { FrameTransport, type RefusedCounts } from './FrameTransport';
 
 type CallToolHandler = NonNullable<AppBridge['oncalltool']>;
@@ -59,6 +60,7 @@ const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 const reportParams = z.union([
   z.object({ kind: z.literal('csp-violation'), directive: z.string(), blockedUri: z.string() }),
   z.object({ kind: z.literal('app-error'), message: z.string() }),
+  z.object({ kind: z.literal('load-failed'), url: z.string(), element: z.string() }),
   z.object({ kind: z.literal('navigated') }),
   // Messages over the App's rate the proxy dropped before relaying (see proxyRateGate).
   z.object({ kind: z.literal('refused'), rate: z.number().int().nonnegative() }),
@@ -94,6 +96,8 @@ export async function connectAppBridge(
     hostContext: McpUiHostContext;
     inConversation: boolean;
     host: AppBridgeHost;
+    /** Where the frame's messages are noted for its diagnostics. */
+    traffic?: BridgeTraffic;
   },
 ): Promise<AppBridge> {
   const { host } = options;
@@ -176,6 +180,7 @@ export async function connectAppBridge(
     );
   });
   const transport = new FrameTransport(target, {
+    ...(options.traffic ? { traffic: options.traffic } : {}),
     onRefused: (counts) => {
       transportRefused = counts;
       refused();

@@ -8,7 +8,7 @@ import type { AppFailure, AppFrame } from '../../../shared/domain/apps';
 import type { ToolCallStatus } from '../../../shared/domain/conversationViews';
 import type { ToolOutcome } from '../../../shared/domain/toolOutcome';
 import type { AppsState } from '../../stores/appsStore';
-import type { AppFrameAction } from './appFrameState';
+import { topCause, withProblem, type AppFrameAction, type AppProblem } from './appFrameState';
 import { connectAppBridge, type AppToolResult } from './connectAppBridge';
 import { saveFile } from '../../components/downloadText';
 import { linkedBlob, toDownloadFiles } from './downloadFiles';
@@ -21,6 +21,7 @@ import {
   type DocumentLook,
 } from './hostContext';
 import type { AppPromptRequest } from './useAppPrompt';
+import type { BridgeTraffic } from './BridgeTraffic';
 
 /** CSP "blocked URIs" that name code, not a place the App tried to reach. */
 const CODE_SOURCES = new Set(['eval', 'inline', 'wasm-eval', 'trusted-types-sink', '']);
@@ -53,6 +54,8 @@ export interface AppBridgeDeps {
   actions: AppsState;
   dispatch: Dispatch<AppFrameAction>;
   ask: (request: AppPromptRequest, signal?: AbortSignal) => Promise<boolean>;
+  /** Where the frame's bridge messages are noted (its diagnostics). */
+  traffic?: BridgeTraffic;
 }
 
 /**
@@ -75,6 +78,12 @@ export function useAppBridge(deps: AppBridgeDeps): void {
     const { actions } = latest.current;
     let proxyReady = false;
     let alive = true;
+    // What went wrong so far, for the failure's one line (the card keeps its own list).
+    let problems: AppProblem[] = [];
+    const problem = (found: AppProblem): void => {
+      problems = withProblem(problems, found);
+      dispatch({ type: 'problem', problem: found });
+    };
     const fail = (failure: AppFailure): void => {
       if (!alive) return;
       dispatch({ type: 'failed', failure });
@@ -85,7 +94,7 @@ export function useAppBridge(deps: AppBridgeDeps): void {
         proxyReady
           ? {
               kind: 'init-timeout',
-              detail: `The App did not finish starting (ui/initialize) within ${String(INIT_TIMEOUT_MS / 1000)} seconds.`,
+              detail: `The App did not finish starting (ui/initialize) within ${String(INIT_TIMEOUT_MS / 1000)} seconds.${causeText(topCause(problems))}`,
             }
           : {
               kind: 'sandbox-failed',
@@ -106,6 +115,7 @@ export function useAppBridge(deps: AppBridgeDeps): void {
         version: d.version,
       }),
       inConversation: d.call !== undefined,
+      ...(d.traffic ? { traffic: d.traffic } : {}),
       host: {
         html: () => actions.html(frame.frameId, frame.contentHash),
         callTool: (name, args, signal) => actions.callTool(frame.frameId, name, args, signal),
@@ -133,14 +143,18 @@ export function useAppBridge(deps: AppBridgeDeps): void {
             // Blocked eval and inline code go to the server's log only: Apps built with the
             // extension's SDK probe eval on every start, which is refused and harmless.
             if (!CODE_SOURCES.has(report.blockedUri)) {
-              dispatch({
-                type: 'problem',
-                problem: { kind: report.kind, text: `${report.directive} ${report.blockedUri}` },
+              problem({
+                kind: report.kind,
+                text: `${report.directive} ${report.blockedUri}`,
+                url: report.blockedUri,
               });
             }
           } else if (report.kind === 'app-error') {
             actions.report(frame.frameId, report);
-            dispatch({ type: 'problem', problem: { kind: report.kind, text: report.message } });
+            problem({ kind: report.kind, text: report.message });
+          } else if (report.kind === 'load-failed') {
+            actions.report(frame.frameId, report);
+            problem({ kind: report.kind, text: report.url, url: report.url });
           }
         },
         sandboxReady: () => {
@@ -294,4 +308,15 @@ function asArguments(input: unknown): Record<string, unknown> {
 function forApp(outcome: ToolOutcome): AppToolResult {
   const { hostNote: _note, ...result } = outcome;
   return result;
+}
+
+/** The top cause as the model and the log read it, after the failure's own sentence. */
+function causeText(cause: AppProblem | undefined): string {
+  if (!cause) return '';
+  const what = {
+    'csp-violation': 'blocked by its CSP',
+    'load-failed': 'could not load',
+    'app-error': 'script error',
+  }[cause.kind];
+  return ` Top cause: ${what}: ${cause.text}.`;
 }

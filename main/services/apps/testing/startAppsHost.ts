@@ -14,6 +14,8 @@ export function appsFixture(protocol: 'modern' | 'legacy'): Record<string, unkno
 export interface AppsHost extends TestHost {
   /** Every approval request the broker raised (each allowed once, automatically). */
   approvals: ApprovalRequest[];
+  /** Origin labels of closed frames the shell was told to forget, in order. */
+  forgotten: string[];
   /** Runs one chat turn with `text` and waits for it to end; returns the conversation id. */
   chat(text: string, conversationId?: string): Promise<string>;
 }
@@ -28,6 +30,7 @@ export async function startAppsHost(
   options: { sandbox?: boolean } = {},
 ): Promise<AppsHost> {
   const host = await startTestHost(fake, servers);
+  const forgotten: string[] = [];
   const { core } = host;
   if (options.sandbox !== false) {
     const rendererDir = await mkdtemp(join(tmpdir(), 'sb-renderer-'));
@@ -39,10 +42,11 @@ export async function startAppsHost(
     await writeFile(join(rendererDir, 'assets', 'sandbox-x.js'), 'console.log("proxy")');
     await writeFile(join(rendererDir, 'assets', 'secret.js'), 'not served');
     core.apps.service.useSandbox({
-      frameUrl: (id) => `http://127.0.0.1:9/frame/${id}`,
+      frameUrl: (f) => `http://${f.originLabel}.localhost:9/frame/${f.frameId}`,
       parentOrigins: ['http://127.0.0.1:8'],
       hostOrigins: ['http://127.0.0.1:9'],
       rendererDir,
+      forget: (label) => forgotten.push(label),
     });
   }
   const approvals: ApprovalRequest[] = [];
@@ -53,6 +57,7 @@ export async function startAppsHost(
   return {
     ...host,
     approvals,
+    forgotten,
     async chat(text, existing) {
       const id = existing ?? (await core.handlers['conversation.create']({})).id;
       await core.handlers['conversation.send']({ conversationId: id, text });
