@@ -3,6 +3,7 @@ import type { InteractionOrigin } from '../../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../../shared/errors';
 import { isOpenableUrl } from '../../platform/isOpenableUrl';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
+import { approvalToolOf } from '../approvals/approvalToolOf';
 import { modelToolName } from '../base/modelToolName';
 import type { McpService } from '../mcp/McpService';
 import type { Tool } from '../mcp/session/mcpTypes';
@@ -115,13 +116,7 @@ export class AppRequests {
       {
         conversationId: frame.toolCall?.conversationId ?? `app-preview:${frame.server}`,
         server: frame.server,
-        tool: {
-          name: tool.name,
-          ...(tool.title ? { title: tool.title } : {}),
-          ...(tool.description ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema,
-          ...(tool.annotations ? { annotations: tool.annotations } : {}),
-        },
+        tool: approvalToolOf(tool),
         modelName: modelToolName(frame.server, tool.name),
         arguments: args,
         caller: {

@@ -2,6 +2,7 @@ import { AppError, AppErrorCode } from '../../../shared/errors';
 import { hostText } from '../../../shared/text/hostText';
 import type { ConversationApps } from '../apps/ConversationApps';
 import type { ApprovalBroker } from '../approvals/ApprovalBroker';
+import { approvalToolOf } from '../approvals/approvalToolOf';
 import type { RunningToolCalls } from '../interactions/RunningToolCalls';
 import type { McpService } from '../mcp/McpService';
 import type { ConversationStore } from '../store/ConversationStore';
@@ -66,13 +67,7 @@ export function createExecuteTool(deps: ToolExecutionDeps): ExecuteTool {
         conversationId,
         toolUseId: call.toolUseId,
         server: entry.server,
-        tool: {
-          name: tool.name,
-          ...(tool.title ? { title: tool.title } : {}),
-          ...(tool.description ? { description: tool.description } : {}),
-          inputSchema: tool.inputSchema,
-          ...(tool.annotations ? { annotations: tool.annotations } : {}),
-        },
+        tool: approvalToolOf(tool),
         modelName: call.modelName,
         arguments: args,
       },
