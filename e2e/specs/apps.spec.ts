@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { expect, type Frame, type Page } from '@playwright/test';
+import { appFrame } from '../fixtures/appFrame';
 import { chatTest } from '../fixtures/chatTest';
 import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
@@ -39,16 +40,6 @@ async function openChat(page: Page, shell: RunningShell, server: string): Promis
 async function send(page: Page, words: string): Promise<void> {
   await page.locator('#composer-input').fill(words);
   await page.keyboard.press('Enter');
-}
-
-/** The App's own document: the frame inside the sandbox page. */
-async function appFrame(page: Page): Promise<Frame> {
-  await expect
-    .poll(() => page.frames().some((f) => f.url() === 'about:srcdoc'), { timeout: 15_000 })
-    .toBe(true);
-  const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
-  if (!frame) throw new Error('no App frame');
-  return frame;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Frame, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { appFrame } from '../fixtures/appFrame';
 import { chatTest } from '../fixtures/chatTest';
 import { shootEachLook } from '../fixtures/shootEachLook';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
@@ -45,16 +46,6 @@ async function showApp(page: Page, shell: RunningShell, server: string): Promise
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
     timeout: 30_000,
   });
-}
-
-/** The App's own document (the srcdoc frame inside its sandbox page). */
-async function appFrame(page: Page): Promise<Frame> {
-  await expect
-    .poll(() => page.frames().some((f) => f.url() === 'about:srcdoc'), { timeout: 15_000 })
-    .toBe(true);
-  const frame = page.frames().find((f) => f.url() === 'about:srcdoc');
-  if (!frame) throw new Error('no App frame');
-  return frame;
 }
 
 async function expectNoProblems(page: Page): Promise<void> {

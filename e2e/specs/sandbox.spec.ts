@@ -3,6 +3,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { appFrame } from '../fixtures/appFrame';
 import { chatTest } from '../fixtures/chatTest';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { invoke } from '../fixtures/invoke';
@@ -58,13 +59,8 @@ test('sandboxed: an App renders; blocked attempts on the server’s screen, allo
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
     timeout: 15_000,
   });
-  await expect
-    .poll(() => page.frames().some((f) => f.url() === 'about:srcdoc'), { timeout: 15_000 })
-    .toBe(true);
-  const app = page.frames().find((f) => f.url() === 'about:srcdoc');
-  await expect(app?.locator('#server-time') ?? page.locator('#none')).toHaveText(
-    /^\d{4}-\d\d-\d\dT/,
-  );
+  const app = await appFrame(page);
+  await expect(app.locator('#server-time')).toHaveText(/^\d{4}-\d\d-\d\dT/);
 
   await ready(page, 'probe', /5 tools/);
   await expect(page.getByTestId('server-sandboxed-probe')).toBeVisible();
