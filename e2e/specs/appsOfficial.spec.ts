@@ -1,80 +1,196 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
-import { appFrame } from '../fixtures/appFrame';
-import { chatTest } from '../fixtures/chatTest';
+import { expect, type Frame, type Page } from '@playwright/test';
+import {
+  askForApp,
+  bridgeMessages,
+  expectAppRequestAnswered,
+  expectNoProblems,
+  officialAppsTest,
+  showOfficialApp,
+} from '../fixtures/officialApps';
 import { shootEachLook } from '../fixtures/shootEachLook';
-import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
-import { appServer } from '../fixtures/servers';
-import type { RunningShell } from '../fixtures/startWebShell';
-import config from '../../playwright.config';
 
 /**
- * Official App servers that failed in the shared opaque sandbox (issue 32), now each on an
- * origin of its own: three.js evaluates the scene's code, pdf.js starts its worker from a
- * `data:` URL, and the Vue App needs a real origin. Each renders and its main interaction
- * works, with no CSP violation or script error on its card.
+ * The offline App matrix (issue 32): every official ext-apps App server that can work without
+ * the internet, from node_modules, each on an origin of its own in the web shell. Each test
+ * shows its App from a model's tool call, checks it rendered its tool result, and drives the
+ * App's main interaction through the host, naming what it checks. One shell runs all the
+ * servers for the whole file. The map, which needs the internet, shows why it did not render.
  */
 const PDF = fileURLToPath(new URL('../fixtures/apps/hello.pdf', import.meta.url));
-const test = chatTest({
-  vue: appServer('basic-vue'),
-  threejs: appServer('threejs'),
-  pdf: appServer('pdf', {}, [PDF]),
+const test = officialAppsTest({
+  'basic-react': [],
+  'basic-vanillajs': [],
+  'basic-vue': [],
+  'basic-svelte': [],
+  'basic-solid': [],
+  'basic-preact': [],
+  'budget-allocator': [],
+  'cohort-heatmap': [],
+  'customer-segmentation': [],
+  'scenario-modeler': [],
+  'sheet-music': [],
+  'system-monitor': [],
+  threejs: [],
+  shadertoy: [],
+  transcript: [],
+  pdf: [PDF],
+  map: [],
 });
 
-// WebGL without a GPU (three.js draws with it): Chromium's software renderer, asked for.
-const launchOptions = config.use?.launchOptions ?? {};
-test.use({
-  launchOptions: {
-    ...launchOptions,
-    args: [...(launchOptions.args ?? []), '--enable-unsafe-swiftshader'],
-  },
-});
+const ISO_TIME = /^\d{4}-\d\d-\d\dT[\d:.]+Z$/;
 
-async function showApp(page: Page, shell: RunningShell, server: string): Promise<void> {
-  await page.goto(shell.url);
-  await expect(page.getByTestId(`server-item-${server}`)).toContainText(/tool/, {
-    timeout: 20_000,
-  });
-  // Every call, the model's and the App's, is allowed as its dialog comes.
-  await page.addLocatorHandler(page.getByTestId('approval-dialog'), async (dialog) => {
-    const forApp = dialog.getByTestId('approval-app');
-    await ((await forApp.isVisible()) ? forApp : dialog.getByTestId('approval-chat')).click();
-  });
-  await page.getByTestId('new-chat').click();
-  await page.locator('#composer-input').fill('Show the App');
-  await page.keyboard.press('Enter');
-  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
-    timeout: 30_000,
+/** The basic Apps: their "Get Server Time" button calls the server's tool through the host. */
+async function expectServerTimeRoundTrip(
+  page: Page,
+  app: Frame,
+  time = app.getByText(ISO_TIME).first(),
+): Promise<void> {
+  await expect(time).toHaveText(ISO_TIME, { timeout: 15_000 });
+  const first = await time.textContent();
+  await app.getByRole('button', { name: 'Get Server Time' }).click();
+  await expect(time).not.toHaveText(first ?? '', { timeout: 15_000 });
+  await expect(time).toHaveText(ISO_TIME);
+  await expectAppRequestAnswered(page, 'tools/call');
+  await expectNoProblems(page);
+}
+
+for (const flavour of ['react', 'vanillajs', 'svelte', 'solid', 'preact'] as const) {
+  test(`basic-${flavour}: shows the server's time; its button gets a new one (App tools/call)`, async ({
+    page,
+    shell,
+    fake,
+  }) => {
+    const app = await showOfficialApp({ page, shell, fake }, `basic-${flavour}`, 'get-time');
+    await expectServerTimeRoundTrip(page, app);
   });
 }
 
-async function expectNoProblems(page: Page): Promise<void> {
-  await expect(page.getByTestId('app-problems')).toHaveCount(0);
-  await expect(page.getByTestId('app-failure')).toHaveCount(0);
-}
-
-test('basic-vue: renders on its own origin, and its button gets the server’s time', async ({
+test('basic-vue: shows the server’s time; its button’s call fails in Vue, and the card says why', async ({
   page,
   shell,
   fake,
 }) => {
-  fake.script(message([toolUse('vue__get-time', {})]), message([text('Shown.')]));
-  await showApp(page, shell, 'vue');
-  const app = await appFrame(page);
-  const time = app.locator('code.server-time, .server-time code').first();
-  await expect(time).toHaveText(/^\d{4}-\d\d-\d\dT/, { timeout: 15_000 });
-  const first = await time.textContent();
+  // The App keeps its bridge in a Vue ref, whose proxy reads a property of the host's window
+  // when the answer comes: across origins (the App's document is opaque) that throws a
+  // SecurityError, which the App catches and logs. Its card lists the logged error. This test
+  // fails the day the button works (the App or the frame changed): then make it check the time.
+  const app = await showOfficialApp({ page, shell, fake }, 'basic-vue', 'get-time');
+  const time = app.locator('code.server-time, .server-time code');
+  await expect(time).toHaveText(ISO_TIME, { timeout: 15_000 });
   await app.getByRole('button', { name: 'Get Server Time' }).click();
-  await expect(time).not.toHaveText(first ?? '', { timeout: 15_000 });
-  await expectNoProblems(page);
-  // Its diagnostics list the bridge's exchange: the App's start answered, its result sent.
+  await expect(time).toHaveText('[ERROR]');
+  await expectAppRequestAnswered(page, 'tools/call');
   const card = page.getByTestId('app-card');
-  await card.getByTestId('app-diagnostics').locator('summary').click();
-  const messages = card.getByTestId('app-diagnostics-messages');
+  const problems = card.getByTestId('app-diagnostics-problems');
+  await expect(problems.locator('li[data-kind="console-error"]')).toContainText(
+    /Logged error:\s*SecurityError: .*cross-origin frame/,
+  );
+  // Its diagnostics list the bridge's exchange: the App's start answered, its result sent.
+  const messages = await bridgeMessages(page);
   await expect(messages).toContainText(/to the App answer ui\/initialize after \d+ ms/);
   await expect(messages).toContainText('to the App notification ui/notifications/tool-result');
-  await expect(card.getByTestId('app-diagnostics-problems')).toHaveCount(0);
-  await shootEachLook(page, card, 'app-diagnostics-ready');
+  await shootEachLook(page, card, 'app-diagnostics-logged-error');
+});
+
+test('budget-allocator: draws the tool result’s budget; a new total re-allocates (in the App)', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  // Its controls work inside the App (no host call): what goes through the host is the tool
+  // result it draws and its size, which the host follows.
+  const app = await showOfficialApp({ page, shell, fake }, 'budget-allocator', 'get-budget-data');
+  await expect(app.getByText('Allocated: $100,000 / $100,000')).toBeVisible();
+  await expect(app.locator('#budget-chart')).toBeVisible();
+  await app.locator('#budget-selector').selectOption('250000');
+  await expect(app.getByText('Allocated: $250,000 / $250,000')).toBeVisible();
+  await expect(await bridgeMessages(page)).toContainText(
+    'from the App notification ui/notifications/size-changed',
+  );
+  await expectNoProblems(page);
+});
+
+test('cohort-heatmap: another metric is fetched by the App (tools/call) and drawn', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  const app = await showOfficialApp({ page, shell, fake }, 'cohort-heatmap', 'get-cohort-data');
+  await expect(
+    app.getByText('Jan 2026').or(app.getByText(/^[A-Z][a-z]{2} \d{4}$/).first()),
+  ).toBeVisible();
+  const table = app.locator('body');
+  const before = await table.innerText();
+  await app.locator('select').first().selectOption('revenue');
+  await expect.poll(() => table.innerText(), { timeout: 15_000 }).not.toBe(before);
+  await expectAppRequestAnswered(page, 'tools/call');
+  await expectNoProblems(page);
+});
+
+test('customer-segmentation: the App fetches its customers itself (tools/call) and plots them', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  const app = await showOfficialApp(
+    { page, shell, fake },
+    'customer-segmentation',
+    'get-customer-data',
+  );
+  await expect(app.getByText(/^\(\d+\)$/).first()).toBeVisible({ timeout: 15_000 });
+  await expect(app.locator('#scatter-chart')).toBeVisible();
+  await expectAppRequestAnswered(page, 'tools/call');
+  await app.locator('#y-axis').selectOption('nps');
+  await expect(app.locator('#y-axis')).toHaveValue('nps');
+  await expectNoProblems(page);
+});
+
+test('scenario-modeler: projects the tool result’s inputs; a template compares (in the App)', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  // Like the budget App, its controls stay inside it; the host delivers its templates.
+  const app = await showOfficialApp({ page, shell, fake }, 'scenario-modeler', 'get-scenario-data');
+  await expect(app.getByText('End MRR').first()).toBeVisible();
+  await app.locator('select.template-select').selectOption('vc-rocketship');
+  await expect(app.locator('select.template-select')).toHaveValue('vc-rocketship');
+  await expect(app.getByText(/VC Rocketship/).nth(1)).toBeVisible();
+  await expect(await bridgeMessages(page)).toContainText(
+    'from the App notification ui/notifications/size-changed',
+  );
+  await expectNoProblems(page);
+});
+
+test('sheet-music: engraves the ABC notation the tool input carries', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  // Playing it fetches soundfonts from the internet; engraving is what works offline.
+  const app = await showOfficialApp({ page, shell, fake }, 'sheet-music', 'play-sheet-music', {
+    abcNotation: 'X:1\nT:Offline Tune\nM:4/4\nL:1/4\nK:C\nC D E F | G A B c |',
+  });
+  await expect(app.locator('svg .abcjs-note')).toHaveCount(8, { timeout: 15_000 });
+  await expect(app.locator('svg text', { hasText: 'Offline Tune' })).toBeVisible();
+  await expect(await bridgeMessages(page)).toContainText(
+    'to the App notification ui/notifications/tool-input',
+  );
+  await expectNoProblems(page);
+});
+
+test('system-monitor: the App polls the server’s stats (tools/call) and stops on its button', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  const app = await showOfficialApp({ page, shell, fake }, 'system-monitor', 'get-system-info');
+  await expect(app.getByText(/^\d+(\.\d+)?%$/).first()).toBeVisible({ timeout: 15_000 });
+  await expectAppRequestAnswered(page, 'tools/call');
+  await app.locator('#poll-toggle-btn').click();
+  await expect(app.locator('#poll-toggle-btn')).toHaveText('Start');
+  await expectNoProblems(page);
 });
 
 test('threejs: the scene’s code runs (eval) and draws into its canvas', async ({
@@ -92,14 +208,48 @@ test('threejs: the scene’s code runs (eval) and draws into its canvas', async 
     'renderer.render(scene, camera);',
     "canvas.dataset.drawn = 'yes';",
   ].join('\n');
-  fake.script(
-    message([toolUse('threejs__show_threejs_scene', { code, height: 300 })]),
-    message([text('Shown.')]),
-  );
-  await showApp(page, shell, 'threejs');
-  const app = await appFrame(page);
+  const app = await showOfficialApp({ page, shell, fake }, 'threejs', 'show_threejs_scene', {
+    code,
+    height: 300,
+  });
   await expect(app.locator('canvas[data-ran="yes"]')).toHaveCount(1, { timeout: 20_000 });
   await expect(app.locator('canvas[data-drawn="yes"]')).toHaveCount(1);
+  await expectNoProblems(page);
+});
+
+test('shadertoy: draws the shader; its fullscreen button asks the host (request-display-mode)', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  const app = await showOfficialApp({ page, shell, fake }, 'shadertoy', 'render-shadertoy');
+  await expect(app.locator('canvas#canvas')).toBeVisible();
+  await app.locator('#fullscreen-btn').click();
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'fullscreen');
+  await expectAppRequestAnswered(page, 'ui/request-display-mode');
+  // Back from the host's side: its bar over the fullscreen App.
+  await page.getByTestId('app-frame').getByRole('button', { name: 'Back to the chat' }).click();
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'inline');
+  await expectNoProblems(page);
+});
+
+test('transcript: asks for the microphone; allowing it on the card grants it to the frame', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  // Speech recognition needs an online service; the App's permission request, answered on its
+  // card, is the part that goes through the host offline.
+  const app = await showOfficialApp({ page, shell, fake }, 'transcript', 'transcribe');
+  await expect(app.locator('#start-btn')).toBeVisible();
+  const iframe = page.getByTestId('app-iframe');
+  await expect(iframe).not.toHaveAttribute('allow', /microphone/);
+  await page.getByTestId('app-permissions').getByRole('button').click();
+  await expect(iframe).toHaveAttribute('allow', /microphone/);
+  await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready', {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('app-permissions')).toBeVisible();
   await expectNoProblems(page);
 });
 
@@ -108,9 +258,21 @@ test('pdf: a local PDF renders (pdf.js worker from data:) and its text is there'
   shell,
   fake,
 }) => {
-  fake.script(message([toolUse('pdf__display_pdf', { url: PDF })]), message([text('Shown.')]));
-  await showApp(page, shell, 'pdf');
-  const app = await appFrame(page);
+  const app = await showOfficialApp({ page, shell, fake }, 'pdf', 'display_pdf', { url: PDF });
   await expect(app.getByText('Hello from a local PDF')).toBeVisible({ timeout: 30_000 });
+  await expectAppRequestAnswered(page, 'tools/call');
   await expectNoProblems(page);
+});
+
+test('map (needs the internet): its card names the CDN it could not load', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  await askForApp({ page, shell, fake }, 'map', 'show-map');
+  const frame = page.getByTestId('app-frame');
+  await expect(frame).toHaveAttribute('data-phase', 'failed', { timeout: 30_000 });
+  const cause = page.getByTestId('app-failure-cause');
+  await expect(cause).toContainText('could not load');
+  await expect(cause).toContainText(/https:\/\/cesium\.com\/\S+/);
 });

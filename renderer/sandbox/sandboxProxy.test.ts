@@ -111,6 +111,35 @@ describe('the sandbox proxy', () => {
     expect(withPrelude('<p>a</p>', parser)).toBe(`${guard}${REPORTER}<p>a</p>`);
   });
 
+  it('reports what the App logs with console.error, and still logs it', () => {
+    const body = REPORTER.replace(/^<script>/, '').replace(/<\/script>$/, '');
+    const parent = { postMessage: vi.fn() };
+    const logged = vi.fn();
+    const appConsole = { error: logged };
+    const run = new Function('parent', 'addEventListener', 'console', body) as (
+      ...args: unknown[]
+    ) => void;
+    run(parent, () => undefined, appConsole);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    appConsole.error(new DOMException('Blocked a frame', 'SecurityError'), 'at', { n: 1 }, cyclic);
+    expect(logged).toHaveBeenCalledOnce();
+    expect(parent.postMessage).toHaveBeenCalledWith(
+      {
+        jsonrpc: '2.0',
+        method: 'x-switchboard/sandbox-report',
+        params: {
+          kind: 'console-error',
+          message: 'SecurityError: Blocked a frame at {"n":1} [object Object]',
+        },
+      },
+      '*',
+    );
+    appConsole.error('x'.repeat(5000));
+    const last = parent.postMessage.mock.lastCall as [{ params: { message: string } }, string];
+    expect(last[0].params.message).toHaveLength(4000);
+  });
+
   it('opens declarative shadow roots of the App (a closed one could hide a frame from the guard)', () => {
     const parser = new DOMParser();
     const plain = '<!doctype html><p>no shadow here</p>';

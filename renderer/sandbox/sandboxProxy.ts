@@ -32,9 +32,10 @@ export const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 export const INNER_SANDBOX = 'allow-scripts allow-forms';
 
 /**
- * Put in front of the App's HTML: reports the App's CSP violations, uncaught errors and the
- * scripts, styles, images and media that failed to load (an unreachable CDN) to the host, which
- * shows them on the card and writes them to the server's log.
+ * Put in front of the App's HTML: reports the App's CSP violations, uncaught errors, the errors
+ * it logs (`console.error`, an error it caught and logged is often the only trace of a failed
+ * call) and the scripts, styles, images and media that failed to load (an unreachable CDN) to
+ * the host, which shows them on the card and writes them to the server's log.
  */
 export const REPORTER = `<script>(() => {
   const send = (params) => {
@@ -51,6 +52,17 @@ export const REPORTER = `<script>(() => {
   }, true);
   addEventListener('unhandledrejection', (e) =>
     send({ kind: 'app-error', message: 'Unhandled rejection: ' + String((e.reason && e.reason.message) || e.reason) }));
+  const text = (value) => {
+    // Errors of any realm (a DOMException, another frame's Error) by their name and message.
+    if (value && typeof value === 'object' && typeof value.message === 'string') return String(value.name) + ': ' + value.message;
+    if (typeof value === 'string') return value;
+    try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+  };
+  const consoleError = console.error;
+  console.error = function (...args) {
+    try { send({ kind: 'console-error', message: args.map(text).join(' ').slice(0, 4000) }); } catch {}
+    return consoleError.apply(this, args);
+  };
 })();</script>`;
 
 /**

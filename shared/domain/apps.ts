@@ -168,6 +168,8 @@ export const appReportSchema = z.discriminatedUnion('kind', [
     })
     .strict(),
   z.object({ kind: z.literal('app-error'), message: z.string().max(4000) }).strict(),
+  /** An error the App logged itself (`console.error`). */
+  z.object({ kind: z.literal('console-error'), message: z.string().max(4000) }).strict(),
   /** A script, style, image or media file of the App that did not load (offline, not found). */
   z
     .object({

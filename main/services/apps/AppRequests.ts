@@ -293,6 +293,11 @@ export class AppRequests {
           this.log(frame, 'error', `App ${frame.resourceUri} error: ${report.message}`);
         }
         return;
+      case 'console-error':
+        if (this.countProblem(frame)) {
+          this.log(frame, 'error', `App ${frame.resourceUri} logged an error: ${report.message}`);
+        }
+        return;
       case 'load-failed':
         if (this.countProblem(frame)) {
           this.log(

@@ -16,15 +16,23 @@ export type AppPhase =
 
 /** A problem the App met while it runs (it stays shown). */
 export interface AppProblem {
-  kind: 'csp-violation' | 'load-failed' | 'app-error';
+  kind: 'csp-violation' | 'load-failed' | 'app-error' | 'console-error';
   /** What the card shows: `directive url`, the URL, or the error message. */
   text: string;
   /** The URL concerned (CSP blocks and failed loads). */
   url?: string;
 }
 
-/** Which problem explains a failure best: a CSP block, then a failed load, then an error. */
-const CAUSE_ORDER: AppProblem['kind'][] = ['csp-violation', 'load-failed', 'app-error'];
+/**
+ * Which problem explains a failure best: a CSP block, then a failed load, then an uncaught
+ * error, then an error the App logged.
+ */
+const CAUSE_ORDER: AppProblem['kind'][] = [
+  'csp-violation',
+  'load-failed',
+  'app-error',
+  'console-error',
+];
 
 /** The one problem to name when the App does not render (undefined when there is none). */
 export function topCause(problems: readonly AppProblem[]): AppProblem | undefined {

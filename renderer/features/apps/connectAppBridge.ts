@@ -60,6 +60,7 @@ const SANDBOX_REPORT = 'x-switchboard/sandbox-report';
 const reportParams = z.union([
   z.object({ kind: z.literal('csp-violation'), directive: z.string(), blockedUri: z.string() }),
   z.object({ kind: z.literal('app-error'), message: z.string() }),
+  z.object({ kind: z.literal('console-error'), message: z.string() }),
   z.object({ kind: z.literal('load-failed'), url: z.string(), element: z.string() }),
   z.object({ kind: z.literal('navigated') }),
   // Messages over the App's rate the proxy dropped before relaying (see proxyRateGate).

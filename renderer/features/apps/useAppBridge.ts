@@ -149,7 +149,7 @@ export function useAppBridge(deps: AppBridgeDeps): void {
                 url: report.blockedUri,
               });
             }
-          } else if (report.kind === 'app-error') {
+          } else if (report.kind === 'app-error' || report.kind === 'console-error') {
             actions.report(frame.frameId, report);
             problem({ kind: report.kind, text: report.message });
           } else if (report.kind === 'load-failed') {
@@ -317,6 +317,7 @@ function causeText(cause: AppProblem | undefined): string {
     'csp-violation': 'blocked by its CSP',
     'load-failed': 'could not load',
     'app-error': 'script error',
+    'console-error': 'error logged by the App',
   }[cause.kind];
   return ` Top cause: ${what}: ${cause.text}.`;
 }

@@ -26,11 +26,13 @@ export const apps = {
     'csp-violation': 'Blocked by its security policy:',
     'load-failed': 'Could not load:',
     'app-error': 'Error:',
+    'console-error': 'Logged error:',
   },
   cause: {
     'csp-violation': 'Most likely why: blocked by its security policy:',
     'load-failed': 'Most likely why: could not load',
     'app-error': 'Most likely why: an error in the App:',
+    'console-error': 'Most likely why: an error the App logged:',
   },
   diagnostics: {
     title: 'Diagnostics',

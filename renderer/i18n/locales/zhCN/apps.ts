@@ -29,11 +29,13 @@ export const apps: LocaleShape<typeof en> = {
     'csp-violation': '被其安全策略阻止：',
     'load-failed': '无法加载：',
     'app-error': '错误：',
+    'console-error': '记录的错误：',
   },
   cause: {
     'csp-violation': '最可能的原因：被其安全策略阻止：',
     'load-failed': '最可能的原因：无法加载',
     'app-error': '最可能的原因：应用出错：',
+    'console-error': '最可能的原因：应用记录的错误：',
   },
   diagnostics: {
     title: '诊断信息',
