@@ -53,8 +53,10 @@ export class SwitchboardHost implements ConformanceHost {
     const cards = await this.#page.getByTestId('app-card').count();
     await this.#send(`Show the test App (${app.tool})`);
     // The host may ask before the agent's call runs: showing the App is the runner's request.
+    // The turn ends first (the App's card is laid out again when it does), then the App is ready.
+    await this.#allowUntil(this.#page.getByTestId('assistant-message').getByText('Shown.'));
     const frame = this.#page.getByTestId('app-frame').nth(cards);
-    await this.#allowUntil(frame.and(this.#page.locator('[data-phase="ready"]')));
+    await expect(frame).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
     return appFrame(this.#page);
   }
 
@@ -62,15 +64,21 @@ export class SwitchboardHost implements ConformanceHost {
     const messages = this.#page.locator(
       '[data-testid="user-message"], [data-testid="assistant-message"]',
     );
-    return messages.evaluateAll((nodes) =>
-      nodes.map((node) => ({
-        role:
-          node.getAttribute('data-testid') === 'user-message'
-            ? ('user' as const)
-            : ('assistant' as const),
-        text: (node as HTMLElement).innerText.trim(),
-      })),
+    // The words only: a person's text, a reply's prose (its tool calls and figures apart); a
+    // reply that only called tools has none and is left out.
+    const all = await messages.evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const user = node.getAttribute('data-testid') === 'user-message';
+        const parts = node.querySelectorAll<HTMLElement>(
+          user ? '.chat-message__text' : '.markdown',
+        );
+        return {
+          role: user ? ('user' as const) : ('assistant' as const),
+          text: [...parts].map((part) => part.innerText.trim()).join('\n\n'),
+        };
+      }),
     );
+    return all.filter((entry) => entry.text !== '');
   }
 
   async getConversationContext(): Promise<string[]> {
