@@ -134,8 +134,10 @@ export class SwitchboardHost implements ConformanceHost {
     // The call is the runner's request: a confirmation it raises is allowed here.
     await this.#allowUntil(this.#page.getByTestId('assistant-message').getByText('Called.'));
     const requests = this.#model.messageRequests.slice(asked) as RecordedRequest[];
-    const result = requests.map((request) => toolResultText(request, id)).find((t) => t !== null);
-    if (result === undefined || result === null) {
+    const result = requests
+      .map((request) => toolResultText(request, id))
+      .find((found): found is string => found !== null);
+    if (result === undefined) {
       throw new Error(`the model never read a result for ${name}`);
     }
     return result;

@@ -116,6 +116,9 @@ describe('the sandbox proxy', () => {
     const parent = { postMessage: vi.fn() };
     const logged = vi.fn();
     const appConsole = { error: logged };
+    // The reporter is script text the App's frame runs; run it the same way, its globals
+    // (the frame's window's own) given as stand-ins.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     const run = new Function('parent', 'addEventListener', 'console', body) as (
       ...args: unknown[]
     ) => void;
