@@ -8,7 +8,9 @@ import {
   officialAppsTest,
   showOfficialApp,
 } from '../fixtures/officialApps';
-import { shootEachLook } from '../fixtures/shootEachLook';
+import { appFrame } from '../fixtures/appFrame';
+import { invoke } from '../fixtures/invoke';
+import { SCREENSHOTS } from '../fixtures/shootEachLook';
 
 /**
  * The offline App matrix (issue 32): every official ext-apps App server that can work without
@@ -89,7 +91,24 @@ test('basic-vue: shows the server’s time; its button’s call fails in Vue, an
   const messages = await bridgeMessages(page);
   await expect(messages).toContainText(/to the App answer ui\/initialize after \d+ ms/);
   await expect(messages).toContainText('to the App notification ui/notifications/tool-result');
-  await shootEachLook(page, card, 'app-diagnostics-logged-error');
+  // The logged error in each look (a new language or theme shows the App afresh: click again).
+  for (const language of ['en', 'zh-CN'] as const) {
+    for (const theme of ['light', 'dark'] as const) {
+      await invoke(page, 'settings.update', { language, theme });
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
+      const again = await appFrame(page);
+      await again.getByRole('button', { name: 'Get Server Time' }).click();
+      await expect(problems.locator('li[data-kind="console-error"]')).not.toHaveCount(0);
+      await bridgeMessages(page);
+      await problems.scrollIntoViewIfNeeded();
+      await problems.screenshot({
+        path: `${SCREENSHOTS}/app-diagnostics-logged-error-${language}-${theme}.png`,
+      });
+    }
+  }
+  await invoke(page, 'settings.update', { language: 'en', theme: 'light' });
 });
 
 test('budget-allocator: draws the tool result’s budget; a new total re-allocates (in the App)', async ({
@@ -221,14 +240,19 @@ test('shadertoy: draws the shader; its fullscreen button asks the host (request-
   shell,
   fake,
 }) => {
-  const app = await showOfficialApp({ page, shell, fake }, 'shadertoy', 'render-shadertoy');
+  // The App reads its shader from the tool input (the server's default is not in it).
+  const app = await showOfficialApp({ page, shell, fake }, 'shadertoy', 'render-shadertoy', {
+    fragmentShader:
+      'void mainImage(out vec4 fragColor, in vec2 fragCoord) {\n' +
+      '  fragColor = vec4(fragCoord / iResolution.xy, 0.5, 1.0);\n}',
+  });
   await expect(app.locator('canvas#canvas')).toBeVisible();
   await app.locator('#fullscreen-btn').click();
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'fullscreen');
-  await expectAppRequestAnswered(page, 'ui/request-display-mode');
-  // Back from the host's side: its bar over the fullscreen App.
+  // Back from the host's side: its bar over the fullscreen App (which covers the card).
   await page.getByTestId('app-frame').getByRole('button', { name: 'Back to the chat' }).click();
   await expect(page.getByTestId('app-frame')).toHaveAttribute('data-display-mode', 'inline');
+  await expectAppRequestAnswered(page, 'ui/request-display-mode');
   await expectNoProblems(page);
 });
 
