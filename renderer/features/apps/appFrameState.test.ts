@@ -90,4 +90,11 @@ describe('appFrameReducer', () => {
     expect(again.problems).toHaveLength(2);
     expect(topCause([])).toBeUndefined();
   });
+
+  it('names an error the App logged only when nothing else explains the failure', () => {
+    const logged = { kind: 'console-error' as const, text: 'SecurityError: blocked' };
+    const thrown = { kind: 'app-error' as const, text: 'x is not defined' };
+    expect(topCause([logged])).toEqual(logged);
+    expect(topCause([logged, thrown])).toEqual(thrown);
+  });
 });
