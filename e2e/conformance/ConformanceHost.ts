@@ -1,4 +1,4 @@
-import type { Frame } from '@playwright/test';
+import type { FrameLocator } from '@playwright/test';
 
 /**
  * The host side of the MCP Apps conformance runner (ext-apps issue 743, pull request 726): the
@@ -8,7 +8,7 @@ import type { Frame } from '@playwright/test';
  */
 export interface ConformanceHost {
   /** Shows the test App: the host's agent calls `tool` of `server`; resolves once it is ready. */
-  displayTestApp(app: TestApp): Promise<Frame>;
+  displayTestApp(app: TestApp): Promise<FrameLocator>;
   /** A fresh conversation, nothing pending: each test starts from here. */
   resetEnvironment(): Promise<void>;
   /** The conversation as the person sees it, oldest first. */

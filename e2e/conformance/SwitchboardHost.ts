@@ -1,8 +1,8 @@
-import { expect, type Frame, type Locator, type Page } from '@playwright/test';
-import { appFrame } from '../fixtures/appFrame';
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import type { FakeAnthropic } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
 import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { invoke } from '../fixtures/invoke';
+import { appDocument } from '../fixtures/officialApps';
 import type { RunningShell } from '../fixtures/startWebShell';
 import type {
   ActionDecision,
@@ -42,7 +42,7 @@ export class SwitchboardHost implements ConformanceHost {
     await expect(this.#page.getByTestId('user-message')).toHaveCount(0);
   }
 
-  async displayTestApp(app: TestApp): Promise<Frame> {
+  async displayTestApp(app: TestApp): Promise<FrameLocator> {
     await expect(this.#page.getByTestId(`server-item-${app.server}`)).toContainText(/tool/, {
       timeout: 30_000,
     });
@@ -57,7 +57,7 @@ export class SwitchboardHost implements ConformanceHost {
     await this.#allowUntil(this.#page.getByTestId('assistant-message').getByText('Shown.'));
     const frame = this.#page.getByTestId('app-frame').nth(cards);
     await expect(frame).toHaveAttribute('data-phase', 'ready', { timeout: 30_000 });
-    return appFrame(this.#page);
+    return appDocument(this.#page, cards);
   }
 
   async getConversation(): Promise<ConversationMessage[]> {

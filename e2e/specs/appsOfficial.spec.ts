@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type Frame, type Page } from '@playwright/test';
+import { expect, type FrameLocator, type Page } from '@playwright/test';
 import {
+  appDocument,
   askForApp,
   bridgeMessages,
   expectAppRequestAnswered,
@@ -8,7 +9,6 @@ import {
   officialAppsTest,
   showOfficialApp,
 } from '../fixtures/officialApps';
-import { appFrame } from '../fixtures/appFrame';
 import { invoke } from '../fixtures/invoke';
 import { SCREENSHOTS } from '../fixtures/shootEachLook';
 
@@ -45,7 +45,7 @@ const ISO_TIME = /^\d{4}-\d\d-\d\dT[\d:.]+Z$/;
 /** The basic Apps: their "Get Server Time" button calls the server's tool through the host. */
 async function expectServerTimeRoundTrip(
   page: Page,
-  app: Frame,
+  app: FrameLocator,
   time = app.getByText(ISO_TIME).first(),
 ): Promise<void> {
   await expect(time).toHaveText(ISO_TIME, { timeout: 15_000 });
@@ -98,7 +98,7 @@ test('basic-vue: shows the server’s time; its button’s call fails in Vue, an
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
       await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
-      const again = await appFrame(page);
+      const again = appDocument(page);
       await again.getByRole('button', { name: 'Get Server Time' }).click();
       await expect(problems.locator('li[data-kind="console-error"]')).not.toHaveCount(0);
       await bridgeMessages(page);
