@@ -17,6 +17,7 @@ import { benchChatStreaming } from './chat/benchChatStreaming';
 import type { Goal } from './Goal';
 import { benchPageLoad } from './pageLoad/benchPageLoad';
 import { benchToolSearch } from './toolSearch/benchToolSearch';
+import { benchToolSearchFirstToken } from './toolSearch/benchToolSearchFirstToken';
 import { benchOnDemand } from './benchOnDemand';
 import { round } from './summarize';
 import { FRESH_PROCESS_ENV, runInFreshProcess } from './runInFreshProcess';
@@ -56,6 +57,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['pickerFilter', benchPickerFilter],
   ['chatApps', benchChatApps],
   ['toolSearch', benchToolSearch],
+  ['toolSearchFirstToken', benchToolSearchFirstToken],
   ['onDemand', benchOnDemand],
 ];
 
