@@ -108,6 +108,28 @@ export class ToolSearchService {
     return this.options.catalog.isAlwaysLoaded(entry.server, entry.tool);
   }
 
+  /**
+   * Gets a changed catalogue ready before a turn asks for it: each definition's digest and
+   * estimate, the always-loaded/searchable split and, when the settings would search it, the
+   * search index (built in the background, in chunks). Called when the catalogue changes, so a
+   * turn's plan and its first search find the work done.
+   */
+  prepare(entries: readonly CatalogEntry[]): void {
+    const catalogue = this.catalogue(entries);
+    const settings = this.options.settings();
+    const decision = decideToolLoading({
+      tools: catalogue.tools.length,
+      tokens: catalogue.tokens,
+      settings,
+      conversation: 'default',
+      apiSearchAvailable: false,
+    });
+    if (decision.loading === 'all') return;
+    void this.indexed(this.split(catalogue)).catch((error: unknown) => {
+      this.options.log.warn('could not index the tools for search', { error });
+    });
+  }
+
   /** Decides how a turn offers its tools. */
   plan(input: PlanInput): TurnToolPlan {
     const { conversationId } = input;
@@ -279,6 +301,8 @@ interface Split {
 
 /** The same tools under the same names, in the same order (a server's objects are kept). */
 function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): boolean {
+  // The catalog hands out the same array while nothing changed.
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];
