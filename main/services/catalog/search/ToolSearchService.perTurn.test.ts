@@ -125,6 +125,19 @@ describe('ToolSearchService: per-turn work', () => {
     }
   });
 
+  it('hands a second turn on the same catalogue the same callable list, without copying it', () => {
+    const { id } = store.createConversation();
+    const entries = catalogue(300);
+    for (const mode of ['on', 'off'] as const) {
+      const plan = () =>
+        service.plan({ conversationId: id, entries, apiSearchAvailable: false, mode });
+      const first = plan();
+      const second = plan();
+      expect(second.callable).toBe(first.callable);
+      expect(second.callable).toHaveLength(mode === 'on' ? 301 : 300);
+    }
+  });
+
   it('follows the person pinning a tool between two turns on the same catalogue', async () => {
     const { id } = store.createConversation();
     const entries = catalogue(60);
