@@ -23,8 +23,9 @@ const INTERNAL_ERROR = -32603;
 
 /**
  * Default cap on one incoming JSON-RPC message: tool results up to 256 MiB are legitimate. The
- * line is kept as Buffers and decoded once, so the peak is about three times the message (its
- * bytes, their join and the string), well under V8's ~512 MiB string length.
+ * line is kept as Buffers and decoded once, so reading it costs about three times its size (its
+ * bytes, their join, the string) before the parsed value; V8's string limit (~512 MiB) is well
+ * above it.
  */
 export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
@@ -69,8 +70,9 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
  * own stdio transport: the command is resolved with a clear error, the environment is exactly
  * what the caller built, the server runs in its own process group and `close()` ends the whole
  * tree. Newline-delimited JSON-RPC with a deliberate size cap (256 MiB by default, not the SDK's
- * 10 MB; a message over it fails the call it answered and the server keeps running), stdout noise counted and reported rather than silently dropped, stderr kept as a
- * bounded tail, written to the server's log file and forwarded line by line.
+ * 10 MB; a message over it fails the call it answered and the server keeps running), stdout
+ * noise counted and reported rather than silently dropped, stderr kept as a bounded tail,
+ * written to the server's log file and forwarded line by line.
  *
  * `pid` and `stderr` are public because the SDK recognises stdio transports by those two keys.
  */
