@@ -43,6 +43,8 @@ export class ShellSocket {
     const ws = new WebSocket(socketUrl, {
       origin: `http://${page.host}`,
       perMessageDeflate: false,
+      // A browser's socket takes a frame of any size (a 256 MiB tool result); `ws` caps at 100 MiB.
+      maxPayload: 0,
     });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());

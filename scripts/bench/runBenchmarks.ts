@@ -1,7 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
 import type { BenchContext } from './BenchContext';
-import { benchHugeResult } from './benchHugeResult';
+import { benchHugeResult } from './hugeResult/benchHugeResult';
 import { benchMemory } from './benchMemory';
 import { benchPickerFilter } from './benchPickerFilter';
 import { benchQuit } from './benchQuit';
