@@ -18,6 +18,7 @@ import {
 } from './features/shell/lazyScreens';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
+import { switchLanguage } from './i18n/createI18n';
 import { useHashRoute } from './features/shell/useHashRoute';
 import { useNarrowWindow } from './features/shell/useNarrowWindow';
 import { useShortcuts } from './features/shell/useShortcuts';
@@ -39,7 +40,7 @@ export function App() {
   const openChat = useOpenChat();
   useApplyTheme(theme, language);
   useEffect(() => {
-    if (i18n.language !== language) void i18n.changeLanguage(language);
+    if (i18n.language !== language) void switchLanguage(i18n, language);
   }, [i18n, language]);
 
   const shortcuts = useMemo(

@@ -1,3 +1,5 @@
+// First: opens the socket and asks for the bootstrap while the rest of the page is evaluated.
+import { hostConnection } from './host/hostConnection';
 import { LucideProvider } from 'lucide-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,8 +8,6 @@ import { SharedTranslationProvider } from './i18n/sharedTranslation';
 import { App } from './App';
 import { hashToView } from './features/shell/routes';
 import { createI18n } from './i18n/createI18n';
-import { createHostClient } from './host/HostClient';
-import { createWsBridge, webSocketUrl, type ConnectionState } from './host/createWsBridge';
 import { createStores, resyncStores } from './stores/createStores';
 import { StoresProvider } from './stores/StoresContext';
 import './styles/app.css';
@@ -42,19 +42,16 @@ import './styles/serverUse.css';
 import './styles/events.css';
 import './styles/sandbox.css';
 
-/** Renderer entry: pick the bridge (Electron preload or WebSocket), bootstrap, render. */
+/** Renderer entry: wait for the bootstrap (asked by `hostConnection`), then render. */
 async function start(): Promise<void> {
-  let onConnection: (state: ConnectionState) => void = () => {};
-  const bridge =
-    window.host ?? createWsBridge(webSocketUrl(window.location), (s) => onConnection(s));
-  const client = createHostClient(bridge);
-  const bootstrap = await client.invoke('app.bootstrap', {});
+  const { client } = hostConnection;
+  const bootstrap = await hostConnection.bootstrap;
   const stores = createStores(client, bootstrap, { view: hashToView(window.location.hash) });
-  onConnection = (state) => {
+  hostConnection.onState((state) => {
     stores.app.getState().setConnection(state);
     // After a reconnect, refresh what may have changed while away.
     if (state === 'open') void resyncStores(client, stores);
-  };
+  });
   const i18n = await createI18n(bootstrap.settings.language);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');

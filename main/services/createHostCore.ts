@@ -1,6 +1,7 @@
 import { readOnlyTrust } from './approvals/readOnlyTrust';
 import { createToolSearchHandlers } from './catalog/search/createToolSearchHandlers';
 import { ToolSearchService } from './catalog/search/ToolSearchService';
+import { prepareOnCatalogueChange } from './catalog/search/prepareOnCatalogueChange';
 import { join } from 'node:path';
 import type { ApprovalPolicy } from '../../shared/domain/approvals';
 import { normalizeModelRef } from '../../shared/domain/modelRef';
@@ -251,6 +252,7 @@ export async function createHostCore(
     store,
     log: log.child('tool-search'),
   });
+  const stopPreparing = prepareOnCatalogueChange(events, toolSearch, () => mcp.catalogEntries());
   const tasks = createTaskServices({
     store,
     mcp,
@@ -463,6 +465,7 @@ export async function createHostCore(
     mcpEvents: eventsService,
     ready,
     dispose: async () => {
+      stopPreparing();
       await tasks.service.dispose();
       apps.dispose();
       await conversations.dispose();

@@ -128,7 +128,7 @@ export function createWsBridge(
 }
 
 /** The socket URL for the page this shell served, carrying its token. */
-export function webSocketUrl(location: Location): string {
+export function webSocketUrl(location: Pick<Location, 'host' | 'search'>): string {
   const token = new URLSearchParams(location.search).get('token');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   return `ws://${location.host}${WS_PATH}${query}`;

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from './createI18n';
+import { createI18n, switchLanguage } from './createI18n';
 import { SharedTranslationProvider, useSharedTranslation } from './sharedTranslation';
 
 afterEach(cleanup);
@@ -30,7 +30,7 @@ describe('useSharedTranslation', () => {
     expect(screen.getByTestId('a').textContent).toBe(`${i18n.t('chat.jumpToLatest')} (en)`);
     const english = screen.getByTestId('b').textContent;
     await act(async () => {
-      await i18n.changeLanguage('zh-CN');
+      await switchLanguage(i18n, 'zh-CN');
     });
     const chinese = `${i18n.t('chat.jumpToLatest')} (zh-CN)`;
     expect(chinese).not.toBe(english);

@@ -102,8 +102,10 @@ export function createAppStore(
           ? { sidebarOverlay: !s.sidebarOverlay }
           : { sidebarCollapsed: !s.sidebarCollapsed },
       ),
+    // Unchanged, the state itself: no new object, so no subscriber is woken (the window's
+    // first check at start-up would otherwise re-render the whole shell).
     setNarrow: (narrow) =>
-      set((s) => (s.narrow === narrow ? {} : { narrow, sidebarOverlay: false })),
+      set((s) => (s.narrow === narrow ? s : { narrow, sidebarOverlay: false })),
     toggleServers: () => set((s) => ({ serversCollapsed: !s.serversCollapsed })),
     setView: (view) =>
       set((s) => {

@@ -26,10 +26,21 @@ export class BenchShell {
   static async start(
     ctx: BenchContext,
     servers: Readonly<Record<string, ShellServer>>,
+    options: {
+      /** The shell's own environment (e.g. a provider's key and base URL). */
+      env?: Record<string, string>;
+      /** Writes into the fresh data dir before the shell opens it (e.g. seeded history). */
+      seed?: (dataDir: string) => void;
+    } = {},
   ): Promise<BenchShell> {
     const dataDir = await mkdtemp(join(ctx.root, 'shell-'));
     await writeFile(join(dataDir, 'servers.json'), JSON.stringify({ mcpServers: servers }));
-    const shellProcess = await startShellProcess({ dataDir, env: {}, janitor: ctx.janitor });
+    options.seed?.(dataDir);
+    const shellProcess = await startShellProcess({
+      dataDir,
+      env: options.env ?? {},
+      janitor: ctx.janitor,
+    });
     try {
       const socket = await ShellSocket.connect(shellProcess.url);
       ctx.janitor.onCleanup(() => socket.close());

@@ -12,12 +12,14 @@ export class ShellSocket {
   private readonly waiting = new Map<number, (envelope: Envelope<unknown>) => void>();
   /** Events seen, by name: a window would fold each of them. */
   readonly events = new Map<string, number>();
+  private readonly listeners = new Set<(name: string, payload: unknown) => void>();
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => {
       const frame = JSON.parse(data.toString('utf8')) as ServerFrame;
       if (frame.kind === 'event') {
         this.events.set(frame.name, (this.events.get(frame.name) ?? 0) + 1);
+        for (const listener of this.listeners) listener(frame.name, frame.payload);
         return;
       }
       if (frame.id === null) return;
@@ -41,12 +43,20 @@ export class ShellSocket {
     const ws = new WebSocket(socketUrl, {
       origin: `http://${page.host}`,
       perMessageDeflate: false,
+      // A browser's socket takes a frame of any size (a 256 MiB tool result); `ws` caps at 100 MiB.
+      maxPayload: 0,
     });
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
       ws.once('error', reject);
     });
     return new ShellSocket(ws);
+  }
+
+  /** Calls `listener` with every event frame from now on, until the returned function is called. */
+  onEvent(listener: (name: string, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Sends one request and resolves with its envelope. */

@@ -26,3 +26,11 @@ export function processRssBytes(pid: number): number {
   if (!match?.[1]) throw new Error(`no VmRSS for pid ${pid}`);
   return Number(match[1]) * 1024;
 }
+
+/** Peak resident set size of another process so far in bytes, from `/proc/<pid>/status` (VmHWM). */
+export function processPeakRssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmHWM:\s+(\d+)\s+kB$/m.exec(status);
+  if (!match?.[1]) throw new Error(`no VmHWM for pid ${pid}`);
+  return Number(match[1]) * 1024;
+}

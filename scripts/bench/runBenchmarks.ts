@@ -1,7 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
 import type { BenchContext } from './BenchContext';
-import { benchHugeResult } from './benchHugeResult';
+import { benchHugeResult } from './hugeResult/benchHugeResult';
 import { benchMemory } from './benchMemory';
 import { benchPickerFilter } from './benchPickerFilter';
 import { benchQuit } from './benchQuit';
@@ -17,6 +17,7 @@ import { benchChatStreaming } from './chat/benchChatStreaming';
 import type { Goal } from './Goal';
 import { benchPageLoad } from './pageLoad/benchPageLoad';
 import { benchToolSearch } from './toolSearch/benchToolSearch';
+import { benchToolSearchFirstToken } from './toolSearch/benchToolSearchFirstToken';
 import { benchOnDemand } from './benchOnDemand';
 import { round } from './summarize';
 import { FRESH_PROCESS_ENV, runInFreshProcess } from './runInFreshProcess';
@@ -56,6 +57,7 @@ const BENCHMARKS: [string, Benchmark][] = [
   ['pickerFilter', benchPickerFilter],
   ['chatApps', benchChatApps],
   ['toolSearch', benchToolSearch],
+  ['toolSearchFirstToken', benchToolSearchFirstToken],
   ['onDemand', benchOnDemand],
 ];
 

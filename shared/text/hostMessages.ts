@@ -199,7 +199,7 @@ export const hostMessages = {
     connectCancelled: 'Connecting was cancelled.',
     notRunning: 'The server “{{name}}” is not running.',
     messageTooLarge:
-      'The server “{{name}}” sent a message larger than {{limit}} bytes; the connection was closed.',
+      'The server “{{name}}” sent a message of {{size}} bytes, over the {{limit}}-byte limit on one message; it was dropped, the calls waiting on the server failed, and the server keeps running.',
     resultTooLarge:
       'The server “{{name}}” answered with {{size}} bytes, over the {{limit}}-byte limit on one message; the answer was dropped and the server keeps running.',
     sseOnly:

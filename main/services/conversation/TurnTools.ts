@@ -1,7 +1,7 @@
 import type { ConversationApps } from '../apps/ConversationApps';
 import type { CatalogEntry } from '../mcp/tools/ToolCatalog';
 import type { ToolSearchService, TurnToolPlan } from '../catalog/search/ToolSearchService';
-import { toModelTool } from '../mcp/tools/toModelTool';
+import { toolDefinitions } from '../mcp/tools/ToolDefinitions';
 import type { HostTool, HostToolSource } from '../catalog/HostTool';
 
 /** What a tool card shows: the server's tool (and its App), or what a host tool stands for. */
@@ -32,7 +32,7 @@ export class TurnTools {
   /** The turn's host tools by model-facing name. */
   readonly hostTools: ReadonlyMap<string, HostTool>;
   /** The catalogue's entries by model-facing name (host tools' names left out). */
-  readonly byName: ReadonlyMap<string, CatalogEntry>;
+  readonly byName: Pick<ReadonlyMap<string, CatalogEntry>, 'get' | 'has'>;
   private readonly apps: ConversationApps | undefined;
 
   constructor(input: TurnToolsInput) {
@@ -40,8 +40,11 @@ export class TurnTools {
     this.apps = input.apps;
     const hostTools = new Map(this.plan.hostTools.map((host) => [host.tool.modelName, host]));
     this.hostTools = hostTools;
-    const entries = input.catalogue.filter((e) => !hostTools.has(e.modelName));
-    this.byName = new Map(entries.map((e) => [e.modelName, e]));
+    const all = entriesByName(input.catalogue);
+    this.byName = {
+      get: (name) => (hostTools.has(name) ? undefined : all.get(name)),
+      has: (name) => !hostTools.has(name) && all.has(name),
+    };
   }
 
   /** What a tool card shows for `name`; undefined for a name the turn does not know. */
@@ -57,12 +60,31 @@ export class TurnTools {
   }
 }
 
+/**
+ * The catalogue's entries by model-facing name, made once per catalogue (the catalog hands out
+ * the same array while nothing changed): a turn's setup does not walk every tool.
+ */
+const byNameOf = new WeakMap<readonly CatalogEntry[], ReadonlyMap<string, CatalogEntry>>();
+
+function entriesByName(catalogue: readonly CatalogEntry[]): ReadonlyMap<string, CatalogEntry> {
+  let byName = byNameOf.get(catalogue);
+  if (!byName) {
+    byName = new Map(catalogue.map((entry) => [entry.modelName, entry]));
+    byNameOf.set(catalogue, byName);
+  }
+  return byName;
+}
+
 /** How this turn offers tools: tool search decides, or every tool goes (no search service). */
 function planTurnTools(input: TurnToolsInput): TurnToolPlan {
   const { conversationId, apiSearchAvailable } = input;
   const hostTools = [...(input.hostTools?.(conversationId) ?? [])];
   const names = new Set(hostTools.map((host) => host.tool.modelName));
-  const catalogue = input.catalogue.filter((entry) => !names.has(entry.modelName));
+  // Only a host tool named like a catalogue tool makes a filtered copy (the kept array otherwise).
+  const byName = entriesByName(input.catalogue);
+  const catalogue = [...names].some((name) => byName.has(name))
+    ? input.catalogue.filter((entry) => !names.has(entry.modelName))
+    : input.catalogue;
   if (input.toolSearch) {
     return input.toolSearch.plan({
       conversationId,
@@ -73,7 +95,7 @@ function planTurnTools(input: TurnToolsInput): TurnToolPlan {
   }
   const callable = [
     ...hostTools.map((host) => host.tool),
-    ...catalogue.map((entry) => toModelTool(entry.modelName, entry.tool)),
+    ...catalogue.map((entry) => toolDefinitions.of(entry.modelName, entry.tool).tool),
   ];
   return {
     loading: 'all',

@@ -102,7 +102,8 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     cacheCreationInputTokens: 0,
     cacheReadInputTokens: 0,
   };
-  const knownTools = new Set(options.tools.map((tool) => tool.modelName));
+  // Made when the model first calls a tool: a turn that only answers never walks the catalogue.
+  let knownTools: ReadonlySet<string> | undefined;
   let steps = 0;
 
   const add = (step: number, message: ConversationMessage, partial: boolean): void => {
@@ -191,7 +192,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
       const results = await runToolCalls({
         step,
         calls: message.toolUses(),
-        knownTools,
+        knownTools: (knownTools ??= new Set(options.tools.map((tool) => tool.modelName))),
         executeTool: options.executeTool,
         signal,
         ...(options.toolCancels ? { cancels: options.toolCancels } : {}),

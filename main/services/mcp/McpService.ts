@@ -304,7 +304,7 @@ export class McpService {
    * Enabled tools offered to the model: of ready servers, and of servers known by their
    * remembered list that wait to be needed (or are starting), which start when called.
    */
-  catalogEntries(): CatalogEntry[] {
+  catalogEntries(): readonly CatalogEntry[] {
     return this.catalog.entries(
       this.offered().map((s) => ({ name: s.config.name, tools: s.tools })),
     );

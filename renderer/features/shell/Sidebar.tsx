@@ -1,4 +1,5 @@
 import { PanelLeftClose, PanelLeftOpen, Settings, SquarePen } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sidebarIsRail } from '../../stores/appStore';
 import { useAppStore } from '../../stores/StoresContext';
@@ -26,6 +27,9 @@ export function Sidebar() {
   const openChat = useOpenChat();
   const inSettings = view.kind === 'settings';
   const toggleLabel = collapsed ? t('layout.expandSidebar') : t('layout.collapseSidebar');
+  // The lists and counters render just after the first frame (false on mount, then true), so
+  // the window's first paint, and the composer in it, wait for none of them.
+  const listed = useDeferredValue(true, false);
   return (
     <>
       <aside
@@ -63,7 +67,9 @@ export function Sidebar() {
           <SquarePen aria-hidden />
           {!collapsed && t('sidebar.newChat')}
         </button>
-        {collapsed ? (
+        {!listed ? (
+          <div className="sidebar__pending" />
+        ) : collapsed ? (
           <RailServers />
         ) : (
           <>
@@ -72,9 +78,13 @@ export function Sidebar() {
           </>
         )}
         <div className="sidebar__footer">
-          <InteractionsQueue compact={collapsed} />
-          <EventsBadge compact={collapsed} />
-          <TasksNavItem compact={collapsed} />
+          {listed && (
+            <>
+              <InteractionsQueue compact={collapsed} />
+              <EventsBadge compact={collapsed} />
+              <TasksNavItem compact={collapsed} />
+            </>
+          )}
           <button
             type="button"
             className={`sidebar__item${inSettings ? ' sidebar__item--active' : ''}`}

@@ -1,19 +1,15 @@
 import { join } from 'node:path';
-import Anthropic from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming } from '@anthropic-ai/sdk/resources/messages';
-import {
-  startFakeAnthropic,
-  type MessagesRequestBody,
-} from '../../../e2e/fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { ConversationStore } from '../../../main/services/store/ConversationStore';
 import type { BenchContext } from '../BenchContext';
-import { createCoreHost } from '../createCoreHost';
+import { BenchShell } from '../BenchShell';
 import { ratioGoal, type Goal } from '../Goal';
 import { round } from '../summarize';
-import { bareFirstToken } from './bareFirstToken';
 import { FIRST_TOKEN_PROMPT as PROMPT, FIRST_TOKEN_REPLY as REPLY } from './firstTokenPrompt';
-import { hostFirstToken } from './hostFirstToken';
+import {
+  startProviderFake,
+  type FirstTokenProviderName,
+  type RequestBody,
+} from './firstTokenProviders';
 import { once } from './once';
 import {
   compareFirstToken,
@@ -21,6 +17,7 @@ import {
   type FirstTokenComparison,
 } from './runFirstTokenBench';
 import { seedConversation, type SeededConversation } from './seedConversation';
+import { socketFirstToken } from './socketFirstToken';
 
 const SIZES = [0, 1000, 5000] as const;
 const LIMIT = 1.15;
@@ -40,6 +37,7 @@ export interface FirstTokenRow extends FirstTokenComparison {
 
 /** Time to first token with 0, 1000 and 5000 prior messages, host vs bare SDK. */
 export interface ChatFirstTokenReport {
+  provider: FirstTokenProviderName;
   replyChars: number;
   warmupTurns: number;
   turns: number;
@@ -47,57 +45,71 @@ export interface ChatFirstTokenReport {
   goals: Goal[];
 }
 
+/** `chatFirstToken`: the Anthropic Messages API. */
+export function benchChatFirstToken(ctx: BenchContext): Promise<ChatFirstTokenReport> {
+  return runChatFirstToken(ctx, 'anthropic');
+}
+
 /**
- * Times turns against the fake Messages API in this process. Host: the host core as every
- * shell wires it, no MCP servers (so no tools and no system prompt), over a history store
- * seeded with conversations of 1000 and 5000 messages with tool calls among them;
- * `ConversationService.send` → first `textDelta` event. With 0 messages each turn is a new
- * conversation; otherwise turns continue the seeded one. Bare: `new Anthropic({ baseURL,
- * apiKey, maxRetries: 0 })` sending the body of the host's latest request, checked to be the
- * same bytes, → first `text_delta`. Host and bare alternate (see {@link compareFirstToken}).
+ * Times turns through the web shell's socket against a provider's fake API in this process.
+ * Host: the built web shell as its own process, no MCP servers (so no tools and no system
+ * prompt), over a history store seeded with conversations of 1000 and 5000 messages with tool
+ * calls among them; `conversation.send` → first `textDelta` event frame on the socket. With 0
+ * messages each turn is a new conversation; otherwise turns continue the seeded one. Bare: the
+ * provider's SDK (`maxRetries: 0`) in this process sending the body of the host's latest
+ * request, checked to be the same bytes, → first text delta. Host and bare alternate (see
+ * {@link compareFirstToken}).
  */
-export async function benchChatFirstToken(ctx: BenchContext): Promise<ChatFirstTokenReport> {
+export async function runChatFirstToken(
+  ctx: BenchContext,
+  provider: FirstTokenProviderName,
+): Promise<ChatFirstTokenReport> {
   let arrivedAt = 0;
-  const fake = await startFakeAnthropic({
-    fallback: () => {
-      arrivedAt = performance.now();
-      return message(REPLY);
-    },
+  const fake = await startProviderFake(provider, REPLY, () => {
+    arrivedAt = performance.now();
   });
   const closeFake = once(() => fake.close());
   ctx.janitor.onCleanup(closeFake);
   try {
     const seeded = new Map<number, SeededConversation>();
-    const { core } = await createCoreHost(ctx.root, {
-      baseURL: fake.url,
-      seed: (dataDir) => {
-        const store = ConversationStore.open({ file: join(dataDir, 'history.sqlite') });
-        try {
-          for (const size of SIZES) {
-            if (size > 0) {
-              seeded.set(size, seedConversation(store, `History of ${size}`, size, size));
+    const shell = await BenchShell.start(
+      ctx,
+      {},
+      {
+        env: fake.env,
+        seed: (dataDir) => {
+          const store = ConversationStore.open({ file: join(dataDir, 'history.sqlite') });
+          try {
+            for (const size of SIZES) {
+              if (size > 0) {
+                seeded.set(size, seedConversation(store, `History of ${size}`, size, size));
+              }
             }
+          } finally {
+            store.close();
           }
-        } finally {
-          store.close();
-        }
+        },
       },
-    });
-    const disposeCore = once(() => core.dispose());
-    ctx.janitor.onCleanup(disposeCore);
+    );
+    const stopShell = once(() => shell.stop());
+    ctx.janitor.onCleanup(stopShell);
     try {
-      const client = new Anthropic({ baseURL: fake.url, apiKey: 'sk-bench', maxRetries: 0 });
       const rows: FirstTokenRow[] = [];
+      let titles = 0;
       for (const size of SIZES) {
         const conversation = seeded.get(size);
-        let lastBody: MessagesRequestBody | undefined;
+        let lastBody: RequestBody | undefined;
         let bareTurns = 0;
         // The fake forgets every request once it is taken: 5000-message bodies add up.
         const hostTurn = async () => {
-          const timing = await hostFirstToken(core, PROMPT, {
-            ...(conversation ? { conversationId: conversation.id } : {}),
+          // A new conversation is named after its first exchange: a title the turn waits for.
+          const title = `First-token turn ${String(++titles)}`;
+          if (!conversation) fake.scriptTitle(title);
+          const timing = await socketFirstToken(shell.socket, PROMPT, {
+            ...(conversation ? { conversationId: conversation.id } : { title }),
+            ...(fake.model ? { model: fake.model } : {}),
           });
-          const body = fake.messageRequests.at(-1)?.body as MessagesRequestBody | undefined;
+          const body = fake.lastBody();
           if (body?.stream !== true) throw new Error('no streamed request from the host');
           lastBody = body;
           fake.reset();
@@ -105,14 +117,13 @@ export async function benchChatFirstToken(ctx: BenchContext): Promise<ChatFirstT
         };
         const bareTurn = async () => {
           if (!lastBody) throw new Error('the host has not sent a request yet');
-          const params = lastBody as unknown as MessageCreateParamsStreaming;
-          const timing = await bareFirstToken(client, params);
+          const timing = await fake.bare(lastBody);
           // The same bytes: what the bare SDK sent re-serializes exactly as the host's did.
           // Checked on the first turns only: two more 5 MB strings per turn would leave garbage
           // for whichever side runs next to collect.
           if (
             bareTurns++ < CHECKED_TURNS &&
-            JSON.stringify(fake.messageRequests.at(-1)?.body) !== JSON.stringify(lastBody)
+            JSON.stringify(fake.lastBody()) !== JSON.stringify(lastBody)
           )
             throw new Error('the bare request differs from the host’s');
           fake.reset();
@@ -130,29 +141,30 @@ export async function benchChatFirstToken(ctx: BenchContext): Promise<ChatFirstT
           toolCalls: conversation?.toolCalls ?? 0,
           firstTurnMs: round(first.firstToken - first.started),
           request: {
-            messages: lastBody?.messages.length ?? 0,
+            messages: (lastBody?.messages as unknown[] | undefined)?.length ?? 0,
             bodyBytes: Buffer.byteLength(JSON.stringify(lastBody)),
           },
           ...compared,
         });
       }
       return {
+        provider,
         replyChars: REPLY.length,
         ...FIRST_TOKEN_TURNS,
         rows,
         goals: rows.map((row) =>
           ratioGoal({
-            id: `chatFirstToken.${row.priorMessages}`,
-            text: `time to first token with ${row.priorMessages} prior messages, host (send → first textDelta event) / bare SDK, median`,
+            id: `chatFirstToken.${provider}.${String(row.priorMessages)}`,
+            text: `time to first token with ${String(row.priorMessages)} prior messages, ${provider}, web shell socket (conversation.send → first textDelta event frame) / bare SDK, median`,
             measured: row.host.ms,
             baseline: row.bare.ms,
-            baselineWhat: 'the Anthropic SDK sending the host’s request bytes to the same fake',
+            baselineWhat: `the ${provider === 'anthropic' ? 'Anthropic' : 'openai'} SDK sending the host’s request bytes to the same fake`,
             limit: LIMIT,
           }),
         ),
       };
     } finally {
-      await disposeCore();
+      await stopShell();
     }
   } finally {
     await closeFake();

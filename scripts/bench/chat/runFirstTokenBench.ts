@@ -1,8 +1,5 @@
-import type { HostCore } from '../../../main/services/createHostCore';
-import type { BenchContext } from '../BenchContext';
 import { round, summarize, type Summary } from '../summarize';
 import type { FirstTokenTiming } from './FirstTokenTiming';
-import { once } from './once';
 
 /** Time to first token of one side, whole and split at the request's arrival at the fake. */
 export interface FirstTokenSide {
@@ -93,52 +90,3 @@ export class SideSamples {
 
 /** Turns per side of a first-token benchmark, after as many untimed ones. */
 export const FIRST_TOKEN_TURNS = { warmupTurns: 5, turns: 60 };
-
-/**
- * The frame of a first-token benchmark: a fake API in this process that notes when each
- * request has arrived, a host core on it, one host turn whose request body the bare SDK then
- * sends, and the alternating comparison. Everything is closed however it ends.
- */
-export async function runFirstTokenBench<Fake extends { close(): Promise<void> }, Body>(
-  ctx: BenchContext,
-  steps: {
-    /** Starts the fake; it calls `arrived` when it has a whole request and picks its reply. */
-    startFake: (arrived: () => void) => Promise<Fake>;
-    startHost: (fake: Fake) => Promise<HostCore>;
-    /** A turn through the host. */
-    hostTurn: (core: HostCore) => Promise<FirstTokenTiming>;
-    /** The body of the host's first request, as the fake recorded it. */
-    firstBody: (fake: Fake) => (Body & { stream?: unknown }) | undefined;
-    /** A turn through the bare SDK sending `body`. */
-    bareTurn: (fake: Fake, body: Body) => () => Promise<FirstTokenTiming>;
-  },
-): Promise<{ compared: FirstTokenComparison; sent: Body }> {
-  let arrivedAt = 0;
-  const fake = await steps.startFake(() => {
-    arrivedAt = performance.now();
-  });
-  const closeFake = once(() => fake.close());
-  ctx.janitor.onCleanup(closeFake);
-  try {
-    const core = await steps.startHost(fake);
-    const disposeCore = once(() => core.dispose());
-    ctx.janitor.onCleanup(disposeCore);
-    try {
-      await steps.hostTurn(core);
-      const sent = steps.firstBody(fake);
-      if (!sent) throw new Error('the fake saw no request from the host');
-      if (sent.stream !== true) throw new Error('the host did not ask for a stream');
-      const compared = await compareFirstToken({
-        host: () => steps.hostTurn(core),
-        bare: steps.bareTurn(fake, sent),
-        arrivedAt: () => arrivedAt,
-        ...FIRST_TOKEN_TURNS,
-      });
-      return { compared, sent };
-    } finally {
-      await disposeCore();
-    }
-  } finally {
-    await closeFake();
-  }
-}

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TOOL_SEARCH } from '../../../../shared/domain/toolSearch';
 import { createLogger } from '../../../platform/Logger';
 import type { HostTool } from '../HostTool';
@@ -93,6 +93,49 @@ describe('ToolSearchService: per-turn work', () => {
     service.plan({ conversationId: id, entries: changed, apiSearchAvailable: false });
     expect(estimated).toBe(301);
     expect(first.loading).toBe('search');
+  });
+
+  it('prepares a changed catalogue before any turn: the turn estimates nothing, its search finds the index built', async () => {
+    const { id } = store.createConversation();
+    const entries = catalogue(300);
+    service.prepare(entries);
+    expect(estimated).toBe(300);
+    const plan = service.plan({ conversationId: id, entries, apiSearchAvailable: false });
+    expect(estimated).toBe(300);
+    expect(plan.loading).toBe('search');
+    expect(await search(service, id, entries, 'weather forecast')).toContain(
+      'weather__get_forecast',
+    );
+  });
+
+  it('indexes a prepared catalogue once; no index for one the settings would send whole', async () => {
+    const update = vi.spyOn(ToolSearchIndex.prototype, 'update');
+    try {
+      service.prepare(catalogue(5));
+      expect(update).not.toHaveBeenCalled();
+      const entries = catalogue(300);
+      service.prepare(entries);
+      expect(update).toHaveBeenCalledTimes(1);
+      // The turn and its search use the index the catalogue change started.
+      const { id } = store.createConversation();
+      expect(await search(service, id, entries, 'weather forecast')).toContain('weather__');
+      expect(update).toHaveBeenCalledTimes(1);
+    } finally {
+      update.mockRestore();
+    }
+  });
+
+  it('hands a second turn on the same catalogue the same callable list, without copying it', () => {
+    const { id } = store.createConversation();
+    const entries = catalogue(300);
+    for (const mode of ['on', 'off'] as const) {
+      const plan = () =>
+        service.plan({ conversationId: id, entries, apiSearchAvailable: false, mode });
+      const first = plan();
+      const second = plan();
+      expect(second.callable).toBe(first.callable);
+      expect(second.callable).toHaveLength(mode === 'on' ? 301 : 300);
+    }
   });
 
   it('follows the person pinning a tool between two turns on the same catalogue', async () => {

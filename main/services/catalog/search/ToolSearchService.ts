@@ -10,7 +10,7 @@ import type { HostTool } from '../HostTool';
 import type { ModelTool } from '../../models/ModelClient';
 import type { ConversationStore } from '../../store/ConversationStore';
 import type { CatalogEntry, ToolCatalog } from '../../mcp/tools/ToolCatalog';
-import { createToolSearchTool } from './createToolSearchTool';
+import { createToolSearchTool, toolSearchDefinition } from './createToolSearchTool';
 import { decideToolLoading } from './decideToolLoading';
 import {
   toolDefinitions,
@@ -27,7 +27,7 @@ export const MAX_LOADED_TOOLS = 50;
 
 /** The tools of one model request. */
 export interface RequestToolSet {
-  tools: ModelTool[];
+  tools: readonly ModelTool[];
   toolSearch?: 'bm25';
   /** Catalogue tools left out of the request, for our search to find. */
   held?: number;
@@ -38,7 +38,7 @@ export interface TurnToolPlan {
   loading: ToolLoading;
   reason: ToolLoadingReason;
   /** Every tool the model may call this turn: the catalogue's and the host's. */
-  callable: ModelTool[];
+  callable: readonly ModelTool[];
   /** The host tools of the turn (the search tool when ours is used). */
   hostTools: HostTool[];
   /** The tools of the next request: grows as searches find tools. */
@@ -82,6 +82,11 @@ export class ToolSearchService {
   private lastSplit: Split | undefined;
   private indexing: { split: Split; done: Promise<ToolSearchIndex> } | undefined;
   private readonly definitions: ToolDefinitions;
+  /** The last callable list of each kind of plan (every tool sent / behind our search). */
+  private readonly lastCallable = new Map<
+    'all' | 'search',
+    { key: Catalogue | Split; front: readonly ModelTool[]; callable: readonly ModelTool[] }
+  >();
 
   constructor(private readonly options: ToolSearchServiceOptions) {
     this.definitions = options.definitions ?? toolDefinitions;
@@ -108,6 +113,28 @@ export class ToolSearchService {
     return this.options.catalog.isAlwaysLoaded(entry.server, entry.tool);
   }
 
+  /**
+   * Gets a changed catalogue ready before a turn asks for it: each definition's digest and
+   * estimate, the always-loaded/searchable split and, when the settings would search it, the
+   * search index (built in the background, in chunks). Called when the catalogue changes, so a
+   * turn's plan and its first search find the work done.
+   */
+  prepare(entries: readonly CatalogEntry[]): void {
+    const catalogue = this.catalogue(entries);
+    const settings = this.options.settings();
+    const decision = decideToolLoading({
+      tools: catalogue.tools.length,
+      tokens: catalogue.tokens,
+      settings,
+      conversation: 'default',
+      apiSearchAvailable: false,
+    });
+    if (decision.loading === 'all') return;
+    void this.indexed(this.split(catalogue)).catch((error: unknown) => {
+      this.options.log.warn('could not index the tools for search', { error });
+    });
+  }
+
   /** Decides how a turn offers its tools. */
   plan(input: PlanInput): TurnToolPlan {
     const { conversationId } = input;
@@ -121,7 +148,8 @@ export class ToolSearchService {
       conversation: input.mode ?? this.conversationMode(conversationId),
       apiSearchAvailable: input.apiSearchAvailable,
     });
-    const callable = [...hostTools.map((host) => host.tool), ...tools];
+    const hostDefinitions = hostTools.map((host) => host.tool);
+    const callable = this.callableOf('all', catalogue, hostDefinitions, tools);
     const base = { ...decision, callable, hostTools };
     if (decision.loading === 'all') {
       return { ...base, request: () => ({ tools: callable }), found: () => undefined };
@@ -163,13 +191,14 @@ export class ToolSearchService {
     const searchTool = createToolSearchTool({
       deferred: split.deferred,
       servers: split.servers,
+      tool: split.searchTool,
       index,
       onFound: found,
     });
     const withSearch = [searchTool, ...hostTools];
     return {
       ...base,
-      callable: [searchTool.tool, ...callable],
+      callable: this.callableOf('search', split, [split.searchTool, ...hostDefinitions], tools),
       hostTools: withSearch,
       request: () => {
         const offered = [
@@ -200,6 +229,7 @@ export class ToolSearchService {
     const pinnedItems = catalogue.all.filter((item) => this.isAlwaysLoaded(item.entry));
     const pinned = new Set(pinnedItems.map((item) => item.tool.modelName));
     const deferredItems = catalogue.all.filter((item) => !pinned.has(item.tool.modelName));
+    const servers = [...new Set(deferredItems.map((item) => item.entry.server))];
     this.lastSplit = {
       catalogue,
       revision,
@@ -207,9 +237,34 @@ export class ToolSearchService {
       pinnedTools: pinnedItems.map((item) => item.tool),
       deferredItems,
       deferred: new Map(deferredItems.map((item) => [item.entry.modelName, item.entry])),
-      servers: [...new Set(deferredItems.map((item) => item.entry.server))],
+      servers,
+      searchTool: toolSearchDefinition(deferredItems.length, servers),
     };
     return this.lastSplit;
+  }
+
+  /**
+   * Every tool a turn may call: `front` then the catalogue's. Kept while the catalogue (or its
+   * split, which the search tool's definition comes from) and the host tools stand, so a turn
+   * does not copy the whole catalogue.
+   */
+  private callableOf(
+    kind: 'all' | 'search',
+    key: Catalogue | Split,
+    front: readonly ModelTool[],
+    tools: readonly ModelTool[],
+  ): readonly ModelTool[] {
+    const last = this.lastCallable.get(kind);
+    if (
+      last?.key === key &&
+      last.front.length === front.length &&
+      last.front.every((tool, i) => tool === front[i])
+    ) {
+      return last.callable;
+    }
+    const callable = front.length === 0 ? tools : [...front, ...tools];
+    this.lastCallable.set(kind, { key, front, callable });
+    return callable;
   }
 
   /** The index, once it holds the split's searchable tools (updated only when they changed). */
@@ -275,10 +330,14 @@ interface Split {
   /** Model name → entry of the tools a search can find. */
   deferred: ReadonlyMap<string, CatalogEntry>;
   servers: readonly string[];
+  /** Our search tool's definition for these searchable tools. */
+  searchTool: ModelTool;
 }
 
 /** The same tools under the same names, in the same order (a server's objects are kept). */
 function sameEntries(a: readonly CatalogEntry[], b: readonly CatalogEntry[]): boolean {
+  // The catalog hands out the same array while nothing changed.
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i];

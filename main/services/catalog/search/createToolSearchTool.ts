@@ -1,5 +1,6 @@
 import type { ToolOutcome } from '../../../../shared/domain/toolOutcome';
 import type { HostTool } from '../HostTool';
+import type { ModelTool } from '../../models/ModelClient';
 import type { CatalogEntry } from '../../mcp/tools/ToolCatalog';
 import type { ToolSearchIndex } from './ToolSearchIndex';
 
@@ -21,6 +22,8 @@ export interface ToolSearchToolOptions {
   servers: readonly string[];
   /** The index over them, once it has caught up with them (it may hold other tools too). */
   index: () => Promise<ToolSearchIndex>;
+  /** The definition to offer (see {@link toolSearchDefinition}); made from the above when absent. */
+  tool?: ModelTool;
   /** Tools found: offered from the next step on, and for the rest of the conversation. */
   onFound: (modelNames: string[]) => void;
 }
@@ -34,31 +37,7 @@ export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
   const { servers, deferred: byName } = options;
   return {
     origin: { server: HOST_ORIGIN, tool: TOOL_SEARCH_TOOL_NAME },
-    tool: {
-      modelName: TOOL_SEARCH_TOOL_NAME,
-      description: [
-        `Searches ${byName.size} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
-        'Call it with a few words saying what you need to do (for example "create issue in repository" or "weather forecast"). The best matches come back with their descriptions and parameters, and you can call them from your next step on.',
-        'Search again with other words if nothing fits. Tools already offered to you do not need a search.',
-      ].join('\n'),
-      inputSchema: {
-        type: 'object',
-        properties: {
-          query: {
-            type: 'string',
-            description: 'What the tool should do, in a few words.',
-          },
-          limit: {
-            type: 'integer',
-            minimum: 1,
-            maximum: MAX_LIMIT,
-            description: `How many tools to return (default ${DEFAULT_LIMIT}).`,
-          },
-        },
-        required: ['query'],
-        additionalProperties: false,
-      },
-    },
+    tool: options.tool ?? toolSearchDefinition(byName.size, servers),
     async run({ input }) {
       const { query, limit } = readInput(input);
       if (!query) return failure('Give a "query": a few words saying what the tool should do.');
@@ -72,6 +51,38 @@ export function createToolSearchTool(options: ToolSearchToolOptions): HostTool {
       }
       options.onFound(found.map((entry) => entry.modelName));
       return success(describeFound(query, found));
+    },
+  };
+}
+
+/**
+ * The search tool's definition: it names how many tools it searches and their servers, so it
+ * depends on the searchable set alone (one object per set, kept by the caller).
+ */
+export function toolSearchDefinition(held: number, servers: readonly string[]): ModelTool {
+  return {
+    modelName: TOOL_SEARCH_TOOL_NAME,
+    description: [
+      `Searches ${held} more tools that are available but not loaded yet, from the MCP servers ${servers.join(', ')}.`,
+      'Call it with a few words saying what you need to do (for example "create issue in repository" or "weather forecast"). The best matches come back with their descriptions and parameters, and you can call them from your next step on.',
+      'Search again with other words if nothing fits. Tools already offered to you do not need a search.',
+    ].join('\n'),
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: {
+          type: 'string',
+          description: 'What the tool should do, in a few words.',
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: MAX_LIMIT,
+          description: `How many tools to return (default ${DEFAULT_LIMIT}).`,
+        },
+      },
+      required: ['query'],
+      additionalProperties: false,
     },
   };
 }

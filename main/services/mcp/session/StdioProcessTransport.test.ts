@@ -192,24 +192,47 @@ describe.skipIf(process.platform === 'win32')('StdioProcessTransport', () => {
     expect(errors).toEqual([]);
   });
 
-  it('closes the connection on an oversized message it cannot answer for, instead of hanging', async () => {
+  it('receives a 100 MiB result intact under the default cap', async () => {
+    // Over the former 64 MiB cap: this call failed with the limit error before.
+    const transport = transportFor('huge-result.mjs');
+    const client = await connect(transport);
+    const bytes = 100 * 1024 * 1024;
+    const result = await client.callTool(
+      { name: 'huge', arguments: { bytes } },
+      { timeout: 120_000 },
+    );
+    const [text = '', checksum] = texts(result);
+    expect(text.length).toBe(bytes);
+    expect(checksum).toBe(`sha256:${createHash('sha256').update(text).digest('hex')}`);
+  }, 180_000);
+
+  it('fails the waiting calls on an oversized message it cannot tie to one, and keeps the server', async () => {
     const errors: Error[] = [];
+    let closed = false;
     const transport = transportFor('oversized-notification.mjs', {
       maxMessageBytes: 1024 * 1024,
     });
     const client = await connect(transport);
     client.onerror = (error) => errors.push(error);
+    client.onclose = () => {
+      closed = true;
+    };
+    const pid = transport.pid;
     const started = Date.now();
     const error = await client
       .callTool({ name: 'flood', arguments: { bytes: 2 * 1024 * 1024 } })
       .catch((caught: unknown) => caught);
-    // Not the SDK's 60 s request timeout: the close came at once (slack for a loaded machine).
+    // Not the SDK's 60 s request timeout: the call failed at once (slack for a loaded machine).
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(error).toBeInstanceOf(SdkError);
-    expect((error as SdkError).code).toBe(SdkErrorCode.ConnectionClosed);
-    const tooLarge = errors.find((e) => e instanceof AppError);
-    expect(tooLarge?.code).toBe(AppErrorCode.McpProtocol);
-    expect(tooLarge?.message).toContain('larger than 1048576 bytes');
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).data).toBeInstanceOf(DroppedAnswer);
+    expect(mapSdkError(error).message).toContain('over the 1048576-byte limit');
+    // The same process answers the next call; nothing closed or restarted.
+    const pong = await client.callTool({ name: 'ping', arguments: {} });
+    expect(texts(pong)).toEqual(['pong']);
+    expect(transport.pid).toBe(pid);
+    expect(closed).toBe(false);
+    expect(errors).toEqual([]);
   });
 
   it('rejects an in-flight call promptly when the server exits mid-call', async () => {

@@ -6,7 +6,7 @@ import {
 import type { Readable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader, type DroppedLine } from '../launch/LineReader';
-import { DroppedAnswer, droppedResponseId } from './droppedResponseId';
+import { DroppedAnswer, droppedAnswerText, droppedResponseId } from './droppedResponseId';
 import type { PidLedger } from '../launch/PidLedger';
 import type { ProcessWrapper } from '../../sandbox/ProcessWrapper';
 import { settleWithin } from '../launch/settleWithin';
@@ -21,8 +21,13 @@ import { formatHostText, hostText } from '../../../../shared/text/hostText';
 /** JSON-RPC's internal error code: the answer existed but could not be delivered. */
 const INTERNAL_ERROR = -32603;
 
-/** Default cap on one incoming JSON-RPC message: large tool results are legitimate. */
-export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/**
+ * Default cap on one incoming JSON-RPC message: tool results up to 256 MiB are legitimate. The
+ * line is kept as Buffers and decoded once, so reading it costs about three times its size (its
+ * bytes, their join, the string) before the parsed value; V8's string limit (~512 MiB) is well
+ * above it.
+ */
+export const DEFAULT_MAX_MESSAGE_BYTES = 256 * 1024 * 1024;
 
 /** A stdout line that was not a JSON-RPC message. */
 export interface NonJsonLine {
@@ -64,9 +69,10 @@ type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
  * The MCP client transport for stdio servers, built on the launch layer instead of the SDK's
  * own stdio transport: the command is resolved with a clear error, the environment is exactly
  * what the caller built, the server runs in its own process group and `close()` ends the whole
- * tree. Newline-delimited JSON-RPC with a deliberate size cap (64 MiB by default, not the SDK's
- * 10 MB), stdout noise counted and reported rather than silently dropped, stderr kept as a
- * bounded tail, written to the server's log file and forwarded line by line.
+ * tree. Newline-delimited JSON-RPC with a deliberate size cap (256 MiB by default, not the SDK's
+ * 10 MB; a message over it fails the call it answered and the server keeps running), stdout
+ * noise counted and reported rather than silently dropped, stderr kept as a bounded tail,
+ * written to the server's log file and forwarded line by line.
  *
  * `pid` and `stderr` are public because the SDK recognises stdio transports by those two keys.
  */
@@ -84,6 +90,8 @@ export class StdioProcessTransport implements Transport {
   private hostEnded = false;
   private closeReported = false;
   private spawning: Promise<ServerProcess> | undefined;
+  /** Ids of the requests sent and not answered yet: what an oversized message may have answered. */
+  private readonly waiting = new Set<string | number>();
 
   constructor(private readonly options: StdioProcessTransportOptions) {
     this.ring = new StderrRing(options.stderrRing);
@@ -181,6 +189,7 @@ export class StdioProcessTransport implements Transport {
         ),
       );
     }
+    this.noteSent(message);
     return new Promise((resolve, reject) => {
       proc.stdin.write(serializeMessage(message), (error) => {
         if (error) reject(error);
@@ -217,11 +226,23 @@ export class StdioProcessTransport implements Transport {
     for (const line of dropped) this.onDropped(line);
   }
 
+  /** Keeps {@link waiting} up to date with the requests the SDK sends and gives up on. */
+  private noteSent(message: JSONRPCMessage): void {
+    if (!('method' in message)) return;
+    if ('id' in message) {
+      this.waiting.add(message.id);
+    } else if (message.method === 'notifications/cancelled') {
+      const id = (message.params as { requestId?: unknown } | undefined)?.requestId;
+      if (typeof id === 'string' || typeof id === 'number') this.waiting.delete(id);
+    }
+  }
+
   /**
-   * A message over the cap was read to its end and dropped. A response is answered in its place
-   * with an error naming the limit, so its request fails at once and the server keeps running;
-   * anything else cannot be answered for, and the connection is closed rather than leave a
-   * request hanging.
+   * A message over the cap was read to its end and dropped; the server keeps running. A
+   * response is answered in its place with an error naming the limit, so its request fails at
+   * once. Anything else (a notification, a request from the server, an id that cannot be seen)
+   * may still have been the answer someone waits for: every waiting request fails the same way
+   * rather than hang until its timeout.
    */
   private onDropped(line: DroppedLine): void {
     const limit = this.reader.maxLineBytes;
@@ -231,31 +252,31 @@ export class StdioProcessTransport implements Transport {
       this.log(
         `dropped a ${line.bytes}-byte answer to request ${id}: over the ${limit}-byte limit`,
       );
-      const text = hostText('mcp.resultTooLarge', { name, limit, size: line.bytes });
-      const message: JSONRPCMessage = {
-        jsonrpc: '2.0',
-        id,
-        error: {
-          code: INTERNAL_ERROR,
-          message: formatHostText(text),
-          data: new DroppedAnswer(name, limit, line.bytes),
-        },
-      };
-      try {
-        this.onmessage?.(message);
-      } catch (error) {
-        this.emitError(error);
-      }
+      this.answerDropped(id, new DroppedAnswer(name, limit, line.bytes, 'answer'));
       return;
     }
-    this.log(`closing: a ${line.bytes}-byte message exceeded the ${limit}-byte limit`);
-    this.emitError(
-      new AppError(AppErrorCode.McpProtocol, hostText('mcp.messageTooLarge', { name, limit }), {
-        maxMessageBytes: limit,
-      }),
+    const ids = [...this.waiting];
+    this.log(
+      `dropped a ${line.bytes}-byte message over the ${limit}-byte limit; failing ${ids.length} waiting request(s)`,
     );
-    // A request waiting for that message would otherwise hang until its timeout.
-    void this.close();
+    for (const waiting of ids) {
+      this.answerDropped(waiting, new DroppedAnswer(name, limit, line.bytes, 'unknown'));
+    }
+  }
+
+  /** Hands the SDK an error response to request `id` in place of a dropped message. */
+  private answerDropped(id: string | number, data: DroppedAnswer): void {
+    this.waiting.delete(id);
+    const message: JSONRPCMessage = {
+      jsonrpc: '2.0',
+      id,
+      error: { code: INTERNAL_ERROR, message: formatHostText(droppedAnswerText(data)), data },
+    };
+    try {
+      this.onmessage?.(message);
+    } catch (error) {
+      this.emitError(error);
+    }
   }
 
   private onLine(line: string): void {
@@ -274,6 +295,7 @@ export class StdioProcessTransport implements Transport {
       return;
     }
     const message = value;
+    if (!('method' in message)) this.waiting.delete(message.id as string | number);
     try {
       this.onmessage?.(message);
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { DroppedLine } from '../launch/LineReader';
+import { hostText, type HostText } from '../../../../shared/text/hostText';
 
 /** A JSON-RPC id: a number or a JSON string (escapes allowed). */
 const ID = String.raw`(-?\d+|"(?:[^"\\]|\\.)*")`;
@@ -29,7 +30,9 @@ export function droppedResponseId(line: DroppedLine): string | number | undefine
 }
 
 /**
- * The `data` of the error a dropped response is answered with. Made here, never parsed from a
+ * The `data` of the error a request is failed with when a message over the cap was dropped:
+ * `answer` when the message was that request's answer, `unknown` when it could not be told
+ * what the message was (so every waiting request failed). Made here, never parsed from a
  * server (JSON cannot make one), so the message it stands for is the host's own.
  */
 export class DroppedAnswer {
@@ -37,5 +40,14 @@ export class DroppedAnswer {
     readonly name: string,
     readonly maxMessageBytes: number,
     readonly bytes: number,
+    readonly kind: 'answer' | 'unknown' = 'answer',
   ) {}
+}
+
+/** The words for a {@link DroppedAnswer}, naming the limit. */
+export function droppedAnswerText(data: DroppedAnswer): HostText {
+  const { name, maxMessageBytes: limit, bytes: size } = data;
+  return data.kind === 'answer'
+    ? hostText('mcp.resultTooLarge', { name, limit, size })
+    : hostText('mcp.messageTooLarge', { name, limit, size });
 }

@@ -9,7 +9,7 @@ import {
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { isOAuthFailure } from '../auth/authErrors';
 import { hostText, type HostText } from '../../../../shared/text/hostText';
-import { DroppedAnswer } from './droppedResponseId';
+import { DroppedAnswer, droppedAnswerText } from './droppedResponseId';
 import { remoteFailureText } from './remoteFailureText';
 
 /** Extra facts the caller knows about the failure that the error itself cannot carry. */
@@ -96,8 +96,7 @@ function classify(error: unknown): AppErrorCode {
 
 function messageFor(error: unknown, details: SdkErrorDetails): HostText {
   if (error instanceof ProtocolError && error.data instanceof DroppedAnswer) {
-    const { name, maxMessageBytes: limit, bytes: size } = error.data;
-    return hostText('mcp.resultTooLarge', { name, limit, size });
+    return droppedAnswerText(error.data);
   }
   if (isSpawnError(error)) return hostText('mcp.couldNotStart', { detail: details.message });
   if (isNetworkError(error)) return hostText('mcp.unreachable', { detail: details.message });

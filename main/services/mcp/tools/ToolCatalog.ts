@@ -27,6 +27,13 @@ export interface CatalogEntry {
   tool: Tool;
 }
 
+/** One server's part of the catalogue, with what it was made from. */
+interface ServerEntries {
+  tools: readonly Tool[];
+  revision: number;
+  entries: readonly CatalogEntry[];
+}
+
 /**
  * MCP tools ⇄ model tools: model-facing names (see modelToolName), per-tool enable state
  * (persisted in the data dir), and the reverse map from a model's tool_use to a server call.
@@ -35,6 +42,11 @@ export class ToolCatalog {
   private prefs: Prefs = { version: 1, disabledTools: {} };
   private prefsRevision = 0;
   private write: Promise<void> = Promise.resolve();
+  /** Each server's entries, kept while its tool list (by identity) and the choices stand. */
+  private readonly byServer = new Map<string, ServerEntries>();
+  /** The last catalogue handed out, and the per-server parts it was made of. */
+  private last:
+    { parts: readonly (readonly CatalogEntry[])[]; entries: readonly CatalogEntry[] } | undefined;
 
   constructor(
     private readonly file: string,
@@ -113,16 +125,36 @@ export class ToolCatalog {
    * The enabled tools of the given servers, as the model will see them. A tool only an App may
    * call (MCP Apps visibility without "model") is never offered.
    */
-  entries(servers: readonly { name: string; tools: readonly Tool[] }[]): CatalogEntry[] {
-    return servers.flatMap((server) =>
-      server.tools
-        .filter((tool) => this.isEnabled(server.name, tool.name) && isVisibleToModel(tool))
-        .map((tool) => ({
-          modelName: modelToolName(server.name, tool.name),
-          server: server.name,
-          tool,
-        })),
-    );
+  entries(servers: readonly { name: string; tools: readonly Tool[] }[]): readonly CatalogEntry[] {
+    // Incremental: a turn asks for the catalogue every time, and only a server whose tool list
+    // changed (a new array from the server) or the person's choices make its part anew. With
+    // nothing changed, the very same array comes back, so what is derived from it can be kept.
+    const parts = servers.map((server) => this.serverEntries(server));
+    const last = this.last;
+    if (last?.parts.length === parts.length && parts.every((part, i) => part === last.parts[i])) {
+      return last.entries;
+    }
+    if (this.byServer.size > servers.length) {
+      const names = new Set(servers.map((server) => server.name));
+      for (const name of this.byServer.keys()) if (!names.has(name)) this.byServer.delete(name);
+    }
+    this.last = { parts, entries: parts.flat() };
+    return this.last.entries;
+  }
+
+  /** One server's enabled, model-visible tools as entries (the kept ones while nothing changed). */
+  private serverEntries(server: { name: string; tools: readonly Tool[] }): readonly CatalogEntry[] {
+    const kept = this.byServer.get(server.name);
+    if (kept?.tools === server.tools && kept.revision === this.prefsRevision) return kept.entries;
+    const entries = server.tools
+      .filter((tool) => this.isEnabled(server.name, tool.name) && isVisibleToModel(tool))
+      .map((tool) => ({
+        modelName: modelToolName(server.name, tool.name),
+        server: server.name,
+        tool,
+      }));
+    this.byServer.set(server.name, { tools: server.tools, revision: this.prefsRevision, entries });
+    return entries;
   }
 
   private async save(prefs: Prefs): Promise<void> {

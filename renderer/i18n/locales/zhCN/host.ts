@@ -183,7 +183,8 @@ export const host: LocaleShape<typeof hostMessages> = {
     startTimeout: '服务器没有在规定时间内完成启动。',
     connectCancelled: '连接已取消。',
     notRunning: '服务器“{{name}}”没有在运行。',
-    messageTooLarge: '服务器“{{name}}”发送的消息超过 {{limit}} 字节；连接已关闭。',
+    messageTooLarge:
+      '服务器“{{name}}”发送了 {{size}} 字节的消息，超过单条消息 {{limit}} 字节的上限；该消息已丢弃，正在等待该服务器的调用均已失败，服务器继续运行。',
     resultTooLarge:
       '服务器“{{name}}”的回复有 {{size}} 字节，超过单条消息 {{limit}} 字节的上限；该回复已丢弃，服务器继续运行。',
     sseOnly: '此服务器只提供旧的 HTTP+SSE 传输方式，无法承载 2026 版协议。',

@@ -1,0 +1,38 @@
+import type { Bootstrap } from '../../shared/ipc/contract';
+import { createHostClient, type HostClient } from './HostClient';
+import type { HostBridge } from './HostBridge';
+import { createWsBridge, webSocketUrl, type ConnectionState } from './createWsBridge';
+
+/** The page's link to main, and its first request already on the way. */
+export interface HostConnection {
+  client: HostClient;
+  /** `app.bootstrap`, asked at once; rejects as the request would. */
+  bootstrap: Promise<Bootstrap>;
+  /** Where the socket's state changes go from now on (the stores, once they exist). */
+  onState(listener: (state: ConnectionState) => void): void;
+}
+
+/**
+ * Picks the bridge (Electron's preload, else a WebSocket to the shell that served the page)
+ * and asks for the bootstrap at once. The entry calls it before importing the rest of the
+ * page, so the socket's handshake and the first round trip overlap the evaluation of the
+ * other modules instead of following it.
+ */
+export function connectHost(
+  preload: HostBridge | undefined,
+  location: Pick<Location, 'host' | 'search'>,
+): HostConnection {
+  let listener: (state: ConnectionState) => void = () => {};
+  const bridge = preload ?? createWsBridge(webSocketUrl(location), (state) => listener(state));
+  const client = createHostClient(bridge);
+  const bootstrap = client.invoke('app.bootstrap', {});
+  // Awaited by the entry a moment later; until then a failure is not "unhandled".
+  bootstrap.catch(() => undefined);
+  return {
+    client,
+    bootstrap,
+    onState: (next) => {
+      listener = next;
+    },
+  };
+}

@@ -1,0 +1,198 @@
+import { createDispatcher } from '../../../main/ipc/createDispatcher';
+import type { BenchContext } from '../BenchContext';
+import { BenchShell } from '../BenchShell';
+import { once } from '../chat/once';
+import { createCoreHost } from '../createCoreHost';
+import { fixtureServer } from '../fixtureServer';
+import { holds, ratioGoal, type Goal } from '../Goal';
+import { RawJsonRpcPipe } from '../RawJsonRpcPipe';
+import { round, summarize, type Summary } from '../summarize';
+import { checkMessageCap, type MessageCapReport } from './checkMessageCap';
+import { expectIntact } from './expectIntact';
+import { lastCall, replayHandshake } from './replayHandshake';
+
+/** The result sizes timed, in bytes of text (1, 10 and 50 MB). */
+const SIZES = [
+  { label: '1MB', bytes: 1_000_000, rounds: 9 },
+  { label: '10MB', bytes: 10_000_000, rounds: 7 },
+  { label: '50MB', bytes: 50_000_000, rounds: 5 },
+] as const;
+const LIMIT = 2;
+const PIPE_WHAT =
+  'the host’s request lines written to another huge-result.mjs process, the answer read as bytes to its newline';
+
+/** One size: the three ways side by side. */
+export interface HugeResultSize {
+  label: string;
+  bytes: number;
+  /** Size of the JSON-RPC response line on the wire. */
+  responseBytes: number;
+  /** Window → web shell socket → dispatcher → session → server and back, parsed as a window does. */
+  socketMs: Summary;
+  /** `mcp.callTool` through the dispatcher of a host core in this process → its envelope. */
+  inProcessMs: Summary;
+  /** The same bytes through a plain pipe. */
+  pipeMs: Summary;
+  ratio: { socket: number; inProcess: number };
+}
+
+/** Results of 1–50 MB through the paths a window and a host core use, vs a byte pipe. */
+export interface HugeResultReport {
+  hostEra: string;
+  sizes: HugeResultSize[];
+  /** A small call on the same connection after the big ones worked, same server process. */
+  survived: boolean;
+  cap: MessageCapReport;
+  goals: Goal[];
+}
+
+/**
+ * Times `huge{bytes}` on huge-result.mjs at 1, 10 and 50 MB three ways, each with its own
+ * server process: through the built web shell (production mode) over its WebSocket as a window
+ * calls a tool (`mcp.callTool`, the frame parsed as a window parses it); through the host core
+ * as every shell wires it, called through the contract's dispatcher in this process; and,
+ * the baseline, a plain pipe to a third process of the server, sent the very lines the host
+ * sent (handshake included, then the host's own `tools/call` line with a fresh id), the answer
+ * read off the pipe as bytes up to its newline. One warm-up each per size, then rounds that
+ * rotate the order; every result is checked against the server's SHA-256 after the clock
+ * stopped. Then the stdio message cap, through the socket (see {@link checkMessageCap}).
+ */
+export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultReport> {
+  const script = fixtureServer('huge-result.mjs');
+  const servers = { huge: { command: process.execPath, args: [script] } };
+  const shell = await BenchShell.start(ctx, servers);
+  const stopShell = once(() => shell.stop());
+  ctx.janitor.onCleanup(stopShell);
+  const { core, log } = await createCoreHost(ctx.root, { servers });
+  const disposeCore = once(() => core.dispose());
+  ctx.janitor.onCleanup(disposeCore);
+  const pipe = await RawJsonRpcPipe.spawn(script, ctx.janitor);
+  try {
+    await core.mcp.settled(30_000);
+    await shell.whenAllReady(30_000);
+    const supervisor = core.mcp.supervisor('huge');
+    const track = supervisor.pid;
+    if (track !== undefined) ctx.janitor.trackGroup(track);
+    const status = supervisor.status;
+    if (status.kind !== 'ready') throw new Error(`huge server: ${JSON.stringify(status)}`);
+    const dispatch = createDispatcher(core.handlers, log.child('ipc'), { validateOutputs: false });
+    const input = (bytes: number) => ({ server: 'huge', tool: 'huge', arguments: { bytes } });
+
+    const viaInProcess = async (bytes: number): Promise<number> => {
+      const started = performance.now();
+      const envelope = await dispatch('mcp.callTool', input(bytes));
+      const elapsed = performance.now() - started;
+      if (!envelope.ok) throw new Error(`host call failed: ${JSON.stringify(envelope.error)}`);
+      expectIntact((envelope.value as { result: unknown }).result, bytes);
+      return elapsed;
+    };
+    const viaSocket = async (bytes: number): Promise<number> => {
+      const started = performance.now();
+      const value = await shell.socket.value('mcp.callTool', input(bytes));
+      const elapsed = performance.now() - started;
+      expectIntact((value as { result: unknown }).result, bytes);
+      return elapsed;
+    };
+    // One host call first: its request line is the one the pipe sends.
+    await viaInProcess(1000);
+    const traffic = supervisor.trafficSince();
+    const sent = traffic.filter((e) => e.direction === 'out');
+    const answered = new Set(
+      traffic.filter((e) => e.direction === 'in' && e.id !== undefined).map((e) => String(e.id)),
+    );
+    await replayHandshake(pipe, sent, answered);
+    const callLine = lastCall(sent);
+    const params = callLine.params as { arguments: Record<string, unknown> };
+
+    let nextId = 1_000_000;
+    let responseBytes = 0;
+    const viaPipe = async (bytes: number): Promise<number> => {
+      const id = nextId++;
+      const line = { ...callLine, id, params: { ...params, arguments: { bytes } } };
+      const { sentAt, response } = pipe.send(JSON.stringify(line));
+      const answer = await response;
+      if (answer.message.id !== id)
+        throw new Error(`pipe: answer to ${String(answer.message.id)}, not ${id}`);
+      expectIntact(answer.message.result, bytes);
+      responseBytes = answer.bytes;
+      return answer.arrivedAt - sentAt;
+    };
+
+    const sizes: HugeResultSize[] = [];
+    const goals: Goal[] = [];
+    for (const size of SIZES) {
+      const paths = [
+        { call: viaSocket, samples: [] as number[] },
+        { call: viaInProcess, samples: [] as number[] },
+        { call: viaPipe, samples: [] as number[] },
+      ];
+      for (const path of paths) await path.call(size.bytes);
+      for (let i = 0; i < size.rounds; i++) {
+        for (const path of rotation(paths, i)) path.samples.push(await path.call(size.bytes));
+      }
+      const [socketMs, inProcessMs, pipeMs] = paths.map((p) => summarize(p.samples)) as [
+        Summary,
+        Summary,
+        Summary,
+      ];
+      sizes.push({
+        label: size.label,
+        bytes: size.bytes,
+        responseBytes,
+        socketMs,
+        inProcessMs,
+        pipeMs,
+        ratio: {
+          socket: round(socketMs.median / pipeMs.median),
+          inProcess: round(inProcessMs.median / pipeMs.median),
+        },
+      });
+      goals.push(
+        ratioGoal({
+          id: `hugeResult.socket.${size.label}.median`,
+          text: `${size.label} tool result through the web shell socket as a window calls a tool (mcp.callTool, parsed) / the same bytes through a plain pipe, median`,
+          measured: socketMs,
+          baseline: pipeMs,
+          baselineWhat: PIPE_WHAT,
+          limit: LIMIT,
+        }),
+        ratioGoal({
+          id: `hugeResult.inProcess.${size.label}.median`,
+          text: `${size.label} tool result through the host core's dispatcher in process (mcp.callTool) / the same bytes through a plain pipe, median`,
+          measured: inProcessMs,
+          baseline: pipeMs,
+          baselineWhat: PIPE_WHAT,
+          limit: LIMIT,
+        }),
+      );
+    }
+    const pidBefore = supervisor.pid;
+    const survived = await viaInProcess(64).then(
+      () => supervisor.status.kind === 'ready' && supervisor.pid === pidBefore,
+      () => false,
+    );
+    goals.push(
+      holds(
+        'hugeResult.inProcess.survives',
+        'the host connection serves another call afterwards',
+        survived,
+      ),
+    );
+    // The core and the pipe are done: their memory is not the shell's, but the machine's.
+    await pipe.close();
+    await disposeCore();
+    const cap = await checkMessageCap(shell, 'huge');
+    goals.push(...cap.goals);
+    return { hostEra: status.era, sizes, survived, cap: cap.report, goals };
+  } finally {
+    await pipe.close();
+    await disposeCore();
+    await stopShell();
+  }
+}
+
+/** The `i`-th rotation of `items`, forwards and backwards in turn, so no path always goes first. */
+function rotation<T>(items: readonly T[], i: number): T[] {
+  const rotated = items.map((_, k) => items[(k + i) % items.length] as T);
+  return Math.floor(i / items.length) % 2 === 0 ? rotated : rotated.reverse();
+}
