@@ -100,26 +100,24 @@ export async function benchToolSearchFirstToken(
     );
 
     let titles = 0;
-    const turn = (shell: BenchShell) => async () => {
+    /** One new conversation's turn with tool search on, under a title of its own. */
+    const send = (shell: BenchShell): ReturnType<typeof socketFirstToken> => {
       const title = `Tool search turn ${String(++titles)}`;
       fake.scriptTitle(title);
-      const timing = await socketFirstToken(shell.socket, PROMPT, {
+      return socketFirstToken(shell.socket, PROMPT, {
         toolSearch: 'on',
         title,
         ...(fake.model ? { model: fake.model } : {}),
       });
+    };
+    const turn = (shell: BenchShell) => async () => {
+      const timing = await send(shell);
       fake.reset();
       return timing;
     };
     const request = async (shell: BenchShell): Promise<{ ms: number; sent: SideRequest }> => {
       fake.reset();
-      const title = `Tool search turn ${String(++titles)}`;
-      fake.scriptTitle(title);
-      const timing = await socketFirstToken(shell.socket, PROMPT, {
-        toolSearch: 'on',
-        title,
-        ...(fake.model ? { model: fake.model } : {}),
-      });
+      const timing = await send(shell);
       const body = fake.lastBody();
       if (!body) throw new Error('the fake saw no request');
       // Asked after the first turn: planning the costs would prepare the catalogue for it.
