@@ -4,7 +4,7 @@ import { expect, type Frame, type Page } from '@playwright/test';
 import { appFrame } from '../fixtures/appFrame';
 import { chatTest } from '../fixtures/chatTest';
 import type { MessagesRequestBody } from '../fixtures/fakeAnthropic/FakeAnthropic.mjs';
-import { message, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
+import { message, stallMidStream, text, toolUse } from '../fixtures/fakeAnthropic/replies.mjs';
 import { appServer, fixture } from '../fixtures/servers';
 import type { RunningShell } from '../fixtures/startWebShell';
 import { AppPage } from '../pages/AppPage';
@@ -191,6 +191,36 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
 });
 
 const v2 = chatTest({ apps: fixture('apps-v2.mjs', { protocol: 'modern' }) });
+
+v2(
+  'an App keeps its frame and what was done in it when its turn ends',
+  async ({ page, shell, fake }) => {
+    fake.script(
+      message([toolUse('apps__counter', { label: 'clicks' }, 'toolu_kept')]),
+      // The reply after the App stays open until the person stops it: the App is used mid-turn.
+      stallMidStream('Counting', 3),
+    );
+    await page.goto(shell.url);
+    await expect(page.getByTestId('server-item-apps')).toContainText(/tools/, { timeout: 20_000 });
+    await page.getByTestId('new-chat').click();
+    await send(page, 'Count with me');
+    await page.getByTestId('approval-once').click();
+    await expect(page.getByTestId('app-frame')).toHaveAttribute('data-phase', 'ready');
+    const app = await appFrame(page);
+    await app.locator('#bump').click();
+    await page.getByTestId('approval-once').click();
+    await expect(app.locator('#count')).toHaveText('1');
+    const iframe = await page.getByTestId('app-iframe').elementHandle();
+
+    await page.getByTestId('stop').click();
+    await expect(page.getByTestId('stop')).toHaveCount(0);
+    // The turn read back from the store: its messages now have their stored ids.
+    await expect(page.getByTestId('message-list')).not.toHaveAttribute('data-messages', '0');
+    expect(await iframe.evaluate((el) => el.isConnected)).toBe(true);
+    await expect(page.getByTestId('app-iframe')).toHaveCount(1);
+    await expect(app.locator('#count')).toHaveText('1');
+  },
+);
 
 // Its broken Apps throw in their own frames on purpose (each App frame is a process of its own,
 // whose errors the browser context reports); any other page error still fails it.

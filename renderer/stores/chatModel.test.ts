@@ -63,6 +63,48 @@ describe('chat model: pages', () => {
     expect(rows.filter((r) => r.kind === 'message' && r.editable).length).toBe(2);
   });
 
+  it('keeps the row of a reply that called a tool when the turn is read back (its App stays)', () => {
+    let model = pageOpened(chatOpened('c1'), page('c1', history.slice(0, 2)));
+    model = messageSent(model, 'hello', 5);
+    model = recordedTurn('oneToolCall').reduce(turnEventArrived, model);
+    const toolUseId = Object.keys(model.toolCalls)[0] ?? '';
+    const callingRow = (m: ChatModel) =>
+      chatRows(m).find(
+        (r) =>
+          r.kind === 'message' &&
+          r.message.content.some((b) => b.type === 'tool_use' && b.id === toolUseId),
+      );
+    const live = callingRow(model);
+    expect(live?.kind === 'message' && live.message.id).toMatch(/^live:/);
+    const calling = assistantMessage(3, 'Let me call the tool.', {
+      content: [
+        { type: 'text', text: 'Let me call the tool.' },
+        { type: 'tool_use', id: toolUseId, name: 'echo-server__echo', input: {} },
+      ],
+    });
+    const next = pageRefreshed(
+      model,
+      page('c1', [...history.slice(0, 2), userMessage(2, 'hello'), calling], {
+        toolCalls: [toolCall(toolUseId)],
+      }),
+    );
+    const stored = callingRow(next);
+    expect(stored?.kind === 'message' && stored.message.id).toBe('m3');
+    // The same key: React keeps the row, its tool card and the App frame in it.
+    expect(stored?.key).toBe(live?.key);
+    const keys = chatRows(next).map((r) => r.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('gives each row its own key even when two replies name the same call', () => {
+    const twice = (ordinal: number) =>
+      assistantMessage(ordinal, '', {
+        content: [{ type: 'tool_use', id: 'toolu_same', name: 's__t', input: {} }],
+      });
+    const model = pageOpened(chatOpened('c1'), page('c1', [twice(0), twice(1)]));
+    expect(chatRows(model).map((r) => r.key)).toEqual(['call:toolu_same', 'm1']);
+  });
+
   it('does not read back in the middle of another turn', () => {
     const sending = messageSent(chatOpened('c1'), 'x', 1);
     const model = sendAccepted(sending, sending.outgoing?.id ?? '', 't2');

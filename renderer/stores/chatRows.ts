@@ -59,9 +59,10 @@ export function chatRows(model: ChatModel): ChatRow[] {
   const running = isRunning(model);
   const messages = allMessages(model).filter(isVisible);
   const last = messages.at(-1);
+  const keys = new Set<string>();
   const rows: ChatRow[] = messages.map((message, index) => ({
     kind: 'message',
-    key: message.id,
+    key: uniqueKey(rowKey(message), message.id, keys),
     message,
     lastReply: !running && message === last && message.role === 'assistant',
     continued: message.role === 'assistant' && messages[index + 1]?.role === 'assistant',
@@ -70,6 +71,27 @@ export function chatRows(model: ChatModel): ChatRow[] {
   const footer = turnFooter(model, running, last);
   if (footer) rows.push({ kind: 'footer', key: 'footer', footer });
   return rows;
+}
+
+/**
+ * A message's row key. A reply that calls tools is keyed by its first call's id, which it has
+ * from the moment the call streams in and keeps when the turn is read back from the store (where
+ * the message gets its stored id): the row, its tool cards and their Apps stay mounted, so an
+ * App does not start again, losing what the person did in it, when its turn ends.
+ */
+export function rowKey(message: ChatMessage): string {
+  if (message.role === 'assistant') {
+    const call = message.content.find((block) => block.type === 'tool_use');
+    if (call) return `call:${call.id}`;
+  }
+  return message.id;
+}
+
+/** `key`, or the message's own id when another row has it already (keys must be unique). */
+function uniqueKey(key: string, id: string, taken: Set<string>): string {
+  const chosen = taken.has(key) ? id : key;
+  taken.add(chosen);
+  return chosen;
 }
 
 function turnFooter(
