@@ -8,6 +8,7 @@ import {
   openDeclarativeShadowRoots,
   withPrelude,
 } from './sandboxProxy';
+import { parentFacadeScript } from './parentFacade';
 import { webRtcGuardScript } from './webRtcGuard';
 
 const HOST = 'http://127.0.0.1:4000';
@@ -106,9 +107,11 @@ describe('the sandbox proxy', () => {
     const parser = new DOMParser();
     const guard = webRtcGuardScript();
     expect(withPrelude('<!doctype html><p>a</p>', parser)).toBe(
-      `<!doctype html>${guard}${REPORTER}<p>a</p>`,
+      `<!doctype html>${guard}${parentFacadeScript()}${REPORTER}<p>a</p>`,
     );
-    expect(withPrelude('<p>a</p>', parser)).toBe(`${guard}${REPORTER}<p>a</p>`);
+    expect(withPrelude('<p>a</p>', parser)).toBe(
+      `${guard}${parentFacadeScript()}${REPORTER}<p>a</p>`,
+    );
   });
 
   it('reports what the App logs with console.error, and still logs it', () => {

@@ -8,9 +8,10 @@
  * The page's CSP header, which the inner frame inherits, binds what the App may load and reach. It relays JSON-RPC messages both ways and
  * talks only to the host origins main named in its config, and keeps the App to its message
  * rate (see proxyRateGate). Its own bundle: it imports only that gate, the App message limits
- * and the guard that goes first into the App's document.
+ * and the scripts that go first into the App's document.
  */
 import { createRateGate } from './proxyRateGate';
+import { parentFacadeScript } from './parentFacade';
 import { webRtcGuardScript } from './webRtcGuard';
 
 export interface SandboxConfig {
@@ -67,11 +68,12 @@ export const REPORTER = `<script>(() => {
 
 /**
  * The App's HTML as its frame gets it: declarative shadow roots open (see `webRtcGuard`), then,
- * after any doctype (so standards mode stays), the WebRTC guard and the reporter first.
+ * after any doctype (so standards mode stays), the WebRTC guard, the parent facade and the
+ * reporter first.
  */
 export function withPrelude(html: string, parser: DOMParser): string {
   const app = openDeclarativeShadowRoots(html, parser);
-  const prelude = webRtcGuardScript() + REPORTER;
+  const prelude = webRtcGuardScript() + parentFacadeScript() + REPORTER;
   const doctype = /^\s*<!doctype[^>]*>/i.exec(app);
   if (!doctype) return prelude + app;
   return doctype[0] + prelude + app.slice(doctype[0].length);
