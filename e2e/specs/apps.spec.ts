@@ -144,15 +144,23 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
         return `threw ${(error as Error).name}`;
       }
     };
+    // The sandbox pages: frames of the host page, on origins of their own.
+    const pages = (read: (page: Window) => unknown): string =>
+      Array.from({ length: window.top?.frames.length ?? 0 }, (_, i) =>
+        attempt(() => read(window.top?.frames[i] as Window)),
+      ).join(' ');
     const reach = (url: string) =>
       fetch(url, { credentials: 'include' }).then(
         () => 'loaded',
         (error: unknown) => `blocked ${(error as Error).name}`,
       );
     return {
-      parentDocument: attempt(() => window.parent.document.title),
+      // window.parent is a stand-in that only posts; the sandbox page itself is a frame of
+      // the host page.
+      parentKeys: attempt(() => Object.keys(window.parent).join(',')),
+      parentDocument: pages((page) => page.document.title),
       hostDocument: attempt(() => window.top?.document.title),
-      parentUrl: attempt(() => window.parent.location.href),
+      parentUrl: pages((page) => page.location.href),
       cookie: attempt(() => document.cookie),
       storage: attempt(() => window.localStorage.length),
       undeclared: await reach('https://example.com/'),
@@ -165,6 +173,7 @@ test('vanilla App (2025 era): get-time in the card, its button through the host,
     };
   }, shell.origin);
   expect(proofs).toMatchObject({
+    parentKeys: 'reached postMessage',
     parentDocument: 'threw SecurityError',
     hostDocument: 'threw SecurityError',
     parentUrl: 'threw SecurityError',

@@ -51,7 +51,7 @@ describe('cli tasks', () => {
       '--args',
       '{"topic":"tides"}',
     );
-    expect(code).toBe(0);
+    expect(code, err).toBe(0);
     expect(out).toContain('# Research Report: tides');
     expect(err).toMatch(/^task \S+ on everything: working — Gathering sources\.\.\.$/m);
     expect(err).toMatch(/on everything: working — Generating report\.\.\.$/m);
@@ -66,7 +66,7 @@ describe('cli tasks', () => {
       '{"topic":"comets","seconds":1}',
       '--detach',
     );
-    expect(detached.code).toBe(0);
+    expect(detached.code, detached.err).toBe(0);
     const [server, taskId] = detached.out.split('\n')[0]?.split(' ') ?? [];
     expect(server).toBe('jobs');
     expect(detached.out).toContain(`Resume: npm run --silent cli -- task jobs ${taskId ?? ''}`);
@@ -80,7 +80,7 @@ describe('cli tasks', () => {
     });
 
     const resumed = await cli('task', 'jobs', taskId ?? '');
-    expect(resumed.code).toBe(0);
+    expect(resumed.code, resumed.err).toBe(0);
     expect(resumed.out).toContain('Research report on comets: 3 stages done.');
     expect(resumed.err).toContain(`task ${taskId ?? ''} on jobs:`);
     expect((await cli('tasks')).out).toMatch(
@@ -101,7 +101,7 @@ describe('cli tasks', () => {
     );
     const taskId = detached.out.split('\n')[0]?.split(' ')[1] ?? '';
     const cancelled = await cli('task', 'cancel', 'jobs', taskId);
-    expect(cancelled.code).toBe(0);
+    expect(cancelled.code, cancelled.err).toBe(0);
     expect(cancelled.out).toContain(`task ${taskId} on jobs: cancelled`);
     expect((await cli('tasks')).out).toMatch(new RegExp(`jobs  ${taskId}  cancelled`));
   });
