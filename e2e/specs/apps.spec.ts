@@ -228,6 +228,18 @@ v2(
     expect(await iframe.evaluate((el) => el.isConnected)).toBe(true);
     await expect(page.getByTestId('app-iframe')).toHaveCount(1);
     await expect(app.locator('#count')).toHaveText('1');
+
+    // Its last showing gone, an empty page of its origin keeps its browser process for a while.
+    const origin = new URL(await iframe.evaluate((el) => (el as HTMLIFrameElement).src)).origin;
+    await page.getByTestId('new-chat').click();
+    await expect(page.getByTestId('app-iframe')).toHaveCount(0);
+    await expect(page.locator('.app-origin-warm iframe')).toHaveAttribute('src', `${origin}/warm`);
+    let warm: Frame | undefined;
+    await expect
+      .poll(() => (warm = page.frames().find((f) => f.url() === `${origin}/warm`)) !== undefined)
+      .toBe(true);
+    const content = (await warm?.content()) ?? '';
+    expect(content).not.toMatch(/<script|Not found/i);
   },
 );
 

@@ -50,6 +50,8 @@ export class AppFrames {
   private readonly frames = new Map<string, AppFrameRecord>();
   /** Drawn once per launch: App origin labels are derived from it. */
   private readonly originSecret = randomBytes(32);
+  /** Every origin label a frame of this launch was on (one per App shown, so few). */
+  private readonly issued = new Set<string>();
 
   add(record: Omit<AppFrameRecord, 'frameId' | 'appId' | 'originLabel'>): AppFrameRecord {
     const frame = {
@@ -59,6 +61,7 @@ export class AppFrames {
       originLabel: appOriginLabel(this.originSecret, record.server, record.resourceUri),
     };
     this.frames.set(frame.frameId, frame);
+    this.issued.add(frame.originLabel);
     if (this.frames.size > MAX_FRAMES) {
       const oldest = this.frames.keys().next().value;
       if (oldest !== undefined) this.frames.delete(oldest);
@@ -74,6 +77,11 @@ export class AppFrames {
   hasOrigin(label: string): boolean {
     for (const frame of this.frames.values()) if (frame.originLabel === label) return true;
     return false;
+  }
+
+  /** Whether a frame of this launch was ever on the origin with this host label. */
+  knowsOrigin(label: string): boolean {
+    return this.issued.has(label);
   }
 
   /** The frame, or NotFound: a frame closed (or never opened) can ask nothing. */

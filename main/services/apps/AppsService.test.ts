@@ -131,6 +131,16 @@ describe('MCP Apps in the host core', () => {
     await host.core.handlers['apps.close']({ frameId: again.frameId });
     expect(host.forgotten).toEqual([label]);
     expect((await service.sandboxResponse(label, '/assets/sandbox-x.js')).status).toBe(404);
+    // What keeps a shown App's process warm: an empty page, no script, on origins of this run
+    // only.
+    const warm = await service.sandboxResponse(label, '/warm');
+    expect(warm.status).toBe(200);
+    expect(String(warm.body)).not.toMatch(/<script|src=|href=/i);
+    expect(warm.headers['Content-Security-Policy']).toBe(
+      "default-src 'none'; frame-ancestors http://127.0.0.1:8",
+    );
+    expect((await service.sandboxResponse(stranger, '/warm')).status).toBe(404);
+    expect((await service.sandboxResponse(label, '/warm/x')).status).toBe(404);
   });
 
   it('reads a UI resource once per session until the server says its resources changed', async () => {

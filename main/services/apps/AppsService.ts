@@ -95,6 +95,7 @@ export class AppsService {
       rendererDir: sandbox.rendererDir,
       frame: (id) => this.frames.find(id),
       hasOrigin: (label) => this.frames.hasOrigin(label),
+      knowsOrigin: (label) => this.frames.knowsOrigin(label),
       parentOrigins: () => sandbox.parentOrigins,
     });
   }

@@ -25,12 +25,20 @@ export interface SandboxPagesOptions {
   frame: (frameId: string) => SandboxFrame | undefined;
   /** Whether an open frame is on the origin with this host label. */
   hasOrigin: (originLabel: string) => boolean;
+  /** Whether a frame of this run was ever on the origin with this host label. */
+  knowsOrigin: (originLabel: string) => boolean;
   /** The host pages that may talk to the proxy (checked by the proxy on every message). */
   parentOrigins: () => readonly string[];
 }
 
 /** The page of every frame; the frame id after it is the page's capability. */
 export const SANDBOX_FRAME_PATH = '/frame/';
+
+/**
+ * An empty page on an App's origin that keeps the origin's browser process alive between
+ * showings (see the renderer's `holdAppOrigin`): no script, nothing to load, nothing kept.
+ */
+export const SANDBOX_WARM_PATH = '/warm';
 
 const FEATURES: Record<AppPermission, string> = {
   camera: 'camera',
@@ -58,6 +66,9 @@ export class SandboxPages {
   constructor(private readonly options: SandboxPagesOptions) {}
 
   async respond(originLabel: string, pathname: string): Promise<SandboxResponse> {
+    if (pathname === SANDBOX_WARM_PATH) {
+      return this.options.knowsOrigin(originLabel) ? this.warmPage() : notFound();
+    }
     if (!this.options.hasOrigin(originLabel)) return notFound();
     const { html, assets } = await this.loadTemplate().catch(() => ({
       html: '',
@@ -100,6 +111,23 @@ export class SandboxPages {
     } catch {
       return notFound();
     }
+  }
+
+  private warmPage(): SandboxResponse {
+    const ancestors = this.options.parentOrigins();
+    return {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Content-Security-Policy': `default-src 'none'; frame-ancestors ${
+          ancestors.length > 0 ? ancestors.join(' ') : "'none'"
+        }`,
+        'Referrer-Policy': 'no-referrer',
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'no-store',
+      },
+      body: '<!doctype html><meta charset="utf-8"><title></title>',
+    };
   }
 
   private loadTemplate(): Promise<{ html: string; assets: Set<string> }> {

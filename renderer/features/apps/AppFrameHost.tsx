@@ -13,6 +13,7 @@ import { useAppStore, useAppsStore, useServersStore } from '../../stores/StoresC
 import { AppDiagnostics, OUTER_SANDBOX } from './AppDiagnostics';
 import { AppFailureView } from './AppFailureView';
 import { appFrameReducer, frameOf, initialFrameState, topCause } from './appFrameState';
+import { holdAppOrigin } from './holdAppOrigin';
 import { AppPermissionsBar } from './AppPermissionsBar';
 import { AppProblems } from './AppProblems';
 import { AppRefusedSources } from './AppRefusedSources';
@@ -113,6 +114,10 @@ export function AppFrameHost({ target, label, call }: AppFrameHostProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+
+  // While shown, and for a while after, the App's origin keeps its browser process.
+  const proxyUrl = frame?.proxyUrl;
+  useEffect(() => (proxyUrl ? holdAppOrigin(proxyUrl, OUTER_SANDBOX) : undefined), [proxyUrl]);
 
   // The card leaving the page: its frame is torn down in a task of its own (see retireFrame).
   useLayoutEffect(
