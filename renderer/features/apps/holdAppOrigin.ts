@@ -1,3 +1,5 @@
+import { hiddenHolder } from './hiddenHolder';
+
 /** How long an App's origin stays warm after its last showing left the page. */
 export const KEEP_WARM_MS = 120_000;
 /** Idle origins kept warm at most: each is a browser process. */
@@ -13,7 +15,6 @@ interface OriginHold {
 }
 
 const origins = new Map<string, OriginHold>();
-let holder: HTMLDivElement | undefined;
 
 /**
  * Marks an App's origin as shown while the function returned is not called. Every App has an
@@ -71,17 +72,8 @@ function warmFrame(origin: string, sandbox: string): HTMLIFrameElement {
   frame.setAttribute('tabindex', '-1');
   frame.setAttribute('aria-hidden', 'true');
   frame.src = `${origin}${WARM_PATH}`;
-  holderIn(document).append(frame);
+  hiddenHolder(document, 'app-origin-warm').append(frame);
   return frame;
-}
-
-function holderIn(document: Document): HTMLDivElement {
-  if (holder?.isConnected && holder.ownerDocument === document) return holder;
-  holder = document.createElement('div');
-  holder.setAttribute('aria-hidden', 'true');
-  holder.className = 'app-origin-warm';
-  document.body.append(holder);
-  return holder;
 }
 
 function drop(key: string): void {

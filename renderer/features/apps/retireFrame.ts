@@ -1,6 +1,7 @@
+import { hiddenHolder } from './hiddenHolder';
+
 /** Frames whose card left, waiting off-screen to be removed; one goes per turn of the event loop. */
 const retiring: Element[] = [];
-let holder: HTMLDivElement | undefined;
 let scheduled = false;
 
 type MovingParent = Element & { moveBefore?: (node: Node, child: Node | null) => void };
@@ -17,16 +18,6 @@ function schedule(): void {
   requestAnimationFrame(() => setTimeout(pump, 0));
 }
 
-/** The hidden place retiring frames wait in (created on first use). */
-function holderIn(document: Document): HTMLDivElement {
-  if (holder?.isConnected && holder.ownerDocument === document) return holder;
-  holder = document.createElement('div');
-  holder.setAttribute('aria-hidden', 'true');
-  holder.className = 'app-frame-retiring';
-  document.body.append(holder);
-  return holder;
-}
-
 /**
  * Takes an App's frame out of its card before the card leaves the page, and removes it later,
  * one frame per task. Removing a frame tears down its document: scrolling a list of Apps takes
@@ -38,7 +29,7 @@ export function retireFrame(frame: Element): boolean {
   const document = frame.ownerDocument;
   const body = document.body as MovingParent | null;
   if (!frame.isConnected || !body || typeof body.moveBefore !== 'function') return false;
-  const place = holderIn(document) as MovingParent;
+  const place = hiddenHolder(document, 'app-frame-retiring') as MovingParent;
   try {
     place.moveBefore(frame, null);
   } catch {
