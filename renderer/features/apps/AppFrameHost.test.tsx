@@ -148,6 +148,30 @@ describe('AppFrameHost', () => {
     expect(screen.getByTestId('app-failure').textContent).toContain('The App did not start');
   });
 
+  it('gives the App its whole start time from when its sandbox page is up', async () => {
+    vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
+    await show({ ok: true, frame });
+    await act(() => vi.advanceTimersByTimeAsync(A_TURN_MS));
+    const proxy = screen.getByTestId<HTMLIFrameElement>('app-iframe').contentWindow;
+    if (!proxy) throw new Error('no frame window');
+    vi.spyOn(proxy, 'postMessage');
+    // A slow sandbox page: up just before the time runs out.
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS - 500));
+    await act(async () => {
+      window.dispatchEvent(
+        new MessageEvent('message', {
+          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
+          source: proxy,
+        }),
+      );
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS - 500));
+    expect(screen.queryByTestId('app-failure')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByTestId('app-failure').dataset.kind).toBe('init-timeout');
+  });
+
   it('keeps a failed App’s diagnostics: origin, sandbox flags, CSP, problems, bridge messages', async () => {
     vi.useFakeTimers({ toFake: [...TIMERS.toFake] });
     const cspHeader = "default-src 'none'; script-src 'self' 'unsafe-eval' blob:";

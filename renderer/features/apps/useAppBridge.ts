@@ -89,19 +89,19 @@ export function useAppBridge(deps: AppBridgeDeps): void {
       dispatch({ type: 'failed', failure });
       actions.report(frame.frameId, { kind: 'failed', failure });
     };
-    const timer = setTimeout(() => {
+    const timedOut = (): void =>
       fail(
         proxyReady
           ? {
               kind: 'init-timeout',
-              detail: `The App did not finish starting (ui/initialize) within ${String(INIT_TIMEOUT_MS / 1000)} seconds.${causeText(topCause(problems))}`,
+              detail: `The App did not finish starting (ui/initialize) within ${String(INIT_TIMEOUT_MS / 1000)} seconds of its sandbox page loading.${causeText(topCause(problems))}`,
             }
           : {
               kind: 'sandbox-failed',
               detail: `The sandbox page did not load within ${String(INIT_TIMEOUT_MS / 1000)} seconds: ${frame.proxyUrl.replace(/[^/]+$/, '…')}`,
             },
       );
-    }, INIT_TIMEOUT_MS);
+    let timer = setTimeout(timedOut, INIT_TIMEOUT_MS);
     const d = latest.current;
     const connecting = connectAppBridge(target, frame, {
       hostInfo: { name: 'Switchboard', version: d.version },
@@ -159,6 +159,10 @@ export function useAppBridge(deps: AppBridgeDeps): void {
         },
         sandboxReady: () => {
           proxyReady = true;
+          // The App's own start gets the whole time once its page is up: a large App (a
+          // 4 MB pdf viewer) on a busy machine must not pay for a slow sandbox page too.
+          clearTimeout(timer);
+          timer = setTimeout(timedOut, INIT_TIMEOUT_MS);
           dispatch({ type: 'proxyReady' });
         },
         initialized: () => {
