@@ -42,6 +42,20 @@ async function show(opened: AppOpenResult | (() => AppOpenResult)) {
   );
 }
 
+/** The sandbox page says it is up, as its proxy script does, and a little time passes. */
+async function sandboxUp(proxy: Window): Promise<void> {
+  await act(async () => {
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
+        source: proxy,
+        origin: 'http://127.0.0.1:9',
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(10);
+  });
+}
+
 describe('AppFrameHost', () => {
   it('says in plain words why an App cannot be shown, with the details on demand', async () => {
     let attempts = 0;
@@ -129,16 +143,7 @@ describe('AppFrameHost', () => {
     const proxy = iframe.contentWindow;
     if (!proxy) throw new Error('no frame window');
     const sentToProxy = vi.spyOn(proxy, 'postMessage');
-    await act(async () => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
-          source: proxy,
-          origin: 'http://127.0.0.1:9',
-        }),
-      );
-      await vi.advanceTimersByTimeAsync(10);
-    });
+    await sandboxUp(proxy);
     expect(host.callsOf('apps.getHtml')).toEqual([{ frameId: frame.frameId }]);
     expect(sentToProxy.mock.calls[0]?.[0]).toMatchObject({
       method: 'ui/notifications/sandbox-resource-ready',
@@ -157,15 +162,7 @@ describe('AppFrameHost', () => {
     vi.spyOn(proxy, 'postMessage');
     // A slow sandbox page: up just before the time runs out.
     await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS - 500));
-    await act(async () => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
-          source: proxy,
-        }),
-      );
-      await vi.advanceTimersByTimeAsync(10);
-    });
+    await sandboxUp(proxy);
     await act(() => vi.advanceTimersByTimeAsync(INIT_TIMEOUT_MS - 500));
     expect(screen.queryByTestId('app-failure')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(500));
@@ -230,15 +227,7 @@ describe('AppFrameHost', () => {
     const proxy = iframe.contentWindow;
     if (!proxy) throw new Error('no frame window');
     windowRead.mockClear();
-    await act(async () => {
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: { jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} },
-          source: proxy,
-        }),
-      );
-      await vi.advanceTimersByTimeAsync(10);
-    });
+    await sandboxUp(proxy);
     // Read once, when the first message came; the frame's answer went to the same window.
     expect(windowRead).toHaveBeenCalledTimes(1);
     expect(host.callsOf('apps.getHtml')).toEqual([{ frameId: frame.frameId }]);
