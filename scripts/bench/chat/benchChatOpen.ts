@@ -70,6 +70,10 @@ export async function benchChatOpen(ctx: BenchContext): Promise<ChatOpenReport> 
     },
   });
   try {
+    // The sidebar lists the history just after the first frame: both items before any click.
+    for (const conversation of [seeded.large, seeded.small]) {
+      await shell.page.waitForSelector(`[data-testid="conversation-${conversation.id}"]`, 20_000);
+    }
     const historyBytes = statSync(join(shell.dataDir, 'history.sqlite')).size;
     const times = new Map<SeededConversation, (OpenTiming & { longestTaskMs: number })[]>([
       [seeded.large, []],
