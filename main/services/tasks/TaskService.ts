@@ -109,8 +109,9 @@ export class TaskService {
     const supervisor = await this.options.mcp.use(request.server, request.signal);
     const tasks = supervisor.ready().tasks();
     const mode = tasks.mode(request.tool);
-    const prefer = request.preferTask ?? this.options.preferTasks?.() ?? false;
-    if (mode === 'none' || (mode === 'optional' && !prefer)) {
+    // The setting is read only for a tool that may run either way (most calls are 'none').
+    const prefer = (): boolean => request.preferTask ?? this.options.preferTasks?.() ?? false;
+    if (mode === 'none' || (mode === 'optional' && !prefer())) {
       const result = await supervisor.callTool(request.tool, request.args, {
         ...(request.signal ? { signal: request.signal } : {}),
         ...(request.timeoutMs !== undefined ? { timeoutMs: request.timeoutMs } : {}),
