@@ -16,7 +16,6 @@ import {
 } from '../../shared/ipc/wsProtocol';
 import type { Dispatch } from '../ipc/createDispatcher';
 import type { Logger } from '../platform/Logger';
-import { contentSecurityPolicy } from '../platform/contentSecurityPolicy';
 import type { HostEvents } from '../services/base/HostEvents';
 import {
   TOKEN_COOKIE,
@@ -28,6 +27,7 @@ import {
 } from './requestGuards';
 import { listenOnLoopback } from './listenOnLoopback';
 import { serveStatic } from './serveStatic';
+import { webShellHeaders } from './webShellHeaders';
 
 export interface WebShellOptions {
   dispatch: Dispatch;
@@ -108,20 +108,6 @@ export class WebShell {
     await new Promise<void>((done) => this.server.close(() => done()));
   }
 
-  private securityHeaders(): Record<string, string> {
-    return {
-      'Content-Security-Policy': contentSecurityPolicy(
-        [`ws://127.0.0.1:${this.port}`, `ws://localhost:${this.port}`],
-        this.options.frameSources ?? [],
-      ),
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-      'X-Frame-Options': 'DENY',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-    };
-  }
-
   private async handleHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!isAllowedHost(req.headers.host, this.port)) {
       res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -145,7 +131,7 @@ export class WebShell {
       return;
     }
     const headers = {
-      ...this.securityHeaders(),
+      ...webShellHeaders(this.port, this.options.frameSources),
       // The cookie lets assets and reloads through without the token in every URL.
       'Set-Cookie': `${TOKEN_COOKIE}=${this.token}; HttpOnly; SameSite=Strict; Path=/`,
     };

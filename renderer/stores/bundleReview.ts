@@ -3,7 +3,7 @@ import {
   BUNDLE_CHUNK_BYTES,
   MAX_BUNDLE_BYTES,
   isBundleFileName,
-} from '../../shared/domain/bundleUpload';
+} from '../../shared/domain/bundleLimits';
 import type { HostClient } from '../host/HostClient';
 import { errorInfo, type ErrorInfo } from './loadable';
 

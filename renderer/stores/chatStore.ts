@@ -1,7 +1,7 @@
 import type { ConversationToolSearch } from '../../shared/domain/toolSearch';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AttachmentInput, AttachmentView } from '../../shared/domain/attachments';
-import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../shared/domain/conversationViews';
+import { TOOL_RESULT_TEXT_SLICE_CHARS } from '../../shared/domain/toolResultLimits';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
 import { approvalRequested, approvalResolved } from './approvalLinks';

@@ -1,11 +1,13 @@
+import type {
+  AttachmentInput,
+  AttachmentView,
+  InlineAttachmentInput,
+} from '../../shared/domain/attachments';
 import {
   inlineAttachmentBytes,
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
-  type AttachmentInput,
-  type AttachmentView,
-  type InlineAttachmentInput,
-} from '../../shared/domain/attachments';
+} from '../../shared/domain/attachmentLimits';
 
 /** An attachment waiting in the composer: what goes to main, and what its chip shows. */
 export interface DraftAttachment {

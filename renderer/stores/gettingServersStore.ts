@@ -1,13 +1,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { BundleInstallRequest, BundleView } from '../../shared/domain/bundleViews';
 import type { RegistryInstallRequest, RegistryServer } from '../../shared/domain/registryViews';
-import {
-  fieldChangeSchema,
-  type FieldChange,
-  type RegistryReview,
-} from '../../shared/domain/registryReview';
-import { AppError } from '../../shared/errors';
-import { z } from 'zod';
+import type { FieldChange, RegistryReview } from '../../shared/domain/registryReview';
 import type { ServerForm, ServerTestResult } from '../../shared/domain/serverForm';
 import type { RequestInput } from '../../shared/ipc/contract';
 import type { HostClient } from '../host/HostClient';
@@ -22,8 +16,6 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo }
 /** A registry install's outcome; a refused one may name the fields that changed. */
 export type RegistryInstallOutcome =
   { ok: true; value: string } | { ok: false; error: ErrorInfo; changes?: FieldChange[] };
-
-const changesData = z.object({ changes: z.array(fieldChangeSchema) });
 
 /** The registry browser's list: pages appended as the person asks for more. */
 export interface RegistryList {
@@ -136,12 +128,11 @@ export function createGettingServersStore(
         return { ok: true, value: result.serverName };
       } catch (error) {
         // A document that changed since the review: main names the fields.
-        const data = changesData.safeParse(error instanceof AppError ? error.data : undefined);
-        return {
-          ok: false,
-          error: errorInfo(error),
-          ...(data.success ? { changes: data.data.changes } : {}),
-        };
+        const changes = await import('./changedFieldsOf').then(
+          (m) => m.changedFieldsOf(error),
+          () => undefined,
+        );
+        return { ok: false, error: errorInfo(error), ...(changes ? { changes } : {}) };
       }
     },
     inspectBundle: (path) => attempt(() => client.invoke('bundles.inspect', { path })),

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import { formInteraction, samplingInteraction } from '../features/interactions/interactionFixtures';
 import { scriptedClient } from '../testing/scriptedClient';
-import { fieldErrorsOf, queued } from './interactionsReducers';
+import { fieldErrorsOf } from './fieldErrorsOf';
+import { queued } from './interactionsReducers';
 import { createInteractionsStore } from './interactionsStore';
 
 describe('interactionsStore', () => {

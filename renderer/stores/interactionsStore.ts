@@ -10,7 +10,8 @@ import type {
 } from '../../shared/domain/interactions';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import type { HostClient } from '../host/HostClient';
-import { fieldErrorsOf, upsertInteraction, type FieldError } from './interactionsReducers';
+import type { FieldError } from './fieldErrorsOf';
+import { upsertInteraction } from './interactionsReducers';
 import { errorInfo, type ActionResult, type ErrorInfo, type Loadable } from './loadable';
 import { without } from './serversReducers';
 
@@ -91,7 +92,13 @@ export function createInteractionsStore(
           return { ok: true };
         }
         const info = errorInfo(error);
-        const fields = error instanceof AppError ? fieldErrorsOf(error.data) : {};
+        const fields =
+          error instanceof AppError
+            ? await import('./fieldErrorsOf').then(
+                (m) => m.fieldErrorsOf(error.data),
+                () => ({}),
+              )
+            : {};
         set((s) => ({
           responding: without(s.responding, id),
           errors: { ...s.errors, [id]: { ...info, fields } },

@@ -1,4 +1,4 @@
-import { turnError } from '../../shared/domain/conversationEvents';
+import { turnError } from '../../shared/domain/turnError';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   ProviderAdd,

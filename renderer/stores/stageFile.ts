@@ -2,8 +2,8 @@ import {
   FILE_CHUNK_CHARS,
   MAX_ATTACHMENT_BYTES,
   MAX_IMAGE_BYTES,
-} from '../../shared/domain/attachments';
-import { imageMediaTypeSchema } from '../../shared/domain/conversationMessage';
+} from '../../shared/domain/attachmentLimits';
+import { isImageMediaType } from '../../shared/domain/imageMediaTypes';
 import type { HostClient } from '../host/HostClient';
 
 /** Why a file cannot go with a message, said before anything is sent. */
@@ -20,8 +20,7 @@ export interface LocalFile {
 /** Checks a file against what the model and a message accept. */
 export function checkFile(file: { type: string; size: number }): FileRefusal | null {
   if (file.size > MAX_ATTACHMENT_BYTES) return 'fileTooLarge';
-  if (imageMediaTypeSchema.safeParse(file.type).success && file.size > MAX_IMAGE_BYTES)
-    return 'imageTooLarge';
+  if (isImageMediaType(file.type) && file.size > MAX_IMAGE_BYTES) return 'imageTooLarge';
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { ENDED_TASK_STATUSES, type TaskView } from '../../shared/domain/tasks';
+import type { TaskView } from '../../shared/domain/tasks';
+import { ENDED_TASK_STATUSES } from '../../shared/domain/taskStatuses';
 
 /** Tasks by id, as main last described them. */
 export type TasksById = Readonly<Record<string, TaskView>>;

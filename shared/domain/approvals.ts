@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_DENY_REASON } from './reasonLimits';
 
 /**
  * Approvals: the shapes that cross from the broker (main/services/approvals) to the approval
@@ -120,8 +121,7 @@ export type ApprovalScope = z.infer<typeof approvalScopeSchema>;
 export const approvalAnswerScopeSchema = z.enum([...approvalScopeSchema.options, 'app']);
 export type ApprovalAnswerScope = z.infer<typeof approvalAnswerScopeSchema>;
 
-/** Longest deny reason a person can type; it goes to the model verbatim, so keep it sane. */
-export const MAX_DENY_REASON = 2000;
+export { MAX_DENY_REASON };
 
 /** A person's answer to a request. Strict, so a misspelt field is rejected, not ignored. */
 export const approvalDecisionSchema = z.discriminatedUnion('kind', [

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { requestToolsSchema } from './toolSearch';
 import { hostTextSchema } from '../text/hostTextSchema';
-import { AppErrorCode, type AppError } from '../errors';
+import { AppErrorCode } from '../errors';
+import { turnError } from './turnError';
 import { conversationMessageSchema, toolResultBlockSchema } from './conversationMessage';
 import { toolOutcomeSchema } from './toolOutcome';
 
@@ -19,14 +20,7 @@ export const turnErrorSchema = z.object({
   text: hostTextSchema.optional(),
 });
 
-/** An error as a turn reports it. */
-export function turnError(error: AppError): TurnError {
-  return {
-    code: error.code,
-    message: error.message,
-    ...(error.text ? { text: error.text } : {}),
-  };
-}
+export { turnError };
 export type TurnError = z.infer<typeof turnErrorSchema>;
 
 /** Token counts as the API reports them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_MEDIA_TYPES, type ImageMediaType } from './imageMediaTypes';
 
 /**
  * Conversation messages in the Anthropic Messages API's own `MessageParam` shape (snake_case
@@ -9,8 +10,8 @@ import { z } from 'zod';
 export const textBlockSchema = z.object({ type: z.literal('text'), text: z.string() });
 
 /** The image types the Messages API accepts inline. */
-export const imageMediaTypeSchema = z.enum(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-export type ImageMediaType = z.infer<typeof imageMediaTypeSchema>;
+export const imageMediaTypeSchema = z.enum(IMAGE_MEDIA_TYPES);
+export type { ImageMediaType };
 
 export const imageBlockSchema = z.object({
   type: z.literal('image'),

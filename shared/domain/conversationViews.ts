@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_RESULT_PREVIEW_CHARS, TOOL_RESULT_TEXT_SLICE_CHARS } from './toolResultLimits';
 import { approvalOutcomeSchema } from './approvals';
 import { attachmentViewSchema } from './attachments';
 import { tokenUsageSchema, turnErrorSchema } from './conversationEvents';
@@ -83,11 +84,4 @@ export const toolCallViewSchema = z.object({
 });
 export type ToolCallView = z.infer<typeof toolCallViewSchema>;
 
-/** Largest tool-result preview sent with events; "show all" fetches the rest. */
-export const TOOL_RESULT_PREVIEW_CHARS = 20_000;
-
-/**
- * Most characters of a tool result's text sent in one answer: "show all" of a result of many
- * megabytes reads it in slices this large, so no answer (and no parse in a window) grows with it.
- */
-export const TOOL_RESULT_TEXT_SLICE_CHARS = 256 * 1024;
+export { TOOL_RESULT_PREVIEW_CHARS, TOOL_RESULT_TEXT_SLICE_CHARS };

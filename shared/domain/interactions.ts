@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REJECT_REASON } from './reasonLimits';
 
 /**
  * Server-initiated interactions: what a server asks of the host (a model completion, answers
@@ -151,8 +152,7 @@ export const interactionOutcomeSchema = z.enum([
 ]);
 export type InteractionOutcome = z.infer<typeof interactionOutcomeSchema>;
 
-/** Longest reason a person can type; it goes to the server verbatim. */
-export const MAX_REJECT_REASON = 2000;
+export { MAX_REJECT_REASON };
 const MAX_EDIT_TEXT = 1_000_000;
 
 export const samplingDecisionSchema = z.discriminatedUnion('action', [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENDED_TASK_STATUSES, TASK_STATUSES, type TaskStatus } from './taskStatuses';
 
 /** Longest status message forwarded to windows; a server may send anything. */
 export const TASK_MESSAGE_MAX = 500;
@@ -7,23 +8,9 @@ export const TASK_MESSAGE_MAX = 500;
  * Where a task is: the protocol's five states (both eras), and `expired` when the server no
  * longer knows it (its time to live passed, or the server lost it in a restart).
  */
-export const taskStatusSchema = z.enum([
-  'working',
-  'input_required',
-  'completed',
-  'failed',
-  'cancelled',
-  'expired',
-]);
-export type TaskStatus = z.infer<typeof taskStatusSchema>;
-
-/** Statuses a task never leaves. */
-export const ENDED_TASK_STATUSES: readonly TaskStatus[] = [
-  'completed',
-  'failed',
-  'cancelled',
-  'expired',
-];
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+export type { TaskStatus };
+export { ENDED_TASK_STATUSES };
 
 /**
  * Who started it: a chat, the CLI, the server view's Tools tab, or (client-side tasks) the

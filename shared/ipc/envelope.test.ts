@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, AppErrorCode } from '../errors';
-import { fail, ok, unwrap } from './envelope';
+import { fail, ok } from './envelope';
+import { unwrap } from './unwrap';
 
 describe('envelope', () => {
   it('wraps values and unwraps them', () => {

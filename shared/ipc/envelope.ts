@@ -1,5 +1,4 @@
-import { AppError, AppErrorCode, isAppErrorCode, type AppErrorData } from '../errors';
-import { hostTextSchema } from '../text/hostTextSchema';
+import { AppError, type AppErrorData } from '../errors';
 
 /** Every request result crosses IPC as one of these two branches. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: AppErrorData };
@@ -10,23 +9,4 @@ export function ok<T>(value: T): Envelope<T> {
 
 export function fail(error: unknown): { ok: false; error: AppErrorData } {
   return { ok: false, error: AppError.from(error).toJSON() };
-}
-
-/** Unwraps an envelope received from the other side; throws AppError on the error branch. */
-export function unwrap(envelope: unknown): unknown {
-  if (typeof envelope !== 'object' || envelope === null || !('ok' in envelope)) {
-    throw new AppError(AppErrorCode.Internal, 'Malformed response envelope');
-  }
-  const env = envelope as { ok: unknown; value?: unknown; error?: unknown };
-  if (env.ok === true) return env.value;
-  const error = (env.error ?? {}) as {
-    code?: unknown;
-    message?: unknown;
-    text?: unknown;
-    data?: unknown;
-  };
-  const code = isAppErrorCode(error.code) ? error.code : AppErrorCode.Internal;
-  const message = typeof error.message === 'string' ? error.message : 'Unknown error';
-  const text = hostTextSchema.safeParse(error.text);
-  throw new AppError(code, text.success ? text.data : message, error.data);
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalDecision, ApprovalRequest } from '../../../shared/domain/approvals';
-import { MAX_DENY_REASON } from '../../../shared/domain/approvals';
+import { MAX_DENY_REASON } from '../../../shared/domain/reasonLimits';
 import { useModalDialog } from '../../components/useModalDialog';
 import { conversationLabel } from '../../stores/conversationsReducers';
 import {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../i18n/hostText';
 import { formatBytes } from '../../../shared/domain/formatBytes';
-import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleUpload';
+import { MAX_BUNDLE_BYTES } from '../../../shared/domain/bundleLimits';
 import type { BundleReview } from '../../stores/bundleReview';
 
 /** A dropped file on its way to main, or why it could not be read. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { ToolResultBlock } from '../../../shared/domain/conversationMessage';
-import { TOOL_RESULT_PREVIEW_CHARS } from '../../../shared/domain/conversationViews';
+import { TOOL_RESULT_PREVIEW_CHARS } from '../../../shared/domain/toolResultLimits';
 import { JsonBlock } from '../../components/BoundedText';
 import type { ToolCard } from '../../stores/chatModel';
 import { useChatStore } from '../../stores/StoresContext';

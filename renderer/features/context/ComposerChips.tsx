@@ -4,7 +4,7 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
   MAX_IMAGE_BYTES,
-} from '../../../shared/domain/attachments';
+} from '../../../shared/domain/attachmentLimits';
 import type { DraftAttachment } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';
 import { formatBytes } from '../servers/formatters';

@@ -1,7 +1,7 @@
 import { Paperclip } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_ATTACHMENT_BYTES, MAX_IMAGE_BYTES } from '../../../shared/domain/attachments';
+import { MAX_ATTACHMENT_BYTES, MAX_IMAGE_BYTES } from '../../../shared/domain/attachmentLimits';
 import { useContextStore } from '../../stores/StoresContext';
 import { formatBytes } from '../servers/formatters';
 

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LARGE_ATTACHMENT_BYTES } from '../../../shared/domain/attachments';
+import { LARGE_ATTACHMENT_BYTES } from '../../../shared/domain/attachmentLimits';
 import type { ResourcePreview } from '../../stores/contextStore';
 import { resourceDraft, type DraftAttachment } from '../../stores/draftAttachments';
 import { useContextStore } from '../../stores/StoresContext';

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_REJECT_REASON } from '../../../shared/domain/interactions';
+import { MAX_REJECT_REASON } from '../../../shared/domain/reasonLimits';
 
 /**
  * The panel's action row: an optional reason, Reject, and the approving buttons given as
