@@ -21,7 +21,7 @@ describe('ApprovalDialog', () => {
       pendingApprovals: [approvalRequest('r2', { createdAt: 9000 }), risky],
       conversations: [conversation('c1', { title: 'Cleanup' })],
     });
-    const dialog = screen.getByTestId('approval-dialog');
+    const dialog = await screen.findByTestId('approval-dialog');
     expect(within(dialog).getByRole('heading', { name: /Delete file/ })).toBeTruthy();
     expect(dialog.textContent).toContain('fs__delete_file');
     expect(dialog.textContent).toContain('Deletes a file for good.');
@@ -38,7 +38,7 @@ describe('ApprovalDialog', () => {
       pendingApprovals: [risky],
     });
     // No turn of this conversation in view: no name is guessed.
-    let dialog = screen.getByTestId('approval-dialog');
+    let dialog = await screen.findByTestId('approval-dialog');
     expect(dialog.textContent).toContain('The model calls it');
     expect(screen.getByLabelText('Reason for denying (optional — the model sees it)')).toBeTruthy();
     expect(dialog.textContent).not.toContain('Claude');
@@ -76,7 +76,7 @@ describe('ApprovalDialog', () => {
       pendingApprovals: [risky, approvalRequest('r2', { createdAt: 9000 })],
       script: () => ({}),
     });
-    fireEvent.click(screen.getByTestId('approval-chat'));
+    fireEvent.click(await screen.findByTestId('approval-chat'));
     await settle();
     expect(host.callsOf('approvals.respond')).toEqual([
       { requestId: 'r1', decision: { kind: 'allow', scope: 'conversation' } },
@@ -92,7 +92,7 @@ describe('ApprovalDialog', () => {
       pendingApprovals: [risky],
       script: () => ({}),
     });
-    fireEvent.change(screen.getByLabelText(/Reason for denying/), {
+    fireEvent.change(await screen.findByLabelText(/Reason for denying/), {
       target: { value: '  use the trash instead ' },
     });
     fireEvent.click(screen.getByTestId('approval-deny'));
@@ -105,7 +105,7 @@ describe('ApprovalDialog', () => {
 
   it('is not dismissed by Esc: a decision must be explicit', async () => {
     const { host } = await renderWithStores(<ApprovalDialog />, { pendingApprovals: [risky] });
-    const dialog = screen.getByTestId('approval-dialog');
+    const dialog = await screen.findByTestId('approval-dialog');
     const cancel = new Event('cancel', { cancelable: true });
     dialog.dispatchEvent(cancel);
     expect(cancel.defaultPrevented).toBe(true);
@@ -131,7 +131,7 @@ describe('ApprovalDialog', () => {
         }),
       ],
     });
-    const change = screen.getByTestId('pin-change');
+    const change = await screen.findByTestId('pin-change');
     expect(change.textContent).toContain('This tool changed since you allowed it');
     expect(change.textContent).toContain('Changed: description, input schema');
     expect(change.querySelector('.pin-diff__side--before')?.textContent).toContain('Echoes.');
@@ -149,7 +149,7 @@ describe('ApprovalDialog', () => {
         throw new Error('socket closed');
       },
     });
-    fireEvent.click(screen.getByTestId('approval-once'));
+    fireEvent.click(await screen.findByTestId('approval-once'));
     await settle();
     expect(screen.getByRole('alert').textContent).toContain('socket closed');
     expect(screen.getByTestId('approval-dialog')).toBeTruthy();
@@ -165,7 +165,9 @@ describe('ApprovalDialog', () => {
     });
     expect(screen.queryByTestId('approval-app-queue')).toBeNull();
     act(() => host.emit('apps.consentQueueChanged', { appId: 'app-1', waiting: 3 }));
-    expect(screen.getByTestId('approval-app-queue').textContent).toBe('3 more from this App');
+    expect((await screen.findByTestId('approval-app-queue')).textContent).toBe(
+      '3 more from this App',
+    );
     // Another App's line says nothing here.
     act(() => host.emit('apps.consentQueueChanged', { appId: 'app-2', waiting: 9 }));
     expect(screen.getByTestId('approval-app-queue').textContent).toBe('3 more from this App');

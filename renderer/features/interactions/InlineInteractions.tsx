@@ -1,8 +1,8 @@
 import { Maximize2, Minimize2 } from 'lucide-react';
-import { useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { Suspense, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useInteractionsStore } from '../../stores/StoresContext';
-import { InteractionPanel } from './InteractionPanel';
+import { InteractionPanel } from './lazyInteractions';
 import { useDockRoom } from './useDockRoom';
 
 /** The dock never gets smaller than this. */
@@ -99,9 +99,11 @@ export function InlineInteractions({ conversationId }: { conversationId: string 
         {maximized ? <Minimize2 /> : <Maximize2 />}
       </button>
       <div className="interactions-dock__scroll">
-        {here.map((interaction) => (
-          <InteractionPanel key={interaction.id} interaction={interaction} />
-        ))}
+        <Suspense fallback={null}>
+          {here.map((interaction) => (
+            <InteractionPanel key={interaction.id} interaction={interaction} />
+          ))}
+        </Suspense>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithStores } from '../../testing/renderWithStores';
 import { settle } from '../../testing/scriptedClient';
@@ -28,12 +28,14 @@ describe('InteractionsQueue', () => {
     act(() => stores.app.getState().setView({ kind: 'chat', id: 'c1' }));
     // The sampling request is shown in its conversation now.
     expect(screen.getByTestId('interactions-count').textContent).toBe('2');
-    expect(screen.getByTestId('interactions-inline').textContent).toContain(
-      'asks for a model completion',
+    await waitFor(() =>
+      expect(screen.getByTestId('interactions-inline').textContent).toContain(
+        'asks for a model completion',
+      ),
     );
 
     fireEvent.click(screen.getByTestId('interactions-entry'));
-    const dialog = screen.getByTestId('interactions-dialog');
+    const dialog = await screen.findByTestId('interactions-dialog');
     const items = within(dialog).getAllByRole('button', { name: /asks/ });
     expect(items.map((b) => b.textContent)).toEqual([
       expect.stringContaining('everything asks you for information'),
@@ -65,6 +67,7 @@ describe('InteractionsQueue', () => {
       script: (name) => (name === 'models.list' ? { groups: [], defaultModel: 'anthropic/m' } : {}),
     });
     fireEvent.click(screen.getByTestId('interactions-entry'));
+    await screen.findByTestId('interactions-dialog');
     const cancel = new Event('cancel', { cancelable: true });
     act(() => {
       screen.getByTestId('interactions-dialog').dispatchEvent(cancel);

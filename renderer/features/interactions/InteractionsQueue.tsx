@@ -1,8 +1,9 @@
 import { Hand } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queued } from '../../stores/interactionsReducers';
 import { useAppStore, useInteractionsStore } from '../../stores/StoresContext';
-import { InteractionQueueDialog } from './InteractionQueueDialog';
+import { InteractionQueueDialog } from './lazyInteractions';
 import { WithdrawnNotices } from './WithdrawnNotices';
 
 /**
@@ -36,7 +37,11 @@ export function InteractionsQueue({ compact = false }: { compact?: boolean }) {
           </span>
         </button>
       )}
-      {queueOpen && <InteractionQueueDialog />}
+      {queueOpen && (
+        <Suspense fallback={null}>
+          <InteractionQueueDialog />
+        </Suspense>
+      )}
       <WithdrawnNotices />
     </>
   );

@@ -119,7 +119,7 @@ describe('SamplingPanel', () => {
       script,
       pendingInteractions: [samplingInteraction('s1', { stage: 'generating', origin })],
     });
-    expect(screen.getByTestId('sampling-generating')).toBeTruthy();
+    expect(await screen.findByTestId('sampling-generating')).toBeTruthy();
     expect(screen.getByRole('progressbar')).toBeTruthy();
     const result = samplingInteraction('s1', {
       origin,

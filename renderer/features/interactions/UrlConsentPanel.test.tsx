@@ -56,7 +56,7 @@ describe('UrlConsentPanel', () => {
       script: () => ({}),
       pendingInteractions: [urlInteraction('u1', { stage: 'opened', retryToolCall: true, origin })],
     });
-    expect(screen.getByTestId('url-opened').textContent).toContain('retry the tool call');
+    expect((await screen.findByTestId('url-opened')).textContent).toContain('retry the tool call');
     expect(screen.queryByTestId('url-open')).toBeNull();
     fireEvent.click(screen.getByTestId('url-retry'));
     await settle();

@@ -45,7 +45,7 @@ describe('a server’s request run as a client-side task, in the Tasks list', ()
     // The person cannot cancel the server's task from here; they answer (or decline) it.
     expect(screen.queryByRole('button', { name: 'Cancel task' })).toBeNull();
     fireEvent.click(screen.getByTestId('task-open-request'));
-    expect(screen.getByTestId('interactions-dialog').textContent).toContain(
+    expect((await screen.findByTestId('interactions-dialog')).textContent).toContain(
       'Please provide inputs for the following fields:',
     );
     // Answered: the request is gone and the task ends.
