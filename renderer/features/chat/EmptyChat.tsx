@@ -1,3 +1,4 @@
+import { AppLogo } from '../../components/AppLogo';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useServersStore } from '../../stores/StoresContext';
 import { useModelKeyReady } from '../providers/useModelKeyReady';
@@ -21,7 +22,7 @@ export function EmptyChat({ conversationModel }: { conversationModel?: string | 
   );
   return (
     <div className="chat__empty" data-testid="chat-empty">
-      <img className="chat__empty-logo" src="./favicon.svg" alt="" width={40} height={40} />
+      <AppLogo className="chat__empty-logo" size={40} />
       <h2 className="chat__empty-title">{t('chat.emptyTitle')}</h2>
       <p className="muted" data-testid="empty-servers">
         {servers.length === 0

@@ -1,3 +1,4 @@
+import { AppLogo } from '../../components/AppLogo';
 import { PanelLeftClose, PanelLeftOpen, Settings, SquarePen } from 'lucide-react';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,7 +41,7 @@ export function Sidebar() {
         <div className="sidebar__brand">
           {!collapsed && (
             <>
-              <img className="sidebar__logo" src="./favicon.svg" alt="" width={22} height={22} />
+              <AppLogo className="sidebar__logo" size={22} />
               <span className="sidebar__name">{t('app.name')}</span>
             </>
           )}
