@@ -15,9 +15,11 @@ export function useHashRoute(): void {
 
   useEffect(() => {
     const hash = viewToHash(view);
-    // The screen the window starts on names itself without adding a step to go back through.
-    if (first.current) window.history.replaceState(null, '', hash);
-    else if (window.location.hash !== hash) window.history.pushState(null, '', hash);
+    const here = window.location.hash === hash;
+    // The screen the window starts on names itself without adding a step to go back through
+    // (and an address that names it already is left alone: a replace is a navigation).
+    if (first.current && !here) window.history.replaceState(null, '', hash);
+    else if (!first.current && !here) window.history.pushState(null, '', hash);
     first.current = false;
   }, [view]);
 
