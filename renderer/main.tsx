@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { SharedTranslationProvider } from './i18n/sharedTranslation';
 import { App } from './App';
+import { applyTheme } from './features/shell/applyTheme';
 import { hashToView } from './features/shell/routes';
 import { createI18n } from './i18n/createI18n';
 import { createStores, resyncStores } from './stores/createStores';
@@ -53,6 +54,9 @@ async function start(): Promise<void> {
     if (state === 'open') void resyncStores(client, stores);
   });
   const i18n = await createI18n(bootstrap.settings.language);
+  // Before the first frame: its styles are worked out once, in the person's theme.
+  applyTheme(bootstrap.settings.theme);
+  document.documentElement.lang = bootstrap.settings.language;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
   createRoot(root).render(
