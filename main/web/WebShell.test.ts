@@ -171,6 +171,31 @@ describe('WebShell socket', () => {
     ws.close();
   });
 
+  it('answers app.bootstrap unasked, as result 0, to a socket opened with ?bootstrap=1', async () => {
+    const frames = async (query: string): Promise<ServerFrame[]> => {
+      const received: ServerFrame[] = [];
+      // Listening from the start, as a page does: the answer may come with the handshake.
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/ipc${query}`, { origin: origin() });
+      ws.on('message', (data: Buffer) => received.push(JSON.parse(data.toString()) as ServerFrame));
+      await new Promise((opened) => ws.once('open', opened));
+      // A request of its own, so there is something to wait for on both sockets.
+      ws.send(JSON.stringify({ kind: 'invoke', id: 7, name: 'settings.get', input: {} }));
+      await expect.poll(() => received.some((f) => f.kind === 'result' && f.id === 7)).toBe(true);
+      ws.close();
+      return received;
+    };
+    const eager = await frames(`?token=${shell.token}&bootstrap=1`);
+    const first = eager.find((f) => f.kind === 'result' && f.id === 0);
+    expect(first?.kind === 'result' && first.result.ok).toBe(true);
+    const value = first?.kind === 'result' && first.result.ok ? first.result.value : undefined;
+    const bootstrap = value as { settings?: unknown; servers?: unknown };
+    expect(typeof bootstrap.settings).toBe('object');
+    expect(Array.isArray(bootstrap.servers)).toBe(true);
+    // Asked for nothing, sent nothing unasked.
+    const plain = await frames(`?token=${shell.token}`);
+    expect(plain.filter((f) => f.kind === 'result').map((f) => f.id)).toEqual([7]);
+  });
+
   it('pushes events to connected sockets', async () => {
     const { ws } = await connect(`?token=${shell.token}`, { origin: origin() });
     if (!ws) throw new Error('socket refused');

@@ -8,6 +8,8 @@ import { hostText, type HostText } from '../../shared/text/hostText';
 import { fail } from '../../shared/ipc/envelope';
 import { JsonReply } from '../../shared/ipc/JsonReply';
 import {
+  EAGER_BOOTSTRAP_ID,
+  EAGER_BOOTSTRAP_PARAM,
   MAX_REQUEST_BYTES,
   WS_PATH,
   resultFrameJson,
@@ -149,29 +151,39 @@ export class WebShell {
     if (url.pathname !== WS_PATH) return refuse(404, 'Not Found');
     if (!isAllowedOrigin(req.headers.origin, host, this.port)) return refuse(403, 'Forbidden');
     if (!tokensEqual(requestToken(req, url), this.token)) return refuse(401, 'Unauthorized');
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws));
+    const eager = url.searchParams.get(EAGER_BOOTSTRAP_PARAM) === '1';
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, eager));
   }
 
-  private attach(ws: WebSocket): void {
+  private attach(ws: WebSocket, eagerBootstrap: boolean): void {
+    const failed = (error: unknown) => this.options.log.error('socket message failed', { error });
     ws.on('error', (error) => this.options.log.warn('socket error', { error }));
     ws.on('message', (data, isBinary) => {
-      this.onMessage(ws, data, isBinary).catch((error: unknown) =>
-        this.options.log.error('socket message failed', { error }),
-      );
+      this.onMessage(ws, data, isBinary).catch(failed);
     });
+    if (eagerBootstrap) {
+      const frame: InvokeFrame = {
+        kind: 'invoke',
+        id: EAGER_BOOTSTRAP_ID,
+        name: 'app.bootstrap',
+        input: {},
+      };
+      this.answer(ws, frame).catch(failed);
+    }
   }
 
   private async onMessage(ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
-    const send = (frame: ServerFrame): void => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
-    };
     const bytes = Array.isArray(data)
       ? data.reduce((n, b) => n + b.length, 0)
       : data instanceof ArrayBuffer
         ? data.byteLength
         : data.length;
     const invalid = (id: number | null, message: HostText): void =>
-      send({ kind: 'result', id, result: fail(new AppError(AppErrorCode.Validation, message)) });
+      sendFrame(ws, {
+        kind: 'result',
+        id,
+        result: fail(new AppError(AppErrorCode.Validation, message)),
+      });
     if (isBinary) return invalid(null, hostText('protocol.binaryFrame'));
     if (bytes > MAX_REQUEST_BYTES) {
       return invalid(null, hostText('protocol.tooLarge', { bytes, limit: MAX_REQUEST_BYTES }));
@@ -184,6 +196,11 @@ export class WebShell {
     }
     const id = readId(frame);
     if (!isInvokeFrame(frame)) return invalid(id, hostText('protocol.badFrame'));
+    await this.answer(ws, frame);
+  }
+
+  /** Runs one request and sends its result frame. */
+  private async answer(ws: WebSocket, frame: InvokeFrame): Promise<void> {
     // The dispatcher answers every request; a throw here would leave the caller waiting.
     const result = await this.options
       .dispatch(frame.name, frame.input)
@@ -193,8 +210,12 @@ export class WebShell {
       if (ws.readyState === ws.OPEN) ws.send(resultFrameJson(frame.id, result.value));
       return;
     }
-    send({ kind: 'result', id: frame.id, result });
+    sendFrame(ws, { kind: 'result', id: frame.id, result });
   }
+}
+
+function sendFrame(ws: WebSocket, frame: ServerFrame): void {
+  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

@@ -23,7 +23,11 @@ export function connectHost(
   location: Pick<Location, 'host' | 'search'>,
 ): HostConnection {
   let listener: (state: ConnectionState) => void = () => {};
-  const bridge = preload ?? createWsBridge(webSocketUrl(location), (state) => listener(state));
+  // The shell sends the bootstrap as soon as it accepts the socket: it is on its way while the
+  // page is still evaluating, before the page could even send the request.
+  const bridge =
+    preload ??
+    createWsBridge(webSocketUrl(location), (state) => listener(state), { eagerBootstrap: true });
   const client = createHostClient(bridge);
   const bootstrap = client.invoke('app.bootstrap', {});
   // Awaited by the entry a moment later; until then a failure is not "unhandled".

@@ -136,3 +136,65 @@ describe('createWsBridge reconnect', () => {
     await probe;
   });
 });
+
+describe('createWsBridge eager bootstrap', () => {
+  /** A shell that sends result 0 to a socket opened with `?bootstrap=1` unless told not to. */
+  async function eagerShell(sendEager: () => boolean) {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    server = wss;
+    await new Promise<void>((done) => wss.once('listening', () => done()));
+    const urls: string[] = [];
+    const received: InvokeFrame[] = [];
+    wss.on('connection', (socket, req) => {
+      urls.push(req.url ?? '');
+      socket.on('message', (data: Buffer) => {
+        const frame = JSON.parse(data.toString()) as InvokeFrame;
+        received.push(frame);
+        const reply: ServerFrame = {
+          kind: 'result',
+          id: frame.id,
+          result: { ok: true, value: 'asked' },
+        };
+        socket.send(JSON.stringify(reply));
+      });
+      if (req.url?.includes('bootstrap=1') && sendEager()) {
+        const reply: ServerFrame = {
+          kind: 'result',
+          id: 0,
+          result: { ok: true, value: 'unasked' },
+        };
+        socket.send(JSON.stringify(reply));
+      } else if (req.url?.includes('bootstrap=1')) {
+        socket.terminate();
+      }
+    });
+    const port = (wss.address() as { port: number }).port;
+    return { urls, received, url: `ws://127.0.0.1:${port}/ipc?token=t` };
+  }
+
+  it('takes the first bootstrap from the unasked answer; later ones are asked for', async () => {
+    const shell = await eagerShell(() => true);
+    const bridge = createWsBridge(shell.url, () => undefined, { eagerBootstrap: true });
+    await expect(bridge.invoke('app.bootstrap', {})).resolves.toEqual({
+      ok: true,
+      value: 'unasked',
+    });
+    expect(shell.received).toEqual([]);
+    // A window that reconnects asks again: that one goes out as a request.
+    await expect(bridge.invoke('app.bootstrap', {})).resolves.toEqual({ ok: true, value: 'asked' });
+    expect(shell.received.map((f) => f.name)).toEqual(['app.bootstrap']);
+    expect(shell.urls).toEqual(['/ipc?token=t&bootstrap=1']);
+  });
+
+  it('asks for the bootstrap after the reconnect when the first socket closed first', async () => {
+    const shell = await eagerShell(() => false);
+    const bridge = createWsBridge(shell.url, () => undefined, {
+      eagerBootstrap: true,
+      reconnectDelayMs: () => 20,
+    });
+    await expect(bridge.invoke('app.bootstrap', {})).resolves.toEqual({ ok: true, value: 'asked' });
+    expect(shell.received.map((f) => f.name)).toEqual(['app.bootstrap']);
+    // Only the first socket asks for the unasked answer.
+    expect(shell.urls).toEqual(['/ipc?token=t&bootstrap=1', '/ipc?token=t']);
+  });
+});

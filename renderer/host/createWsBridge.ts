@@ -1,7 +1,13 @@
 import { AppError, AppErrorCode } from '../../shared/errors';
 import { fail } from '../../shared/ipc/envelope';
 import { isEventName, isRequestName } from '../../shared/ipc/names';
-import { WS_PATH, type InvokeFrame, type ServerFrame } from '../../shared/ipc/wsProtocol';
+import {
+  EAGER_BOOTSTRAP_ID,
+  EAGER_BOOTSTRAP_PARAM,
+  WS_PATH,
+  type InvokeFrame,
+  type ServerFrame,
+} from '../../shared/ipc/wsProtocol';
 import type { HostBridge } from './HostBridge';
 import { hostText } from '../../shared/text/hostText';
 
@@ -14,7 +20,18 @@ export interface WsBridgeOptions {
   queueTimeoutMs?: number;
   /** Most requests waiting for the socket; more fail at once. */
   maxQueued?: number;
+  /**
+   * Opens the first socket with `?bootstrap=1`, so the shell sends `app.bootstrap`'s answer as
+   * soon as it accepts it; the first `invoke('app.bootstrap')` waits for that answer instead of
+   * sending (and is sent as usual if that socket closes first).
+   */
+  eagerBootstrap?: boolean;
 }
+
+/** The answer the first socket brings unasked: not arrived, or arrived before it was asked for. */
+type EagerAnswer =
+  | { state: 'coming'; resolve?: (envelope: unknown) => void }
+  | { state: 'arrived'; envelope: unknown };
 
 interface Queued {
   frame: string;
@@ -58,9 +75,27 @@ export function createWsBridge(
     ws.send(frame);
   };
 
+  /** Sends a request now, or queues it until the socket is open. */
+  const request = (name: string, input: unknown, resolve: (envelope: unknown) => void): void => {
+    const id = nextId++;
+    const frame = JSON.stringify({ kind: 'invoke', id, name, input } satisfies InvokeFrame);
+    if (socket?.readyState === WebSocket.OPEN) return send(socket, id, frame, resolve);
+    if (queued.size >= maxQueued) {
+      resolve(fail(new AppError(AppErrorCode.Cancelled, hostText('bridge.tooManyWaiting'))));
+      return;
+    }
+    // Failed and dropped together: a request that timed out here is never sent later.
+    const timer = setTimeout(() => {
+      if (queued.delete(id)) resolve(lost());
+    }, queueTimeoutMs);
+    queued.set(id, { frame, resolve, timer });
+  };
+
+  let eager: EagerAnswer | undefined = options.eagerBootstrap ? { state: 'coming' } : undefined;
+
   const connect = (): void => {
     onState(attempt === 0 ? 'connecting' : 'reconnecting');
-    const ws = new WebSocket(socketUrl);
+    const ws = new WebSocket(eager?.state === 'coming' ? withEagerBootstrap(socketUrl) : socketUrl);
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
@@ -79,7 +114,11 @@ export function createWsBridge(
       } catch {
         return;
       }
-      if (frame.kind === 'result' && frame.id !== null) {
+      if (frame.kind === 'result' && frame.id === EAGER_BOOTSTRAP_ID) {
+        if (eager?.state !== 'coming') return;
+        if (eager.resolve) eager.resolve(frame.result);
+        eager = eager.resolve ? undefined : { state: 'arrived', envelope: frame.result };
+      } else if (frame.kind === 'result' && frame.id !== null) {
         inFlight.get(frame.id)?.(frame.result);
         inFlight.delete(frame.id);
       } else if (frame.kind === 'event') {
@@ -92,6 +131,13 @@ export function createWsBridge(
         inFlight.delete(id);
         resolve(lost());
       }
+      // The unasked answer will not come now: a caller already waiting for it is asked for
+      // as any request made while disconnected; a later one just asks.
+      if (eager?.state === 'coming') {
+        const waiting = eager.resolve;
+        eager = undefined;
+        if (waiting) request('app.bootstrap', {}, waiting);
+      }
       attempt += 1;
       onState('reconnecting');
       setTimeout(connect, reconnectDelay(attempt));
@@ -102,19 +148,19 @@ export function createWsBridge(
   return {
     invoke(name, input) {
       if (!isRequestName(name)) return Promise.reject(new Error(`Unknown request ${name}`));
-      const id = nextId++;
-      const frame = JSON.stringify({ kind: 'invoke', id, name, input } satisfies InvokeFrame);
       return new Promise((resolve) => {
-        if (socket?.readyState === WebSocket.OPEN) return send(socket, id, frame, resolve);
-        if (queued.size >= maxQueued) {
-          resolve(fail(new AppError(AppErrorCode.Cancelled, hostText('bridge.tooManyWaiting'))));
-          return;
+        if (name === 'app.bootstrap' && eager) {
+          if (eager.state === 'arrived') {
+            resolve(eager.envelope);
+            eager = undefined;
+            return;
+          }
+          if (!eager.resolve) {
+            eager.resolve = resolve;
+            return;
+          }
         }
-        // Failed and dropped together: a request that timed out here is never sent later.
-        const timer = setTimeout(() => {
-          if (queued.delete(id)) resolve(lost());
-        }, queueTimeoutMs);
-        queued.set(id, { frame, resolve, timer });
+        request(name, input, resolve);
       });
     },
     on(name, callback) {
@@ -132,4 +178,10 @@ export function webSocketUrl(location: Pick<Location, 'host' | 'search'>): strin
   const token = new URLSearchParams(location.search).get('token');
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   return `ws://${location.host}${WS_PATH}${query}`;
+}
+
+function withEagerBootstrap(socketUrl: string): string {
+  const url = new URL(socketUrl);
+  url.searchParams.set(EAGER_BOOTSTRAP_PARAM, '1');
+  return url.toString();
 }
