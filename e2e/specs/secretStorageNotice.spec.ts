@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { EAGER_BOOTSTRAP_ID } from '../../shared/ipc/wsProtocol';
 import { expect, test } from '../fixtures/test';
 
 const dir = 'artifacts/screenshots';
@@ -12,7 +13,8 @@ const dir = 'artifacts/screenshots';
 async function asDesktopWithoutKeychain(page: Page): Promise<void> {
   await page.routeWebSocket(/\/ipc/, (ws) => {
     const server = ws.connectToServer();
-    const bootstraps = new Set<number>();
+    // The answer the page's first socket gets unasked (`?bootstrap=1`), and any asked for later.
+    const bootstraps = new Set<number>([EAGER_BOOTSTRAP_ID]);
     ws.onMessage((frame) => {
       const parsed = JSON.parse(String(frame)) as { name?: string; id?: number };
       if (parsed.name === 'app.bootstrap' && parsed.id !== undefined) bootstraps.add(parsed.id);
