@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import {
-  FILE_CHUNK_CHARS,
-  LARGE_ATTACHMENT_BYTES,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENT_TEXT_CHARS,
-  MAX_ATTACHMENTS,
-  MAX_IMAGE_BYTES,
-  base64Bytes,
-  inlineAttachmentBytes,
-} from './attachmentLimits';
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, inlineAttachmentBytes } from './attachmentLimits';
 import { promptViewSchema, resourceTemplateViewSchema, resourceViewSchema } from './mcpViews';
 
 const serverName = z.string().min(1).max(200);
@@ -24,7 +15,7 @@ export {
   MAX_IMAGE_BYTES,
   base64Bytes,
   inlineAttachmentBytes,
-};
+} from './attachmentLimits';
 
 /** What a completion is asked for: an argument of a resource template or of a prompt. */
 export const completionRefSchema = z.discriminatedUnion('type', [
