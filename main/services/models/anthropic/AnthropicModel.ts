@@ -5,10 +5,13 @@ import type { RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages
 import { mapModelError } from '../mapModelError';
 import type { ModelClient, ModelRequest, ModelStreamEvent } from '../ModelClient';
 import { ToolNameMap } from '../ToolNameMap';
-import { buildMessageParams } from './buildMessageParams';
+import { buildMessageBody } from './buildMessageBody';
 import { createAnthropicClient, type AnthropicConnection } from './createAnthropicClient';
 import { fromAnthropicEvent } from './fromAnthropicEvent';
 import { hasApiToolSearch } from './hasApiToolSearch';
+
+/** With this header the SDK sends a string body as it is. */
+const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
  * {@link ModelClient} over the Anthropic SDK. One streamed `POST /v1/messages` per call, with
@@ -34,8 +37,14 @@ export class AnthropicModel implements ModelClient {
     let response: Response;
     try {
       this.client ??= createAnthropicClient(this.connection);
-      response = await this.client.messages
-        .create(buildMessageParams(request, names), { signal })
+      // `messages.create`'s own route, given the body as JSON text (see buildMessageBody).
+      response = await this.client
+        .post('/v1/messages', {
+          body: buildMessageBody(request, names),
+          headers: JSON_BODY,
+          stream: true,
+          signal,
+        })
         .asResponse();
     } catch (error) {
       throw mapModelError(error, context);

@@ -1,11 +1,15 @@
 import type OpenAI from 'openai';
-import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { Stream } from 'openai/core/streaming';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { mapModelError } from '../mapModelError';
 import type { ModelClient, ModelRequest, ModelStreamEvent } from '../ModelClient';
 import { ToolNameMap } from '../ToolNameMap';
 import { ChunkTranslator } from './ChunkTranslator';
 import { createOpenAiClient, type OpenAiConnection } from './createOpenAiClient';
-import { toChatRequest, type ChatRequestOptions } from './toChatRequest';
+import { toChatBody, type ChatRequestOptions } from './toChatBody';
+
+/** With this header the SDK sends a string body as it is. */
+const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
  * {@link ModelClient} over the `openai` SDK for any Chat Completions server: one streamed
@@ -28,15 +32,21 @@ export class OpenAiCompatibleModel implements ModelClient {
     const context = { provider: this.label, baseURL: this.connection.baseURL };
     const names = new ToolNameMap(request.tools.map((tool) => tool.modelName));
     const translator = new ChunkTranslator(names);
-    let body: ChatCompletionCreateParamsStreaming;
+    let body: string;
     try {
-      body = toChatRequest(request, names, { ...this.wire, provider: this.label });
+      body = toChatBody(request, names, { ...this.wire, provider: this.label });
       this.client ??= createOpenAiClient(this.connection);
     } catch (error) {
       throw mapModelError(error, context);
     }
     try {
-      const stream = await this.client.chat.completions.create(body, { signal });
+      // `chat.completions.create`'s own route, given the body as JSON text (see toChatBody).
+      const stream = await this.client.post<Stream<ChatCompletionChunk>>('/chat/completions', {
+        body,
+        headers: JSON_BODY,
+        stream: true,
+        signal,
+      });
       for await (const chunk of stream) yield* translator.push(chunk);
     } catch (error) {
       throw mapModelError(error, context);

@@ -23,7 +23,8 @@ export interface ChatWireOptions {
 type ImagePart = Extract<ChatCompletionContentPart, { type: 'image_url' }>;
 
 /**
- * The stored conversation as Chat Completions messages. An assistant message becomes text
+ * The stored conversation as Chat Completions messages, as JSON text (comma-separated, see
+ * HistoryWireCache). An assistant message becomes text
  * plus `tool_calls` (reasoning and Claude's thinking are never sent back: some providers refuse
  * them); a user message's tool results become `tool` messages right after the calls, and its
  * other blocks a user message. Images go as data URLs where the provider takes them (those a
@@ -34,7 +35,7 @@ export function toChatMessages(
   messages: readonly ConversationMessage[],
   names: ToolNameMap,
   options: ChatWireOptions,
-): ChatCompletionMessageParam[] {
+): string {
   // What a message's wire form depends on besides the message itself (tool names are fitted
   // the same way in every request). A reused message does not teach `names` its tool names:
   // calls map back through the request's tools, learned up front.

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../../../shared/domain/conversationMessage';
 import type { ModelRequest } from '../ModelClient';
 import { ToolNameMap } from '../ToolNameMap';
-import { buildMessageParams } from './buildMessageParams';
+import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
+import { buildMessageBody } from './buildMessageBody';
+
+/** The body as the API reads it. */
+function sent(
+  request: ModelRequest,
+  names: ToolNameMap,
+): { messages: MessageParam[] } & Record<string, unknown> {
+  return JSON.parse(buildMessageBody(request, names)) as { messages: MessageParam[] };
+}
 
 const history: ConversationMessage[] = [
   { role: 'user', content: 'look it up' },
@@ -34,52 +43,71 @@ function request(messages: readonly ConversationMessage[]): ModelRequest {
   };
 }
 
-describe('buildMessageParams', () => {
+describe('buildMessageBody', () => {
   it('reuses the previous request of a conversation only as far as its messages are the same', () => {
     const names = () => new ToolNameMap(['files.find']);
     const fresh = (messages: ConversationMessage[]) =>
-      buildMessageParams(request(structuredClone(messages)), names()).messages;
+      sent(request(structuredClone(messages)), names()).messages;
     const base: ConversationMessage[] = [...history, { role: 'assistant', content: 'done' }];
-    buildMessageParams(request(base), names());
+    buildMessageBody(request(base), names());
     // Grown by a turn: the same as converting it all anew.
     const grown: ConversationMessage[] = [...base, { role: 'user', content: 'and now?' }];
-    expect(buildMessageParams(request(grown), names()).messages).toEqual(fresh(grown));
+    expect(sent(request(grown), names()).messages).toEqual(fresh(grown));
     // Its last message replaced (two messages of one role merged): converted again from there.
     const merged: ConversationMessage[] = [
       ...base.slice(0, 3),
       { role: 'assistant', content: 'done, and more' },
     ];
-    expect(buildMessageParams(request(merged), names()).messages).toEqual(fresh(merged));
+    expect(sent(request(merged), names()).messages).toEqual(fresh(merged));
     // Shorter (a retry dropped the end).
-    expect(buildMessageParams(request(base.slice(0, 2)), names()).messages).toEqual(
-      fresh(base.slice(0, 2)),
-    );
+    expect(sent(request(base.slice(0, 2)), names()).messages).toEqual(fresh(base.slice(0, 2)));
     // A request without the tool: its name is fitted afresh, nothing reused.
     const bare = { ...request(grown), tools: [] };
-    expect(buildMessageParams(bare, new ToolNameMap([])).messages).toEqual(
-      buildMessageParams({ ...bare, messages: structuredClone(grown) }, new ToolNameMap([]))
-        .messages,
+    expect(sent(bare, new ToolNameMap([])).messages).toEqual(
+      sent({ ...bare, messages: structuredClone(grown) }, new ToolNameMap([])).messages,
     );
   });
 
-  it('converts each history message once: a later turn reuses its wire form', () => {
+  it('converts and encodes each history message once: a later turn reuses its JSON', () => {
     const names = () => new ToolNameMap(['files.find']);
-    const first = buildMessageParams(request(history), names());
+    const messages = structuredClone(history);
+    const first = sent(request(messages), names());
+    // Against the history's contract (never changed once handed out), to see what is reused:
+    // the change does not show, so the message was not converted again.
+    (messages[0] as { content: string }).content = 'changed';
     const next: ConversationMessage = { role: 'assistant', content: 'done' };
-    const second = buildMessageParams(request([...history, next]), names());
-
+    const second = sent(request([...messages, next]), names());
     expect(second.messages.slice(0, 3)).toEqual(first.messages);
-    // The very same objects: nothing of the history was converted again.
-    second.messages.slice(0, 3).forEach((message, index) => {
-      expect(message).toBe(first.messages[index]);
-    });
     expect(second.messages[3]).toEqual({ role: 'assistant', content: 'done' });
+  });
+
+  it('is the JSON of the whole request, messages last', () => {
+    const body = buildMessageBody(
+      { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },
+      new ToolNameMap(['files.find']),
+    );
+    const value = sent(
+      { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },
+      new ToolNameMap(['files.find']),
+    );
+    expect(body).toBe(JSON.stringify(value));
+    expect(Object.keys(value)).toEqual([
+      'model',
+      'max_tokens',
+      'stream',
+      'tools',
+      'system',
+      'stop_sequences',
+      'tool_choice',
+      'messages',
+    ]);
+    expect(value).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 64, stream: true });
   });
 
   it('fits ids and names and leaves reasoning out, also for a message converted before', () => {
     const names = new ToolNameMap(['files.find']);
-    buildMessageParams(request(history), new ToolNameMap(['files.find']));
-    const params = buildMessageParams(request(history), names);
+    buildMessageBody(request(history), new ToolNameMap(['files.find']));
+    const params = sent(request(history), names);
     const assistant = params.messages[1];
     const block = Array.isArray(assistant?.content) ? assistant.content : [];
     expect(block).toHaveLength(1);

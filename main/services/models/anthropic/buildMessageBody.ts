@@ -15,6 +15,7 @@ import { fittedToolUseId } from '../fittedToolUseId';
 import type { ModelRequest, ModelTool } from '../ModelClient';
 import { HistoryWireCache } from '../HistoryWireCache';
 import type { ToolNameMap } from '../ToolNameMap';
+import { withMessagesJson } from '../withMessagesJson';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
@@ -31,22 +32,20 @@ const API_TOOL_SEARCH = {
  * the prompt cache. With the API's tool search, deferred tools follow with `defer_loading`
  * behind the search tool. Stored messages have this API's shape already; only what another
  * provider wrote needs care: readable reasoning is left out, tool names and call ids are fitted
- * to this API's alphabet, and searches are kept only while the request searches too.
+ * to this API's alphabet, and searches are kept only while the request searches too. The body
+ * is JSON text, `messages` last: the history's part of it is kept from the conversation's
+ * previous request (see HistoryWireCache), so a long conversation is not encoded anew each turn.
  */
-export function buildMessageParams(
-  request: ModelRequest,
-  names: ToolNameMap,
-): MessageCreateParamsStreaming {
+export function buildMessageBody(request: ModelRequest, names: ToolNameMap): string {
   const search = request.toolSearch === 'bm25';
   const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
   // What a message's wire form depends on besides the message itself (see toApiMessages).
   const key = `${String(search)}\n${[...sent].join('\n')}`;
   const history = { names, search, sent, key };
-  const params: MessageCreateParamsStreaming = {
+  const params: Omit<MessageCreateParamsStreaming, 'messages'> = {
     model: request.model,
     max_tokens: request.maxTokens,
     stream: true,
-    messages: toApiMessages(request.messages, history),
   };
   if (request.tools.length > 0 || search) {
     // Loaded tools first, deferred after: the breakpoint ends the part the model always sees.
@@ -68,7 +67,7 @@ export function buildMessageParams(
   if (request.toolChoice && request.tools.length > 0) {
     params.tool_choice = { type: request.toolChoice };
   }
-  return params;
+  return withMessagesJson(params, toApiMessages(request.messages, history));
 }
 
 interface HistoryContext {
@@ -89,10 +88,8 @@ interface HistoryContext {
  */
 const histories = new HistoryWireCache<MessageParam>();
 
-function toApiMessages(
-  messages: readonly ConversationMessage[],
-  history: HistoryContext,
-): MessageParam[] {
+/** The history's wire messages as JSON, comma-separated (see HistoryWireCache). */
+function toApiMessages(messages: readonly ConversationMessage[], history: HistoryContext): string {
   return histories.convert(messages, history.key, (message) => convert(message, history));
 }
 

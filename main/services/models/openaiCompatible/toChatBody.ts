@@ -1,10 +1,11 @@
 import type {
   ChatCompletionCreateParamsStreaming,
-  ChatCompletionMessageParam,
+  ChatCompletionSystemMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import type { ModelRequest } from '../ModelClient';
 import type { ToolNameMap } from '../ToolNameMap';
+import { withMessagesJson } from '../withMessagesJson';
 import { portableSchema } from './portableSchema';
 import { toChatMessages, type ChatWireOptions } from './toChatMessages';
 
@@ -20,21 +21,24 @@ const MAX_STOP = 4;
 const TOOL_CHOICE = { auto: 'auto', any: 'required', none: 'none' } as const;
 
 /**
- * The streamed Chat Completions body for one request, usage included. Tools are functions
- * with portable schemas (see {@link portableSchema}); a tool whose schema cannot be expressed
- * throws LLM_BAD_REQUEST naming it, before anything is sent.
+ * The streamed Chat Completions body for one request, usage included, as JSON text with
+ * `messages` last (the history's part kept from the conversation's previous request, see
+ * HistoryWireCache). Tools are functions with portable schemas (see {@link portableSchema}); a
+ * tool whose schema cannot be expressed throws LLM_BAD_REQUEST naming it, before anything is
+ * sent.
  */
-export function toChatRequest(
+export function toChatBody(
   request: ModelRequest,
   names: ToolNameMap,
   options: ChatRequestOptions,
-): ChatCompletionCreateParamsStreaming {
-  const messages: ChatCompletionMessageParam[] = [];
-  if (request.system) messages.push({ role: 'system', content: request.system });
-  messages.push(...toChatMessages(request.messages, names, options));
-  const body: ChatCompletionCreateParamsStreaming = {
+): string {
+  const history = toChatMessages(request.messages, names, options);
+  const system: ChatCompletionSystemMessageParam | undefined = request.system
+    ? { role: 'system', content: request.system }
+    : undefined;
+  const messages = system ? [JSON.stringify(system), history].filter(Boolean).join(',') : history;
+  const body: Omit<ChatCompletionCreateParamsStreaming, 'messages'> = {
     model: request.model,
-    messages,
     stream: true,
     stream_options: { include_usage: true },
   };
@@ -51,5 +55,5 @@ export function toChatRequest(
     if (request.toolChoice) body.tool_choice = TOOL_CHOICE[request.toolChoice];
   }
   if (request.stopSequences?.length) body.stop = request.stopSequences.slice(0, MAX_STOP);
-  return body;
+  return withMessagesJson(body, messages);
 }
