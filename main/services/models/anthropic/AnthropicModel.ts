@@ -10,7 +10,7 @@ import { createAnthropicClient, type AnthropicConnection } from './createAnthrop
 import { fromAnthropicEvent } from './fromAnthropicEvent';
 import { hasApiToolSearch } from './hasApiToolSearch';
 
-/** With this header the SDK sends a string body as it is. */
+/** The SDK sends a body of bytes as it is; this says what they are. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
@@ -37,7 +37,7 @@ export class AnthropicModel implements ModelClient {
     let response: Response;
     try {
       this.client ??= createAnthropicClient(this.connection);
-      // `messages.create`'s own route, given the body as JSON text (see buildMessageBody).
+      // `messages.create`'s own route, given the body as JSON bytes (see buildMessageBody).
       response = await this.client
         .post('/v1/messages', {
           body: buildMessageBody(request, names),

@@ -5,12 +5,16 @@ import { ToolNameMap } from '../ToolNameMap';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { buildMessageBody } from './buildMessageBody';
 
+function text(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('utf8');
+}
+
 /** The body as the API reads it. */
 function sent(
   request: ModelRequest,
   names: ToolNameMap,
 ): { messages: MessageParam[] } & Record<string, unknown> {
-  return JSON.parse(buildMessageBody(request, names)) as { messages: MessageParam[] };
+  return JSON.parse(text(buildMessageBody(request, names))) as { messages: MessageParam[] };
 }
 
 const history: ConversationMessage[] = [
@@ -82,9 +86,11 @@ describe('buildMessageBody', () => {
   });
 
   it('is the JSON of the whole request, messages last', () => {
-    const body = buildMessageBody(
-      { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },
-      new ToolNameMap(['files.find']),
+    const body = text(
+      buildMessageBody(
+        { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },
+        new ToolNameMap(['files.find']),
+      ),
     );
     const value = sent(
       { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },

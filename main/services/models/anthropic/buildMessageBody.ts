@@ -15,7 +15,6 @@ import { fittedToolUseId } from '../fittedToolUseId';
 import type { ModelRequest, ModelTool } from '../ModelClient';
 import { HistoryWireCache } from '../HistoryWireCache';
 import type { ToolNameMap } from '../ToolNameMap';
-import { withMessagesJson } from '../withMessagesJson';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
@@ -33,10 +32,10 @@ const API_TOOL_SEARCH = {
  * behind the search tool. Stored messages have this API's shape already; only what another
  * provider wrote needs care: readable reasoning is left out, tool names and call ids are fitted
  * to this API's alphabet, and searches are kept only while the request searches too. The body
- * is JSON text, `messages` last: the history's part of it is kept from the conversation's
+ * is UTF-8 JSON, `messages` last: the history's part of it is kept from the conversation's
  * previous request (see HistoryWireCache), so a long conversation is not encoded anew each turn.
  */
-export function buildMessageBody(request: ModelRequest, names: ToolNameMap): string {
+export function buildMessageBody(request: ModelRequest, names: ToolNameMap): Uint8Array {
   const search = request.toolSearch === 'bm25';
   const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
   // What a message's wire form depends on besides the message itself (see toApiMessages).
@@ -67,7 +66,12 @@ export function buildMessageBody(request: ModelRequest, names: ToolNameMap): str
   if (request.toolChoice && request.tools.length > 0) {
     params.tool_choice = { type: request.toolChoice };
   }
-  return withMessagesJson(params, toApiMessages(request.messages, history));
+  return histories.body({
+    head: params,
+    messages: request.messages,
+    key,
+    convertOne: (message) => convert(message, history),
+  });
 }
 
 interface HistoryContext {
@@ -87,11 +91,6 @@ interface HistoryContext {
  * request's tools, which it learned up front.)
  */
 const histories = new HistoryWireCache<MessageParam>();
-
-/** The history's wire messages as JSON, comma-separated (see HistoryWireCache). */
-function toApiMessages(messages: readonly ConversationMessage[], history: HistoryContext): string {
-  return histories.convert(messages, history.key, (message) => convert(message, history));
-}
 
 function convert(message: ConversationMessage, history: HistoryContext): MessageParam[] {
   if (typeof message.content === 'string')

@@ -8,7 +8,7 @@ import { ChunkTranslator } from './ChunkTranslator';
 import { createOpenAiClient, type OpenAiConnection } from './createOpenAiClient';
 import { toChatBody, type ChatRequestOptions } from './toChatBody';
 
-/** With this header the SDK sends a string body as it is. */
+/** The SDK sends a body of bytes as it is; this says what they are. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
@@ -32,7 +32,7 @@ export class OpenAiCompatibleModel implements ModelClient {
     const context = { provider: this.label, baseURL: this.connection.baseURL };
     const names = new ToolNameMap(request.tools.map((tool) => tool.modelName));
     const translator = new ChunkTranslator(names);
-    let body: string;
+    let body: Uint8Array;
     try {
       body = toChatBody(request, names, { ...this.wire, provider: this.label });
       this.client ??= createOpenAiClient(this.connection);
@@ -40,7 +40,7 @@ export class OpenAiCompatibleModel implements ModelClient {
       throw mapModelError(error, context);
     }
     try {
-      // `chat.completions.create`'s own route, given the body as JSON text (see toChatBody).
+      // `chat.completions.create`'s own route, given the body as JSON bytes (see toChatBody).
       const stream = await this.client.post<Stream<ChatCompletionChunk>>('/chat/completions', {
         body,
         headers: JSON_BODY,

@@ -8,12 +8,18 @@ const history: ConversationMessage[] = [
   { role: 'assistant', content: 'found it' },
 ];
 
+function text(bytes: Uint8Array): string {
+  return Buffer.from(bytes).toString('utf8');
+}
+
 const options = { images: false, provider: 'DeepSeek', maxTokensField: 'max_tokens' } as const;
 
 describe('toChatBody', () => {
   it('is the JSON of the whole request: the system message first, messages last', () => {
     const request = { model: 'deepseek-chat', maxTokens: 64, tools: [], messages: history };
-    const body = toChatBody({ ...request, system: 'Be brief.' }, new ToolNameMap([]), options);
+    const body = text(
+      toChatBody({ ...request, system: 'Be brief.' }, new ToolNameMap([]), options),
+    );
     const value = JSON.parse(body) as Record<string, unknown>;
     expect(body).toBe(JSON.stringify(value));
     expect(Object.keys(value).at(-1)).toBe('messages');
@@ -30,13 +36,13 @@ describe('toChatBody', () => {
     });
     // Without a system prompt or history, still a well-formed array.
     expect(
-      JSON.parse(toChatBody({ ...request, messages: [] }, new ToolNameMap([]), options)),
+      JSON.parse(text(toChatBody({ ...request, messages: [] }, new ToolNameMap([]), options))),
     ).toMatchObject({
       messages: [],
     });
     expect(
       JSON.parse(
-        toChatBody({ ...request, messages: [], system: 'S' }, new ToolNameMap([]), options),
+        text(toChatBody({ ...request, messages: [], system: 'S' }, new ToolNameMap([]), options)),
       ),
     ).toMatchObject({ messages: [{ role: 'system', content: 'S' }] });
   });

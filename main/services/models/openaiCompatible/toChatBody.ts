@@ -5,9 +5,8 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ModelRequest } from '../ModelClient';
 import type { ToolNameMap } from '../ToolNameMap';
-import { withMessagesJson } from '../withMessagesJson';
 import { portableSchema } from './portableSchema';
-import { toChatMessages, type ChatWireOptions } from './toChatMessages';
+import { chatHistoryBody, type ChatWireOptions } from './chatHistoryBody';
 
 /** How one provider wants its requests written. */
 export interface ChatRequestOptions extends ChatWireOptions {
@@ -21,7 +20,7 @@ const MAX_STOP = 4;
 const TOOL_CHOICE = { auto: 'auto', any: 'required', none: 'none' } as const;
 
 /**
- * The streamed Chat Completions body for one request, usage included, as JSON text with
+ * The streamed Chat Completions body for one request, usage included, as UTF-8 JSON with
  * `messages` last (the history's part kept from the conversation's previous request, see
  * HistoryWireCache). Tools are functions with portable schemas (see {@link portableSchema}); a
  * tool whose schema cannot be expressed throws LLM_BAD_REQUEST naming it, before anything is
@@ -31,12 +30,7 @@ export function toChatBody(
   request: ModelRequest,
   names: ToolNameMap,
   options: ChatRequestOptions,
-): string {
-  const history = toChatMessages(request.messages, names, options);
-  const system: ChatCompletionSystemMessageParam | undefined = request.system
-    ? { role: 'system', content: request.system }
-    : undefined;
-  const messages = system ? [JSON.stringify(system), history].filter(Boolean).join(',') : history;
+): Uint8Array {
   const body: Omit<ChatCompletionCreateParamsStreaming, 'messages'> = {
     model: request.model,
     stream: true,
@@ -55,5 +49,8 @@ export function toChatBody(
     if (request.toolChoice) body.tool_choice = TOOL_CHOICE[request.toolChoice];
   }
   if (request.stopSequences?.length) body.stop = request.stopSequences.slice(0, MAX_STOP);
-  return withMessagesJson(body, messages);
+  const system: ChatCompletionSystemMessageParam[] = request.system
+    ? [{ role: 'system', content: request.system }]
+    : [];
+  return chatHistoryBody(body, system, request.messages, names, options);
 }

@@ -23,24 +23,32 @@ export interface ChatWireOptions {
 type ImagePart = Extract<ChatCompletionContentPart, { type: 'image_url' }>;
 
 /**
- * The stored conversation as Chat Completions messages, as JSON text (comma-separated, see
- * HistoryWireCache). An assistant message becomes text
- * plus `tool_calls` (reasoning and Claude's thinking are never sent back: some providers refuse
- * them); a user message's tool results become `tool` messages right after the calls, and its
- * other blocks a user message. Images go as data URLs where the provider takes them (those a
- * tool returned follow in a user message, since `tool` messages carry text only); elsewhere,
- * and for PDFs, a note says what was left out.
+ * A Chat Completions body (see HistoryWireCache.body): `head`, then `messages` — `lead` and the
+ * stored conversation. An assistant message becomes text plus `tool_calls` (reasoning and
+ * Claude's thinking are never sent back: some providers refuse them); a user message's tool
+ * results become `tool` messages right after the calls, and its other blocks a user message.
+ * Images go as data URLs where the provider takes them (those a tool returned follow in a user
+ * message, since `tool` messages carry text only); elsewhere, and for PDFs, a note says what
+ * was left out.
  */
-export function toChatMessages(
+export function chatHistoryBody(
+  head: object,
+  lead: readonly ChatCompletionMessageParam[],
   messages: readonly ConversationMessage[],
   names: ToolNameMap,
   options: ChatWireOptions,
-): string {
+): Uint8Array {
   // What a message's wire form depends on besides the message itself (tool names are fitted
   // the same way in every request). A reused message does not teach `names` its tool names:
   // calls map back through the request's tools, learned up front.
   const key = `${options.provider}\n${String(options.images)}`;
-  return histories.convert(messages, key, (message) => toChatMessage(message, names, options));
+  return histories.body({
+    head,
+    lead,
+    messages,
+    key,
+    convertOne: (message) => toChatMessage(message, names, options),
+  });
 }
 
 /** Each conversation's history in Chat Completions form, reused from request to request. */
