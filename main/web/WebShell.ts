@@ -1,3 +1,4 @@
+import { serializeFrame } from './serializeFrame';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -87,9 +88,9 @@ export class WebShell {
   async start(): Promise<string> {
     this.port = await listenOnLoopback(this.server, this.options.port);
     this.unsubscribe = this.options.events.subscribe((name, payload) => {
-      const frame = JSON.stringify({ kind: 'event', name, payload } satisfies ServerFrame);
+      const frame = serializeFrame({ kind: 'event', name, payload } satisfies ServerFrame);
       for (const client of this.wss.clients)
-        if (client.readyState === client.OPEN) client.send(frame);
+        if (client.readyState === client.OPEN) client.send(frame, TEXT);
     });
     return this.url;
   }
@@ -214,8 +215,11 @@ export class WebShell {
   }
 }
 
+/** Every frame is text, also when it is written as a buffer (see serializeFrame). */
+const TEXT = { binary: false } as const;
+
 function sendFrame(ws: WebSocket, frame: ServerFrame): void {
-  if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  if (ws.readyState === ws.OPEN) ws.send(serializeFrame(frame), TEXT);
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

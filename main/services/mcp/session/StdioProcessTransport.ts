@@ -1,3 +1,4 @@
+import { parseRememberingSources } from '../../../platform/RawStringSources';
 import {
   serializeMessage,
   type JSONRPCMessage,
@@ -64,6 +65,9 @@ export interface StdioProcessTransportOptions {
 }
 
 type State = 'new' | 'starting' | 'open' | 'closing' | 'closed';
+
+/** Lines from this long (characters) are parsed remembering their large strings' sources. */
+const REMEMBER_SOURCES_FROM = 512 * 1024;
 
 /**
  * The MCP client transport for stdio servers, built on the launch layer instead of the SDK's
@@ -283,7 +287,9 @@ export class StdioProcessTransport implements Transport {
     if (line.trim() === '') return;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      // A long line's large strings keep their source text, for the web shell to send on.
+      value =
+        line.length >= REMEMBER_SOURCES_FROM ? parseRememberingSources(line) : JSON.parse(line);
     } catch {
       this.reportNonJson(line, 'not-json');
       return;
