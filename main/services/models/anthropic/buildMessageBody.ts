@@ -38,7 +38,7 @@ const API_TOOL_SEARCH = {
 export function buildMessageBody(request: ModelRequest, names: ToolNameMap): Uint8Array {
   const search = request.toolSearch === 'bm25';
   const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
-  // What a message's wire form depends on besides the message itself (see toApiMessages).
+  // What a message's wire form depends on besides the message itself (see convert).
   const key = `${String(search)}\n${[...sent].join('\n')}`;
   const history = { names, search, sent, key };
   const params: Omit<MessageCreateParamsStreaming, 'messages'> = {
