@@ -207,10 +207,11 @@ describe('ConversationService', () => {
     expect(again.conversations.list('Paris').map((c) => c.id)).toEqual([id]);
   });
 
-  it('the request leaves before the person’s message is committed; it is stored in order', async () => {
+  it('the request leaves before the person’s message or its model is committed; both are stored', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sb-chat-'));
     const host = await start({}, dir);
-    const committedAtRequest: string[][] = [];
+    const committedAtRequest: { roles: string[]; model: string | null | undefined }[] = [];
+    const { id } = host.conversations.create();
     fixture.fake.script(() => {
       // What another connection sees in the file while the request is with the model.
       const db = new DatabaseSync(join(dir, 'history.sqlite'), { readOnly: true });
@@ -218,20 +219,21 @@ describe('ConversationService', () => {
         const rows = db.prepare('SELECT role FROM messages ORDER BY seq').all() as {
           role: string;
         }[];
-        committedAtRequest.push(rows.map((row) => row.role));
+        const conversation = db.prepare('SELECT model FROM conversations WHERE id = ?').get(id) as
+          { model: string | null } | undefined;
+        committedAtRequest.push({ roles: rows.map((row) => row.role), model: conversation?.model });
       } finally {
         db.close();
       }
       return message('Hi!');
     });
-    const { id } = host.conversations.create();
-    host.conversations.send(id, 'Hello');
+    // A model chosen for this message: it becomes the conversation's with the message's commit.
+    host.conversations.send(id, 'Hello', 'claude-opus-4-1');
     await host.conversations.settled(id);
-    expect(committedAtRequest).toEqual([[]]);
-    expect(host.conversations.get(id).messages.map((m) => `${m.role}:${m.ordinal}`)).toEqual([
-      'user:0',
-      'assistant:1',
-    ]);
+    expect(committedAtRequest).toEqual([{ roles: [], model: null }]);
+    const stored = host.conversations.get(id);
+    expect(stored.conversation.model).toBe('anthropic/claude-opus-4-1');
+    expect(stored.messages.map((m) => `${m.role}:${m.ordinal}`)).toEqual(['user:0', 'assistant:1']);
   });
 });
 

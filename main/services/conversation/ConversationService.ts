@@ -140,18 +140,19 @@ export class ConversationService {
     const fromApps = this.options.apps?.take(conversationId);
     const blocks = [...(fromApps?.blocks ?? []), ...(attached?.blocks ?? [])];
     const views = [...(fromApps?.views ?? []), ...(attached?.views ?? [])];
-    // Held, not committed: the request does not wait for SQLite (see holdMessage).
-    const { message, conversation: held } = store.holdMessage(conversationId, {
-      role: 'user',
-      content: userContent(text, blocks),
-      turnId,
-      ...(views.length ? { attachments: views } : {}),
-    });
+    // Held, not committed: the request does not wait for SQLite (see holdMessage), nor does
+    // a model chosen for it, which is committed with it.
+    const { message, conversation } = store.holdMessage(
+      conversationId,
+      {
+        role: 'user',
+        content: userContent(text, blocks),
+        turnId,
+        ...(views.length ? { attachments: views } : {}),
+      },
+      chosen,
+    );
     this.history.appended(conversationId, message);
-    const conversation =
-      chosen && chosen !== held.model
-        ? store.updateConversation(conversationId, { model: chosen })
-        : held;
     const untitled = !conversation.title || conversation.title === 'New conversation';
     const titleText = text.trim() || attached?.views[0]?.name || '';
     // Known now: the turn does not read it again.

@@ -23,6 +23,18 @@ function committedIds(file: string): string[] {
 
 const hello = [{ type: 'text' as const, text: 'hello' }];
 
+/** The conversation's model as another connection sees it (what is committed). */
+function committedModel(file: string, id: string): string | null | undefined {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const row = db.prepare('SELECT model FROM conversations WHERE id = ?').get(id) as
+      { model: string | null } | undefined;
+    return row?.model;
+  } finally {
+    db.close();
+  }
+}
+
 describe('ConversationStore.holdMessage', () => {
   it('is not committed at once, yet every read of the store sees it', () => {
     const file = fileIn();
@@ -102,6 +114,61 @@ describe('ConversationStore.holdMessage', () => {
     try {
       expect(reopened.listConversations()).toEqual([]);
       expect(committedIds(file)).toEqual([]);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('a model it was sent to is held with it and committed in the same transaction', () => {
+    const file = fileIn();
+    const store = ConversationStore.open({ file });
+    try {
+      const c = store.createConversation({ model: 'anthropic/claude-a' });
+      const { message, conversation } = store.holdMessage(
+        c.id,
+        { role: 'user', content: hello },
+        'openai/gpt-b',
+      );
+      expect(conversation.model).toBe('openai/gpt-b');
+      // Nothing written to SQLite yet: neither the message nor the model.
+      expect(committedIds(file)).not.toContain(message.id);
+      expect(committedModel(file, c.id)).toBe('anthropic/claude-a');
+      expect(store.findConversation(c.id)?.model).toBe('openai/gpt-b');
+      expect(committedIds(file)).toContain(message.id);
+      expect(committedModel(file, c.id)).toBe('openai/gpt-b');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('the same model as the conversation’s changes nothing', () => {
+    const store = ConversationStore.open({ file: fileIn() });
+    try {
+      const c = store.createConversation({ model: 'anthropic/claude-a' });
+      const { conversation } = store.holdMessage(
+        c.id,
+        { role: 'user', content: hello },
+        'anthropic/claude-a',
+      );
+      expect(conversation).toMatchObject({ model: 'anthropic/claude-a' });
+      expect(store.findConversation(c.id)?.model).toBe('anthropic/claude-a');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('after a crash the next open commits the model with the message', () => {
+    const file = fileIn();
+    const crashed = ConversationStore.open({ file });
+    const c = crashed.createConversation();
+    const { message } = crashed.holdMessage(c.id, { role: 'user', content: hello }, 'openai/x');
+    // `crashed` is never closed: the model, like the message, is only in the outbox.
+    expect(committedModel(file, c.id)).toBeNull();
+
+    const reopened = ConversationStore.open({ file });
+    try {
+      expect(reopened.getMessage(message.id)).toMatchObject({ role: 'user' });
+      expect(reopened.findConversation(c.id)?.model).toBe('openai/x');
     } finally {
       reopened.close();
     }

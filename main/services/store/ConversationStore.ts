@@ -320,14 +320,16 @@ export class ConversationStore {
    * the model does not wait for a SQLite commit. It is committed before the store next does
    * anything with messages (the reply's first write, a window reading the conversation, close)
    * or, after a crash, when the store opens again. Returns the message as it will be stored
-   * (its ordinal is the next one) and the conversation as that commit leaves it. Throws
+   * (its ordinal is the next one) and the conversation as that commit leaves it. `model`: the
+   * model it was sent to, which becomes the conversation's in the same commit. Throws
    * NOT_FOUND, or if the outbox cannot be written (then nothing is kept).
    */
   holdMessage(
     conversationId: string,
     input: AppendMessageInput,
+    model?: string,
   ): { message: MessageRecord; conversation: ConversationRecord } {
-    return this.held.hold(conversationId, input);
+    return this.held.hold(conversationId, input, model);
   }
 
   /** Appends a whole message (the person's message, tool results, an imported reply). */

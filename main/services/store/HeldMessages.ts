@@ -50,21 +50,24 @@ export class HeldMessages {
   hold(
     conversationId: string,
     input: AppendMessageInput,
+    model?: string,
   ): { message: MessageRecord; conversation: ConversationRecord } {
     this.settle();
     const { conversations, writer } = this.options;
     const found =
       conversations.getWithNewest(conversationId) ?? throwNotFound('conversation', conversationId);
     const at = this.options.now();
+    const changesModel = model !== undefined && model !== found.conversation.model;
     const held: HeldMessage = {
       conversationId,
       input: { ...input, id: input.id ?? randomUUID() },
       at,
+      ...(changesModel ? { model } : {}),
     };
     this.outbox.hold(held);
     return {
       message: writer.recordOf(conversationId, held.input, found.newest + 1, at),
-      conversation: { ...found.conversation, updatedAt: at },
+      conversation: { ...found.conversation, ...(changesModel ? { model } : {}), updatedAt: at },
     };
   }
 
@@ -74,10 +77,11 @@ export class HeldMessages {
     const { db, conversations, messages, writer } = this.options;
     this.outbox.drain((held) => {
       withTransaction(db, () => {
-        for (const { conversationId, input, at } of held) {
+        for (const { conversationId, input, at, model } of held) {
           // Already in (committed by an earlier open), or its conversation is gone.
           if (messages.get(input.id) || !conversations.get(conversationId)) continue;
           writer.insert(conversationId, { ...input, status: input.status ?? 'complete' }, at);
+          if (model !== undefined) conversations.update(conversationId, { model }, at);
         }
       });
     });

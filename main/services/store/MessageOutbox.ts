@@ -8,6 +8,8 @@ export interface HeldMessage {
   input: AppendMessageInput & { id: string };
   /** When it was sent: its created and updated time, and the conversation's. */
   at: number;
+  /** The model it was sent to, when that changes the conversation's (committed with it). */
+  model?: string;
 }
 
 /**
@@ -118,6 +120,7 @@ function readOutbox(file: string): { messages: HeldMessage[]; end: number } {
 const heldLine = z.looseObject({
   conversationId: z.string(),
   at: z.number(),
+  model: z.string().optional(),
   input: z.looseObject({
     id: z.string(),
     role: z.enum(['user', 'assistant']),
