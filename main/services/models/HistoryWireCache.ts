@@ -1,4 +1,5 @@
 import type { ConversationMessage } from '../../../shared/domain/conversationMessage';
+import { WIRE_CHUNK_BYTES, WireChunks } from './WireChunks';
 
 /** A conversation's converted history (see HistoryWireCache). */
 interface ConvertedPrefix {
@@ -7,11 +8,17 @@ interface ConvertedPrefix {
   /** `ends[i]`: the bytes of `json` that `inputs[0..i]` made. */
   ends: number[];
   /** The wire messages' JSON (UTF-8), comma-separated, without the array's brackets. */
-  json: Uint8Array;
+  json: WireChunks;
 }
 
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
+
+/**
+ * A request body as the SDKs pass it to fetch: bytes when small, otherwise a Blob whose parts
+ * the conversation's next body shares (see WireChunks).
+ */
+export type WireBody = Uint8Array | Blob;
 
 /** What a request body is made of besides the history (see {@link HistoryWireCache.body}). */
 export interface WireRequest<Wire> {
@@ -40,11 +47,11 @@ export class HistoryWireCache<Wire extends object> {
   /**
    * The request's body as UTF-8 JSON: `head` with `messages` added last, exactly what
    * `JSON.stringify` writes for `{ ...head, messages: [...lead, ...converted history] }`.
-   * Bytes, not a string: the history's part is copied once, into memory the allocator reuses
-   * turn after turn, where a 5 MB string is a fresh allocation each time (three times slower
-   * than the whole `JSON.stringify` on this machine's measurements), then encoded again.
+   * Not a string: the kept history is shared, not copied (a 5 MB string is a fresh allocation
+   * each turn, three times slower than the whole `JSON.stringify` on this machine), and a
+   * large body is a Blob of parts that fetch streams without copying it whole.
    */
-  body(request: WireRequest<Wire>): Uint8Array {
+  body(request: WireRequest<Wire>): WireBody {
     const { messages, key, convertOne } = request;
     const first = messages[0];
     const known = first && this.prefixes.get(first);
@@ -54,41 +61,45 @@ export class HistoryWireCache<Wire extends object> {
       while (same < limit && known.inputs[same] === messages[same]) same++;
     }
     const ends = known && same > 0 ? known.ends.slice(0, same) : [];
-    const kept = known && same > 0 ? known.json.subarray(0, ends.at(-1)) : undefined;
-    const history: Uint8Array[] = kept?.length ? [kept] : [];
-    let length = kept?.length ?? 0;
+    const kept = known && same > 0 ? known.json.prefix(ends.at(-1) ?? 0) : WireChunks.empty;
+    const added: Uint8Array[] = [];
+    let length = kept.size;
     for (let i = same; i < messages.length; i++) {
       for (const wire of convertOne(messages[i] as ConversationMessage)) {
         const part = Buffer.from(JSON.stringify(wire));
-        length += (history.length > 0 ? 1 : 0) + part.length;
-        history.push(part);
+        if (length > 0) {
+          added.push(COMMA);
+          length++;
+        }
+        added.push(part);
+        length += part.length;
       }
       ends.push(length);
     }
+    const json = kept.append(added);
+    if (first) this.prefixes.set(first, { key, inputs: [...messages], ends, json });
     const head = JSON.stringify(request.head);
     // `{}` takes no comma before the key.
     const open = Buffer.from(`${head.length > 2 ? `${head.slice(0, -1)},` : '{'}"messages":[`);
-    const pieces: Uint8Array[] = [open];
-    let at = open.length;
-    let elements = 0;
-    const add = (element: Uint8Array): void => {
-      if (elements++ > 0) {
+    const pieces: (Blob | Uint8Array)[] = [open];
+    let size = open.length;
+    /** Adds one element (or the history's elements) to `messages`. */
+    const add = (parts: readonly (Blob | Uint8Array)[], bytes: number): void => {
+      if (pieces.length > 1) {
         pieces.push(COMMA);
-        at++;
+        size++;
       }
-      pieces.push(element);
-      at += element.length;
+      pieces.push(...parts);
+      size += bytes;
     };
-    for (const wire of request.lead ?? []) add(Buffer.from(JSON.stringify(wire)));
-    const start = history.length > 0 && elements > 0 ? at + 1 : at;
-    for (const element of history) add(element);
-    pieces.push(CLOSE);
-    const body = Buffer.concat(pieces, at + CLOSE.length);
-    if (first) {
-      // A view of the body, not a copy: the next request copies it into its own body.
-      const json = body.subarray(start, start + length);
-      this.prefixes.set(first, { key, inputs: [...messages], ends, json });
+    for (const wire of request.lead ?? []) {
+      const element = Buffer.from(JSON.stringify(wire));
+      add([element], element.length);
     }
-    return body;
+    if (json.size > 0) add(json.parts, json.size);
+    pieces.push(CLOSE);
+    size += CLOSE.length;
+    const bytes = pieces.every((piece): piece is Uint8Array => piece instanceof Uint8Array);
+    return bytes && size < WIRE_CHUNK_BYTES ? Buffer.concat(pieces, size) : new Blob(pieces);
   }
 }

@@ -10,7 +10,7 @@ import { createAnthropicClient, type AnthropicConnection } from './createAnthrop
 import { fromAnthropicEvent } from './fromAnthropicEvent';
 import { hasApiToolSearch } from './hasApiToolSearch';
 
-/** The SDK sends a body of bytes as it is; this says what they are. */
+/** The SDK sends a body of bytes or a Blob as it is; this says what it is. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
@@ -37,7 +37,7 @@ export class AnthropicModel implements ModelClient {
     let response: Response;
     try {
       this.client ??= createAnthropicClient(this.connection);
-      // `messages.create`'s own route, given the body as JSON bytes (see buildMessageBody).
+      // `messages.create`'s own route; the body is JSON, bytes or a Blob (see buildMessageBody).
       response = await this.client
         .post('/v1/messages', {
           body: buildMessageBody(request, names),

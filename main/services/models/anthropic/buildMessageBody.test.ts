@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../../../shared/domain/conversationMessage';
 import type { ModelRequest } from '../ModelClient';
+import { wireBodyText as text } from '../testing/wireBodyText';
 import { ToolNameMap } from '../ToolNameMap';
 import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { buildMessageBody } from './buildMessageBody';
 
-function text(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /** The body as the API reads it. */
-function sent(
+async function sent(
   request: ModelRequest,
   names: ToolNameMap,
-): { messages: MessageParam[] } & Record<string, unknown> {
-  return JSON.parse(text(buildMessageBody(request, names))) as { messages: MessageParam[] };
+): Promise<{ messages: MessageParam[] } & Record<string, unknown>> {
+  return JSON.parse(await text(buildMessageBody(request, names))) as { messages: MessageParam[] };
 }
 
 const history: ConversationMessage[] = [
@@ -48,51 +45,53 @@ function request(messages: readonly ConversationMessage[]): ModelRequest {
 }
 
 describe('buildMessageBody', () => {
-  it('reuses the previous request of a conversation only as far as its messages are the same', () => {
+  it('reuses the previous request of a conversation only as far as its messages are the same', async () => {
     const names = () => new ToolNameMap(['files.find']);
-    const fresh = (messages: ConversationMessage[]) =>
-      sent(request(structuredClone(messages)), names()).messages;
+    const fresh = async (messages: ConversationMessage[]) =>
+      (await sent(request(structuredClone(messages)), names())).messages;
     const base: ConversationMessage[] = [...history, { role: 'assistant', content: 'done' }];
     buildMessageBody(request(base), names());
     // Grown by a turn: the same as converting it all anew.
     const grown: ConversationMessage[] = [...base, { role: 'user', content: 'and now?' }];
-    expect(sent(request(grown), names()).messages).toEqual(fresh(grown));
+    expect((await sent(request(grown), names())).messages).toEqual(await fresh(grown));
     // Its last message replaced (two messages of one role merged): converted again from there.
     const merged: ConversationMessage[] = [
       ...base.slice(0, 3),
       { role: 'assistant', content: 'done, and more' },
     ];
-    expect(sent(request(merged), names()).messages).toEqual(fresh(merged));
+    expect((await sent(request(merged), names())).messages).toEqual(await fresh(merged));
     // Shorter (a retry dropped the end).
-    expect(sent(request(base.slice(0, 2)), names()).messages).toEqual(fresh(base.slice(0, 2)));
+    expect((await sent(request(base.slice(0, 2)), names())).messages).toEqual(
+      await fresh(base.slice(0, 2)),
+    );
     // A request without the tool: its name is fitted afresh, nothing reused.
     const bare = { ...request(grown), tools: [] };
-    expect(sent(bare, new ToolNameMap([])).messages).toEqual(
-      sent({ ...bare, messages: structuredClone(grown) }, new ToolNameMap([])).messages,
+    expect((await sent(bare, new ToolNameMap([]))).messages).toEqual(
+      (await sent({ ...bare, messages: structuredClone(grown) }, new ToolNameMap([]))).messages,
     );
   });
 
-  it('converts and encodes each history message once: a later turn reuses its JSON', () => {
+  it('converts and encodes each history message once: a later turn reuses its JSON', async () => {
     const names = () => new ToolNameMap(['files.find']);
     const messages = structuredClone(history);
-    const first = sent(request(messages), names());
+    const first = await sent(request(messages), names());
     // Against the history's contract (never changed once handed out), to see what is reused:
     // the change does not show, so the message was not converted again.
     (messages[0] as { content: string }).content = 'changed';
     const next: ConversationMessage = { role: 'assistant', content: 'done' };
-    const second = sent(request([...messages, next]), names());
+    const second = await sent(request([...messages, next]), names());
     expect(second.messages.slice(0, 3)).toEqual(first.messages);
     expect(second.messages[3]).toEqual({ role: 'assistant', content: 'done' });
   });
 
-  it('is the JSON of the whole request, messages last', () => {
-    const body = text(
+  it('is the JSON of the whole request, messages last', async () => {
+    const body = await text(
       buildMessageBody(
         { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },
         new ToolNameMap(['files.find']),
       ),
     );
-    const value = sent(
+    const value = await sent(
       { ...request(history), system: 'Be brief.', stopSequences: ['END'], toolChoice: 'auto' },
       new ToolNameMap(['files.find']),
     );
@@ -110,10 +109,10 @@ describe('buildMessageBody', () => {
     expect(value).toMatchObject({ model: 'claude-sonnet-5-5', max_tokens: 64, stream: true });
   });
 
-  it('fits ids and names and leaves reasoning out, also for a message converted before', () => {
+  it('fits ids and names and leaves reasoning out, also for a message converted before', async () => {
     const names = new ToolNameMap(['files.find']);
     buildMessageBody(request(history), new ToolNameMap(['files.find']));
-    const params = sent(request(history), names);
+    const params = await sent(request(history), names);
     const assistant = params.messages[1];
     const block = Array.isArray(assistant?.content) ? assistant.content : [];
     expect(block).toHaveLength(1);

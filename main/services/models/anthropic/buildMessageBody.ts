@@ -13,7 +13,7 @@ import type {
 } from '../../../../shared/domain/conversationMessage';
 import { fittedToolUseId } from '../fittedToolUseId';
 import type { ModelRequest, ModelTool } from '../ModelClient';
-import { HistoryWireCache } from '../HistoryWireCache';
+import { HistoryWireCache, type WireBody } from '../HistoryWireCache';
 import type { ToolNameMap } from '../ToolNameMap';
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
@@ -35,7 +35,7 @@ const API_TOOL_SEARCH = {
  * is UTF-8 JSON, `messages` last: the history's part of it is kept from the conversation's
  * previous request (see HistoryWireCache), so a long conversation is not encoded anew each turn.
  */
-export function buildMessageBody(request: ModelRequest, names: ToolNameMap): Uint8Array {
+export function buildMessageBody(request: ModelRequest, names: ToolNameMap): WireBody {
   const search = request.toolSearch === 'bm25';
   const sent = new Set(request.tools.map((tool) => names.wire(tool.modelName)));
   // What a message's wire form depends on besides the message itself (see convert).

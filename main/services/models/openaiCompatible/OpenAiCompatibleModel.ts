@@ -1,6 +1,7 @@
 import type OpenAI from 'openai';
 import type { Stream } from 'openai/core/streaming';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { WireBody } from '../HistoryWireCache';
 import { mapModelError } from '../mapModelError';
 import type { ModelClient, ModelRequest, ModelStreamEvent } from '../ModelClient';
 import { ToolNameMap } from '../ToolNameMap';
@@ -8,7 +9,7 @@ import { ChunkTranslator } from './ChunkTranslator';
 import { createOpenAiClient, type OpenAiConnection } from './createOpenAiClient';
 import { toChatBody, type ChatRequestOptions } from './toChatBody';
 
-/** The SDK sends a body of bytes as it is; this says what they are. */
+/** The SDK sends a body of bytes or a Blob as it is; this says what it is. */
 const JSON_BODY = { 'content-type': 'application/json' };
 
 /**
@@ -32,7 +33,7 @@ export class OpenAiCompatibleModel implements ModelClient {
     const context = { provider: this.label, baseURL: this.connection.baseURL };
     const names = new ToolNameMap(request.tools.map((tool) => tool.modelName));
     const translator = new ChunkTranslator(names);
-    let body: Uint8Array;
+    let body: WireBody;
     try {
       body = toChatBody(request, names, { ...this.wire, provider: this.label });
       this.client ??= createOpenAiClient(this.connection);
@@ -40,7 +41,7 @@ export class OpenAiCompatibleModel implements ModelClient {
       throw mapModelError(error, context);
     }
     try {
-      // `chat.completions.create`'s own route, given the body as JSON bytes (see toChatBody).
+      // `chat.completions.create`'s own route; the body is JSON, bytes or a Blob (see toChatBody).
       const stream = await this.client.post<Stream<ChatCompletionChunk>>('/chat/completions', {
         body,
         headers: JSON_BODY,

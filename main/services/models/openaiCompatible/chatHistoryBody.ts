@@ -9,7 +9,7 @@ import type {
   MessageBlock,
   ToolResultBlock,
 } from '../../../../shared/domain/conversationMessage';
-import { HistoryWireCache } from '../HistoryWireCache';
+import { HistoryWireCache, type WireBody } from '../HistoryWireCache';
 import type { ToolNameMap } from '../ToolNameMap';
 
 /** What the provider takes besides text. */
@@ -37,7 +37,7 @@ export function chatHistoryBody(
   messages: readonly ConversationMessage[],
   names: ToolNameMap,
   options: ChatWireOptions,
-): Uint8Array {
+): WireBody {
   // What a message's wire form depends on besides the message itself (tool names are fitted
   // the same way in every request). A reused message does not teach `names` its tool names:
   // calls map back through the request's tools, learned up front.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConversationMessage } from '../../../../shared/domain/conversationMessage';
+import { wireBodyText as text } from '../testing/wireBodyText';
 import { ToolNameMap } from '../ToolNameMap';
 import { toChatBody } from './toChatBody';
 
@@ -8,16 +9,12 @@ const history: ConversationMessage[] = [
   { role: 'assistant', content: 'found it' },
 ];
 
-function text(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('utf8');
-}
-
 const options = { images: false, provider: 'DeepSeek', maxTokensField: 'max_tokens' } as const;
 
 describe('toChatBody', () => {
-  it('is the JSON of the whole request: the system message first, messages last', () => {
+  it('is the JSON of the whole request: the system message first, messages last', async () => {
     const request = { model: 'deepseek-chat', maxTokens: 64, tools: [], messages: history };
-    const body = text(
+    const body = await text(
       toChatBody({ ...request, system: 'Be brief.' }, new ToolNameMap([]), options),
     );
     const value = JSON.parse(body) as Record<string, unknown>;
@@ -36,13 +33,17 @@ describe('toChatBody', () => {
     });
     // Without a system prompt or history, still a well-formed array.
     expect(
-      JSON.parse(text(toChatBody({ ...request, messages: [] }, new ToolNameMap([]), options))),
+      JSON.parse(
+        await text(toChatBody({ ...request, messages: [] }, new ToolNameMap([]), options)),
+      ),
     ).toMatchObject({
       messages: [],
     });
     expect(
       JSON.parse(
-        text(toChatBody({ ...request, messages: [], system: 'S' }, new ToolNameMap([]), options)),
+        await text(
+          toChatBody({ ...request, messages: [], system: 'S' }, new ToolNameMap([]), options),
+        ),
       ),
     ).toMatchObject({ messages: [{ role: 'system', content: 'S' }] });
   });

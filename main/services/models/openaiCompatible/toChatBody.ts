@@ -3,6 +3,7 @@ import type {
   ChatCompletionSystemMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
+import type { WireBody } from '../HistoryWireCache';
 import type { ModelRequest } from '../ModelClient';
 import type { ToolNameMap } from '../ToolNameMap';
 import { portableSchema } from './portableSchema';
@@ -30,7 +31,7 @@ export function toChatBody(
   request: ModelRequest,
   names: ToolNameMap,
   options: ChatRequestOptions,
-): Uint8Array {
+): WireBody {
   const body: Omit<ChatCompletionCreateParamsStreaming, 'messages'> = {
     model: request.model,
     stream: true,
