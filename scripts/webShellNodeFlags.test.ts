@@ -21,8 +21,8 @@ describe('WEB_SHELL_NODE_FLAGS', () => {
     const MB = 1024 * 1024;
     const bounded = newSpaceAfterBurst(WEB_SHELL_NODE_FLAGS);
     const unbounded = newSpaceAfterBurst([]);
-    // 4 MB semispaces: a new space of three at most.
-    expect(bounded).toBeLessThanOrEqual(12 * MB);
+    // 8 MB semispaces: a new space of about twice that (17 MB here), where Node alone grows to 67.
+    expect(bounded).toBeLessThanOrEqual(24 * MB);
     expect(unbounded).toBeGreaterThan(2 * bounded);
   });
 });
