@@ -22,7 +22,8 @@ describe('ApprovalDialog', () => {
       conversations: [conversation('c1', { title: 'Cleanup' })],
     });
     const dialog = await screen.findByTestId('approval-dialog');
-    expect(within(dialog).getByRole('heading', { name: /Delete file/ })).toBeTruthy();
+    // Awaited: the dialog's contents are accessible once it is shown (an effect after render).
+    expect(await within(dialog).findByRole('heading', { name: /Delete file/ })).toBeTruthy();
     expect(dialog.textContent).toContain('fs__delete_file');
     expect(dialog.textContent).toContain('Deletes a file for good.');
     expect(dialog.textContent).toContain('"/tmp/notes.txt"');
