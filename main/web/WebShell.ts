@@ -7,6 +7,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { AppError, AppErrorCode } from '../../shared/errors';
 import { hostText, type HostText } from '../../shared/text/hostText';
 import { fail } from '../../shared/ipc/envelope';
+import { bufferPool } from '../platform/BufferPool';
 import { JsonReply } from '../../shared/ipc/JsonReply';
 import {
   EAGER_BOOTSTRAP_ID,
@@ -89,8 +90,7 @@ export class WebShell {
     this.port = await listenOnLoopback(this.server, this.options.port);
     this.unsubscribe = this.options.events.subscribe((name, payload) => {
       const frame = serializeFrame({ kind: 'event', name, payload } satisfies ServerFrame);
-      for (const client of this.wss.clients)
-        if (client.readyState === client.OPEN) client.send(frame, TEXT);
+      sendSerialized(this.wss.clients, frame);
     });
     return this.url;
   }
@@ -215,11 +215,29 @@ export class WebShell {
   }
 }
 
+function sendFrame(ws: WebSocket, frame: ServerFrame): void {
+  sendSerialized([ws], serializeFrame(frame));
+}
+
 /** Every frame is text, also when it is written as a buffer (see serializeFrame). */
 const TEXT = { binary: false } as const;
 
-function sendFrame(ws: WebSocket, frame: ServerFrame): void {
-  if (ws.readyState === ws.OPEN) ws.send(serializeFrame(frame), TEXT);
+/**
+ * Sends a serialized frame to each open socket of `to`. A buffer is borrowed (see
+ * serializeFrame) and goes back to the pool once every socket has written it or failed.
+ */
+function sendSerialized(to: Iterable<WebSocket>, frame: string | Buffer): void {
+  if (typeof frame === 'string') {
+    for (const ws of to) if (ws.readyState === ws.OPEN) ws.send(frame);
+    return;
+  }
+  const open = [...to].filter((ws) => ws.readyState === ws.OPEN);
+  let writing = open.length;
+  const written = (): void => {
+    if (--writing <= 0) bufferPool.giveBack(frame);
+  };
+  if (writing === 0) bufferPool.giveBack(frame);
+  for (const ws of open) ws.send(frame, TEXT, written);
 }
 
 function refuseUpgrade(socket: Duplex, status: number, text: string): void {

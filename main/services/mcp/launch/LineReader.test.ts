@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BufferPool, POOLED_FROM_BYTES } from '../../../platform/BufferPool';
 import { DROPPED_END_BYTES, LineReader } from './LineReader';
 
 describe('LineReader', () => {
@@ -14,6 +15,25 @@ describe('LineReader', () => {
       oversized: 0,
     });
     expect(reader.bufferedBytes).toBe(0);
+  });
+
+  it('joins long lines in a pooled buffer, each decoded whole and unharmed by the next', () => {
+    const pool = new BufferPool();
+    const reader = new LineReader(16 * 1024 * 1024, pool);
+    const long = (seed: string, chars: number) => `"${'日本語 ' + seed}`.repeat(chars / 8) + '"';
+    const first = long('a', POOLED_FROM_BYTES * 2);
+    const second = long('b', POOLED_FROM_BYTES);
+    const bytes = Buffer.from(`${first}\r\n${second}\n`);
+    const lines: string[] = [];
+    // Chunks of an odd size: characters are split between them.
+    for (let at = 0; at < bytes.length; at += 65_521) {
+      lines.push(...reader.push(bytes.subarray(at, at + 65_521)).lines);
+    }
+    expect(lines.length).toBe(2);
+    expect(lines[0] === first).toBe(true);
+    expect(lines[1] === second).toBe(true);
+    // One buffer served both lines, and is back in the pool.
+    expect(pool.freeCount).toBe(1);
   });
 
   it('keeps multi-byte characters split across chunks intact', () => {

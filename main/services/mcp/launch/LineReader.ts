@@ -1,3 +1,5 @@
+import { bufferPool, type BufferPool } from '../../../platform/BufferPool';
+
 /** What one {@link LineReader.push} produced. */
 export interface LineReaderOutput {
   /** Complete lines, without `\n` or `\r\n`. */
@@ -23,7 +25,7 @@ export const DROPPED_END_BYTES = 512;
 /**
  * Splits a byte stream into newline-terminated lines (the stdio framing of MCP), with a hard
  * cap on one line's size. Chunks are kept as a list and joined once per line, so a 20 MB
- * message costs one copy rather than one per chunk. An oversized line is dropped whole, and
+ * message costs one copy rather than one per chunk, into a pooled buffer (see BufferPool). An oversized line is dropped whole, and
  * reading continues after its newline.
  */
 export class LineReader {
@@ -34,7 +36,10 @@ export class LineReader {
   private dropping: { bytes: number; head: Buffer; tail: Buffer } | undefined;
 
   /** @param maxLineBytes largest accepted line, without its newline. */
-  constructor(readonly maxLineBytes: number) {}
+  constructor(
+    readonly maxLineBytes: number,
+    private readonly pool: BufferPool = bufferPool,
+  ) {}
 
   /** Adds a chunk and returns the lines it completed. */
   push(chunk: Buffer): LineReaderOutput {
@@ -53,12 +58,25 @@ export class LineReader {
         output.dropped.push({ bytes, head: head.toString('utf8'), tail: tail.toString('utf8') });
         continue;
       }
-      const line = this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending);
+      const text = this.pendingText();
       this.reset();
-      const text = line ? line.toString('utf8') : '';
       output.lines.push(text.endsWith('\r') ? text.slice(0, -1) : text);
     }
     return output;
+  }
+
+  /** The pending pieces decoded as one line, joined in a buffer lent only for the decoding. */
+  private pendingText(): string {
+    const [first] = this.pending;
+    if (this.pending.length <= 1) return first ? first.toString('utf8') : '';
+    const joined = this.pool.borrow(this.pendingBytes);
+    try {
+      let at = 0;
+      for (const piece of this.pending) at += piece.copy(joined, at);
+      return joined.toString('utf8');
+    } finally {
+      this.pool.giveBack(joined);
+    }
   }
 
   /** Bytes of the unfinished line. */
