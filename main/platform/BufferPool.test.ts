@@ -55,9 +55,14 @@ describe('BufferPool', () => {
     expect(pool.freeCount).toBe(0);
   });
 
-  it('does not round a very large request up', () => {
+  it('neither rounds a very large request up nor keeps it', () => {
     const pool = new BufferPool();
     const big = pool.borrow(100 * MIB + 1);
     expect(big.buffer.byteLength).toBe(100 * MIB + 1);
+    pool.giveBack(big);
+    expect(pool.freeCount).toBe(0);
+    const largestKept = pool.borrow(64 * MIB);
+    pool.giveBack(largestKept);
+    expect(pool.freeCount).toBe(1);
   });
 });

@@ -4,6 +4,11 @@ export const POOLED_FROM_BYTES = 256 * 1024;
 const KEEP_MS = 10_000;
 /** Free buffers kept at most. */
 const MAX_FREE = 2;
+/**
+ * Larger buffers are never kept (the size asked, used once): holding hundreds of megabytes for
+ * the next message would cost more than it saves.
+ */
+const LARGEST_KEPT_BYTES = 64 * 1024 * 1024;
 
 interface Free {
   buffer: Buffer;
@@ -46,7 +51,7 @@ export class BufferPool {
 
   /** Takes back a buffer {@link borrow} lent; anything else is ignored. */
   giveBack(view: Buffer): void {
-    if (!this.lent.delete(view.buffer)) return;
+    if (!this.lent.delete(view.buffer) || view.buffer.byteLength > LARGEST_KEPT_BYTES) return;
     this.free.push({ buffer: Buffer.from(view.buffer, 0, view.buffer.byteLength), at: this.now() });
     // The largest stay: they serve every smaller size too.
     this.free.sort((a, b) => b.buffer.length - a.buffer.length);
@@ -74,12 +79,9 @@ export class BufferPool {
   }
 }
 
-/** Above this, a buffer is the size asked: half again would be too much memory. */
-const ROUND_UP_TO_BYTES = 64 * 1024 * 1024;
-
 /** The next size up among 1, 1.5, 2, 3, 4, 6… MiB: at most half again what was asked. */
 function roundUp(bytes: number): number {
-  if (bytes > ROUND_UP_TO_BYTES) return bytes;
+  if (bytes > LARGEST_KEPT_BYTES) return bytes;
   let size = 1024 * 1024;
   while (size < bytes) size = size % 3 === 0 ? (size / 3) * 4 : (size / 2) * 3;
   return size;
