@@ -48,6 +48,8 @@ export class EraVerdictCache {
   private writes: Promise<void> = Promise.resolve();
   /** The write not started yet, which later updates join. */
   private queued: Promise<void> | undefined;
+  /** Verdicts recorded and not on disk yet. */
+  private readonly saving = new Set<Promise<void>>();
 
   constructor(private readonly options: EraVerdictCacheOptions) {
     this.ttlMs = options.ttlMs ?? DEFAULT_VERDICT_TTL_MS;
@@ -65,8 +67,23 @@ export class EraVerdictCache {
       : { prior, httpTransport: entry.httpTransport, at: entry.at };
   }
 
-  /** Records a verdict reached just now. */
-  async set(
+  /** Records a verdict reached just now; resolves once it is on disk. Never rejects. */
+  set(
+    hash: string,
+    verdict: { prior: PriorDiscovery; httpTransport?: 'http' | 'sse' },
+  ): Promise<void> {
+    const saving = this.save(hash, verdict);
+    this.saving.add(saving);
+    void saving.finally(() => this.saving.delete(saving));
+    return saving;
+  }
+
+  /** Resolves once every verdict recorded so far is on disk (or its write failed, logged). */
+  async settled(): Promise<void> {
+    await Promise.all(this.saving);
+  }
+
+  private async save(
     hash: string,
     verdict: { prior: PriorDiscovery; httpTransport?: 'http' | 'sse' },
   ): Promise<void> {

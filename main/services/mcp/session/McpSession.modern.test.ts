@@ -167,6 +167,13 @@ describe('the era probe against legacy servers on a custom transport', () => {
     expect(error.message).toMatch(/transport factory/);
   });
 
+  it('by default, waits for a modern server that takes seconds to start rather than calling it legacy', async () => {
+    // Thirty servers starting at once on two cores take this long; so does a cold interpreter.
+    const config = stdioConfig([MODERN_FIXTURE], 'auto', { MODERN_V2_START_DELAY_MS: '4000' });
+    const s = session({ config, transport: processes.stdioFactory(config) });
+    expect(await s.connect()).toMatchObject({ era: 'modern', eraSource: 'probe' });
+  });
+
   it('falls back in place when the server ignores the probe (bounded by the probe timeout)', async () => {
     const config = stdioConfig([MODERN_FIXTURE], 'auto', { MODERN_V2_IGNORE_PROBE: '1' });
     const s = stdioSession(config, { probeTimeoutMs: 300 });

@@ -368,6 +368,8 @@ export class McpSession {
       connection.client.onclose = undefined;
       await closeConnection(connection);
     }
+    // A verdict reached by this connect is on disk before the session counts as closed.
+    await this.options.eraCache?.settled();
     this.events.closed.fire({ expected: true });
     this.events.dispose();
   }

@@ -11,8 +11,14 @@ import type { Implementation, Progress, ServerCapabilities, TransportKind } from
 import type { EraSource } from './openConnection';
 import type { DeadlineTimers } from './CallDeadline';
 
-/** Default `auto` probe timeout: bounded so a silent stdio server costs seconds, not a minute. */
-export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
+/**
+ * Default `auto` probe timeout: bounded so a silent stdio server costs seconds, not a minute.
+ * Counted from the spawn, so it is also how long a server may take to start before it is taken
+ * for legacy (and remembered so for a week): 3 s was shorter than thirty servers starting
+ * together on two cores take, or a cold interpreter. Servers that do not know the probe answer
+ * it with an error at once; only a silent one waits this long, on its first start.
+ */
+export const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 
 /** Options for `McpSession`. */
 export interface McpSessionOptions {
@@ -37,7 +43,7 @@ export interface McpSessionOptions {
   logger?: Logger;
   /** How the host introduces itself to servers; defaults to `switchboard`. */
   clientInfo?: Implementation;
-  /** `auto` probe timeout (default 3 s): what a silent legacy stdio server costs per connect. */
+  /** `auto` probe timeout (default 10 s): what a silent legacy stdio server costs per connect. */
   probeTimeoutMs?: number;
   /**
    * URL configs: OAuth for servers that need a sign-in. A 401 then fails the connect with an

@@ -53,7 +53,10 @@ export async function establishSession(request: EstablishRequest): Promise<Estab
     deadline.signal.throwIfAborted();
     if (!request.stillWanted()) throw cancelledByClose();
     if (eraCache && connection.eraSource !== 'cache' && config.protocol !== 'legacy') {
-      await eraCache.set(hash, verdictOf(connection));
+      // Saved while the session goes on (closing it waits for the write): nothing needs the
+      // verdict on disk before the server is used, and waiting for a write and its fsyncs
+      // held each of thirty servers starting together for up to a second.
+      void eraCache.set(hash, verdictOf(connection));
     }
     return { connection, info: describeConnection(connection, cached?.prior) };
   } catch (error) {
