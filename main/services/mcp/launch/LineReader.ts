@@ -25,8 +25,8 @@ export const DROPPED_END_BYTES = 512;
 /**
  * Splits a byte stream into newline-terminated lines (the stdio framing of MCP), with a hard
  * cap on one line's size. Chunks are kept as a list and joined once per line, so a 20 MB
- * message costs one copy rather than one per chunk, into a pooled buffer (see BufferPool). An oversized line is dropped whole, and
- * reading continues after its newline.
+ * message costs one copy rather than one per chunk, into a pooled buffer (see BufferPool). An
+ * oversized line is dropped whole, and reading continues after its newline.
  */
 export class LineReader {
   private pending: Buffer[] = [];
