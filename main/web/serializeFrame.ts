@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { bufferPool, type BufferPool } from '../platform/BufferPool';
+import { bufferPool } from '../platform/BufferPool';
 import {
   RAW_STRING_MIN_CHARS,
   rawStringSources,
@@ -10,14 +10,13 @@ import {
  * A frame's JSON for the socket. Large strings that arrived from a server moments ago (a 50 MB
  * tool result) are written as their source text, spliced in, instead of being escaped again
  * (see RawStringSources): the bytes then go out in one buffer (sent as a text frame), not a
- * 50 MB string that is built and then encoded. That buffer is borrowed from `pool`: give it
- * back once it has been written. Whatever else is in the frame is written by JSON.stringify as
+ * 50 MB string that is built and then encoded. That buffer is borrowed from `bufferPool`: give
+ * it back once it has been written. Whatever else is in the frame is written by JSON.stringify as
  * always, and so is every frame while no large string is remembered.
  */
 export function serializeFrame(
   frame: unknown,
   sources: RawStringSources = rawStringSources,
-  pool: BufferPool = bufferPool,
 ): string | Buffer {
   if (sources.size === 0) return JSON.stringify(frame);
   const spliced: string[] = [];
@@ -35,7 +34,7 @@ export function serializeFrame(
   let bytes = 0;
   for (const piece of around) bytes += Buffer.byteLength(piece);
   for (const source of spliced) bytes += Buffer.byteLength(source);
-  const out = pool.borrow(bytes);
+  const out = bufferPool.borrow(bytes);
   let at = 0;
   around.forEach((piece, index) => {
     at += out.write(piece, at);
