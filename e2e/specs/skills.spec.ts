@@ -74,9 +74,14 @@ test('enable skills in the server view; the model uses the good one and is refus
   const cards = page.getByTestId('tool-call');
   await expect(cards).toHaveCount(4);
   // Each card is one line until opened; what the skill gave the model is in its details.
-  for (const index of [0, 1]) await cards.nth(index).getByTestId('tool-call-toggle').click();
-  await expect(cards.nth(0)).toContainText('Always open with the word SHIPPED.');
-  await expect(cards.nth(1)).toContainText('## SHIPPED: <title>');
+  // One at a time: the first card's details move the second while they render.
+  const details = ['Always open with the word SHIPPED.', '## SHIPPED: <title>'];
+  for (const [index, expected] of details.entries()) {
+    const toggle = cards.nth(index).getByTestId('tool-call-toggle');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(cards.nth(index)).toContainText(expected);
+  }
   // What the model received for the good skill, verified and labelled with its server.
   const sent = JSON.stringify(fake.messageRequests.at(2)?.body);
   expect(sent).toContain('SHIPPED');
