@@ -2,16 +2,20 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSharedTranslation } from '../../i18n/sharedTranslation';
 import type { AppFrameHostProps } from './AppFrameHost';
 import { queueMount } from './mountQueue';
+import { startWhenSettled } from './startWhenSettled';
 
 const load = () => import('./AppFrameHost');
 const Host = lazy(async () => ({ default: (await load()).AppFrameHost }));
 
 /** How far outside the visible list an App already starts (px). */
 const AHEAD = 200;
+/** How long a card stays there before its App starts: one a scroll passes over does not. */
+const SETTLE_MS = 100;
 
 /**
- * An App frame, started when its card comes near the visible part of the list, one App per
- * task: a conversation of many Apps opens and scrolls like one of plain cards, and the bridge
+ * An App frame, started when its card has stayed near the visible part of the list for a
+ * moment (not while a scroll passes over it), one App per task: a conversation of many Apps
+ * opens and scrolls like one of plain cards, and the bridge
  * (the extension's SDK) is loaded on first use, not in the app's first frame.
  */
 export function AppFrame(props: AppFrameHostProps) {
@@ -21,30 +25,10 @@ export function AppFrame(props: AppFrameHostProps) {
 
   useEffect(() => {
     if (started) return;
-    const el = placeholder.current;
-    let dequeue: (() => void) | undefined;
-    const start = (): void => {
-      dequeue ??= queueMount(() => setStarted(true));
-    };
-    if (!el || typeof IntersectionObserver === 'undefined') {
-      start();
-      return () => dequeue?.();
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) start();
-        else {
-          dequeue?.();
-          dequeue = undefined;
-        }
-      },
-      { rootMargin: `${String(AHEAD)}px 0px` },
-    );
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      dequeue?.();
-    };
+    return startWhenSettled(placeholder.current, () => queueMount(() => setStarted(true)), {
+      marginPx: AHEAD,
+      settleMs: SETTLE_MS,
+    });
   }, [started]);
 
   // The card's shape before its App starts: the frame and the diagnostics' row, so the card
