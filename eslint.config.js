@@ -217,6 +217,21 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // Test files share a worker's loaded modules (vitest.config.ts: isolate off), so a module
+    // mock would reach, or miss, other files: tests hand a seam their stand-in instead.
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Modules are shared between test files: give the code a seam for a stand-in.',
+        })),
+      ],
+    },
+  },
+  {
     files: ['e2e/specs/**/*.ts'],
     rules: {
       'no-restricted-imports': [

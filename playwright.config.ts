@@ -11,7 +11,9 @@ export default defineConfig({
   // Specs run against out/: refuse a missing or stale build instead of testing old code.
   globalSetup: './e2e/fixtures/checkBuildFresh.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time: a spec mostly waits on servers, shells and timers, and one at a
+  // time left a 2-core machine half idle.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

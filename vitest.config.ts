@@ -46,6 +46,9 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          // Files share a worker's loaded modules: importing the host afresh for each file took
+          // more of the run than the tests. Tests hand seams their stand-ins (no module mocks).
+          isolate: false,
         },
       },
       {
@@ -55,6 +58,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
           setupFiles: ['renderer/testing/failOnContractDrift.ts', 'renderer/testing/setupDom.ts'],
+          // One DOM per worker, not one per file (see setupDom.ts for what is reset each test).
+          isolate: false,
         },
       },
     ],

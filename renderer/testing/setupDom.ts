@@ -1,5 +1,5 @@
-import { configure } from '@testing-library/react';
-import { beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach } from 'vitest';
 
 // Screens are chunks of their own, fetched (and, here, transformed) on first use: on a loaded
 // machine that takes longer than the library's 1 s default for `findBy…` and `waitFor`.
@@ -27,4 +27,10 @@ if (typeof Element !== 'undefined') {
 // Each test starts with an empty window session (drafts of forms live there).
 beforeEach(() => {
   if (typeof window !== 'undefined') window.sessionStorage.clear();
+});
+
+// Explicit, not the library's automatic cleanup: that registers once per module load, and test
+// files share loaded modules (see vitest.config.ts).
+afterEach(() => {
+  cleanup();
 });

@@ -13,7 +13,11 @@ const warmFrames = () => [
   ...document.querySelectorAll<HTMLIFrameElement>('.app-origin-warm iframe'),
 ];
 
-beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+beforeEach(() => {
+  // Origins another test file left warm are still held in the module (files share modules).
+  dropWarmOrigins();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
 
 afterEach(() => {
   dropWarmOrigins();

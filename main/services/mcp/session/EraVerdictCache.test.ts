@@ -8,12 +8,6 @@ import { configHash } from './configHash';
 import { EraVerdictCache } from './EraVerdictCache';
 import { stdioConfig } from './testing/TestProcesses';
 
-// The real writes, counted.
-vi.mock('../../../platform/writeFileAtomic', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../platform/writeFileAtomic')>();
-  return { writeFileAtomic: vi.fn(actual.writeFileAtomic) };
-});
-
 const discover: DiscoverResult = {
   supportedVersions: ['2026-07-28'],
   capabilities: { tools: { listChanged: true } },
@@ -33,8 +27,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+// The real writes, counted.
+const write = vi.fn(writeFileAtomic);
 const cache = (ttlMs?: number) =>
-  new EraVerdictCache({ file, now: () => now, ...(ttlMs ? { ttlMs } : {}) });
+  new EraVerdictCache({ file, now: () => now, write, ...(ttlMs ? { ttlMs } : {}) });
 
 describe('EraVerdictCache', () => {
   it('persists verdicts across instances', async () => {
@@ -52,7 +48,7 @@ describe('EraVerdictCache', () => {
 
   it('servers starting together share writes, and each waits until its own verdict is on disk', async () => {
     const shared = cache();
-    vi.mocked(writeFileAtomic).mockClear();
+    write.mockClear();
     const hashes = Array.from({ length: 30 }, (_, i) => `h${i}`);
     await Promise.all(
       hashes.map(async (hash) => {
@@ -61,7 +57,7 @@ describe('EraVerdictCache', () => {
         expect(await cache().get(hash)).toEqual({ prior: { kind: 'legacy' }, at: now });
       }),
     );
-    expect(vi.mocked(writeFileAtomic).mock.calls.length).toBeLessThanOrEqual(3);
+    expect(write.mock.calls.length).toBeLessThanOrEqual(3);
   });
 
   it('expires entries after the ttl and prunes them on the next write', async () => {

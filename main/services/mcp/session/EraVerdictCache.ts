@@ -24,6 +24,8 @@ export interface EraVerdictCacheOptions {
   ttlMs?: number;
   now?: () => number;
   logger?: Logger;
+  /** Writes the file; the atomic write unless a test stands in a slow or counting disk. */
+  write?: typeof writeFileAtomic;
 }
 
 const entrySchema = z.object({
@@ -141,7 +143,7 @@ export class EraVerdictCache {
       this.queued = undefined;
       for (const [key, entry] of entries) if (this.isExpired(entry)) entries.delete(key);
       const content = JSON.stringify({ version: 1, entries: Object.fromEntries(entries) }, null, 2);
-      return writeFileAtomic(this.options.file, content, 0o600);
+      return (this.options.write ?? writeFileAtomic)(this.options.file, content, 0o600);
     });
     this.writes = write.catch((error: unknown) => {
       this.options.logger?.warn('era verdict cache not saved', { error: errorMessage(error) });

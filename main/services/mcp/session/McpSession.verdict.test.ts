@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeFileAtomic } from '../../../platform/writeFileAtomic';
 import { EraVerdictCache } from './EraVerdictCache';
 import { McpSession } from './McpSession';
 import { MODERN_FIXTURE, stdioConfig, TestProcesses, textOf } from './testing/TestProcesses';
@@ -10,15 +11,10 @@ import { MODERN_FIXTURE, stdioConfig, TestProcesses, textOf } from './testing/Te
 // The real write, held until the test lets it go: a disk that is slow to sync.
 let release: () => void = () => undefined;
 let held: Promise<void> = Promise.resolve();
-vi.mock('../../../platform/writeFileAtomic', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../../platform/writeFileAtomic')>();
-  return {
-    writeFileAtomic: vi.fn(async (...args: Parameters<typeof actual.writeFileAtomic>) => {
-      await held;
-      return actual.writeFileAtomic(...args);
-    }),
-  };
-});
+const slowWrite: typeof writeFileAtomic = async (...args) => {
+  await held;
+  return writeFileAtomic(...args);
+};
 
 let processes: TestProcesses;
 let dir: string;
@@ -43,7 +39,7 @@ describe('the era verdict of a connect', () => {
       config,
       transport: processes.stdioFactory(config),
       probeTimeoutMs: 30_000,
-      eraCache: new EraVerdictCache({ file }),
+      eraCache: new EraVerdictCache({ file, write: slowWrite }),
     });
     // Connected and usable while the verdict's write is still held.
     expect(await session.connect()).toMatchObject({ era: 'modern', eraSource: 'probe' });
