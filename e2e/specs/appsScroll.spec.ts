@@ -157,4 +157,64 @@ test('a scroll through a chat of Apps starts only the Apps whose cards stayed in
       expect(settled, `card ${c.id} near the view for ${String(SETTLE_MS)} ms: ${seen}`).toBe(true);
     }
   }
+
+  // Near is near the list's view, which clips its rows: a card kept 100 px below the view
+  // starts its App before the person scrolls to it (rows above it settle their heights as they
+  // come, so the list is moved back to that place until it does).
+  const id = await page.evaluate(async () => {
+    const list = document.querySelector('[data-testid="message-list"]');
+    if (!(list instanceof HTMLElement)) throw new Error('no message list');
+    const frame = (): Promise<void> => new Promise((done) => requestAnimationFrame(() => done()));
+    // The first waiting App below the view that the list has put in (on down, fast, if none).
+    const waitingBelow = (): Element | undefined => {
+      const view = list.getBoundingClientRect();
+      return [...list.querySelectorAll('[data-testid="app-frame"][data-phase="waiting"]')].find(
+        (app) => app.getBoundingClientRect().top >= view.bottom,
+      );
+    };
+    let next = waitingBelow();
+    for (let step = 0; !next && step < 30; step++) {
+      list.dispatchEvent(new WheelEvent('wheel', { deltaY: 1, bubbles: true }));
+      list.scrollTop += Math.round(list.clientHeight / 2);
+      await frame();
+      next = waitingBelow();
+    }
+    const card = next?.closest('[data-testid="tool-call"]');
+    if (!next || !(card instanceof HTMLElement)) return null;
+    // Whether the frame ever came into the list's view (where any App starts).
+    const seen = window as unknown as { frameInView?: boolean };
+    seen.frameInView = false;
+    new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) seen.frameInView = true;
+      },
+      { root: list },
+    ).observe(next);
+    list.dispatchEvent(new WheelEvent('wheel', { deltaY: 1, bubbles: true }));
+    return card.dataset.toolUseId ?? '';
+  });
+  expect(id, 'a waiting App below the view').not.toBeNull();
+  const frame = `[data-testid="tool-call"][data-tool-use-id="${id ?? ''}"] [data-testid="app-frame"]`;
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ({ selector, gap }) => {
+            const list = document.querySelector('[data-testid="message-list"]');
+            const app = document.querySelector(selector);
+            if (!(list instanceof HTMLElement) || !app) return 'gone';
+            if (app.getAttribute('data-phase') !== 'waiting') return 'started';
+            const under = app.getBoundingClientRect().top - list.getBoundingClientRect().bottom;
+            if (Math.abs(under - gap) > 30) list.scrollTop += under - gap;
+            return 'waiting';
+          },
+          { selector: frame, gap: 100 },
+        ),
+      { timeout: 10_000, intervals: [150] },
+    )
+    .toBe('started');
+  const inView = await page.evaluate(
+    () => (window as unknown as { frameInView?: boolean }).frameInView,
+  );
+  expect(inView, 'the frame came into the view before its App started').toBe(false);
 });

@@ -48,6 +48,27 @@ afterEach(() => {
 });
 
 describe('startWhenSettled', () => {
+  it('measures nearness against the list that scrolls the card, not the page', () => {
+    // The list clips its rows: against the page, a margin never reaches a row out of its view.
+    const list = document.createElement('div');
+    list.style.overflowY = 'auto';
+    const row = document.createElement('div');
+    const card = document.createElement('div');
+    row.append(card);
+    list.append(row);
+    document.body.append(list);
+    const dispose = startWhenSettled(card, start('a'), options);
+    expect(StandInObserver.current?.options?.root).toBe(list);
+    dispose();
+    list.remove();
+    // Outside any scrolling list, the page's view.
+    const alone = document.createElement('div');
+    document.body.append(alone);
+    startWhenSettled(alone, start('b'), options)();
+    expect(StandInObserver.current?.options?.root ?? null).toBeNull();
+    alone.remove();
+  });
+
   it('never starts a card a scroll only passes over', () => {
     const dispose = startWhenSettled(document.createElement('div'), start('a'), options);
     const observer = StandInObserver.current;

@@ -1,3 +1,5 @@
+import { scrollingAncestor } from './scrollingAncestor';
+
 /** Where and how long a card must stay before its App starts. */
 export interface SettleOptions {
   /** How far outside the visible part of the list a card counts as near (px). */
@@ -42,7 +44,9 @@ export function startWhenSettled(
         }, settleMs);
       }
     },
-    { rootMargin: `${String(marginPx)}px 0px` },
+    // The list as the root: it clips its rows, and a margin around the page never reaches past
+    // that clip (a card just out of the list's view would count as far).
+    { root: scrollingAncestor(element), rootMargin: `${String(marginPx)}px 0px` },
   );
   observer.observe(element);
   return () => {
