@@ -15,8 +15,8 @@ const SETTLE_MS = 100;
 /**
  * An App frame, started when its card has stayed near the visible part of the list for a
  * moment (not while a scroll passes over it), one App per task: a conversation of many Apps
- * opens and scrolls like one of plain cards, and the bridge
- * (the extension's SDK) is loaded on first use, not in the app's first frame.
+ * opens and scrolls like one of plain cards, and the bridge (the extension's SDK) is loaded on
+ * first use, not in the app's first frame.
  */
 export function AppFrame(props: AppFrameHostProps) {
   const { t } = useSharedTranslation();
