@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApprovalDialog } from './features/approvals/ApprovalDialog';
 import { ChatScreen } from './features/chat/ChatScreen';
@@ -18,7 +18,7 @@ import {
 } from './features/shell/lazyScreens';
 import { Sidebar } from './features/shell/Sidebar';
 import { useApplyTheme } from './features/shell/useApplyTheme';
-import { switchLanguage } from './i18n/createI18n';
+import { useLanguage } from './i18n/useLanguage';
 import { useHashRoute } from './features/shell/useHashRoute';
 import { useNarrowWindow } from './features/shell/useNarrowWindow';
 import { useShortcuts } from './features/shell/useShortcuts';
@@ -27,7 +27,7 @@ import { useAppStore, useSettingsStore } from './stores/StoresContext';
 
 /** The app shell: sidebar, main pane, approvals, connection banner, global shortcuts. */
 export function App() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const view = useAppStore((s) => s.view);
   const toggleSettings = useAppStore((s) => s.toggleSettings);
   const toggleSidebar = useAppStore((s) => s.toggleSidebar);
@@ -38,10 +38,8 @@ export function App() {
   const theme = useSettingsStore((s) => s.snapshot.theme);
   const language = useSettingsStore((s) => s.snapshot.language);
   const openChat = useOpenChat();
-  useApplyTheme(theme, language);
-  useEffect(() => {
-    if (i18n.language !== language) void switchLanguage(i18n, language);
-  }, [i18n, language]);
+  useApplyTheme(theme);
+  useLanguage(language);
 
   const shortcuts = useMemo(
     () => ({

@@ -28,4 +28,11 @@ describe('createI18n', () => {
     expect(i18n.getResourceBundle('zh-CN', 'translation')).toBe(bundle);
     expect(i18n.t('app.connecting')).toBe(zhCN.app.connecting);
   });
+
+  it('drops a switch overtaken by a later choice while its words were loading', async () => {
+    const i18n = await createI18n('en');
+    await switchLanguage(i18n, 'zh-CN', () => false);
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('app.connecting')).toBe(en.app.connecting);
+  });
 });

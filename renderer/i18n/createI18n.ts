@@ -26,10 +26,17 @@ export async function createI18n(language: Language): Promise<i18n> {
   return instance;
 }
 
-/** Loads `language`'s words if they are not there yet, then switches to it. */
-export async function switchLanguage(instance: i18n, language: Language): Promise<void> {
+/**
+ * Loads `language`'s words if they are not there yet, then switches to it, unless `wanted` says
+ * a later choice has overtaken this one while the words were loading.
+ */
+export async function switchLanguage(
+  instance: i18n,
+  language: Language,
+  wanted: () => boolean = () => true,
+): Promise<void> {
   if (language !== 'en' && !instance.hasResourceBundle(language, 'translation')) {
     instance.addResourceBundle(language, 'translation', await loaders[language]());
   }
-  if (instance.language !== language) await instance.changeLanguage(language);
+  if (wanted() && instance.language !== language) await instance.changeLanguage(language);
 }

@@ -43,6 +43,22 @@ describe('SettingsService', () => {
     expect(second.settings.snapshot()).toMatchObject({ theme: 'dark', language: 'zh-CN' });
   });
 
+  it('keeps both of two changes made at once, in memory and on disk', async () => {
+    const { settings, seen } = service();
+    await settings.load();
+    // The second starts while the first is still being written.
+    const [first, second] = await Promise.all([
+      settings.update({ language: 'zh-CN' }),
+      settings.update({ theme: 'dark' }),
+    ]);
+    expect(first).toMatchObject({ language: 'zh-CN', theme: 'system' });
+    expect(second).toMatchObject({ language: 'zh-CN', theme: 'dark' });
+    expect(seen.at(-1)).toMatchObject({ language: 'zh-CN', theme: 'dark' });
+    expect(settings.snapshot()).toMatchObject({ language: 'zh-CN', theme: 'dark' });
+    const onDisk = JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')) as object;
+    expect(onDisk).toMatchObject({ language: 'zh-CN', theme: 'dark' });
+  });
+
   it('stores the API key only in the secret store and never in snapshots or settings.json', async () => {
     const { settings, seen, secrets } = service();
     await settings.load();

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/domain/settings';
 import type { Logger } from '../../platform/Logger';
 import type { SecretStore } from '../../platform/PlatformServices';
+import { SerialQueue } from '../../platform/SerialQueue';
 import { writeFileAtomic } from '../../platform/writeFileAtomic';
 import type { HostEvents } from '../base/HostEvents';
 
@@ -32,6 +33,7 @@ export class SettingsService {
   private storedKey: string | undefined;
   /** The last snapshot and the settings it was made of. */
   private kept: { settings: StoredSettings; snapshot: Readonly<SettingsSnapshot> } | undefined;
+  private readonly writes = new SerialQueue();
 
   constructor(private readonly options: SettingsServiceOptions) {}
 
@@ -57,11 +59,17 @@ export class SettingsService {
     return snapshot;
   }
 
-  async update(patch: SettingsPatch): Promise<SettingsSnapshot> {
-    const next = storedSettingsSchema.parse({ ...this.settings, ...patch });
-    await writeFileAtomic(this.options.file, JSON.stringify(next, null, 2) + '\n');
-    this.settings = next;
-    return this.changed();
+  /**
+   * Queued: each change is made on top of the one before it, so two made at once (a theme
+   * clicked while the language is still being saved) both land.
+   */
+  update(patch: SettingsPatch): Promise<SettingsSnapshot> {
+    return this.writes.run(async () => {
+      const next = storedSettingsSchema.parse({ ...this.settings, ...patch });
+      await writeFileAtomic(this.options.file, JSON.stringify(next, null, 2) + '\n');
+      this.settings = next;
+      return this.changed();
+    });
   }
 
   async setApiKey(apiKey: string): Promise<SettingsSnapshot> {
