@@ -46,7 +46,9 @@ interface Message {
  * copies each WebSocket frame's payload into a DevTools event: for a page that reads megabytes of
  * history over the shell's socket, that copy cost more than the read (measured: 800 KB frames took
  * 9–17 ms each under Playwright and 3.5–5.5 ms in a bare Chromium). A person's browser has no
- * such client attached, so benchmarks that move megabytes measure with this.
+ * such client attached, so benchmarks that move megabytes measure with this, and so does the
+ * page load, whose pages {@link loadCold} opens one by one in fresh contexts (Playwright's
+ * `waitForFunction` also puts its own script in the page: 90 ms of the main thread in a trace).
  */
 export class BareChromium implements PageEvaluator {
   /** Uncaught errors of the page. */
@@ -56,10 +58,15 @@ export class BareChromium implements PageEvaluator {
   private session = '';
   private exited = false;
   private onTracingComplete: ((params: Record<string, unknown>) => void) | undefined;
+  /** Uncaught errors of the pages {@link loadCold} has open, by session. */
+  private readonly coldErrors = new Map<string, string[]>();
+  /** Who waits for an event, by session and method (see {@link nextEvent}). */
+  private readonly eventWaiters = new Map<string, () => void>();
 
   private constructor(
     private readonly child: ChildProcess,
     private readonly input: Writable,
+    private readonly viewport: { width: number; height: number },
   ) {
     child.once('exit', () => {
       this.exited = true;
@@ -88,7 +95,10 @@ export class BareChromium implements PageEvaluator {
     );
     if (child.pid !== undefined) options.janitor.trackPid(child.pid);
     const [, , , input, output] = child.stdio as [null, null, null, Writable, Readable];
-    const browser = new BareChromium(child, input);
+    const browser = new BareChromium(child, input, {
+      width: options.width,
+      height: options.height,
+    });
     options.janitor.onCleanup(() => browser.close());
     browser.read(output);
     try {
@@ -99,11 +109,7 @@ export class BareChromium implements PageEvaluator {
       });
       browser.session = String(sessionId);
       await browser.send('Runtime.enable', {}, browser.session);
-      await browser.send(
-        'Emulation.setDeviceMetricsOverride',
-        { width: options.width, height: options.height, deviceScaleFactor: 1, mobile: false },
-        browser.session,
-      );
+      await browser.send('Emulation.setDeviceMetricsOverride', browser.metrics(), browser.session);
       await browser.send('Page.navigate', { url: options.url }, browser.session);
       return browser;
     } catch (error) {
@@ -169,16 +175,51 @@ export class BareChromium implements PageEvaluator {
    * Runs `fn(arg)` in the page and returns its (awaited) value, as Playwright's `evaluate`
    * does: the function's source is sent, so it must not close over anything.
    */
-  async evaluate<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R> {
-    const answer = await this.sendToPage('Runtime.evaluate', {
-      expression: `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`,
-      awaitPromise: true,
-      returnByValue: true,
+  evaluate<R, Arg>(fn: (arg: Arg) => R | Promise<R>, arg?: Arg): Promise<R> {
+    return this.evaluateIn(this.session, fn, arg);
+  }
+
+  /**
+   * Loads `url` as on a first visit, in a browser context of its own (nothing cached or stored),
+   * with `init` run at the start of every document, the way Playwright's `addInitScript` does
+   * but without Playwright's own script in the page or its network tracking. Once the page's
+   * load event fired, resolves with what `probe` (self-contained, like `evaluate`'s) returns in
+   * it, then closes the context. Rejects if the page threw an uncaught error meanwhile.
+   */
+  async loadCold<R>(url: string, init: () => void, probe: () => R | Promise<R>): Promise<R> {
+    const { browserContextId } = await this.send('Target.createBrowserContext', {
+      disposeOnDetach: true,
     });
-    const thrown = answer.exceptionDetails as
-      { text: string; exception?: { description?: string } } | undefined;
-    if (thrown) throw new Error(thrown.exception?.description ?? thrown.text);
-    return (answer.result as { value: R }).value;
+    try {
+      const { targetId } = await this.send('Target.createTarget', {
+        url: 'about:blank',
+        browserContextId,
+      });
+      const { sessionId } = await this.send('Target.attachToTarget', { targetId, flatten: true });
+      const session = String(sessionId);
+      const errors: string[] = [];
+      this.coldErrors.set(session, errors);
+      try {
+        await this.send('Runtime.enable', {}, session);
+        await this.send('Page.enable', {}, session);
+        await this.send('Emulation.setDeviceMetricsOverride', this.metrics(), session);
+        await this.send(
+          'Page.addScriptToEvaluateOnNewDocument',
+          { source: `(${init.toString()})()` },
+          session,
+        );
+        const loaded = this.nextEvent(session, 'Page.loadEventFired');
+        await this.send('Page.navigate', { url }, session);
+        await loaded;
+        const value = await this.evaluateIn(session, probe);
+        if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
+        return value;
+      } finally {
+        this.coldErrors.delete(session);
+      }
+    } finally {
+      await this.send('Target.disposeBrowserContext', { browserContextId });
+    }
   }
 
   /**
@@ -202,6 +243,45 @@ export class BareChromium implements PageEvaluator {
       // JSON carries the argument over: null, not undefined, for "any text".
       { selector, ms, text: text ?? null },
     );
+  }
+
+  private async evaluateIn<R, Arg>(
+    session: string,
+    fn: (arg: Arg) => R | Promise<R>,
+    arg?: Arg,
+  ): Promise<R> {
+    const answer = await this.send(
+      'Runtime.evaluate',
+      {
+        expression: `(${fn.toString()})(${arg === undefined ? '' : JSON.stringify(arg)})`,
+        awaitPromise: true,
+        returnByValue: true,
+      },
+      session,
+    );
+    const thrown = answer.exceptionDetails as
+      { text: string; exception?: { description?: string } } | undefined;
+    if (thrown) throw new Error(thrown.exception?.description ?? thrown.text);
+    return (answer.result as { value: R }).value;
+  }
+
+  /** Resolves at the next `method` event of `session`, or rejects after the call timeout. */
+  private nextEvent(session: string, method: string): Promise<void> {
+    const key = `${session} ${method}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.eventWaiters.delete(key);
+        reject(new Error(`no ${method} in ${String(CALL_TIMEOUT_MS)} ms`));
+      }, CALL_TIMEOUT_MS);
+      this.eventWaiters.set(key, () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private metrics(): Record<string, unknown> {
+    return { ...this.viewport, deviceScaleFactor: 1, mobile: false };
   }
 
   async close(): Promise<void> {
@@ -240,10 +320,18 @@ export class BareChromium implements PageEvaluator {
       this.onTracingComplete?.(message.params ?? {});
       return;
     }
-    if (message.method === 'Runtime.exceptionThrown' && message.sessionId === this.session) {
+    const key = `${message.sessionId ?? ''} ${message.method ?? ''}`;
+    const waiter = this.eventWaiters.get(key);
+    if (waiter) {
+      this.eventWaiters.delete(key);
+      waiter();
+    }
+    if (message.method === 'Runtime.exceptionThrown' && message.sessionId !== undefined) {
       const details = message.params?.exceptionDetails as
         { text: string; exception?: { description?: string } } | undefined;
-      this.pageErrors.push(details?.exception?.description ?? details?.text ?? 'page error');
+      const text = details?.exception?.description ?? details?.text ?? 'page error';
+      if (message.sessionId === this.session) this.pageErrors.push(text);
+      else this.coldErrors.get(message.sessionId)?.push(text);
     }
   }
 }

@@ -1,9 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
 import type { BenchContext } from '../BenchContext';
 import { atMost, ratioGoal, type Goal } from '../Goal';
 import { summarize, type Summary } from '../summarize';
+import { BareChromium } from '../chat/BareChromium';
 import { startShellProcess } from '../chat/startShellProcess';
 import { buildBareReactPage } from './buildBareReactPage';
 import { serveFolder } from './serveFolder';
@@ -51,14 +51,15 @@ export async function benchPageLoad(ctx: BenchContext): Promise<PageLoadReport> 
   ctx.janitor.onCleanup(plainServer.close);
   const dataDir = await mkdtemp(join(ctx.root, 'page-load-'));
   const shell = await startShellProcess({ dataDir, env: {}, janitor: ctx.janitor });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    handleSIGINT: false,
-    handleSIGTERM: false,
-    handleSIGHUP: false,
+  // Over a bare DevTools pipe: Playwright's script in each page and its network tracking cost
+  // both sides 130–190 ms of a load here, which is no part of what a person waits for.
+  const browser = await BareChromium.launch({
+    url: 'about:blank',
+    width: 1200,
+    height: 760,
+    root: ctx.root,
+    janitor: ctx.janitor,
   });
-  ctx.janitor.onCleanup(() => browser.close());
   const shellUrl = `${shell.url}#/chat/new`;
   const bareUrl = `${bareServer.url}bareReactPage.html`;
   const shellSamples: PageLoadSample[] = [];

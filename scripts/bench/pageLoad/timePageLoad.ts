@@ -1,4 +1,4 @@
-import type { Browser } from '@playwright/test';
+import type { BareChromium } from '../chat/BareChromium';
 
 /** One cold load of a page up to a usable `#composer-input`. */
 export interface PageLoadSample {
@@ -32,38 +32,42 @@ function watchComposer(): void {
 }
 
 /**
- * Loads `url` in a fresh browser context (empty cache, as on a first visit) and measures the
- * time to a usable composer and the scripts requested before it, from the page's own Resource
- * Timing entries (so nothing is copied out of the network stack while it loads).
+ * Runs in the page once it has loaded: waits for the composer (noted by {@link watchComposer},
+ * so the wait itself times nothing) and reads the scripts requested before it from the page's
+ * own Resource Timing entries (so nothing is copied out of the network stack while it loads).
  */
-export async function timePageLoad(browser: Browser, url: string): Promise<PageLoadSample> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 760 } });
-  try {
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.addInitScript(watchComposer);
-    await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__composerUsableAt !== undefined, undefined, {
-      timeout: 30_000,
-      polling: 50,
-    });
-    const sample = await page.evaluate(() => {
-      const usableMs = window.__composerUsableAt ?? 0;
+function readSample(): Promise<PageLoadSample> {
+  // How long a page may take to a usable composer (here: the function runs from its source).
+  const limitMs = 30_000;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const poll = (): void => {
+      const usableMs = window.__composerUsableAt;
+      if (usableMs === undefined) {
+        if (performance.now() - started > limitMs) reject(new Error('no usable composer'));
+        else setTimeout(poll, 50);
+        return;
+      }
       const scripts = performance
         .getEntriesByType('resource')
         .filter((entry): entry is PerformanceResourceTiming => 'decodedBodySize' in entry)
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
         .filter((entry) => entry.startTime <= usableMs);
-      return {
+      resolve({
         usableMs,
         scriptBytes: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
         scripts: scripts.map((entry) => new URL(entry.name).pathname.split('/').pop() ?? ''),
-      };
-    });
-    if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
-    return sample;
-  } finally {
-    await context.close();
-  }
+      });
+    };
+    poll();
+  });
+}
+
+/**
+ * Loads `url` cold (a fresh browser context: empty cache, as on a first visit) in a Chromium
+ * driven over a bare DevTools pipe, and measures the time to a usable composer and the scripts
+ * requested before it. Throws if the page threw or never had a usable composer.
+ */
+export function timePageLoad(browser: BareChromium, url: string): Promise<PageLoadSample> {
+  return browser.loadCold(url, watchComposer, readSample);
 }
