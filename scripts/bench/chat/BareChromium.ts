@@ -58,8 +58,6 @@ export class BareChromium implements PageEvaluator {
   private session = '';
   private exited = false;
   private onTracingComplete: ((params: Record<string, unknown>) => void) | undefined;
-  /** Uncaught errors of the pages {@link loadCold} has open, by session. */
-  private readonly coldErrors = new Map<string, string[]>();
   /** Who waits for an event, by session and method (see {@link nextEvent}). */
   private readonly eventWaiters = new Map<string, () => void>();
 
@@ -182,9 +180,10 @@ export class BareChromium implements PageEvaluator {
   /**
    * Loads `url` as on a first visit, in a browser context of its own (nothing cached or stored),
    * with `init` run at the start of every document, the way Playwright's `addInitScript` does
-   * but without Playwright's own script in the page or its network tracking. Once the page's
-   * load event fired, resolves with what `probe` (self-contained, like `evaluate`'s) returns in
-   * it, then closes the context. Rejects if the page threw an uncaught error meanwhile.
+   * but without Playwright's own script in the page or its network tracking (nor `Runtime`
+   * events: `init` is where a caller notes the page's errors). Once the page's load event
+   * fired, resolves with what `probe` (self-contained, like `evaluate`'s) returns in it, then
+   * closes the context.
    */
   async loadCold<R>(url: string, init: () => void, probe: () => R | Promise<R>): Promise<R> {
     const { browserContextId } = await this.send('Target.createBrowserContext', {
@@ -197,26 +196,17 @@ export class BareChromium implements PageEvaluator {
       });
       const { sessionId } = await this.send('Target.attachToTarget', { targetId, flatten: true });
       const session = String(sessionId);
-      const errors: string[] = [];
-      this.coldErrors.set(session, errors);
-      try {
-        await this.send('Runtime.enable', {}, session);
-        await this.send('Page.enable', {}, session);
-        await this.send('Emulation.setDeviceMetricsOverride', this.metrics(), session);
-        await this.send(
-          'Page.addScriptToEvaluateOnNewDocument',
-          { source: `(${init.toString()})()` },
-          session,
-        );
-        const loaded = this.nextEvent(session, 'Page.loadEventFired');
-        await this.send('Page.navigate', { url }, session);
-        await loaded;
-        const value = await this.evaluateIn(session, probe);
-        if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
-        return value;
-      } finally {
-        this.coldErrors.delete(session);
-      }
+      await this.send('Page.enable', {}, session);
+      await this.send('Emulation.setDeviceMetricsOverride', this.metrics(), session);
+      await this.send(
+        'Page.addScriptToEvaluateOnNewDocument',
+        { source: `(${init.toString()})()` },
+        session,
+      );
+      const loaded = this.nextEvent(session, 'Page.loadEventFired');
+      await this.send('Page.navigate', { url }, session);
+      await loaded;
+      return await this.evaluateIn(session, probe);
     } finally {
       await this.send('Target.disposeBrowserContext', { browserContextId });
     }
@@ -326,12 +316,10 @@ export class BareChromium implements PageEvaluator {
       this.eventWaiters.delete(key);
       waiter();
     }
-    if (message.method === 'Runtime.exceptionThrown' && message.sessionId !== undefined) {
+    if (message.method === 'Runtime.exceptionThrown' && message.sessionId === this.session) {
       const details = message.params?.exceptionDetails as
         { text: string; exception?: { description?: string } } | undefined;
-      const text = details?.exception?.description ?? details?.text ?? 'page error';
-      if (message.sessionId === this.session) this.pageErrors.push(text);
-      else this.coldErrors.get(message.sessionId)?.push(text);
+      this.pageErrors.push(details?.exception?.description ?? details?.text ?? 'page error');
     }
   }
 }

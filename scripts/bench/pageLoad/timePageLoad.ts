@@ -13,11 +13,18 @@ export interface PageLoadSample {
 declare global {
   interface Window {
     __composerUsableAt?: number;
+    __pageErrors?: string[];
   }
 }
 
-/** Runs in the page from its first byte: notes the first frame where the composer is usable. */
+/**
+ * Runs in the page from its first byte: notes the first frame where the composer is usable,
+ * and the page's uncaught errors.
+ */
 function watchComposer(): void {
+  const errors: string[] = (window.__pageErrors = []);
+  window.addEventListener('error', (event) => errors.push(event.message));
+  window.addEventListener('unhandledrejection', (event) => errors.push(String(event.reason)));
   const check = (): void => {
     const input = document.getElementById('composer-input');
     const usable =
@@ -36,7 +43,7 @@ function watchComposer(): void {
  * so the wait itself times nothing) and reads the scripts requested before it from the page's
  * own Resource Timing entries (so nothing is copied out of the network stack while it loads).
  */
-function readSample(): Promise<PageLoadSample> {
+function readSample(): Promise<PageLoadSample & { errors: string[] }> {
   // How long a page may take to a usable composer (here: the function runs from its source).
   const limitMs = 30_000;
   return new Promise((resolve, reject) => {
@@ -44,8 +51,11 @@ function readSample(): Promise<PageLoadSample> {
     const poll = (): void => {
       const usableMs = window.__composerUsableAt;
       if (usableMs === undefined) {
-        if (performance.now() - started > limitMs) reject(new Error('no usable composer'));
-        else setTimeout(poll, 50);
+        if (performance.now() - started > limitMs) {
+          reject(
+            new Error(`no usable composer; errors: ${(window.__pageErrors ?? []).join('; ')}`),
+          );
+        } else setTimeout(poll, 50);
         return;
       }
       const scripts = performance
@@ -54,6 +64,7 @@ function readSample(): Promise<PageLoadSample> {
         .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
         .filter((entry) => entry.startTime <= usableMs);
       resolve({
+        errors: window.__pageErrors ?? [],
         usableMs,
         scriptBytes: scripts.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
         scripts: scripts.map((entry) => new URL(entry.name).pathname.split('/').pop() ?? ''),
@@ -68,6 +79,8 @@ function readSample(): Promise<PageLoadSample> {
  * driven over a bare DevTools pipe, and measures the time to a usable composer and the scripts
  * requested before it. Throws if the page threw or never had a usable composer.
  */
-export function timePageLoad(browser: BareChromium, url: string): Promise<PageLoadSample> {
-  return browser.loadCold(url, watchComposer, readSample);
+export async function timePageLoad(browser: BareChromium, url: string): Promise<PageLoadSample> {
+  const { errors, ...sample } = await browser.loadCold(url, watchComposer, readSample);
+  if (errors.length > 0) throw new Error(`the page failed: ${errors.join('; ')}`);
+  return sample;
 }
