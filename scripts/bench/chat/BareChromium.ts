@@ -59,7 +59,7 @@ export class BareChromium implements PageEvaluator {
   private exited = false;
   private onTracingComplete: ((params: Record<string, unknown>) => void) | undefined;
   /** Who waits for an event, by session and method (see {@link nextEvent}). */
-  private readonly eventWaiters = new Map<string, () => void>();
+  private readonly eventWaiters = new Map<string, { resolve: () => void; timer: NodeJS.Timeout }>();
 
   private constructor(
     private readonly child: ChildProcess,
@@ -204,8 +204,13 @@ export class BareChromium implements PageEvaluator {
         session,
       );
       const loaded = this.nextEvent(session, 'Page.loadEventFired');
-      await this.send('Page.navigate', { url }, session);
-      await loaded;
+      try {
+        await this.send('Page.navigate', { url }, session);
+        await loaded;
+      } finally {
+        // A navigation that failed leaves no one waiting for its load.
+        this.stopWaiting(session, 'Page.loadEventFired');
+      }
       return await this.evaluateIn(session, probe);
     } finally {
       await this.send('Target.disposeBrowserContext', { browserContextId });
@@ -263,11 +268,17 @@ export class BareChromium implements PageEvaluator {
         this.eventWaiters.delete(key);
         reject(new Error(`no ${method} in ${String(CALL_TIMEOUT_MS)} ms`));
       }, CALL_TIMEOUT_MS);
-      this.eventWaiters.set(key, () => {
-        clearTimeout(timer);
-        resolve();
-      });
+      this.eventWaiters.set(key, { resolve, timer });
     });
+  }
+
+  /** Ends a wait of {@link nextEvent} (its promise then never settles). */
+  private stopWaiting(session: string, method: string): void {
+    const key = `${session} ${method}`;
+    const waiter = this.eventWaiters.get(key);
+    if (!waiter) return;
+    clearTimeout(waiter.timer);
+    this.eventWaiters.delete(key);
   }
 
   private metrics(): Record<string, unknown> {
@@ -313,8 +324,9 @@ export class BareChromium implements PageEvaluator {
     const key = `${message.sessionId ?? ''} ${message.method ?? ''}`;
     const waiter = this.eventWaiters.get(key);
     if (waiter) {
+      clearTimeout(waiter.timer);
       this.eventWaiters.delete(key);
-      waiter();
+      waiter.resolve();
     }
     if (message.method === 'Runtime.exceptionThrown' && message.sessionId === this.session) {
       const details = message.params?.exceptionDetails as

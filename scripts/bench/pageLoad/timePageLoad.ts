@@ -53,7 +53,9 @@ function readSample(): Promise<PageLoadSample & { errors: string[] }> {
       if (usableMs === undefined) {
         if (performance.now() - started > limitMs) {
           reject(
-            new Error(`no usable composer; errors: ${(window.__pageErrors ?? []).join('; ')}`),
+            new Error(
+              `no usable composer at ${location.href} in ${String(limitMs)} ms; errors: ${(window.__pageErrors ?? []).join('; ')}`,
+            ),
           );
         } else setTimeout(poll, 50);
         return;
