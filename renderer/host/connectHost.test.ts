@@ -67,6 +67,31 @@ describe('connectHost', () => {
     await expect.poll(() => states.at(-1)).toBe('reconnecting');
   });
 
+  it('tells a listener set late of a drop it missed', async () => {
+    const s = await shell({ ok: true, value: {} });
+    const connection = connectHost(undefined, s.location);
+    await connection.bootstrap;
+    // The socket drops while the page is still starting, before anyone listens.
+    server?.clients.forEach((client) => client.terminate());
+    await new Promise((done) => setTimeout(done, 50));
+    const states: ConnectionState[] = [];
+    connection.onState((state) => states.push(state));
+    expect(states).toEqual(['reconnecting']);
+  });
+
+  it('tells a listener set late of a reconnect it missed, so that the page resyncs', async () => {
+    const s = await shell({ ok: true, value: {} });
+    const connection = connectHost(undefined, s.location);
+    await connection.bootstrap;
+    server?.clients.forEach((client) => client.terminate());
+    // Back (the second socket accepted) before anyone listened.
+    await expect.poll(() => s.urls.length).toBe(2);
+    await new Promise((done) => setTimeout(done, 100));
+    const heard: ConnectionState[] = [];
+    connection.onState((state) => heard.push(state));
+    expect(heard).toEqual(['open']);
+  });
+
   it('uses the preload bridge when there is one, and opens no socket', async () => {
     const asked: string[] = [];
     const preload: HostBridge = {

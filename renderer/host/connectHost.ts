@@ -22,12 +22,20 @@ export function connectHost(
   preload: HostBridge | undefined,
   location: Pick<Location, 'host' | 'search'>,
 ): HostConnection {
-  let listener: (state: ConnectionState) => void = () => {};
+  let listener: ((state: ConnectionState) => void) | undefined;
+  // What happened before anyone listened: the listener hears of it when it is set.
+  let missed: ConnectionState | undefined;
+  let opened = false;
+  const onBridgeState = (state: ConnectionState): void => {
+    if (listener) return listener(state);
+    // The first open is what the bootstrap reflects; anything after it is news.
+    if (state === 'open' && !opened) opened = true;
+    else if (opened) missed = state;
+  };
   // The shell sends the bootstrap as soon as it accepts the socket: it is on its way while the
   // page is still evaluating, before the page could even send the request.
   const bridge =
-    preload ??
-    createWsBridge(webSocketUrl(location), (state) => listener(state), { eagerBootstrap: true });
+    preload ?? createWsBridge(webSocketUrl(location), onBridgeState, { eagerBootstrap: true });
   const client = createHostClient(bridge);
   const bootstrap = client.invoke('app.bootstrap', {});
   // Awaited by the entry a moment later; until then a failure is not "unhandled".
@@ -37,6 +45,10 @@ export function connectHost(
     bootstrap,
     onState: (next) => {
       listener = next;
+      // Lost (or lost and back) before the page listened: it still has to hear so, or it would
+      // show a connection that is not there, or miss the resync after the reconnect.
+      if (missed) next(missed);
+      missed = undefined;
     },
   };
 }

@@ -139,7 +139,7 @@ describe('createWsBridge reconnect', () => {
 
 describe('createWsBridge eager bootstrap', () => {
   /** A shell that sends result 0 to a socket opened with `?bootstrap=1` unless told not to. */
-  async function eagerShell(sendEager: () => boolean) {
+  async function eagerShell(sendEager: () => boolean, after: ServerFrame[] = []) {
     const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     server = wss;
     await new Promise<void>((done) => wss.once('listening', () => done()));
@@ -164,6 +164,7 @@ describe('createWsBridge eager bootstrap', () => {
           result: { ok: true, value: 'unasked' },
         };
         socket.send(JSON.stringify(reply));
+        for (const frame of after) socket.send(JSON.stringify(frame));
       } else if (req.url?.includes('bootstrap=1')) {
         socket.terminate();
       }
@@ -196,5 +197,28 @@ describe('createWsBridge eager bootstrap', () => {
     expect(shell.received.map((f) => f.name)).toEqual(['app.bootstrap']);
     // Only the first socket asks for the unasked answer.
     expect(shell.urls).toEqual(['/ipc?token=t&bootstrap=1', '/ipc?token=t']);
+  });
+
+  it('holds the events that come after the unasked answer until the page subscribes', async () => {
+    const event = (n: number): ServerFrame => ({
+      kind: 'event',
+      name: 'mcp.serversChanged',
+      payload: n,
+    });
+    const shell = await eagerShell(() => true, [event(1), event(2)]);
+    const bridge = createWsBridge(shell.url, () => undefined, { eagerBootstrap: true });
+    await expect(bridge.invoke('app.bootstrap', {})).resolves.toEqual({
+      ok: true,
+      value: 'unasked',
+    });
+    // The page's entry is still being evaluated: nobody listens yet, and the events are in.
+    await new Promise((done) => setTimeout(done, 100));
+    const got: unknown[] = [];
+    bridge.on('mcp.serversChanged', (payload) => got.push(payload));
+    const other: unknown[] = [];
+    // Subscribed in the same task as the first: it misses nothing either.
+    bridge.on('conversation.updated', (payload) => other.push(payload));
+    await expect.poll(() => got).toEqual([1, 2]);
+    expect(other).toEqual([]);
   });
 });

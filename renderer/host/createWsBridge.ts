@@ -41,6 +41,8 @@ interface Queued {
 
 const DEFAULT_QUEUE_TIMEOUT_MS = 15_000;
 const DEFAULT_MAX_QUEUED = 100;
+/** Most events held for subscribers that do not exist yet (see `held` below). */
+const MAX_HELD_EVENTS = 10_000;
 
 const lost = () => fail(new AppError(AppErrorCode.Cancelled, hostText('bridge.lost')));
 
@@ -69,6 +71,18 @@ export function createWsBridge(
   const inFlight = new Map<number, (envelope: unknown) => void>();
   const queued = new Map<number, Queued>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let subscribed = false;
+  /**
+   * Events that came after the unasked bootstrap and before anyone subscribed. The page's
+   * stores subscribe once its entry has run, which can be well after that answer arrived
+   * (the socket opens first): an event in between changed what the bootstrap said, so it is
+   * held and handed over once they have subscribed, in order, never dropped.
+   */
+  let held: { name: string; payload: unknown }[] | undefined;
+
+  const deliver = (name: string, payload: unknown): void => {
+    for (const cb of listeners.get(name) ?? []) cb(payload);
+  };
 
   const send = (ws: WebSocket, id: number, frame: string, resolve: (e: unknown) => void) => {
     inFlight.set(id, resolve);
@@ -116,13 +130,15 @@ export function createWsBridge(
       }
       if (frame.kind === 'result' && frame.id === EAGER_BOOTSTRAP_ID) {
         if (eager?.state !== 'coming') return;
+        if (!subscribed) held = [];
         if (eager.resolve) eager.resolve(frame.result);
         eager = eager.resolve ? undefined : { state: 'arrived', envelope: frame.result };
       } else if (frame.kind === 'result' && frame.id !== null) {
         inFlight.get(frame.id)?.(frame.result);
         inFlight.delete(frame.id);
       } else if (frame.kind === 'event') {
-        for (const cb of listeners.get(frame.name) ?? []) cb(frame.payload);
+        if (!held) deliver(frame.name, frame.payload);
+        else if (held.length < MAX_HELD_EVENTS) held.push(frame);
       }
     };
     ws.onclose = () => {
@@ -143,6 +159,12 @@ export function createWsBridge(
       setTimeout(connect, reconnectDelay(attempt));
     };
   };
+  const releaseHeld = (): void => {
+    const events = held ?? [];
+    held = undefined;
+    for (const event of events) deliver(event.name, event.payload);
+  };
+
   connect();
 
   return {
@@ -168,6 +190,11 @@ export function createWsBridge(
       const set = listeners.get(name) ?? new Set();
       set.add(callback);
       listeners.set(name, set);
+      if (!subscribed) {
+        subscribed = true;
+        // A page subscribes to every event it follows in one go: the held ones go out after it.
+        if (held) setTimeout(releaseHeld, 0);
+      }
       return () => set.delete(callback);
     },
   };
