@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { desktopRendererPolicy } from './main/window/desktopRendererPolicy';
+import { hostConnectionFirst } from './scripts/build/hostConnectionFirst';
 
 /**
  * One build for all shells: Electron main + web shell + CLI, preload, renderer. `--mode test`
@@ -49,7 +50,8 @@ export default defineConfig(({ command, mode }) => {
     },
     renderer: {
       root: 'renderer',
-      plugins: [react()],
+      // The connection's chunk (below) runs first, on its own: see hostConnectionFirst.
+      plugins: [react(), hostConnectionFirst('hostConnection')],
       ...(devNonce
         ? {
             html: { cspNonce: devNonce },

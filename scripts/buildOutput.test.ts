@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,20 @@ describe('the build of the app', () => {
       const text = await readFile(file, 'utf8');
       expect(text, file).not.toMatch(/SWITCHBOARD_TEST_OPENER|FetchTestOpener|Test opener follows/);
     }
+    // The window's connection opens while the rest of its start-up is fetched: its chunk runs
+    // as an async module script of its own, ahead of the entry that also imports it.
+    const page = await readFile(join(out, 'renderer', 'index.html'), 'utf8');
+    const scripts = [...page.matchAll(/<script type="module"( async)? crossorigin src="([^"]+)"/g)];
+    expect(
+      scripts.map(([, async, src]) => [Boolean(async), src?.replace(/-[\w-]+\.js$/, '')]),
+    ).toEqual([
+      [true, './assets/hostConnection'],
+      [false, './assets/index'],
+    ]);
+    const entry = await readFile(join(out, 'renderer', scripts[1]?.[2] ?? ''), 'utf8');
+    expect(entry).toContain(`from"./${basename(scripts[0]?.[2] ?? '?')}"`);
+    const sandbox = await readFile(join(out, 'renderer', 'sandbox.html'), 'utf8');
+    expect(sandbox).not.toContain('async');
   }, 180_000);
 
   it('the test build (e2e, bench) is where they are, so the check above can see them', async () => {
