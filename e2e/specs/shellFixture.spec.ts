@@ -1,3 +1,4 @@
+import { isProcessAlive } from '../../main/services/mcp/launch/isProcessAlive';
 import { expect, test } from '../fixtures/base';
 import { startWebShell } from '../fixtures/startWebShell';
 
@@ -9,23 +10,15 @@ import { startWebShell } from '../fixtures/startWebShell';
 test('a web shell that dies by itself fails the test, saying how', async () => {
   const shell = await startWebShell();
   process.kill(shell.pid, 'SIGKILL');
-  await expect.poll(() => isRunning(shell.pid)).toBe(false);
+  await expect.poll(() => isProcessAlive(shell.pid)).toBe(false);
   await expect(shell.stop()).rejects.toThrow(/exited by itself during the test.*signal SIGKILL/s);
 });
 
-test('a web shell stopped or killed by its test is no failure', async () => {
+test('a web shell stopped or killed by its test is no failure, nor stopped again', async () => {
   const stopped = await startWebShell();
+  await expect(stopped.stop()).resolves.toBeUndefined();
   await expect(stopped.stop()).resolves.toBeUndefined();
   const killed = await startWebShell();
   await killed.kill();
   await expect(killed.stop()).resolves.toBeUndefined();
 });
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
