@@ -76,7 +76,8 @@ export function createWsBridge(
    * Events that came after the unasked bootstrap and before anyone subscribed. The page's
    * stores subscribe once its entry has run, which can be well after that answer arrived
    * (the socket opens first): an event in between changed what the bootstrap said, so it is
-   * held and handed over once they have subscribed, in order, never dropped.
+   * held and handed over once they have subscribed, in order (up to MAX_HELD_EVENTS; a page
+   * that never subscribes does not hold more).
    */
   let held: { name: string; payload: unknown }[] | undefined;
 
