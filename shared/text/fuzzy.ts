@@ -129,7 +129,8 @@ export function fuzzyMatch(query: string, item: FuzzyFields): FuzzyMatch | null 
   return matchWords(queryWords(query), item);
 }
 
-function queryWords(query: string): string[] {
+/** A query's words, lower-cased: each must match some field of an item. */
+export function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
@@ -142,8 +143,10 @@ function matchWords(words: readonly string[], item: FuzzyFields): FuzzyMatch | n
     for (let f = 0; f < item.lower.length; f++) {
       const match = scoreField(word, item.lower[f] ?? '', item.starts[f] ?? new Uint8Array());
       if (!match) continue;
-      const score = match.score - f * FIELD_PENALTY;
-      if (!best || score > best.score) best = { score, field: f, positions: match.positions };
+      // The match is this call's own object: it becomes the word's best without a copy.
+      match.score -= f * FIELD_PENALTY;
+      match.field = f;
+      if (!best || match.score > best.score) best = match;
     }
     if (!best) return null;
     total += best.score;
@@ -160,14 +163,42 @@ export function fuzzyFilter<T>(
   items: readonly T[],
   fieldsOf: (item: T) => FuzzyFields,
 ): { item: T; match: FuzzyMatch }[] {
-  const words = queryWords(query);
-  const found: { item: T; match: FuzzyMatch; index: number }[] = [];
-  items.forEach((item, index) => {
+  return filterWords(queryWords(query), items, fieldsOf);
+}
+
+/** An item that matched, with its position among all the items. */
+export interface FuzzyHit<T> {
+  item: T;
+  match: FuzzyMatch;
+  index: number;
+}
+
+/** Matches `words` against the items, best first, ties in item order (no words: all, in order). */
+export function filterWords<T>(
+  words: readonly string[],
+  items: readonly T[],
+  fieldsOf: (item: T) => FuzzyFields,
+): FuzzyHit<T>[] {
+  const found = scanWords(words, items, fieldsOf);
+  return words.length === 0 ? found : bestFirst(found);
+}
+
+/** The items (only those at `among`, ascending positions, when given) that match, in item order. */
+export function scanWords<T>(
+  words: readonly string[],
+  items: readonly T[],
+  fieldsOf: (item: T) => FuzzyFields,
+  among?: ArrayLike<number>,
+): FuzzyHit<T>[] {
+  const found: FuzzyHit<T>[] = [];
+  const count = among ? among.length : items.length;
+  for (let k = 0; k < count; k++) {
+    const index = among ? (among[k] ?? 0) : k;
+    const item = items[index] as T;
     const match = matchWords(words, fieldsOf(item));
     if (match) found.push({ item, match, index });
-  });
-  if (words.length === 0) return found;
-  return bestFirst(found);
+  }
+  return found;
 }
 
 interface Hit {
@@ -184,7 +215,7 @@ const byScoreThenIndex = (a: Hit, b: Hit): number =>
  * keystroke that matches most of 10 000 items costs 10× one over 1 000, not 13× as a
  * comparison sort's n log n would. Any other scores fall back to that sort.
  */
-function bestFirst<T extends Hit>(found: T[]): T[] {
+export function bestFirst<T extends Hit>(found: T[]): T[] {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
   for (const hit of found) {

@@ -4,12 +4,8 @@ import type {
   ResourceTemplateView,
   ResourceView,
 } from '../../../shared/domain/mcpViews';
-import {
-  fuzzyFields,
-  fuzzyFilter,
-  type FuzzyFields,
-  type FuzzyMatch,
-} from '../../../shared/text/fuzzy';
+import { fuzzyFields, type FuzzyFields, type FuzzyMatch } from '../../../shared/text/fuzzy';
+import { FuzzySearch } from '../../../shared/text/FuzzySearch';
 
 /** Something the person can pick in a menu. */
 export type PickEntry =
@@ -27,27 +23,42 @@ interface Prepared {
   fields: FuzzyFields;
 }
 
+/** A menu's entries, searchable keystroke by keystroke. */
+export type PreparedEntries = FuzzySearch<Prepared>;
+
+const searchable = (entries: Prepared[]): PreparedEntries =>
+  new FuzzySearch(entries, (p) => p.fields);
+
 /** Searchable fields of every resource and template: name/title first, then URI, then server. */
-export function prepareResources(servers: readonly ServerResources[]): Prepared[] {
-  return servers.flatMap((s) => [
-    ...s.resources.map((resource) => ({
-      entry: { kind: 'resource', server: s.server, resource } as const,
-      fields: fuzzyFields([resource.title ?? resource.name, resource.uri, s.server]),
-    })),
-    ...s.templates.map((template) => ({
-      entry: { kind: 'template', server: s.server, template } as const,
-      fields: fuzzyFields([template.title ?? template.name, template.uriTemplate, s.server]),
-    })),
-  ]);
+export function prepareResources(servers: readonly ServerResources[]): PreparedEntries {
+  return searchable(
+    servers.flatMap((s) => [
+      ...s.resources.map((resource) => ({
+        entry: { kind: 'resource', server: s.server, resource } as const,
+        fields: fuzzyFields([resource.title ?? resource.name, resource.uri, s.server]),
+      })),
+      ...s.templates.map((template) => ({
+        entry: { kind: 'template', server: s.server, template } as const,
+        fields: fuzzyFields([template.title ?? template.name, template.uriTemplate, s.server]),
+      })),
+    ]),
+  );
 }
 
 /** Searchable fields of every prompt: title/name, then name, server and description. */
-export function preparePrompts(servers: readonly ServerPrompts[]): Prepared[] {
-  return servers.flatMap((s) =>
-    s.prompts.map((prompt) => ({
-      entry: { kind: 'prompt', server: s.server, prompt } as const,
-      fields: fuzzyFields([prompt.title ?? prompt.name, prompt.name, s.server, prompt.description]),
-    })),
+export function preparePrompts(servers: readonly ServerPrompts[]): PreparedEntries {
+  return searchable(
+    servers.flatMap((s) =>
+      s.prompts.map((prompt) => ({
+        entry: { kind: 'prompt', server: s.server, prompt } as const,
+        fields: fuzzyFields([
+          prompt.title ?? prompt.name,
+          prompt.name,
+          s.server,
+          prompt.description,
+        ]),
+      })),
+    ),
   );
 }
 
@@ -59,10 +70,10 @@ export function preparePrompts(servers: readonly ServerPrompts[]): Prepared[] {
  */
 export function pickRows(
   servers: readonly (ServerResources | ServerPrompts)[],
-  prepared: readonly Prepared[],
+  prepared: PreparedEntries,
   query: string,
 ): PickRow[] {
-  const found = fuzzyFilter(query, prepared, (p) => p.fields);
+  const found = prepared.filter(query);
   const groups = new Map<string, typeof found>();
   for (const hit of found) {
     const list = groups.get(hit.item.entry.server) ?? [];
