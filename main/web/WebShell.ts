@@ -144,7 +144,14 @@ export class WebShell {
   }
 
   private handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const refuse = (status: number, text: string): void => refuseUpgrade(socket, status, text);
+    const refuse = (status: number, text: string): void => {
+      // A window that cannot get back in says why here (never the token or the query).
+      this.options.log.warn('socket upgrade refused', {
+        status,
+        origin: req.headers.origin?.slice(0, 200),
+      });
+      refuseUpgrade(socket, status, text);
+    };
     const host = req.headers.host;
     if (!isAllowedHost(host, this.port)) return refuse(403, 'Forbidden');
     const url = parseRequestUrl(req.url, host ?? '');
@@ -159,6 +166,15 @@ export class WebShell {
   private attach(ws: WebSocket, eagerBootstrap: boolean): void {
     const failed = (error: unknown) => this.options.log.error('socket message failed', { error });
     ws.on('error', (error) => this.options.log.warn('socket error', { error }));
+    const opened = performance.now();
+    // Who closed it and how: a window's lost connection is otherwise a mystery afterwards.
+    ws.on('close', (code, reason) => {
+      this.options.log.info('socket closed', {
+        code,
+        reason: reason.toString('utf8').slice(0, 200),
+        openMs: Math.round(performance.now() - opened),
+      });
+    });
     ws.on('message', (data, isBinary) => {
       this.onMessage(ws, data, isBinary).catch(failed);
     });
