@@ -8,7 +8,7 @@ import { bestFirst, queryWords, scanWords, type FuzzyFields, type FuzzyHit } fro
  */
 export class FuzzySearch<T> {
   private lastWords: readonly string[] | null = null;
-  private lastHits: Uint32Array | null = null;
+  private lastHits: Uint32Array | undefined;
 
   constructor(
     private readonly items: readonly T[],
@@ -18,8 +18,8 @@ export class FuzzySearch<T> {
   /** Items that match `query`, best first; ties keep their original order (stable). */
   filter(query: string): FuzzyHit<T>[] {
     const words = queryWords(query);
-    const among = this.lastWords && narrows(this.lastWords, words) ? this.lastHits : null;
-    const found = scanWords(words, this.items, this.fieldsOf, among ?? undefined);
+    const among = this.lastWords && narrows(this.lastWords, words) ? this.lastHits : undefined;
+    const found = scanWords(words, this.items, this.fieldsOf, among);
     // In item order, so a later narrowing keeps ties in item order too.
     const hits = new Uint32Array(found.length);
     for (let k = 0; k < found.length; k++) hits[k] = found[k]?.index ?? 0;

@@ -163,7 +163,9 @@ export function fuzzyFilter<T>(
   items: readonly T[],
   fieldsOf: (item: T) => FuzzyFields,
 ): { item: T; match: FuzzyMatch }[] {
-  return filterWords(queryWords(query), items, fieldsOf);
+  const words = queryWords(query);
+  const found = scanWords(words, items, fieldsOf);
+  return words.length === 0 ? found : bestFirst(found);
 }
 
 /** An item that matched, with its position among all the items. */
@@ -171,16 +173,6 @@ export interface FuzzyHit<T> {
   item: T;
   match: FuzzyMatch;
   index: number;
-}
-
-/** Matches `words` against the items, best first, ties in item order (no words: all, in order). */
-export function filterWords<T>(
-  words: readonly string[],
-  items: readonly T[],
-  fieldsOf: (item: T) => FuzzyFields,
-): FuzzyHit<T>[] {
-  const found = scanWords(words, items, fieldsOf);
-  return words.length === 0 ? found : bestFirst(found);
 }
 
 /** The items (only those at `among`, ascending positions, when given) that match, in item order. */
