@@ -32,6 +32,7 @@ import {
 import { listenOnLoopback } from './listenOnLoopback';
 import { serveStatic } from './serveStatic';
 import { webShellHeaders } from './webShellHeaders';
+import { WriteCoalescer } from './WriteCoalescer';
 
 export interface WebShellOptions {
   dispatch: Dispatch;
@@ -61,6 +62,9 @@ export class WebShell {
   private readonly rendererDir: string;
   private unsubscribe: (() => void) | undefined;
   private port = 0;
+  /** Each window's TCP socket under its WebSocket (see onMessage). */
+  private readonly rawSockets = new WeakMap<WebSocket, Duplex>();
+  private readonly coalescer = new WriteCoalescer();
 
   constructor(private readonly options: WebShellOptions) {
     this.token = options.token ?? randomBytes(32).toString('base64url');
@@ -106,6 +110,7 @@ export class WebShell {
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
+    this.coalescer.flush();
     for (const client of this.wss.clients) client.terminate();
     this.wss.close();
     await new Promise<void>((done) => this.server.close(() => done()));
@@ -160,7 +165,10 @@ export class WebShell {
     if (!isAllowedOrigin(req.headers.origin, host, this.port)) return refuse(403, 'Forbidden');
     if (!tokensEqual(requestToken(req, url), this.token)) return refuse(401, 'Unauthorized');
     const eager = url.searchParams.get(EAGER_BOOTSTRAP_PARAM) === '1';
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, eager));
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.rawSockets.set(ws, socket);
+      this.attach(ws, eager);
+    });
   }
 
   private attach(ws: WebSocket, eagerBootstrap: boolean): void {
@@ -176,6 +184,10 @@ export class WebShell {
       });
     });
     ws.on('message', (data, isBinary) => {
+      // What handling the request sends this window at once (its events, often its result)
+      // leaves in one write.
+      const raw = this.rawSockets.get(ws);
+      if (raw) this.coalescer.hold(raw);
       this.onMessage(ws, data, isBinary).catch(failed);
     });
     if (eagerBootstrap) {
