@@ -237,9 +237,12 @@ export class WebShell {
     if (result.ok && result.value instanceof JsonReply) {
       // Built as JSON already: spliced into the frame as it is, not parsed and written again.
       if (ws.readyState === ws.OPEN) ws.send(resultFrameJson(frame.id, result.value));
-      return;
+    } else {
+      sendFrame(ws, { kind: 'result', id: frame.id, result });
     }
-    sendFrame(ws, { kind: 'result', id: frame.id, result });
+    // The answer and what came before it leave now, not after other requests' work.
+    const raw = this.rawSockets.get(ws);
+    if (raw) this.coalescer.release(raw);
   }
 }
 

@@ -63,6 +63,23 @@ describe('WriteCoalescer', () => {
     expect(writer.writableLength).toBe(0);
   });
 
+  it('writes what one socket holds when it is released, and holds the others on', async () => {
+    const first = await connection();
+    const coalescer = new WriteCoalescer();
+    coalescer.hold(first.writer);
+    first.writer.write('answered');
+    coalescer.release(first.writer);
+    expect(first.writer.writableLength).toBe(0);
+    expect(first.writer.writableCorked).toBe(0);
+    expect(coalescer.holding).toBe(0);
+    await expect.poll(first.received).toBe('answered');
+    // Released once is released: a second release does not undo a cork that is not ours.
+    first.writer.cork();
+    coalescer.release(first.writer);
+    expect(first.writer.writableCorked).toBe(1);
+    first.writer.uncork();
+  });
+
   it('writes at once when flushed, and leaves a socket that is gone alone', async () => {
     const { writer, received } = await connection();
     const coalescer = new WriteCoalescer();

@@ -5,7 +5,8 @@ import type { Writable } from 'node:stream';
  * request to the shell sends several frames in a row (the conversation updated, the turn and
  * its request started, the result): written one by one, each is a system call that wakes the
  * window's side, and on a conversation's turn those calls came before the request to the model
- * left. Held, they leave together once the work that produced them has given the loop back.
+ * left. Held, they leave together: when the request is answered, or once the work that produced
+ * them has given the loop back.
  */
 export class WriteCoalescer {
   private readonly corked = new Set<Writable>();
@@ -17,6 +18,15 @@ export class WriteCoalescer {
     socket.cork();
     this.corked.add(socket);
     this.scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /**
+   * Writes what `socket` holds now and holds it no longer: its request has answered, and
+   * whatever another request does in this turn must not keep that answer waiting.
+   */
+  release(socket: Writable): void {
+    if (!this.corked.delete(socket)) return;
+    if (socket.writableCorked > 0) socket.uncork();
   }
 
   /** Writes everything held, now. */
