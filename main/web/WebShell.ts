@@ -62,7 +62,7 @@ export class WebShell {
   private readonly rendererDir: string;
   private unsubscribe: (() => void) | undefined;
   private port = 0;
-  /** Each window's TCP socket under its WebSocket (see onMessage). */
+  /** Each window's TCP socket under its WebSocket, held while its requests are handled. */
   private readonly rawSockets = new WeakMap<WebSocket, Duplex>();
   private readonly coalescer = new WriteCoalescer();
 
