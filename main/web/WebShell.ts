@@ -62,8 +62,6 @@ export class WebShell {
   private readonly rendererDir: string;
   private unsubscribe: (() => void) | undefined;
   private port = 0;
-  /** Each window's TCP socket under its WebSocket, held while its requests are handled. */
-  private readonly rawSockets = new WeakMap<WebSocket, Duplex>();
   private readonly coalescer = new WriteCoalescer();
 
   constructor(private readonly options: WebShellOptions) {
@@ -165,13 +163,11 @@ export class WebShell {
     if (!isAllowedOrigin(req.headers.origin, host, this.port)) return refuse(403, 'Forbidden');
     if (!tokensEqual(requestToken(req, url), this.token)) return refuse(401, 'Unauthorized');
     const eager = url.searchParams.get(EAGER_BOOTSTRAP_PARAM) === '1';
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.rawSockets.set(ws, socket);
-      this.attach(ws, eager);
-    });
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.attach(ws, socket, eager));
   }
 
-  private attach(ws: WebSocket, eagerBootstrap: boolean): void {
+  /** `raw`: the TCP socket under `ws`, whose writes are held while a request is handled. */
+  private attach(ws: WebSocket, raw: Duplex, eagerBootstrap: boolean): void {
     const failed = (error: unknown) => this.options.log.error('socket message failed', { error });
     ws.on('error', (error) => this.options.log.warn('socket error', { error }));
     const opened = performance.now();
@@ -186,9 +182,8 @@ export class WebShell {
     ws.on('message', (data, isBinary) => {
       // What handling the request sends this window at once (its events, often its result)
       // leaves in one write.
-      const raw = this.rawSockets.get(ws);
-      if (raw) this.coalescer.hold(raw);
-      this.onMessage(ws, data, isBinary).catch(failed);
+      this.coalescer.hold(raw);
+      this.onMessage(ws, raw, data, isBinary).catch(failed);
     });
     if (eagerBootstrap) {
       const frame: InvokeFrame = {
@@ -197,11 +192,16 @@ export class WebShell {
         name: 'app.bootstrap',
         input: {},
       };
-      this.answer(ws, frame).catch(failed);
+      this.answer(ws, raw, frame).catch(failed);
     }
   }
 
-  private async onMessage(ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+  private async onMessage(
+    ws: WebSocket,
+    raw: Duplex,
+    data: RawData,
+    isBinary: boolean,
+  ): Promise<void> {
     const bytes = Array.isArray(data)
       ? data.reduce((n, b) => n + b.length, 0)
       : data instanceof ArrayBuffer
@@ -225,11 +225,11 @@ export class WebShell {
     }
     const id = readId(frame);
     if (!isInvokeFrame(frame)) return invalid(id, hostText('protocol.badFrame'));
-    await this.answer(ws, frame);
+    await this.answer(ws, raw, frame);
   }
 
   /** Runs one request and sends its result frame. */
-  private async answer(ws: WebSocket, frame: InvokeFrame): Promise<void> {
+  private async answer(ws: WebSocket, raw: Duplex, frame: InvokeFrame): Promise<void> {
     // The dispatcher answers every request; a throw here would leave the caller waiting.
     const result = await this.options
       .dispatch(frame.name, frame.input)
@@ -241,8 +241,7 @@ export class WebShell {
       sendFrame(ws, { kind: 'result', id: frame.id, result });
     }
     // The answer and what came before it leave now, not after other requests' work.
-    const raw = this.rawSockets.get(ws);
-    if (raw) this.coalescer.release(raw);
+    this.coalescer.release(raw);
   }
 }
 

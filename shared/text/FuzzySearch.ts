@@ -7,7 +7,7 @@ import { bestFirst, queryWords, scanWords, type FuzzyFields, type FuzzyHit } fro
  * name into a picker of 10 000 resources then scans the whole list only at its first letter.
  */
 export class FuzzySearch<T> {
-  private lastWords: readonly string[] | null = null;
+  private lastWords: readonly string[] | undefined;
   private lastHits: Uint32Array | undefined;
 
   constructor(
