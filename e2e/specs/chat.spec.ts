@@ -151,6 +151,32 @@ test('cancel one running tool card: the other call finishes and the reply goes o
   expect(fake.messageRequests).toHaveLength(2);
 });
 
+test('scrolled up to read, the person sends: the view follows the new turn again', async ({
+  page,
+  shell,
+  fake,
+}) => {
+  const long = Array.from({ length: 60 }, (_, i) => `Paragraph ${i + 1} of a long answer.`);
+  fake.script(plainText(long.join('\n\n')));
+  await openChat(page, shell);
+  await send(page, 'Tell me everything');
+  await expect(page.getByText('Paragraph 60 of a long answer.')).toBeInViewport();
+  const jump = page.getByRole('button', { name: 'Jump to latest' });
+  await expect(jump).toHaveCount(0);
+
+  // Up to the start of the answer: the list stops following, and says where the latest is.
+  await page.getByTestId('message-list').hover();
+  await page.mouse.wheel(0, -3000);
+  await expect(jump).toBeVisible();
+  await expect(page.getByText('Paragraph 60 of a long answer.')).not.toBeInViewport();
+
+  // Sending is asking for what comes next: the new turn is followed to its end.
+  fake.script(plainText('The newest reply.'));
+  await send(page, 'And then?');
+  await expect(page.getByText('The newest reply.')).toBeInViewport();
+  await expect(jump).toHaveCount(0);
+});
+
 test('reload mid-conversation keeps the history', async ({ page, shell, fake }) => {
   fake.script(plainText('| a | b |\n|---|---|\n| 1 | 2 |\n\nA table, and `code`.'));
   await openChat(page, shell);

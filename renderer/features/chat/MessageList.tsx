@@ -17,6 +17,7 @@ export function MessageList({ rows }: { rows: ChatRow[] }) {
   const hasMore = useChatStore((s) => s.hasMore);
   const loadingOlder = useChatStore((s) => s.loadingOlder);
   const loadOlder = useChatStore((s) => s.loadOlder);
+  const sentId = useChatStore((s) => s.outgoing?.id ?? null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentResults = useMemo(
     () => sentToolResults(added ? [...stored, ...added] : stored),
@@ -33,7 +34,7 @@ export function MessageList({ rows }: { rows: ChatRow[] }) {
   const onNearTop = useCallback(() => {
     if (hasMore && !loadingOlder) void loadOlder();
   }, [hasMore, loadingOlder, loadOlder]);
-  const scroll = useChatScroll({ scrollRef, keys, estimateSize, onNearTop });
+  const scroll = useChatScroll({ scrollRef, keys, estimateSize, onNearTop, sentId });
   const items = scroll.virtualizer.getVirtualItems();
 
   return (

@@ -16,6 +16,8 @@ interface ChatScrollOptions {
   estimateSize: (index: number) => number;
   /** Near the top with older messages to load. */
   onNearTop: () => void;
+  /** The message the person has just sent (null: none on its way): a new one is followed. */
+  sentId: string | null;
 }
 
 /** What the message list needs from its scrolling. */
@@ -43,6 +45,7 @@ export function useChatScroll({
   keys,
   estimateSize,
   onNearTop,
+  sentId,
 }: ChatScrollOptions): ChatScroll {
   const [following, setFollowing] = useState(true);
   const userInputAt = useRef(0);
@@ -70,6 +73,11 @@ export function useChatScroll({
     const element = scrollRef.current;
     if (following && element) element.scrollTop = element.scrollHeight;
   }, [following, totalSize, keys.length, scrollRef]);
+
+  // Sending asks for what comes next: the new turn is followed, wherever the person had read to.
+  useLayoutEffect(() => {
+    if (sentId !== null) setFollowing(true);
+  }, [sentId]);
 
   const onScroll = useCallback(
     (event: UIEvent<HTMLDivElement>) => {
