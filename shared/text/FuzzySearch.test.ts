@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fuzzyFields, fuzzyFilter, type FuzzyFields } from './fuzzy';
+import { fuzzyFields, fuzzyMatch, type FuzzyFields } from './fuzzy';
 import { FuzzySearch } from './FuzzySearch';
 
 const names = [
@@ -15,25 +15,25 @@ const names = [
   'delta',
 ];
 
-/** A search over `names` that counts how many items each keystroke looked at. */
+/** A search over `names`, with how many items each keystroke looked at. */
 function counted() {
   const fields = names.map((n) => fuzzyFields([n, `file:///docs/${n}`]));
-  let looked = 0;
-  const counting = new FuzzySearch(
+  const search = new FuzzySearch(
     names.map((_, i) => i),
-    (i) => {
-      looked++;
-      return fields[i] as FuzzyFields;
-    },
+    (i) => fields[i] as FuzzyFields,
   );
   return {
     filter: (query: string) => {
-      looked = 0;
-      const hits = counting.filter(query).map((h) => names[h.item]);
-      return { hits, looked };
+      const hits = search.filter(query).map((h) => names[h.item]);
+      return { hits, looked: search.scanned };
     },
+    // Each item matched on its own (nothing packed, nothing kept), best first, ties in order.
     fresh: (query: string) =>
-      fuzzyFilter(query, names, (n) => fields[names.indexOf(n)] as FuzzyFields).map((h) => h.item),
+      fields
+        .map((f, i) => ({ name: names[i], match: fuzzyMatch(query, f), i }))
+        .filter((h) => h.match !== null)
+        .sort((a, b) => (b.match?.score ?? 0) - (a.match?.score ?? 0) || a.i - b.i)
+        .map((h) => h.name),
   };
 }
 
@@ -86,5 +86,33 @@ describe('FuzzySearch', () => {
     expect(s.filter('notez gamma').looked).toBe(names.length);
     s.filter('gamma 12');
     expect(s.filter('gamma').looked).toBe(names.length);
+  });
+});
+
+describe('FuzzySearch over items with different numbers of fields', () => {
+  it('matches each item on the fields it has, as matching it alone does', () => {
+    const items = [
+      fuzzyFields(['gamma']),
+      fuzzyFields(['alpha', 'notes/gamma', 'gamma ray']),
+      fuzzyFields([]),
+      fuzzyFields(['delta', undefined, 'gam']),
+      fuzzyFields(['ΟΔΟΣ', 'οδοσα']),
+    ];
+    const search = new FuzzySearch(items, (f) => f);
+    for (const query of ['gam', 'gamma r', 'a', 'οδοσ', '']) {
+      const expected = items
+        .map((item, index) => ({ index, match: fuzzyMatch(query, item) }))
+        .filter((hit) => hit.match !== null)
+        .sort((a, b) => (b.match?.score ?? 0) - (a.match?.score ?? 0) || a.index - b.index);
+      const hits = search.filter(query);
+      expect(
+        hits.map((hit) => hit.index),
+        query,
+      ).toEqual(expected.map((hit) => hit.index));
+      expect(
+        hits.map((hit) => hit.match),
+        query,
+      ).toEqual(expected.map((hit) => hit.match));
+    }
   });
 });

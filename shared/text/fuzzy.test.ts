@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fuzzyFields,
-  fuzzyFilter,
-  fuzzyMatch,
-  highlightRuns,
-  scoreField,
-  wordStarts,
-} from './fuzzy';
+import { fuzzyFields, fuzzyMatch, highlightRuns, scoreField, wordStarts } from './fuzzy';
+import { fuzzyFilter } from './FuzzySearch';
 
 const score = (needle: string, text: string) =>
   scoreField(needle, text.toLowerCase(), wordStarts(text));

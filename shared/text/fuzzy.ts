@@ -51,11 +51,17 @@ export function wordStarts(text: string, lower = text.toLowerCase()): Uint8Array
 /**
  * Scores one needle (already lower-cased, no spaces) against one field, or returns null when
  * the needle is not a subsequence of it. A substring match always beats a scattered one.
+ * The field's word starts are `starts` from `base` on (many fields can share one array).
  */
-export function scoreField(needle: string, lower: string, starts: Uint8Array): FuzzyMatch | null {
+export function scoreField(
+  needle: string,
+  lower: string,
+  starts: Uint8Array,
+  base = 0,
+): FuzzyMatch | null {
   if (needle.length === 0) return { score: 0, field: 0, positions: [] };
   if (needle.length > lower.length) return null;
-  const isWordStart = (index: number): boolean => starts[index] === 1;
+  const isWordStart = (index: number): boolean => starts[base + index] === 1;
   const at = lower.indexOf(needle);
   if (at >= 0) {
     // Prefer a substring that starts a word ("file" in "my-file" over "profile").
@@ -120,13 +126,10 @@ function subsequenceFrom(needle: string, k: number, lower: string, from: number)
 /** Weight lost per field position: a match in the name beats the same match in the URI. */
 const FIELD_PENALTY = 15;
 
-/**
- * Matches a whole query: each whitespace-separated word must match some field; the item's
- * score adds the best field score of every word. Returns the match of the first word for
- * highlighting, or null when any word matches nothing.
- */
+/** Matches a whole query against one item (see `matchFields`). */
 export function fuzzyMatch(query: string, item: FuzzyFields): FuzzyMatch | null {
-  return matchWords(queryWords(query), item);
+  const packed = packFields([item], item.lower.length);
+  return matchFields(queryWords(query), packed, 0);
 }
 
 /** A query's words, lower-cased: each must match some field of an item. */
@@ -134,14 +137,64 @@ export function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);
 }
 
-function matchWords(words: readonly string[], item: FuzzyFields): FuzzyMatch | null {
+/**
+ * Many items' fields end to end, `width` per item (missing ones empty): matching reads them
+ * in order from three arrays instead of through each item's own objects, which over
+ * thousands of items is most of a keystroke's memory traffic.
+ */
+export interface PackedFields {
+  readonly width: number;
+  /** Item i's field f is `lower[i * width + f]`. */
+  readonly lower: readonly string[];
+  /** Every field's word starts, end to end; field k's begin at `startsAt[k]`. */
+  readonly starts: Uint8Array;
+  readonly startsAt: Uint32Array;
+}
+
+/** Packs the items' fields (see PackedFields). */
+export function packFields(items: readonly FuzzyFields[], width: number): PackedFields {
+  const lower = new Array<string>(items.length * width);
+  const startsAt = new Uint32Array(items.length * width);
+  let length = 0;
+  for (let i = 0; i < items.length; i++) {
+    for (let f = 0; f < width; f++) {
+      const text = items[i]?.lower[f] ?? '';
+      lower[i * width + f] = text;
+      startsAt[i * width + f] = length;
+      length += text.length;
+    }
+  }
+  const starts = new Uint8Array(length);
+  for (let i = 0; i < items.length; i++) {
+    for (let f = 0; f < width; f++) {
+      const own = items[i]?.starts[f];
+      // As long as the lower-cased field (a case map can change the length).
+      const text = lower[i * width + f] ?? '';
+      if (own) starts.set(own.subarray(0, text.length), startsAt[i * width + f] ?? 0);
+    }
+  }
+  return { width, lower, starts, startsAt };
+}
+
+/**
+ * Matches a query's words against the packed item at `index`: each word must match some
+ * field; the item's score adds the best field score of every word. Returns the match of the
+ * first word for highlighting, or null when any word matches nothing.
+ */
+export function matchFields(
+  words: readonly string[],
+  packed: PackedFields,
+  index: number,
+): FuzzyMatch | null {
   if (words.length === 0) return { score: 0, field: 0, positions: [] };
+  const { width, lower, starts, startsAt } = packed;
+  const first = index * width;
   let total = 0;
-  let first: FuzzyMatch | null = null;
+  let firstMatch: FuzzyMatch | null = null;
   for (const word of words) {
     let best: FuzzyMatch | null = null;
-    for (let f = 0; f < item.lower.length; f++) {
-      const match = scoreField(word, item.lower[f] ?? '', item.starts[f] ?? new Uint8Array());
+    for (let f = 0; f < width; f++) {
+      const match = scoreField(word, lower[first + f] ?? '', starts, startsAt[first + f] ?? 0);
       if (!match) continue;
       // The match is this call's own object: it becomes the word's best without a copy.
       match.score -= f * FIELD_PENALTY;
@@ -150,22 +203,11 @@ function matchWords(words: readonly string[], item: FuzzyFields): FuzzyMatch | n
     }
     if (!best) return null;
     total += best.score;
-    first ??= best;
+    firstMatch ??= best;
   }
-  // `first` is this call's own object: setting its score copies nothing.
-  if (first) first.score = total;
-  return first;
-}
-
-/** Items that match, best first; ties keep their original order (stable). */
-export function fuzzyFilter<T>(
-  query: string,
-  items: readonly T[],
-  fieldsOf: (item: T) => FuzzyFields,
-): { item: T; match: FuzzyMatch }[] {
-  const words = queryWords(query);
-  const found = scanWords(words, items, fieldsOf);
-  return words.length === 0 ? found : bestFirst(found);
+  // `firstMatch` is this call's own object: setting its score copies nothing.
+  if (firstMatch) firstMatch.score = total;
+  return firstMatch;
 }
 
 /** An item that matched, with its position among all the items. */
@@ -173,24 +215,6 @@ export interface FuzzyHit<T> {
   item: T;
   match: FuzzyMatch;
   index: number;
-}
-
-/** The items (only those at `among`, ascending positions, when given) that match, in item order. */
-export function scanWords<T>(
-  words: readonly string[],
-  items: readonly T[],
-  fieldsOf: (item: T) => FuzzyFields,
-  among?: ArrayLike<number>,
-): FuzzyHit<T>[] {
-  const found: FuzzyHit<T>[] = [];
-  const count = among ? among.length : items.length;
-  for (let k = 0; k < count; k++) {
-    const index = among ? (among[k] ?? 0) : k;
-    const item = items[index] as T;
-    const match = matchWords(words, fieldsOf(item));
-    if (match) found.push({ item, match, index });
-  }
-  return found;
 }
 
 interface Hit {
