@@ -7,6 +7,7 @@ import { round } from '../summarize';
 import { FIRST_TOKEN_PROMPT as PROMPT, FIRST_TOKEN_REPLY as REPLY } from './firstTokenPrompt';
 import {
   startProviderFake,
+  type ProviderFake,
   type FirstTokenProviderName,
   type RequestBody,
 } from './firstTokenProviders';
@@ -115,9 +116,9 @@ export async function runChatFirstToken(
           fake.reset();
           return timing;
         };
-        const bareTurn = async () => {
+        const bareTurnWith = (send: ProviderFake['bare']) => async () => {
           if (!lastBody) throw new Error('the host has not sent a request yet');
-          const timing = await fake.bare(lastBody);
+          const timing = await send(lastBody);
           // The same bytes: what the bare SDK sent re-serializes exactly as the host's did.
           // Checked on the first turns only: two more 5 MB strings per turn would leave garbage
           // for whichever side runs next to collect.
@@ -129,10 +130,13 @@ export async function runChatFirstToken(
           fake.reset();
           return timing;
         };
+        const bareTurn = bareTurnWith((body) => fake.bare(body));
+        const bareHostFetchTurn = bareTurnWith((body) => fake.bareHostFetch(body));
         const first = await hostTurn();
         const compared = await compareFirstToken({
           host: hostTurn,
           bare: bareTurn,
+          bareHostFetch: bareHostFetchTurn,
           arrivedAt: () => arrivedAt,
           ...FIRST_TOKEN_TURNS,
         });

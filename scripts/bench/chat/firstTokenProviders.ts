@@ -6,6 +6,7 @@ import { startFakeAnthropic } from '../../../e2e/fixtures/fakeAnthropic/FakeAnth
 import { message } from '../../../e2e/fixtures/fakeAnthropic/replies.mjs';
 import { chat } from '../../../e2e/fixtures/fakeOpenAi/chatReplies.mjs';
 import { startFakeOpenAi } from '../../../e2e/fixtures/fakeOpenAi/FakeOpenAi.mjs';
+import { createModelFetch } from '../../../main/services/models/createModelFetch';
 import { bareChatFirstToken } from './bareChatFirstToken';
 import { bareFirstToken } from './bareFirstToken';
 import type { FirstTokenTiming } from './FirstTokenTiming';
@@ -35,6 +36,8 @@ export interface ProviderFake {
   scriptTitle(title: string): void;
   /** A turn through the provider's bare SDK sending `body`, to its end. */
   bare(body: RequestBody): Promise<FirstTokenTiming>;
+  /** The same with the SDK given the fetch the host gives it (`createModelFetch`). */
+  bareHostFetch(body: RequestBody): Promise<FirstTokenTiming>;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,9 @@ export async function startProviderFake(
         return message(reply);
       },
     });
-    const client = new Anthropic({ baseURL: fake.url, apiKey: ANTHROPIC_KEY, maxRetries: 0 });
+    const options = { baseURL: fake.url, apiKey: ANTHROPIC_KEY, maxRetries: 0 };
+    const client = new Anthropic(options);
+    const hostFetchClient = new Anthropic({ ...options, fetch: createModelFetch() });
     return {
       name,
       url: fake.url,
@@ -68,6 +73,8 @@ export async function startProviderFake(
       reset: () => void fake.reset(),
       scriptTitle: (title) => void fake.scriptTitle(title),
       bare: (body) => bareFirstToken(client, body as unknown as MessageCreateParamsStreaming),
+      bareHostFetch: (body) =>
+        bareFirstToken(hostFetchClient, body as unknown as MessageCreateParamsStreaming),
       close: () => fake.close(),
     };
   }
@@ -78,7 +85,9 @@ export async function startProviderFake(
       return chat(reply);
     },
   });
-  const client = new OpenAI({ baseURL: fake.url, apiKey: OPENAI_KEY, maxRetries: 0 });
+  const options = { baseURL: fake.url, apiKey: OPENAI_KEY, maxRetries: 0 };
+  const client = new OpenAI(options);
+  const hostFetchClient = new OpenAI({ ...options, fetch: createModelFetch() });
   return {
     name,
     url: fake.url,
@@ -95,6 +104,8 @@ export async function startProviderFake(
     scriptTitle: (title) => void fake.scriptTitle(title),
     bare: (body) =>
       bareChatFirstToken(client, body as unknown as ChatCompletionCreateParamsStreaming),
+    bareHostFetch: (body) =>
+      bareChatFirstToken(hostFetchClient, body as unknown as ChatCompletionCreateParamsStreaming),
     close: () => fake.close(),
   };
 }

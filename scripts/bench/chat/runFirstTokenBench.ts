@@ -18,33 +18,43 @@ export interface FirstTokenComparison {
   /** Median host minus median bare. */
   hostOverheadMs: number;
   ratio: { median: number; p99: number };
+  /**
+   * The same bare SDK given the fetch the host gives its SDK (not the SDK's default), timed in
+   * the same rounds: host over it is what the host costs with the HTTP client set aside.
+   */
+  bareHostFetch?: FirstTokenSide & { hostRatio: number };
 }
 
 /**
  * Times `turns` turns of each side after `warmupTurns` untimed ones, host and bare alternating
- * (who goes first swaps every round) so drift in machine load hits both alike. `arrivedAt`
+ * (who goes first rotates every round) so drift in machine load hits both alike. `arrivedAt`
  * tells when the fake last had a whole request, which splits each time in two.
  */
 export async function compareFirstToken(options: {
   host: () => Promise<FirstTokenTiming>;
   bare: () => Promise<FirstTokenTiming>;
+  /** The bare SDK with the host's fetch (see FirstTokenComparison.bareHostFetch). */
+  bareHostFetch?: () => Promise<FirstTokenTiming>;
   arrivedAt: () => number;
   warmupTurns: number;
   turns: number;
 }): Promise<FirstTokenComparison> {
   const host = new SideSamples(options.host, options.arrivedAt);
   const bare = new SideSamples(options.bare, options.arrivedAt);
+  const hostFetch = options.bareHostFetch
+    ? new SideSamples(options.bareHostFetch, options.arrivedAt)
+    : undefined;
+  const sides = [host, bare, ...(hostFetch ? [hostFetch] : [])];
   for (let i = 0; i < options.warmupTurns; i++) {
-    await host.run(false);
-    await bare.run(false);
+    for (const side of sides) await side.run(false);
   }
   for (let i = 0; i < options.turns; i++) {
-    const [first, second] = i % 2 === 0 ? [host, bare] : [bare, host];
-    await first.run(true);
-    await second.run(true);
+    // Who goes first rotates every round.
+    for (let k = 0; k < sides.length; k++) await sides[(i + k) % sides.length]?.run(true);
   }
   const hostSide = host.summary();
   const bareSide = bare.summary();
+  const hostFetchSide = hostFetch?.summary();
   return {
     host: hostSide,
     bare: bareSide,
@@ -53,6 +63,14 @@ export async function compareFirstToken(options: {
       median: round(hostSide.ms.median / bareSide.ms.median),
       p99: round(hostSide.ms.p99 / bareSide.ms.p99),
     },
+    ...(hostFetchSide
+      ? {
+          bareHostFetch: {
+            ...hostFetchSide,
+            hostRatio: round(hostSide.ms.median / hostFetchSide.ms.median),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk';
+import { sharedModelFetch } from '../createModelFetch';
 import { missingApiKeyError } from '../mapModelError';
 
 /** Where and as whom to call the API; injected from settings by the composition root. */
@@ -27,6 +28,7 @@ export function createAnthropicClient(connection: AnthropicConnection): Anthropi
     apiKey: connection.apiKey,
     baseURL: connection.baseURL,
     maxRetries: 0,
+    fetch: sharedModelFetch(),
     timeout: connection.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
 }

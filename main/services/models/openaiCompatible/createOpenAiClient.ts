@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { sharedModelFetch } from '../createModelFetch';
 import { missingApiKeyError } from '../mapModelError';
 
 /** Where and as whom to call a Chat Completions server. */
@@ -32,6 +33,7 @@ export function createOpenAiClient(connection: OpenAiConnection): OpenAI {
     organization: null,
     project: null,
     maxRetries: 0,
+    fetch: sharedModelFetch(),
     timeout: connection.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
   });
 }
