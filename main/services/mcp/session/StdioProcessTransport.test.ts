@@ -3,12 +3,19 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client, ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { buildServerEnv } from '../launch/buildServerEnv';
 import { DroppedAnswer } from './droppedResponseId';
 import { mapSdkError } from './mapSdkError';
+import { wireTextOf } from './wireText';
 import { isProcessAlive } from '../launch/isProcessAlive';
 import { RotatingLogFile } from '../../../platform/RotatingLogFile';
 import { fixtureServer, ProcessJanitor } from '../launch/testing/ProcessJanitor';
@@ -110,6 +117,28 @@ describe.skipIf(process.platform === 'win32')('StdioProcessTransport', () => {
     const log = await readFile(logFile.path, 'utf8');
     expect(log).toMatch(/\[switchboard\] started pid \d+: /);
     expect(log).toContain('fixture-echo: ready');
+  });
+
+  it('keeps the line each message travelled as, for the Traffic tab', async () => {
+    const transport = transportFor('echo.mjs');
+    const seen: { direction: string; message: object }[] = [];
+    const client = await connect(transport);
+    const { onmessage } = transport;
+    transport.onmessage = (message: JSONRPCMessage) => {
+      seen.push({ direction: 'in', message });
+      onmessage?.(message);
+    };
+    const send = transport.send.bind(transport);
+    transport.send = (message: JSONRPCMessage) => {
+      seen.push({ direction: 'out', message });
+      return send(message);
+    };
+    await client.callTool({ name: 'echo', arguments: { text: 'as sent' } });
+    const out = seen.find((s) => s.direction === 'out');
+    const back = seen.find((s) => s.direction === 'in');
+    expect(wireTextOf(out?.message)).toBe(JSON.stringify(out?.message));
+    // The server's own line, parsed into the message the SDK got.
+    expect(JSON.parse(wireTextOf(back?.message) ?? 'null')).toEqual(back?.message);
   });
 
   it('is recognised as stdio by the SDK, so auto negotiation probes it and finds the modern era', async () => {

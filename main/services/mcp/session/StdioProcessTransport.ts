@@ -7,6 +7,7 @@ import {
 import type { Readable } from 'node:stream';
 import { AppError, AppErrorCode } from '../../../../shared/errors';
 import { LineReader, type DroppedLine } from '../launch/LineReader';
+import { rememberWireText } from './wireText';
 import { DroppedAnswer, droppedAnswerText, droppedResponseId } from './droppedResponseId';
 import type { PidLedger } from '../launch/PidLedger';
 import type { ProcessWrapper } from '../../sandbox/ProcessWrapper';
@@ -194,8 +195,10 @@ export class StdioProcessTransport implements Transport {
       );
     }
     this.noteSent(message);
+    const line = serializeMessage(message);
+    rememberWireText(message, line);
     return new Promise((resolve, reject) => {
-      proc.stdin.write(serializeMessage(message), (error) => {
+      proc.stdin.write(line, (error) => {
         if (error) reject(error);
         else resolve();
       });
@@ -301,6 +304,7 @@ export class StdioProcessTransport implements Transport {
       return;
     }
     const message = value;
+    rememberWireText(message, line);
     if (!('method' in message)) this.waiting.delete(message.id as string | number);
     try {
       this.onmessage?.(message);

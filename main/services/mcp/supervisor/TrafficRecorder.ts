@@ -1,9 +1,9 @@
 import type { TrafficEntry } from '../../../../shared/domain/mcpViews';
+import { TRAFFIC_PREVIEW_CHARS, wireTextOf } from '../session/wireText';
 import { previewJson } from './previewJson';
 import { SeqRing } from './SeqRing';
 
-/** Longest JSON kept per message for the Traffic tab; the full message is not retained. */
-export const TRAFFIC_PREVIEW_CHARS = 8 * 1024;
+export { TRAFFIC_PREVIEW_CHARS };
 
 interface RawTraffic {
   direction: 'in' | 'out';
@@ -59,7 +59,12 @@ export class TrafficRecorder {
         this.started.delete(key);
       }
     }
-    const { preview, bytes, truncated } = previewJson(event.message, TRAFFIC_PREVIEW_CHARS);
+    // The line it travelled as, when known (stdio); otherwise serialized here, cut to a preview.
+    const wire = wireTextOf(event.message);
+    const { preview, bytes, truncated } =
+      wire === undefined
+        ? previewJson(event.message, TRAFFIC_PREVIEW_CHARS)
+        : { preview: wire, bytes: Buffer.byteLength(wire), truncated: false };
     return this.ring.push((seq) => ({
       seq,
       at: event.at,
