@@ -29,6 +29,22 @@ export async function timeOpen(
   marker: string,
   messages: number,
 ): Promise<OpenTiming> {
+  // The sidebar lists a conversation once the page has its list, which can come a moment after
+  // the page itself (a first open right after start): waited for here, outside the timing.
+  await page.evaluate(
+    ({ id, timeoutMs }) =>
+      new Promise<void>((resolve, reject) => {
+        const started = performance.now();
+        const poll = (): void => {
+          if (document.querySelector(`[data-testid="conversation-${id}"]`)) resolve();
+          else if (performance.now() - started > timeoutMs) {
+            reject(new Error(`no sidebar item for conversation ${id} in ${timeoutMs} ms`));
+          } else setTimeout(poll, 20);
+        };
+        poll();
+      }),
+    { id: conversationId, timeoutMs: TIMEOUT_MS },
+  );
   return page.evaluate(
     ({ id, marker: text, messages: expected, timeoutMs }) =>
       new Promise<OpenTiming>((resolve, reject) => {
