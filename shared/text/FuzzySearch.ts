@@ -26,10 +26,7 @@ export class FuzzySearch<T> {
     private readonly items: readonly T[],
     fieldsOf: (item: T) => FuzzyFields,
   ) {
-    const fields = items.map(fieldsOf);
-    let width = 0;
-    for (const item of fields) width = Math.max(width, item.lower.length);
-    this.packed = packFields(fields, width);
+    this.packed = packFields(items.map(fieldsOf));
   }
 
   /** Items that match `query`, best first; ties keep their original order (stable). */

@@ -128,8 +128,7 @@ const FIELD_PENALTY = 15;
 
 /** Matches a whole query against one item (see `matchFields`). */
 export function fuzzyMatch(query: string, item: FuzzyFields): FuzzyMatch | null {
-  const packed = packFields([item], item.lower.length);
-  return matchFields(queryWords(query), packed, 0);
+  return matchFields(queryWords(query), packFields([item]), 0);
 }
 
 /** A query's words, lower-cased: each must match some field of an item. */
@@ -151,8 +150,10 @@ export interface PackedFields {
   readonly startsAt: Uint32Array;
 }
 
-/** Packs the items' fields (see PackedFields). */
-export function packFields(items: readonly FuzzyFields[], width: number): PackedFields {
+/** Packs the items' fields (see PackedFields), as many per item as the widest has. */
+export function packFields(items: readonly FuzzyFields[]): PackedFields {
+  let width = 0;
+  for (const item of items) width = Math.max(width, item.lower.length);
   const lower = new Array<string>(items.length * width);
   const startsAt = new Uint32Array(items.length * width);
   let length = 0;

@@ -3,8 +3,6 @@ import { TRAFFIC_PREVIEW_CHARS, wireTextOf } from '../session/wireText';
 import { previewJson } from './previewJson';
 import { SeqRing } from './SeqRing';
 
-export { TRAFFIC_PREVIEW_CHARS };
-
 interface RawTraffic {
   direction: 'in' | 'out';
   message: unknown;
