@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { desktopRendererPolicy } from './main/window/desktopRendererPolicy';
 import { hostConnectionFirst } from './scripts/build/hostConnectionFirst';
+import { startupChunk } from './scripts/build/startupChunk';
 
 /**
  * One build for all shells: Electron main + web shell + CLI, preload, renderer. `--mode test`
@@ -15,6 +16,7 @@ export default defineConfig(({ command, mode }) => {
   // Vite's client injects its modules and styles in development: a per-launch nonce admits
   // those under the production policy, and nothing else.
   const devNonce = command === 'serve' ? randomBytes(18).toString('base64') : undefined;
+  const startup = startupChunk('renderer/index.html');
   return {
     main: {
       build: {
@@ -51,7 +53,7 @@ export default defineConfig(({ command, mode }) => {
     renderer: {
       root: 'renderer',
       // The connection's chunk (below) runs first, on its own: see hostConnectionFirst.
-      plugins: [react(), hostConnectionFirst('hostConnection')],
+      plugins: [react(), hostConnectionFirst('hostConnection'), startup.plugin],
       ...(devNonce
         ? {
             html: { cspNonce: devNonce },
@@ -81,7 +83,18 @@ export default defineConfig(({ command, mode }) => {
                 // of its own. A socket created with a 500 KB module's top level on the stack
                 // makes an attached inspector (DevTools, a test driver) reparse that module for
                 // its initiator's source positions: ~50 ms at every start.
-                { name: 'hostConnection', test: /renderer[\\/]host[\\/]/ },
+                { name: 'hostConnection', test: /renderer[\\/]host[\\/]/, priority: 2 },
+                // Everything else the page's entry imports, in two chunks the browser fetches
+                // and compiles side by side, React and the rest (see startupChunk): ~20 ms
+                // sooner to a usable composer than nine chunks, or one.
+                {
+                  name: 'react',
+                  test: (id: string) =>
+                    startup.test(id) &&
+                    /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
+                  priority: 1.5,
+                },
+                { name: 'index', test: startup.test, priority: 1 },
               ],
             },
           },
