@@ -86,7 +86,7 @@ export default defineConfig(({ command, mode }) => {
                 { name: 'hostConnection', test: /renderer[\\/]host[\\/]/, priority: 2 },
                 // Everything else the page's entry imports, in two chunks the browser fetches
                 // and compiles side by side, React and the rest (see startupChunk): ~20 ms
-                // sooner to a usable composer than nine chunks, or one.
+                // sooner to a usable composer than the eight small chunks the bundler made, or one.
                 {
                   name: 'react',
                   test: (id: string) =>
