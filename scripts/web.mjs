@@ -1,13 +1,18 @@
 // `npm run web`: build if needed, then start the web shell (arguments pass through).
 import { spawn } from 'node:child_process';
 import { ensureBuilt } from './ensureBuilt.mjs';
+import { WEB_SHELL_NODE_FLAGS } from './webShellNodeFlags.mjs';
 
 ensureBuilt();
-// The shipped shell runs in production mode, without the contract's output checks (the e2e
-// runs and the bench start out/main/*.js themselves).
-const child = spawn(process.execPath, ['out/main/web.js', ...process.argv.slice(2)], {
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
-  stdio: 'inherit',
-});
+// The shipped shell runs in production mode, without the contract's output checks, and with its
+// Node flags (the bench starts out/main/web.js the same way; the e2e runs start it themselves).
+const child = spawn(
+  process.execPath,
+  [...WEB_SHELL_NODE_FLAGS, 'out/main/web.js', ...process.argv.slice(2)],
+  {
+    env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,7 +8,14 @@ import { ensureBuilt } from '../ensureBuilt.mjs';
 
 const entry = 'out/main/bench.js';
 // ensureBuilt watches the app's sources; the bench entry also depends on its own folder.
-const sources = ['scripts/bench', 'main', 'shared', 'package.json', 'electron.vite.config.ts'];
+const sources = [
+  'scripts/bench',
+  'scripts/webShellNodeFlags.mjs',
+  'main',
+  'shared',
+  'package.json',
+  'electron.vite.config.ts',
+];
 
 function newest(path) {
   const info = statSync(path);

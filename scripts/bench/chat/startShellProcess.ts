@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProcessJanitor } from '../../../main/services/mcp/launch/testing/ProcessJanitor';
+import { WEB_SHELL_NODE_FLAGS } from '../../webShellNodeFlags.mjs';
 
 /** A running web shell process. */
 export interface ShellProcess {
@@ -31,7 +32,8 @@ export async function startShellProcess(options: {
   if (!existsSync(entry)) throw new Error(`web shell not built: ${entry}`);
   const child = spawn(
     process.execPath,
-    [entry, '--no-open', '--port', '0', '--data-dir', options.dataDir],
+    // Started as `npm run web` starts it: the same Node flags.
+    [...WEB_SHELL_NODE_FLAGS, entry, '--no-open', '--port', '0', '--data-dir', options.dataDir],
     {
       // Only what the shell needs: no proxy settings or keys from the caller's environment.
       // Production mode: what is timed is what people run, without the contract's output checks.
