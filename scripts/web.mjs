@@ -5,7 +5,7 @@ import { WEB_SHELL_NODE_FLAGS } from './webShellNodeFlags.mjs';
 
 ensureBuilt();
 // The shipped shell runs in production mode, without the contract's output checks, and with its
-// Node flags (the bench starts out/main/web.js the same way; the e2e runs start it themselves).
+// Node flags (the bench and the e2e runs start out/main/web.js with the same flags).
 const child = spawn(
   process.execPath,
   [...WEB_SHELL_NODE_FLAGS, 'out/main/web.js', ...process.argv.slice(2)],
