@@ -186,6 +186,9 @@ describe('servers on demand (real processes)', () => {
     );
     mcp.keepAlive((server) => watching && server === 'a');
     await Promise.all(['a', 'b', 'c'].map((name) => mcp.use(name)));
+    // Each start is followed by learning its lists; a request of that still on the wire keeps
+    // the server busy, so on a loaded machine it would land inside the steps below.
+    await mcp.demand.learned(20_000);
     now += 14 * 60_000;
     expect(await mcp.demand.sweep()).toEqual([]);
     // Used a minute before its time: the clock starts again.
