@@ -70,14 +70,18 @@ export class BareChromium implements PageEvaluator {
     private readonly input: Writable,
     private readonly viewport: { width: number; height: number },
   ) {
-    child.once('exit', () => {
-      this.exited = true;
-      for (const [id, call] of this.pending) {
-        clearTimeout(call.timer);
-        call.reject(new Error(`Chromium exited during call ${String(id)}`));
-      }
-      this.pending.clear();
-    });
+    child.once('exit', () => this.gone());
+    // A browser that dies breaks its pipes: the calls waiting on it fail, the bench goes on.
+    input.on('error', () => this.gone());
+  }
+
+  private gone(): void {
+    this.exited = true;
+    for (const [id, call] of this.pending) {
+      clearTimeout(call.timer);
+      call.reject(new Error(`Chromium exited during call ${String(id)}`));
+    }
+    this.pending.clear();
   }
 
   /** Starts Chromium with a fresh profile, opens `url` at the given size and waits for `ready`. */
@@ -89,14 +93,27 @@ export class BareChromium implements PageEvaluator {
     janitor: ProcessJanitor;
   }): Promise<BareChromium> {
     const profile = await mkdtemp(join(options.root, 'chromium-'));
+    const executable = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     const child = spawn(
-      process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executable,
       [...ARGS, `--user-data-dir=${profile}`, 'about:blank'],
       // fd 3 is Chromium's input and fd 4 its output under --remote-debugging-pipe.
       { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
     );
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', resolve);
+      child.once('error', (error) =>
+        reject(
+          new Error(
+            `Chromium could not start (${executable}): ${error.message}. Install Debian's chromium or set CHROMIUM_PATH.`,
+          ),
+        ),
+      );
+    });
     if (child.pid !== undefined) options.janitor.trackPid(child.pid);
     const [, , , input, output] = child.stdio as [null, null, null, Writable, Readable];
+    // Its output breaks the same way; its exit already fails what waits.
+    output.on('error', () => undefined);
     const browser = new BareChromium(child, input, {
       width: options.width,
       height: options.height,
