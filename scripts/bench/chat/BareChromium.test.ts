@@ -15,33 +15,24 @@ afterEach(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
+/** Launches with `CHROMIUM_PATH` set to what `executable` names inside a fresh folder. */
+async function launchWith(executable: (folder: string) => string): Promise<BareChromium> {
+  root = await mkdtemp(join(tmpdir(), 'bare-chromium-'));
+  process.env.CHROMIUM_PATH = executable(root);
+  return BareChromium.launch({ url: 'about:blank', width: 400, height: 300, root, janitor });
+}
+
 describe('BareChromium', () => {
   it('names the missing browser instead of dying on a broken pipe', async () => {
-    root = await mkdtemp(join(tmpdir(), 'bare-chromium-'));
-    process.env.CHROMIUM_PATH = join(root, 'no-such-chromium');
-    const launch = BareChromium.launch({
-      url: 'about:blank',
-      width: 400,
-      height: 300,
-      root,
-      janitor,
-    });
-    await expect(launch).rejects.toThrow(
-      `Chromium could not start (${join(root, 'no-such-chromium')}): spawn`,
+    await expect(launchWith((folder) => join(folder, 'no-such-chromium'))).rejects.toThrow(
+      /^Chromium could not start \(\/.+\/no-such-chromium\): spawn .+ ENOENT\. Install/,
     );
   });
 
   it('fails the calls of a browser that exits before answering', async () => {
-    root = await mkdtemp(join(tmpdir(), 'bare-chromium-'));
     // A "browser" that ends at once: its pipe breaks under the first command.
-    process.env.CHROMIUM_PATH = '/bin/true';
-    const launch = BareChromium.launch({
-      url: 'about:blank',
-      width: 400,
-      height: 300,
-      root,
-      janitor,
-    });
-    await expect(launch).rejects.toThrow(/Chromium (exited during call|is gone)/);
+    await expect(launchWith(() => '/bin/true')).rejects.toThrow(
+      /Chromium (exited during call|is gone)/,
+    );
   });
 });
