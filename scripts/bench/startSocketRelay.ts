@@ -17,16 +17,25 @@ export interface SocketRelay {
  * with the same client the bench uses for the web shell. It asks of the server what the host
  * asks (the capabilities, list changes).
  */
-export async function startSocketRelay(
+export function startSocketRelay(
   serverScript: string,
   era: 'legacy' | 'modern',
   janitor: ProcessJanitor,
 ): Promise<SocketRelay> {
   const relay = join(process.cwd(), 'scripts', 'bench', 'socketRelay.mjs');
   const asks = JSON.stringify(SAME_ASKS_AS_THE_HOST.capabilities);
-  const child = spawn(process.execPath, [relay, serverScript, era, asks], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  return startRelayProcess([relay, serverScript, era, asks], janitor);
+}
+
+/**
+ * Runs `node ...args`, a relay that prints the port it listens on as its first line, and
+ * connects to it as a window connects to the web shell. The janitor ends it, whatever happens.
+ */
+export async function startRelayProcess(
+  args: readonly string[],
+  janitor: ProcessJanitor,
+): Promise<SocketRelay> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   janitor.trackPid(child.pid);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async (): Promise<void> => {
@@ -37,7 +46,7 @@ export async function startSocketRelay(
   const port = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`socket relay exited with ${String(code)}`)));
+    child.once('exit', (code) => reject(new Error(`relay exited with ${String(code)}`)));
   });
   const socket = await ShellSocket.connect(`http://127.0.0.1:${port.trim()}/?token=relay`);
   return {

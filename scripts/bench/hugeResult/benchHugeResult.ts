@@ -9,7 +9,8 @@ import { RawJsonRpcPipe } from '../RawJsonRpcPipe';
 import { round, summarize, type Summary } from '../summarize';
 import { checkMessageCap, type MessageCapReport } from './checkMessageCap';
 import { expectIntact } from './expectIntact';
-import { lastCall, replayHandshake } from './replayHandshake';
+import { handshakeSteps, lastCall, replayHandshake } from './replayHandshake';
+import { startResultRelay } from './startResultRelay';
 
 /** The result sizes timed, in bytes of text (1, 10 and 50 MB). */
 const SIZES = [
@@ -33,7 +34,12 @@ export interface HugeResultSize {
   inProcessMs: Summary;
   /** The same bytes through a plain pipe. */
   pipeMs: Summary;
-  ratio: { socket: number; inProcess: number };
+  /**
+   * The floor of a window's path: a process that only decodes and parses each answer (as any
+   * host must, to know what it answers) and frames its bytes for the same socket client.
+   */
+  floorMs: Summary;
+  ratio: { socket: number; inProcess: number; floor: number; socketOverFloor: number };
 }
 
 /** Results of 1–50 MB through the paths a window and a host core use, vs a byte pipe. */
@@ -53,7 +59,9 @@ export interface HugeResultReport {
  * as every shell wires it, called through the contract's dispatcher in this process; and,
  * the baseline, a plain pipe to a third process of the server, sent the very lines the host
  * sent (handshake included, then the host's own `tools/call` line with a fresh id), the answer
- * read off the pipe as bytes up to its newline. One warm-up each per size, then rounds that
+ * read off the pipe as bytes up to its newline. Reported beside them, not a goal: the floor of
+ * the socket's path, resultRelay.mjs (the host's lines again, each answer decoded, parsed and
+ * framed as it came), read by the same socket client. One warm-up each per size, then rounds that
  * rotate the order; every result is checked against the server's SHA-256 after the clock
  * stopped. Then the stdio message cap, through the socket (see {@link checkMessageCap}).
  */
@@ -67,6 +75,7 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
   const disposeCore = once(() => core.dispose());
   ctx.janitor.onCleanup(disposeCore);
   const pipe = await RawJsonRpcPipe.spawn(script, ctx.janitor);
+  let stopFloor = (): Promise<void> => Promise.resolve();
   try {
     await core.mcp.settled(30_000);
     await shell.whenAllReady(30_000);
@@ -100,8 +109,23 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
     const answered = new Set(
       traffic.filter((e) => e.direction === 'in' && e.id !== undefined).map((e) => String(e.id)),
     );
-    await replayHandshake(pipe, sent, answered);
+    const handshake = handshakeSteps(sent, answered);
+    await replayHandshake(pipe, handshake);
     const callLine = lastCall(sent);
+    const floor = await startResultRelay(
+      script,
+      { handshake, call: callLine },
+      ctx.root,
+      ctx.janitor,
+    );
+    stopFloor = floor.stop;
+    const viaFloor = async (bytes: number): Promise<number> => {
+      const started = performance.now();
+      const value = await floor.socket.value('mcp.callTool', input(bytes));
+      const elapsed = performance.now() - started;
+      expectIntact((value as { result: unknown }).result, bytes);
+      return elapsed;
+    };
     const params = callLine.params as { arguments: Record<string, unknown> };
 
     let nextId = 1_000_000;
@@ -125,12 +149,14 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
         { call: viaSocket, samples: [] as number[] },
         { call: viaInProcess, samples: [] as number[] },
         { call: viaPipe, samples: [] as number[] },
+        { call: viaFloor, samples: [] as number[] },
       ];
       for (const path of paths) await path.call(size.bytes);
       for (let i = 0; i < size.rounds; i++) {
         for (const path of rotation(paths, i)) path.samples.push(await path.call(size.bytes));
       }
-      const [socketMs, inProcessMs, pipeMs] = paths.map((p) => summarize(p.samples)) as [
+      const [socketMs, inProcessMs, pipeMs, floorMs] = paths.map((p) => summarize(p.samples)) as [
+        Summary,
         Summary,
         Summary,
         Summary,
@@ -142,9 +168,12 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
         socketMs,
         inProcessMs,
         pipeMs,
+        floorMs,
         ratio: {
           socket: round(socketMs.median / pipeMs.median),
           inProcess: round(inProcessMs.median / pipeMs.median),
+          floor: round(floorMs.median / pipeMs.median),
+          socketOverFloor: round(socketMs.median / floorMs.median),
         },
       });
       goals.push(
@@ -178,13 +207,15 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
         survived,
       ),
     );
-    // The core and the pipe are done: their memory is not the shell's, but the machine's.
+    // The core, the pipe and the floor are done: their memory is not the shell's, but the machine's.
+    await stopFloor();
     await pipe.close();
     await disposeCore();
     const cap = await checkMessageCap(shell, 'huge');
     goals.push(...cap.goals);
     return { hostEra: status.era, sizes, survived, cap: cap.report, goals };
   } finally {
+    await stopFloor();
     await pipe.close();
     await disposeCore();
     await stopShell();
