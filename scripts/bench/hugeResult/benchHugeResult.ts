@@ -6,6 +6,7 @@ import { createCoreHost } from '../createCoreHost';
 import { fixtureServer } from '../fixtureServer';
 import { holds, ratioGoal, type Goal } from '../Goal';
 import { RawJsonRpcPipe } from '../RawJsonRpcPipe';
+import type { ShellSocket } from '../ShellSocket';
 import { round, summarize, type Summary } from '../summarize';
 import { checkMessageCap, type MessageCapReport } from './checkMessageCap';
 import { expectIntact } from './expectIntact';
@@ -95,13 +96,17 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
       expectIntact((envelope.value as { result: unknown }).result, bytes);
       return elapsed;
     };
-    const viaSocket = async (bytes: number): Promise<number> => {
-      const started = performance.now();
-      const value = await shell.socket.value('mcp.callTool', input(bytes));
-      const elapsed = performance.now() - started;
-      expectIntact((value as { result: unknown }).result, bytes);
-      return elapsed;
-    };
+    /** A call over a socket as a window makes it, timed to the parsed frame, then checked. */
+    const overSocket =
+      (socket: ShellSocket) =>
+      async (bytes: number): Promise<number> => {
+        const started = performance.now();
+        const value = await socket.value('mcp.callTool', input(bytes));
+        const elapsed = performance.now() - started;
+        expectIntact((value as { result: unknown }).result, bytes);
+        return elapsed;
+      };
+    const viaSocket = overSocket(shell.socket);
     // One host call first: its request line is the one the pipe sends.
     await viaInProcess(1000);
     const traffic = supervisor.trafficSince();
@@ -119,13 +124,7 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
       ctx.janitor,
     );
     stopFloor = floor.stop;
-    const viaFloor = async (bytes: number): Promise<number> => {
-      const started = performance.now();
-      const value = await floor.socket.value('mcp.callTool', input(bytes));
-      const elapsed = performance.now() - started;
-      expectIntact((value as { result: unknown }).result, bytes);
-      return elapsed;
-    };
+    const viaFloor = overSocket(floor.socket);
     const params = callLine.params as { arguments: Record<string, unknown> };
 
     let nextId = 1_000_000;
