@@ -31,8 +31,9 @@ server.stdout.on('data', (chunk) => {
   if (start < chunk.length) pieces.push(chunk.subarray(start));
 });
 
-/** The pieces of one line in one reused buffer (valid until the next line). */
+/** The pieces of one line as one buffer (valid until the next line): reused, or the one piece. */
 function join(parts) {
+  if (parts.length === 1) return parts[0];
   let bytes = 0;
   for (const part of parts) bytes += part.length;
   if (joined.length < bytes) joined = Buffer.allocUnsafeSlow(bytes * 2);
