@@ -40,7 +40,18 @@ export interface HugeResultSize {
    * host must, to know what it answers) and frames its bytes for the same socket client.
    */
   floorMs: Summary;
-  ratio: { socket: number; inProcess: number; floor: number; socketOverFloor: number };
+  /**
+   * The hop alone: the same relay, each answer framed without being decoded or parsed. What the
+   * floor takes over it is what parsing an answer costs on this machine.
+   */
+  hopMs: Summary;
+  ratio: {
+    socket: number;
+    inProcess: number;
+    floor: number;
+    hop: number;
+    socketOverFloor: number;
+  };
 }
 
 /** Results of 1–50 MB through the paths a window and a host core use, vs a byte pipe. */
@@ -62,7 +73,8 @@ export interface HugeResultReport {
  * sent (handshake included, then the host's own `tools/call` line with a fresh id), the answer
  * read off the pipe as bytes up to its newline. Reported beside them, not a goal: the floor of
  * the socket's path, resultRelay.mjs (the host's lines again, each answer decoded, parsed and
- * framed as it came), read by the same socket client. One warm-up each per size, then rounds that
+ * framed as it came), read by the same socket client, and the same relay framing each answer
+ * unparsed (the hop alone). One warm-up each per size, then rounds that
  * rotate the order; every result is checked against the server's SHA-256 after the clock
  * stopped. Then the stdio message cap, through the socket (see {@link checkMessageCap}).
  */
@@ -76,7 +88,10 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
   const disposeCore = once(() => core.dispose());
   ctx.janitor.onCleanup(disposeCore);
   const pipe = await RawJsonRpcPipe.spawn(script, ctx.janitor);
-  let stopFloor = (): Promise<void> => Promise.resolve();
+  const relays: (() => Promise<void>)[] = [];
+  const stopRelays = async (): Promise<void> => {
+    for (const stop of relays.splice(0)) await stop();
+  };
   try {
     await core.mcp.settled(30_000);
     await shell.whenAllReady(30_000);
@@ -117,14 +132,19 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
     const handshake = handshakeSteps(sent, answered);
     await replayHandshake(pipe, handshake);
     const callLine = lastCall(sent);
-    const floor = await startResultRelay(
-      script,
-      { handshake, call: callLine },
-      ctx.root,
-      ctx.janitor,
-    );
-    stopFloor = floor.stop;
-    const viaFloor = overSocket(floor.socket);
+    const startRelay = async (options: { unparsed?: boolean }) => {
+      const relay = await startResultRelay(
+        script,
+        { handshake, call: callLine },
+        ctx.root,
+        ctx.janitor,
+        options,
+      );
+      relays.push(relay.stop);
+      return overSocket(relay.socket);
+    };
+    const viaFloor = await startRelay({});
+    const viaHop = await startRelay({ unparsed: true });
     const params = callLine.params as { arguments: Record<string, unknown> };
 
     let nextId = 1_000_000;
@@ -149,17 +169,15 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
         { call: viaInProcess, samples: [] as number[] },
         { call: viaPipe, samples: [] as number[] },
         { call: viaFloor, samples: [] as number[] },
+        { call: viaHop, samples: [] as number[] },
       ];
       for (const path of paths) await path.call(size.bytes);
       for (let i = 0; i < size.rounds; i++) {
         for (const path of rotation(paths, i)) path.samples.push(await path.call(size.bytes));
       }
-      const [socketMs, inProcessMs, pipeMs, floorMs] = paths.map((p) => summarize(p.samples)) as [
-        Summary,
-        Summary,
-        Summary,
-        Summary,
-      ];
+      const [socketMs, inProcessMs, pipeMs, floorMs, hopMs] = paths.map((p) =>
+        summarize(p.samples),
+      ) as [Summary, Summary, Summary, Summary, Summary];
       sizes.push({
         label: size.label,
         bytes: size.bytes,
@@ -168,10 +186,12 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
         inProcessMs,
         pipeMs,
         floorMs,
+        hopMs,
         ratio: {
           socket: round(socketMs.median / pipeMs.median),
           inProcess: round(inProcessMs.median / pipeMs.median),
           floor: round(floorMs.median / pipeMs.median),
+          hop: round(hopMs.median / pipeMs.median),
           socketOverFloor: round(socketMs.median / floorMs.median),
         },
       });
@@ -206,15 +226,15 @@ export async function benchHugeResult(ctx: BenchContext): Promise<HugeResultRepo
         survived,
       ),
     );
-    // The core, the pipe and the floor are done: their memory is not the shell's, but the machine's.
-    await stopFloor();
+    // The core, the pipe and the relays are done: their memory is not the shell's, but the machine's.
+    await stopRelays();
     await pipe.close();
     await disposeCore();
     const cap = await checkMessageCap(shell, 'huge');
     goals.push(...cap.goals);
     return { hostEra: status.era, sizes, survived, cap: cap.report, goals };
   } finally {
-    await stopFloor();
+    await stopRelays();
     await pipe.close();
     await disposeCore();
     await stopShell();

@@ -3,7 +3,10 @@
 // a window gets it, namely decode its line and parse it (to know which request it answers), and
 // then frame it: the answer's own bytes, copied once into a reused buffer, become the result
 // frame's `value`. No SDK, validation, re-escaping, recording or events.
-// `node resultRelay.mjs SERVER_SCRIPT PLAN_FILE` prints `PORT` once it listens. PLAN_FILE holds
+// With `--unparsed` it is the floor of the hop alone: an answer to the one call awaited is framed
+// without being decoded or parsed (the bench makes one call at a time, and the fixture server
+// writes an answer's `result` first, so the line's first bytes tell an answer from a notification).
+// `node resultRelay.mjs SERVER_SCRIPT PLAN_FILE [--unparsed]` prints `PORT` once it listens. PLAN_FILE holds
 // `{ handshake: [{ line, answered }], call }`: the host's own handshake lines, written in order
 // (waiting for the answer to each one the host got answered), and the host's `tools/call`
 // request, sent again with a fresh id and each invoke frame's `input.arguments`.
@@ -11,13 +14,17 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { WebSocketServer } from 'ws';
 
-const [script, planFile] = process.argv.slice(2);
+const [script, planFile, mode] = process.argv.slice(2);
+const unparsed = mode === '--unparsed';
+const ANSWER_START = Buffer.from('{"result":');
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 const server = spawn(process.execPath, [script], { stdio: ['pipe', 'pipe', 'ignore'] });
 server.on('exit', () => process.exit(1));
 
 /** Answers awaited, by request id. */
 const waiting = new Map();
+/** The id of the call awaited (the handshake is over by the time there is one). */
+let calling;
 let pieces = [];
 let joined = Buffer.allocUnsafeSlow(1 << 20);
 server.stdout.on('data', (chunk) => {
@@ -43,6 +50,17 @@ function join(parts) {
 }
 
 function onLine(line) {
+  if (
+    unparsed &&
+    calling !== undefined &&
+    line.subarray(0, ANSWER_START.length).equals(ANSWER_START)
+  ) {
+    const onAnswer = waiting.get(calling);
+    waiting.delete(calling);
+    calling = undefined;
+    onAnswer?.(line);
+    return;
+  }
   const message = JSON.parse(line.toString('utf8'));
   if (message.method !== undefined || message.id === undefined) return;
   const onAnswer = waiting.get(message.id);
@@ -69,6 +87,7 @@ wss.on('connection', (ws) => {
   ws.on('message', (data) => {
     const invoke = JSON.parse(data.toString('utf8'));
     const id = nextId++;
+    calling = id;
     const params = { ...plan.call.params, arguments: invoke.input.arguments };
     request(JSON.stringify({ ...plan.call, id, params }), id, (answer) => {
       const head = Buffer.from(`{"kind":"result","id":${invoke.id},"result":{"ok":true,"value":`);

@@ -40,28 +40,35 @@ const CALL = {
 };
 
 describe('startResultRelay', () => {
-  it('answers each call with the server’s own answer, whole, as the frame’s value', async () => {
-    root = await mkdtemp(join(tmpdir(), 'result-relay-'));
-    const script = fixtureServer('huge-result.mjs');
-    const relay = await startResultRelay(
-      script,
-      { handshake: HANDSHAKE, call: CALL },
-      root,
-      janitor,
-    );
-    // Larger than the relay's first buffers, then smaller: the reused buffers hold no leftovers.
-    for (const bytes of [3_000_000, 1_000, 200_000]) {
-      const value = (await relay.socket.value('mcp.callTool', {
-        server: 'huge',
-        tool: 'huge',
-        arguments: { bytes },
-      })) as { jsonrpc: string; id: number; result: unknown };
-      expect(value.jsonrpc).toBe('2.0');
-      expect(value.id).toBeGreaterThanOrEqual(1_000_000);
-      expectIntact(value.result, bytes);
-    }
-    await relay.stop();
-  });
+  it.each([
+    ['parsing each answer', {}],
+    ['framing each answer unparsed', { unparsed: true }],
+  ])(
+    'answers each call with the server’s own answer, whole, as the frame’s value (%s)',
+    async (_, options) => {
+      root = await mkdtemp(join(tmpdir(), 'result-relay-'));
+      const script = fixtureServer('huge-result.mjs');
+      const relay = await startResultRelay(
+        script,
+        { handshake: HANDSHAKE, call: CALL },
+        root,
+        janitor,
+        options,
+      );
+      // Larger than the relay's first buffers, then smaller: the reused buffers hold no leftovers.
+      for (const bytes of [3_000_000, 1_000, 200_000]) {
+        const value = (await relay.socket.value('mcp.callTool', {
+          server: 'huge',
+          tool: 'huge',
+          arguments: { bytes },
+        })) as { jsonrpc: string; id: number; result: unknown };
+        expect(value.jsonrpc).toBe('2.0');
+        expect(value.id).toBeGreaterThanOrEqual(1_000_000);
+        expectIntact(value.result, bytes);
+      }
+      await relay.stop();
+    },
+  );
 });
 
 describe('handshakeSteps', () => {
