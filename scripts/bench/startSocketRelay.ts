@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import type { ProcessJanitor } from '../../main/services/mcp/launch/testing/ProcessJanitor';
 import { SAME_ASKS_AS_THE_HOST } from './connectBareClient';
 import { ShellSocket } from './ShellSocket';
+import { stopChild } from './stopChild';
 
 /** The relay of socketRelay.mjs running, and a socket to it. */
 export interface SocketRelay {
@@ -37,11 +38,7 @@ export async function startRelayProcess(
 ): Promise<SocketRelay> {
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   janitor.trackPid(child.pid);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
+  const stop = (): Promise<void> => stopChild(child);
   janitor.onCleanup(stop);
   const port = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });

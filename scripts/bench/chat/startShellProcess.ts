@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProcessJanitor } from '../../../main/services/mcp/launch/testing/ProcessJanitor';
 import { WEB_SHELL_NODE_FLAGS } from '../../webShellNodeFlags.mjs';
+import { stopChild } from '../stopChild';
 
 /** A running web shell process. */
 export interface ShellProcess {
@@ -102,17 +103,5 @@ function waitForUrl(child: ChildProcess): Promise<string> {
         resolve(match[1]);
       }
     });
-  });
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
