@@ -5,11 +5,12 @@
 // frame's `value`. No SDK, validation, re-escaping, recording or events.
 // With `--unparsed` it is the floor of the hop alone: an answer to the one call awaited is framed
 // without being decoded or parsed (the bench makes one call at a time, and the fixture server
-// writes an answer's `result` first, so the line's first bytes tell an answer from a notification).
-// `node resultRelay.mjs SERVER_SCRIPT PLAN_FILE [--unparsed]` prints `PORT` once it listens. PLAN_FILE holds
-// `{ handshake: [{ line, answered }], call }`: the host's own handshake lines, written in order
-// (waiting for the answer to each one the host got answered), and the host's `tools/call`
-// request, sent again with a fresh id and each invoke frame's `input.arguments`.
+// writes an answer's `result` first, so the line's first bytes tell an answer from a
+// notification; an answer that does not start so stops the relay rather than being parsed).
+// `node resultRelay.mjs SERVER_SCRIPT PLAN_FILE [--unparsed]` prints `PORT` once it listens.
+// PLAN_FILE holds `{ handshake: [{ line, answered }], call }`: the host's own handshake lines,
+// written in order (waiting for the answer to each one the host got answered), and the host's
+// `tools/call` request, sent again with a fresh id and each invoke frame's `input.arguments`.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { WebSocketServer } from 'ws';
@@ -63,6 +64,10 @@ function onLine(line) {
   }
   const message = JSON.parse(line.toString('utf8'));
   if (message.method !== undefined || message.id === undefined) return;
+  if (unparsed && message.id === calling) {
+    process.stderr.write('resultRelay --unparsed: an answer that does not start with its result\n');
+    process.exit(2);
+  }
   const onAnswer = waiting.get(message.id);
   waiting.delete(message.id);
   // At once: the buffer under `line` is reused for the next line.
