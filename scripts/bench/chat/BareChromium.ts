@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import type { ProcessJanitor } from '../../../main/services/mcp/launch/testing/ProcessJanitor';
+import { stopChild } from '../stopChild';
 import type { PageEvaluator } from './PageEvaluator';
 
 /** The flags Playwright starts Chromium with that bear on timing, plus the bench's own. */
@@ -308,11 +309,7 @@ export class BareChromium implements PageEvaluator {
 
   async close(): Promise<void> {
     if (this.exited) return;
-    const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
-    this.child.kill('SIGTERM');
-    await gone;
-    clearTimeout(timer);
+    await stopChild(this.child);
   }
 
   private read(output: Readable): void {
